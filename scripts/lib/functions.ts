@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from '@netlify/functions';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import * as cookie from 'cookie';
+
+/**
+ * Netlify Functions for the local server: bundled once by Netlify's own bundler (what
+ * production runs) and invoked in-process. Netlify's per-request emulation rebuilds a function
+ * on every call and two concurrent calls race on the build folder, so it is not used here.
+ */
+
+type Handler = (req: Request, context: Context) => Promise<Response | undefined | void>;
+
+interface Route {
+  pattern: URLPattern;
+  methods: string[];
+}
+
+export interface LocalFunction {
+  name: string;
+  routes: Route[];
+  schedule?: string;
+  handler: Handler;
+}
+
+export async function bundleFunctions(projectRoot: string, outDir: string): Promise<LocalFunction[]> {
+  const results = await zipFunctions([path.join(projectRoot, 'netlify/functions')], outDir, {
+    archiveFormat: 'none',
+    basePath: projectRoot,
+    configFileDirectories: [],
+  });
+  return Promise.all(
+    results.map(async (fn) => {
+      // The bundle keeps the function's own path inside its folder, transpiled to .mjs.
+      const relative = path.relative(projectRoot, fn.mainFile).replace(/\.[cm]?[jt]s$/, '.mjs');
+      const module = await import(pathToFileURL(path.join(fn.path, relative)).href);
+      return {
+        name: fn.name,
+        schedule: fn.schedule,
+        handler: module.default as Handler,
+        routes: (fn.routes ?? []).map((route) => ({
+          pattern: new URLPattern({ pathname: route.pattern }),
+          methods: route.methods ?? [],
+        })),
+      };
+    }),
+  );
+}
+
+export function matchFunction(functions: LocalFunction[], req: Request) {
+  for (const fn of functions) {
+    for (const route of fn.routes) {
+      if (route.methods.length > 0 && !route.methods.includes(req.method)) continue;
+      const match = route.pattern.exec(req.url);
+      if (match) {
+        const params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        return { fn, params };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Calls a function as the platform does: with a v2 Context and cookies applied to its answer. */
+export async function invokeFunction(fn: LocalFunction, req: Request, params: Record<string, string>, ip: string, pending: Set<Promise<unknown>>) {
+  const outgoing: string[] = [];
+  const cookies: Context['cookies'] = {
+    get: (name) => cookie.parse(req.headers.get('cookie') ?? '')[name] ?? '',
+    set: (nameOrCookie: string | { name: string; value: string }, value?: string) => {
+      const { name, value: v, ...options } = typeof nameOrCookie === 'string' ? { name: nameOrCookie, value: value ?? '' } : nameOrCookie;
+      outgoing.push(cookie.serialize(name, v, { path: '/', ...(options as cookie.SerializeOptions) }));
+    },
+    delete: (input: string | { name: string; path?: string; domain?: string }) => {
+      const { name, ...options } = typeof input === 'string' ? { name: input } : input;
+      outgoing.push(cookie.serialize(name, '', { path: '/', ...options, expires: new Date(0) }));
+    },
+  } as Context['cookies'];
+  const url = new URL(req.url);
+  const context = {
+    account: { id: 'local' },
+    cookies,
+    deploy: { branch: 'local', context: 'dev', id: '0', published: false },
+    flags: { get: () => undefined },
+    geo: { city: 'Coyhaique', country: { code: 'CL', name: 'Chile' }, timezone: 'America/Santiago' },
+    ip,
+    json: (input: unknown) => Response.json(input),
+    log: console.log,
+    next: () => { throw new Error('context.next() is for edge functions'); },
+    params,
+    path: undefined,
+    requestId: randomUUID(),
+    rewrite: () => Promise.reject(new Error('context.rewrite() is not emulated locally')),
+    server: { region: 'local' },
+    site: { id: 'local', name: 'local', url: url.origin },
+    url,
+    waitUntil: (promise: Promise<unknown>) => {
+      pending.add(promise);
+      void promise.catch(() => undefined).finally(() => pending.delete(promise));
+    },
+  } as unknown as Context;
+  const response = (await fn.handler(req, context)) ?? new Response(null, { status: 204 });
+  for (const value of outgoing) response.headers.append('set-cookie', value);
+  return response;
+}

@@ -1,0 +1,72 @@
+/**
+ * `npm start`: serves the built site on http://localhost:8888 (PORT overrides) as Netlify would:
+ * static files, netlify.toml redirects and headers and the embedded Postgres from Netlify's
+ * local emulation (@netlify/dev); the functions bundled once and invoked in-process
+ * (scripts/lib/functions.ts), scheduled functions run on their own cron schedule.
+ */
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { NetlifyDev } from '@netlify/dev';
+import { createServerAdapter } from '@whatwg-node/server';
+import { Cron } from 'croner';
+import { bundleFunctions, invokeFunction, matchFunction } from './lib/functions.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const port = Number(process.env.PORT ?? 8888);
+
+const netlify = new NetlifyDev({
+  projectRoot,
+  // Everything that needs Netlify's network (edge functions, image CDN, AI gateway, geolocation)
+  // is off: this server must run with no account and no internet.
+  aiGateway: { enabled: false },
+  edgeFunctions: { enabled: false },
+  environmentVariables: { enabled: false },
+  functions: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+  blobs: { enabled: true },
+  database: { enabled: true },
+  headers: { enabled: true },
+  redirects: { enabled: true },
+  staticFiles: { enabled: true },
+  serverAddress: null,
+});
+await netlify.start();
+if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded database did not start.');
+const applied = await netlify.db.applyMigrations(path.join(projectRoot, 'netlify/database/migrations'));
+if (applied.length > 0) console.log(`Database: applied ${applied.join(', ')}`);
+
+const functions = await bundleFunctions(projectRoot, path.join(projectRoot, '.netlify/functions-local'));
+const pending = new Set<Promise<unknown>>();
+const jobs = functions
+  .filter((fn) => fn.schedule)
+  .map((fn) => new Cron(fn.schedule!, { protect: true }, () =>
+    invokeFunction(fn, new Request(`http://localhost:${port}/.netlify/functions/${fn.name}`, { method: 'POST' }), {}, '127.0.0.1', pending)
+      .catch((error) => console.error(`Scheduled function ${fn.name} failed:`, error))));
+
+async function notFound(origin: string): Promise<Response> {
+  // Netlify answers unknown paths with the site's 404.html and status 404 (spec §2: the home page's content).
+  const page = await netlify.handle(new Request(`${origin}/404.html`));
+  return new Response(page?.body ?? 'Not found', { status: 404, headers: page?.headers ?? {} });
+}
+
+const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>(async (request, { req }) => {
+  const route = matchFunction(functions, request);
+  if (route) return invokeFunction(route.fn, request, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
+  return (await netlify.handle(request)) ?? notFound(new URL(request.url).origin);
+});
+
+const server = createServer(adapter);
+server.listen(port, () => {
+  console.log(`Site ready on http://localhost:${port} (${functions.length} functions, mail in .data/outbox)`);
+});
+
+async function shutdown() {
+  for (const job of jobs) job.stop();
+  server.close();
+  await Promise.allSettled([...pending]);
+  await netlify.stop();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,26 @@
+import { useStore } from '@nanostores/react';
+import { $notification, dismissNotification } from './notifications.ts';
+
+/** The one notification area every island writes to through the `notify` store. */
+export default function Notifications() {
+  const notification = useStore($notification);
+  // The live regions stay mounted so screen readers announce what is written into them.
+  return (
+    <div className="notifications">
+      <div role="status" aria-live="polite">{notification?.kind === 'success' && <Toast {...notification} />}</div>
+      <div role="alert" aria-live="assertive">{notification?.kind === 'error' && <Toast {...notification} />}</div>
+    </div>
+  );
+}
+
+function Toast({ kind, text, detail }: { kind: string; text: string; detail?: string | undefined }) {
+  return (
+    <div className={`toast toast--${kind}`}>
+      <p className="toast__text">{text}</p>
+      {detail && <p className="toast__detail">{detail}</p>}
+      <button type="button" className="toast__close" onClick={dismissNotification}>
+        Cerrar<span className="visually-hidden"> aviso</span>
+      </button>
+    </div>
+  );
+}

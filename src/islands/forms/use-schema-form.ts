@@ -1,0 +1,38 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { fieldErrors } from '../../shared/fields.ts';
+import { useDraft } from './use-draft.ts';
+
+export type SendOutcome = { ok: true } | { ok: false; errors?: Record<string, string> | undefined };
+
+/**
+ * Form state for a shared zod schema: the draft values, one error per field, and a `sending`
+ * flag. `submit` checks the values with the same schema the server uses, then calls `send`.
+ */
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, draftKey: string, empty: V) {
+  const draft = useDraft(draftKey, empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sending, setSending] = useState(false);
+
+  const setField = (name: keyof V & string, value: string) => draft.update({ ...draft.values, [name]: value });
+
+  async function submit(send: (data: z.output<S>) => Promise<SendOutcome>) {
+    if (sending) return;
+    const parsed = schema.safeParse(draft.values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    try {
+      const outcome = await send(parsed.data);
+      if (outcome.ok) draft.clear();
+      else if (outcome.errors) setErrors(outcome.errors);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return { values: draft.values, errors, sending, setField, submit };
+}

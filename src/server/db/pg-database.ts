@@ -1,0 +1,33 @@
+import pg from 'pg';
+import type { Database, Statement } from './database.ts';
+
+/**
+ * Postgres over its wire protocol: the embedded PGlite that Netlify's local emulation serves,
+ * or any Postgres. One connection only: PGlite runs every connection in a single session, so
+ * two concurrent transactions would interleave; queued on one connection they cannot.
+ */
+export function createPgDatabase(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 1 });
+  return {
+    async query<Row>(text: string, params: unknown[] = []) {
+      const result = await pool.query(text, params);
+      return result.rows as Row[];
+    },
+    async batch(statements: Statement[]) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const results: unknown[][] = [];
+        for (const { text, params = [] } of statements) results.push((await client.query(text, params)).rows);
+        await client.query('COMMIT');
+        return results;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

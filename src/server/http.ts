@@ -1,0 +1,53 @@
+import type { Context } from '@netlify/functions';
+import type { z } from 'zod';
+import { fieldErrors } from '../shared/fields.ts';
+import { messages } from '../shared/messages.ts';
+
+/**
+ * What every /api function shares: JSON answers, body limits, and the rule that bad input
+ * answers 4xx with a body the island can show, while an unexpected fault answers 500 with the
+ * generic Spanish message and is logged with the request id (design.md, "Validation and errors").
+ */
+
+// API answers carry visitors' data: never stored by a browser or a CDN.
+const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+
+export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
+  Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+
+export const failure = (status: number, error: string, extra: Record<string, unknown> = {}): Response =>
+  json({ success: false, error, ...extra }, status);
+
+export const methodNotAllowed = (allowed: string[]): Response =>
+  json({ success: false, error: messages.methodNotAllowed }, 405, { Allow: allowed.join(', ') });
+
+/** 400 with one Spanish message per field, as the form shows them. */
+export const invalidInput = (error: z.ZodError): Response =>
+  failure(400, messages.invalidForm, { errors: fieldErrors(error) });
+
+type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+/** Reads a JSON body of at most `maxBytes`, without trusting Content-Length. */
+export async function readJson(req: Request, maxBytes: number): Promise<BodyResult> {
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) return { ok: false, response: failure(413, messages.bodyTooLarge) };
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (bytes.byteLength > maxBytes) return { ok: false, response: failure(413, messages.bodyTooLarge) };
+  try {
+    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+  } catch {
+    return { ok: false, response: failure(400, messages.invalidJson) };
+  }
+}
+
+type Handler = (req: Request, context: Context) => Promise<Response>;
+
+/** Wraps a function so no fault escapes as a stack trace. */
+export const withErrorHandling = (handler: Handler): Handler => async (req, context) => {
+  try {
+    return await handler(req, context);
+  } catch (error) {
+    console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+    return failure(500, messages.genericError, { requestId: context.requestId });
+  }
+};

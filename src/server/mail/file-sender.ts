@@ -1,0 +1,16 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mail, MailSender } from './mail.ts';
+
+/** Local mode: each mail becomes an RFC 5322 `.eml` file that any mail client opens. */
+export function createFileSender(directory: string, from: string): MailSender {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail: Mail, idempotencyKey: string) {
+      const info = await composer.sendMail({ from, ...mail });
+      await mkdir(directory, { recursive: true });
+      await writeFile(path.join(directory, `${idempotencyKey}.eml`), info.message as Buffer);
+    },
+  };
+}

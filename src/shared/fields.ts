@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Field builders shared by every form schema, so each rule and message is written once. */
+
+export const fieldMessages = {
+  invalidType: 'El valor ingresado no es válido.',
+  invalidEmail: 'Por favor ingrese un correo electrónico válido.',
+  requiredEmail: 'Ingrese su correo electrónico.',
+  tooLong: (max: number) => `Máximo ${max} caracteres.`,
+} as const;
+
+const text = (requiredMessage?: string) =>
+  z.string({
+    error: (issue) => (issue.input === undefined && requiredMessage ? requiredMessage : fieldMessages.invalidType),
+  });
+
+/** A text the visitor must fill; surrounding blanks do not count. */
+export const requiredText = (max: number, requiredMessage: string) =>
+  text(requiredMessage).trim().min(1, requiredMessage).max(max, fieldMessages.tooLong(max));
+
+/** A text the visitor may leave empty (absent is stored as empty). */
+export const optionalText = (max: number) =>
+  text().trim().max(max, fieldMessages.tooLong(max)).default('');
+
+export const emailField = (max: number) =>
+  text(fieldMessages.requiredEmail)
+    .trim()
+    .min(1, fieldMessages.requiredEmail)
+    .max(max, fieldMessages.tooLong(max))
+    .pipe(z.email(fieldMessages.invalidEmail));
+
+/** The `maxlength` a form input should carry for a field built above. */
+export function maxLengthOf(schema: z.ZodType): number | undefined {
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return maxLengthOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodPipe) return maxLengthOf(schema.in as z.ZodType);
+  if (schema instanceof z.ZodString) return schema.maxLength ?? undefined;
+  return undefined;
+}
+
+/** First message per field, as the forms show them (one error per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}

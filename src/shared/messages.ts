@@ -1,0 +1,10 @@
+/** Spanish texts the spec fixes word for word (§4, §8), shared by islands and functions. */
+export const messages = {
+  sent: 'Mensaje enviado.',
+  genericError: 'Ha ocurrido un error. Por favor intente más tarde.',
+  invalidForm: 'Revise los datos del formulario.',
+  invalidJson: 'La solicitud no es un JSON válido.',
+  bodyTooLarge: 'La solicitud es demasiado grande.',
+  methodNotAllowed: 'Método no permitido.',
+  notFound: 'Recurso no encontrado.',
+} as const;

@@ -4,6 +4,7 @@
  * local emulation (@netlify/dev); the functions bundled once and invoked in-process
  * (scripts/lib/functions.ts), scheduled functions run on their own cron schedule.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
@@ -33,6 +34,9 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded database did not start.');
+const applied = // Written for tests and for a developer's psql; the port changes on every start.
+await mkdir(path.join(projectRoot, '.data'), { recursive: true });
+await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL);
 const applied = await netlify.db.applyMigrations(path.join(projectRoot, 'netlify/database/migrations'));
 if (applied.length > 0) console.log(`Database: applied ${applied.join(', ')}`);
 

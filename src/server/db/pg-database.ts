@@ -8,6 +8,8 @@ import type { Database, Statement } from './database.ts';
  */
 export function createPgDatabase(connectionString: string): Database {
   const pool = new pg.Pool({ connectionString, max: 1 });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on('error', (error) => console.warn('database: idle connection closed:', error.message));
   return {
     async query<Row>(text: string, params: unknown[] = []) {
       const result = await pool.query(text, params);

@@ -34,7 +34,7 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded database did not start.');
-const applied = // Written for tests and for a developer's psql; the port changes on every start.
+// Written for tests and for a developer's psql; the port changes on every start.
 await mkdir(path.join(projectRoot, '.data'), { recursive: true });
 await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL);
 const applied = await netlify.db.applyMigrations(path.join(projectRoot, 'netlify/database/migrations'));

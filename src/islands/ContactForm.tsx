@@ -54,7 +54,7 @@ export default function ContactForm() {
   );
 
   return (
-    <form className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
+    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
       <ErrorSummary errors={form.errors} labels={labels} />
       <div className="form__row">
         {field('name', { autoComplete: 'given-name' })}
@@ -69,7 +69,7 @@ export default function ContactForm() {
         {field('city', { autoComplete: 'address-level2' })}
       </div>
       {field('reqs', { multiline: true })}
-      <button type="submit" className="button" disabled={form.sending}>
+      <button type="submit" className="button" disabled={!form.ready || form.sending}>
         {form.sending && <span className="spinner" aria-hidden="true" />}
         {form.sending ? 'Enviando…' : 'Enviar'}
       </button>

@@ -1,19 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * Form values that survive a reload or a trip back to the page in the same tab
- * (sessionStorage), so a visitor never loses what they typed. Confidential forms do not use it.
+ * Form values that are never lost: kept in sessionStorage across a reload in the same tab, and
+ * merged on hydration with whatever the visitor typed into the server-rendered form before the
+ * island came alive. Confidential forms do not use it.
  */
-export function useDraft<T extends Record<string, string>>(key: string, empty: T) {
+export function useDraft<T extends Record<string, string>>(key: string, empty: T, form: RefObject<HTMLFormElement | null>) {
   const [values, setValues] = useState<T>(empty);
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
+    let stored: Partial<T> = {};
     try {
-      const stored = sessionStorage.getItem(key);
-      if (stored) setValues({ ...empty, ...JSON.parse(stored) });
+      stored = JSON.parse(sessionStorage.getItem(key) ?? '{}');
     } catch {
-      // Storage disabled or corrupt: start empty.
+      // Storage disabled or corrupt: start from what is on the page.
     }
+    const typed = form.current
+      ? Object.fromEntries([...new FormData(form.current)].filter(([name, value]) => name in empty && typeof value === 'string' && value !== ''))
+      : {};
+    setValues({ ...empty, ...stored, ...typed });
+    setReady(true);
   }, [key]);
 
   const update = (next: T) => {
@@ -34,5 +41,5 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: T
     }
   };
 
-  return { values, update, clear };
+  return { values, ready, update, clear };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
 import { fieldErrors } from '../../shared/fields.ts';
 import { useDraft } from './use-draft.ts';
@@ -10,7 +10,8 @@ export type SendOutcome = { ok: true } | { ok: false; errors?: Record<string, st
  * flag. `submit` checks the values with the same schema the server uses, then calls `send`.
  */
 export function useSchemaForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, draftKey: string, empty: V) {
-  const draft = useDraft(draftKey, empty);
+  const formRef = useRef<HTMLFormElement>(null);
+  const draft = useDraft(draftKey, empty, formRef);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
 
@@ -34,5 +35,7 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
     }
   }
 
-  return { values: draft.values, errors, sending, setField, submit };
+  // `ready` is false in the server-rendered form: sending waits for the island, or the browser
+  // would submit the form natively and put the visitor's data in the URL.
+  return { formRef, ready: draft.ready, values: draft.values, errors, sending, setField, submit };
 }

@@ -1,0 +1,29 @@
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 8890);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    locale: 'es-CL',
+    launchOptions: {
+      // Debian's Chromium: Playwright cannot download its own browser on this network.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'npm start',
+    env: { PORT: String(port) },
+    url: `http://localhost:${port}/`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+  },
+});

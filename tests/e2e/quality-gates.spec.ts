@@ -1,0 +1,61 @@
+import { gzipSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { builtPages } from './built-pages.ts';
+
+const pages = builtPages();
+
+test('the build has the shell pages', () => {
+  expect(pages).toEqual(expect.arrayContaining(['/', '/contacto', '/pagina-que-no-existe']));
+});
+
+for (const route of pages) {
+  test.describe(`page ${route}`, () => {
+    test('has no WCAG 2.2 AA violations (axe-core)', async ({ page }) => {
+      await page.goto(route);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`)).toEqual([]);
+    });
+
+    test('ships JavaScript only if it has an island, within budget', async ({ page }) => {
+      const scripts: Buffer[] = [];
+      page.on('response', async (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(await response.body());
+      });
+      await page.goto(route, { waitUntil: 'networkidle' });
+      const islands = await page.locator('astro-island').count();
+      const inlineScripts = await page.locator('script:not([src])').count();
+      const gzipped = scripts.reduce((sum, body) => sum + gzipSync(body).byteLength, 0);
+      test.info().annotations.push({ type: 'compressed JavaScript', description: `${route}: ${(gzipped / 1024).toFixed(1)} KB in ${scripts.length} files` });
+      console.log(`JS budget ${route}: ${(gzipped / 1024).toFixed(1)} KB gzip, ${scripts.length} files, ${islands} islands`);
+      if (islands === 0) {
+        expect(scripts).toHaveLength(0);
+        expect(inlineScripts).toBe(0);
+      }
+      if (route === '/') expect(gzipped).toBeLessThan(80 * 1024);
+    });
+
+    test('links only to pages, files and anchors that exist', async ({ page, request }) => {
+      await page.goto(route);
+      const targets = await page.$$eval('a[href], link[href], img[src], script[src], source[src], iframe[src]', (elements) =>
+        elements.map((el) => (el as HTMLAnchorElement).href || (el as HTMLImageElement).src),
+      );
+      const origin = new URL(page.url()).origin;
+      const internal = [...new Set(targets)].filter((url) => url.startsWith(origin));
+      expect(internal.length).toBeGreaterThan(0);
+      for (const url of internal) {
+        const { pathname, hash } = new URL(url);
+        if (pathname === new URL(page.url()).pathname) {
+          if (hash.length > 1) await expect(page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`), `${route} links to the anchor ${hash}`).toHaveCount(1);
+          continue;
+        }
+        const response = await request.get(pathname);
+        expect(response.status(), `${route} links to ${pathname}`).toBe(200);
+        if (hash.length > 1) {
+          const html = await response.text();
+          expect(html, `${route} links to the anchor ${pathname}${hash}`).toContain(`id="${decodeURIComponent(hash.slice(1))}"`);
+        }
+      }
+    });
+  });
+}

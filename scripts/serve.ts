@@ -44,9 +44,13 @@ const functions = await bundleFunctions(projectRoot, path.join(projectRoot, '.ne
 const pending = new Set<Promise<unknown>>();
 const jobs = functions
   .filter((fn) => fn.schedule)
-  .map((fn) => new Cron(fn.schedule!, { protect: true }, () =>
-    invokeFunction(fn, new Request(`http://localhost:${port}/.netlify/functions/${fn.name}`, { method: 'POST' }), {}, '127.0.0.1', pending)
-      .catch((error) => console.error(`Scheduled function ${fn.name} failed:`, error))));
+  .map((fn) => new Cron(fn.schedule!, { protect: true }, async () => {
+    try {
+      await invokeFunction(fn, new Request(`http://localhost:${port}/.netlify/functions/${fn.name}`, { method: 'POST' }), {}, '127.0.0.1', pending);
+    } catch (error) {
+      console.error(`Scheduled function ${fn.name} failed:`, error);
+    }
+  }));
 
 async function notFound(origin: string): Promise<Response> {
   // Netlify answers unknown paths with the site's 404.html and status 404 (spec §2: the home page's content).

@@ -21,7 +21,7 @@ interface Route {
 export interface LocalFunction {
   name: string;
   routes: Route[];
-  schedule?: string;
+  schedule?: string | undefined;
   handler: Handler;
 }
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { ContactSchema, type ContactField } from '../shared/contact.ts';
 import { maxLengthOf } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
@@ -25,7 +25,7 @@ const required = new Set<ContactField>(['name', 'surname', 'email', 'reqs']);
 export default function ContactForm() {
   const form = useSchemaForm(ContactSchema, 'draft:contacto', empty);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void form.submit(async (message) => {
       const { status, body } = await postJson<{ data: { reference: string } }>('/api/contacto', message);

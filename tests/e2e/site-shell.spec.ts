@@ -30,7 +30,6 @@ test('the menu opens without JavaScript and leads to the contact page', async ({
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   await page.goto('/');
-  await page.getByText('Menú', { exact: true }).click();
   await page.getByRole('navigation', { name: 'Principal' }).getByText('Contacto', { exact: true }).click();
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Escríbanos' }).click();
   await expect(page).toHaveURL(/\/contacto$/);

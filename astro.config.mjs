@@ -19,5 +19,5 @@ export default defineConfig({
   security: { csp: true },
   // `astro dev` gets functions, database and blobs from Netlify's Vite plugin; `npm start`
   // serves the build through scripts/serve.ts instead (see README, "Architecture").
-  vite: { plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false }, aiGateway: { enabled: false }, geolocation: { enabled: false } })] : [] },
+  vite: { plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } })] : [] },
 });

@@ -6,5 +6,4 @@ export const messages = {
   invalidJson: 'La solicitud no es un JSON válido.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',
-  notFound: 'Recurso no encontrado.',
 } as const;

@@ -1,4 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { NetlifyDB } from '@netlify/database-dev';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 
@@ -21,4 +24,23 @@ export async function startTestDatabase() {
       await server.stop();
     },
   };
+}
+
+/**
+ * What a function test runs in: the test database and local mail written to a temporary
+ * folder, set up before the file's tests and removed after them.
+ */
+export function useLocalEnvironment() {
+  const environment = {} as { database: Awaited<ReturnType<typeof startTestDatabase>>; outboxDir: string };
+  beforeAll(async () => {
+    environment.database = await startTestDatabase();
+    environment.outboxDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    process.env.MAIL_OUTBOX_DIR = environment.outboxDir;
+    delete process.env.RESEND_API_KEY;
+  });
+  afterAll(async () => {
+    await environment.database.stop();
+    await rm(environment.outboxDir, { recursive: true, force: true });
+  });
+  return environment;
 }

@@ -1,29 +1,15 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import contacto from '../../netlify/functions/contacto.ts';
-import { startTestDatabase } from '../helpers/database.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 const valid = { name: 'Ana', surname: 'Pérez', email: 'ana@example.com', phone: '+56 9 1234 5678', address: 'Baquedano 100', city: 'Coyhaique', reqs: 'Consulta por mi medidor' };
 
-let database: Awaited<ReturnType<typeof startTestDatabase>>;
-let outboxDir: string;
+const environment = useLocalEnvironment();
 
-beforeAll(async () => {
-  database = await startTestDatabase();
-  outboxDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
-  process.env.MAIL_OUTBOX_DIR = outboxDir;
-  delete process.env.RESEND_API_KEY;
-});
-
-afterAll(async () => {
-  await database.stop();
-  await rm(outboxDir, { recursive: true, force: true });
-});
-
-const countMessages = async () => Number((await database.db.query<{ n: string }>('SELECT count(*) AS n FROM contact_messages'))[0]!.n);
+const countMessages = async () => Number((await environment.database.db.query<{ n: string }>('SELECT count(*) AS n FROM contact_messages'))[0]!.n);
 
 describe('POST /api/contacto', () => {
   it('stores the message, answers its reference and mails the utility', async () => {
@@ -35,15 +21,15 @@ describe('POST /api/contacto', () => {
     const body = await response.json();
     expect(body).toEqual({ success: true, message: 'Mensaje enviado.', data: { reference: expect.stringMatching(/^CON-[2-9A-Z]{8}$/) } });
 
-    const [stored] = await database.db.query<Record<string, string>>('SELECT * FROM contact_messages WHERE reference = $1', [body.data.reference]);
+    const [stored] = await environment.database.db.query<Record<string, string>>('SELECT * FROM contact_messages WHERE reference = $1', [body.data.reference]);
     expect(stored).toMatchObject({ name: 'Ana', surname: 'Pérez', email: 'ana@example.com', city: 'Coyhaique', reqs: 'Consulta por mi medidor' });
 
     await settle();
-    const [mail] = await database.db.query<Record<string, string>>('SELECT * FROM outbox WHERE reference = $1', [body.data.reference]);
+    const [mail] = await environment.database.db.query<Record<string, string>>('SELECT * FROM outbox WHERE reference = $1', [body.data.reference]);
     expect(mail).toMatchObject({ recipient: 'contacto@example.com', reply_to: 'ana@example.com', status: 'sent' });
-    const files = (await readdir(outboxDir)).filter((file) => file.startsWith(body.data.reference));
+    const files = (await readdir(environment.outboxDir)).filter((file) => file.startsWith(body.data.reference));
     expect(files).toHaveLength(1);
-    const eml = await readFile(path.join(outboxDir, files[0]!), 'utf8');
+    const eml = await readFile(path.join(environment.outboxDir, files[0]!), 'utf8');
     expect(eml).toContain('To: contacto@example.com');
     expect(eml).toContain('Reply-To: ana@example.com');
     expect(eml).toContain(body.data.reference);
@@ -91,22 +77,24 @@ describe('POST /api/contacto', () => {
   });
 
   it('answers 500 with the generic message when the database fails, keeping what was already accepted', async () => {
-    const accepted = await (await contacto(postJson('/api/contacto', valid), testContext().context)).json();
+    const first = testContext();
+    const accepted = await (await contacto(postJson('/api/contacto', valid), first.context)).json();
+    await first.settle();
     const before = await countMessages();
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // The mail insert fails, so the message insert of the same transaction must roll back.
-    await database.db.query('ALTER TABLE outbox RENAME TO outbox_offline');
+    await environment.database.db.query('ALTER TABLE outbox RENAME TO outbox_offline');
     try {
       const response = await contacto(postJson('/api/contacto', valid), testContext().context);
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ success: false, error: 'Ha ocurrido un error. Por favor intente más tarde.', requestId: 'test-request' });
       expect(log).toHaveBeenCalledWith(expect.stringContaining('[test-request] POST /api/contacto failed'), expect.anything());
     } finally {
-      await database.db.query('ALTER TABLE outbox_offline RENAME TO outbox');
+      await environment.database.db.query('ALTER TABLE outbox_offline RENAME TO outbox');
       log.mockRestore();
     }
     expect(await countMessages()).toBe(before);
-    const rows = await database.db.query('SELECT 1 FROM contact_messages WHERE reference = $1', [accepted.data.reference]);
+    const rows = await environment.database.db.query('SELECT 1 FROM contact_messages WHERE reference = $1', [accepted.data.reference]);
     expect(rows).toHaveLength(1);
   });
 });

@@ -3,12 +3,13 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8890);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  testDir: 'e2e',
+  outputDir: '../test-results',
   fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: process.env.CI ? 'list' : [['list']],
+  reporter: 'list',
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'es-CL',
@@ -20,6 +21,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'npm start',
+    cwd: '..',
     env: { PORT: String(port) },
     url: `http://localhost:${port}/`,
     timeout: 180_000,

@@ -2,7 +2,8 @@
  * `npm start`: serves the built site on http://localhost:8888 (PORT overrides) as Netlify would:
  * static files, netlify.toml redirects and headers and the embedded Postgres from Netlify's
  * local emulation (@netlify/dev); the functions bundled once and invoked in-process
- * (scripts/lib/functions.ts), scheduled functions run on their own cron schedule.
+ * (scripts/lib/functions.ts), scheduled functions run on their own cron schedule. The database is
+ * migrated and given its demo data (scripts/lib/local-database.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -11,6 +12,7 @@ import { NetlifyDev } from '@netlify/dev';
 import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
 import { bundleFunctions, invokeFunction, matchFunction } from './lib/functions.ts';
+import { prepareLocalDatabase } from './lib/local-database.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -37,8 +39,7 @@ if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded da
 // Written for tests and for a developer's psql; the port changes on every start.
 await mkdir(path.join(projectRoot, '.data'), { recursive: true });
 await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL);
-const applied = await netlify.db.applyMigrations(path.join(projectRoot, 'netlify/database/migrations'));
-if (applied.length > 0) console.log(`Database: applied ${applied.join(', ')}`);
+await prepareLocalDatabase(netlify.db);
 
 const functions = await bundleFunctions(projectRoot, path.join(projectRoot, '.netlify/functions-local'));
 const pending = new Set<Promise<unknown>>();

@@ -15,6 +15,9 @@ const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosni
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
+/** A public list every visitor sees the same: browsers and the CDN may keep it a minute. */
+export const publicJson = (body: unknown): Response => json(body, 200, { 'Cache-Control': 'public, max-age=60' });
+
 export const failure = (status: number, error: string, extra: Record<string, unknown> = {}): Response =>
   json({ success: false, error, ...extra }, status);
 

@@ -9,9 +9,36 @@ const SiteSchema = z.object({
   customerPhone: z.string().regex(/^\+56 \d{1,2} \d{3} \d{4}$/),
   /** Public contact e-mail shown in header and footer. */
   contactEmail: z.email(),
-  /** Where each kind of submission is mailed. */
-  mailboxes: z.object({ contact: z.email() }),
+  /** Where each kind of submission is mailed, and the public addresses pages give. */
+  mailboxes: z.object({
+    contact: z.email(),
+    /** Projects and feasibility documents (/factibilidad, /obras). */
+    projects: z.email(),
+    /** Compliance channel (/compliance) and denuncias. */
+    compliance: z.email(),
+  }),
   social: z.array(z.object({ name: z.string(), url: z.url() })),
+  /** External pages the site links to or embeds. */
+  links: z.object({
+    /** Embedded on /cortes. */
+    outagesPage: z.url(),
+    /** The social page with outage news (/cortes button). */
+    outagesSocial: z.url(),
+    /** The sanitation regulator (/marco-regulatorio). */
+    regulator: z.url(),
+    /** The bill payment portal (servipag option, /clientes). */
+    billPaymentPortal: z.url(),
+    /** The neighbourhood payment agent (/clientes, /lugares-y-medios-de-pago). */
+    neighbourhoodPaymentAgent: z.url(),
+  }),
+  phones: z.object({
+    /** Bulk water sales (/venta-de-agua-y-servicios). */
+    waterSales: z.string(),
+    /** Sewage truck service, a regional number. */
+    sewageService: z.string(),
+  }),
+  /** Map tiles for the Leaflet maps; any XYZ tile server. */
+  mapTiles: z.object({ url: z.string().includes('{z}'), attribution: z.string() }),
 });
 
 export type Site = z.infer<typeof SiteSchema>;

@@ -41,7 +41,7 @@ test.describe('security headers from netlify.toml', () => {
     test(`are sent with ${path}`, async ({ request }) => {
       const headers = (await request.get(path)).headers();
       expect(headers['content-security-policy']).toContain("default-src 'self'");
-      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
       expect(headers['content-security-policy']).toContain("object-src 'none'");
       expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
       expect(headers['x-content-type-options']).toBe('nosniff');

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+export const educationContentTypes = ['Documentos educativos', 'Planificaciones', 'Galerías de fotos'] as const;
+
+/** An education resource (spec §3 Education document). */
+export const EducationDocumentSchema = z.object({
+  id: z.number().int(),
+  content_type: z.enum(educationContentTypes),
+  hidden: z.boolean(),
+  title: z.string(),
+  description: z.string(),
+  url_file: z.string(),
+  thumbnail: z.string().nullable(),
+});
+
+export type EducationDocument = z.infer<typeof EducationDocumentSchema>;
+export type EducationContentType = (typeof educationContentTypes)[number];
+
+/** GET /api/education/documents (spec §7). */
+export const EducationResponseSchema = z.object({ documents: z.array(EducationDocumentSchema) });
+
+/** Spec §4: each category first shows this many items, 'Cargar todos' shows the rest. */
+export const EDUCATION_INITIAL_ITEMS = 3;
+
+export const educationMessages = { loadFailed: 'Ha ocurrido un error cargando los archivos.' } as const;
+
+// Spec §4: the winter advice document ('Consejos de inv...') leads the educational documents.
+const leadsItsSection = (doc: EducationDocument) => doc.content_type === 'Documentos educativos' && doc.title.startsWith('Consejos de inv');
+
+/** The visible documents of one category, in the order the page shows them. */
+export function educationSection(documents: readonly EducationDocument[], type: EducationContentType): EducationDocument[] {
+  return documents
+    .filter((doc) => !doc.hidden && doc.content_type === type)
+    .sort((a, b) => Number(leadsItsSection(b)) - Number(leadsItsSection(a)));
+}

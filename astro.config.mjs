@@ -2,16 +2,19 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 
 const isDev = process.argv.includes('dev');
 
 export default defineConfig({
+  // The public address, for the sitemap and canonical links (README, "Configuration").
+  site: process.env.SITE_URL ?? 'https://www.example.com',
   output: 'static',
   trailingSlash: 'never',
   // Inlined CSS saves a round trip on a slow mobile connection.
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), mdx()],
+  integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') })],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },
   // Astro hashes its own inline scripts and styles into a CSP <meta>; netlify.toml adds the
@@ -19,5 +22,16 @@ export default defineConfig({
   security: { csp: true },
   // `astro dev` gets functions, database and blobs from Netlify's Vite plugin; `npm start`
   // serves the build through scripts/serve.ts instead (see README, "Architecture").
-  vite: { plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } })] : [] },
+  vite: {
+    plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } })] : [],
+    build: {
+      rollupOptions: {
+        // Astro's own MDX marker, reported once per MDX file: noise that hides real warnings.
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          warn(warning);
+        },
+      },
+    },
+  },
 });

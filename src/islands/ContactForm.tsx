@@ -4,7 +4,7 @@ import { maxLengthOf } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
-import { postJson } from './forms/api.ts';
+import { postJson } from './api.ts';
 import { useSchemaForm } from './forms/use-schema-form.ts';
 import { notify } from './notifications.ts';
 

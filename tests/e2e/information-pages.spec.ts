@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import site from '../../content/site.json' with { type: 'json' };
+
+// Spec §2: every public route that is not a form or the payment flow, with its page heading.
+const pages: [string, RegExp][] = [
+  ['/nosotros', /Nosotros/], ['/cortes', /Cortes/i], ['/oficinas', /Oficinas y Horarios/], ['/tarifas', /Tarifas/],
+  ['/clientes', /clientes/i], ['/sostenibilidad', /Sostenibilidad/i], ['/comunicados', /Comunicados y Noticias/],
+  ['/lugares-y-medios-de-pago', /pago/i], ['/areas-de-concesion', /concesión/i], ['/obras-y-proyectos', /Obras y proyectos/i],
+  ['/venta-de-agua-y-servicios', /Venta de agua/i], ['/subsidios', /Subsidio/i], ['/formularios', /Formularios/i], ['/apr', /Rural|APR/i],
+  ['/preguntas-frecuentes', /Preguntas frecuentes/i], ['/beneficios-covid-19', /Covid/i], ['/video', /Video/i],
+  ['/puntodedescarga', /Punto de descarga/i], ['/patagones-todos', /Patagones Todos/i], ['/ley-covid-21423', /21\.423/],
+  ['/educacion', /Educación/], ['/factibilidad', /Factibilidad/i], ['/obras', /Obras/], ['/horarios-fiestas-patrias', /Fiestas Patrias/i],
+  ['/invierno', /invierno/i], ['/medidor', /medidor/i], ['/tuberias', /tuber/i], ['/compliance', /Compliance|cumplimiento/i],
+  ['/marco-regulatorio', /Marco regulatorio/],
+];
+
+for (const [route, heading] of pages) {
+  test(`${route} answers 200 with its page, title and description`, async ({ browser }) => {
+    // Without JavaScript: /marco-regulatorio would otherwise leave for the regulator's site.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto(route);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveTitle(/\| Aguas Patagonia de Aysén$/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/.{40,}/);
+    await context.close();
+  });
+}
+
+test('the holiday hours table gives the September 2022 hours of spec §9', async ({ page }) => {
+  await page.goto('/horarios-fiestas-patrias');
+  const table = page.getByRole('table');
+  await expect(table).toContainText('Coyhaique');
+  await expect(table).toContainText('08:30');
+  await expect(table).toContainText('14:15');
+  await expect(table).toContainText('18:15');
+});
+
+test('the FAQ has 13 questions that open and close, and FAQPage structured data', async ({ page }) => {
+  await page.goto('/preguntas-frecuentes');
+  const questions = page.locator('main details');
+  await expect(questions).toHaveCount(13);
+  await questions.first().locator('summary').click();
+  await expect(questions.first()).toHaveAttribute('open', '');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(data['@type']).toBe('FAQPage');
+  expect(data.mainEntity).toHaveLength(13);
+});
+
+test('the home page carries Organization structured data and the site has a sitemap', async ({ page, request }) => {
+  await page.goto('/');
+  const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(data).toMatchObject({ '@type': 'Organization', name: site.name, email: site.contactEmail });
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  for (const route of ['/nosotros', '/oficinas', '/contacto', '/preguntas-frecuentes']) expect(sitemap).toContain(`${route}</loc>`);
+  expect(sitemap).not.toContain('/404');
+  expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
+});
+
+test('/marco-regulatorio opens the regulator in a new tab and returns the visitor to where they were', async ({ page }) => {
+  await page.context().route(`${site.links.regulator}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>SISS</title>' }));
+  await page.goto('/contacto');
+  const menu = page.getByRole('navigation', { name: 'Principal' });
+  await menu.getByText('Empresa', { exact: true }).click();
+  const [popup] = await Promise.all([page.waitForEvent('popup'), menu.getByRole('link', { name: 'Marco regulatorio' }).click()]);
+  expect(popup.url()).toBe(site.links.regulator);
+  await expect(page).toHaveURL(/\/contacto$/);
+});
+
+test('the compliance page links to the denuncias form and offers the 8 policy documents', async ({ page }) => {
+  await page.goto('/compliance');
+  await expect(page.locator('main a[href="/denuncias"]').first()).toBeVisible();
+  await expect(page.locator('main a[href^="/documentos/compliance/"]')).toHaveCount(8);
+  await expect(page.locator(`main a[href="mailto:${site.mailboxes.compliance}"]`).first()).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
@@ -24,6 +25,14 @@ test.describe('/oficinas', () => {
     await expect(offices.filter({ hasText: 'Cochrane' })).toHaveAttribute('aria-pressed', 'true');
     await expect(map).toHaveAttribute('data-center', 'cochrane');
     expect(await map.evaluate((el) => el.querySelectorAll('.leaflet-marker-icon').length)).toBe(7);
+  });
+
+  test('with the map loaded the page still has no WCAG 2.2 AA violations', async ({ page }) => {
+    await serveTiles(page);
+    await page.goto('/oficinas');
+    await expect(page.locator('.leaflet-container')).toHaveAttribute('data-center', 'coyhaique');
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   });
 
   test('without map tiles, the map gives way to a notice and the list stays', async ({ page }) => {

@@ -1,6 +1,7 @@
 import type { ContactMessage } from '../shared/contact.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
+import { submissionText } from './mail/mail-text.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
 
@@ -19,18 +20,11 @@ export async function submitContact(db: Database, message: ContactMessage): Prom
         to: site.mailboxes.contact,
         replyTo: email,
         subject: `Mensaje de contacto ${reference}: ${name} ${surname}`,
-        text: [
-          `Número de referencia: ${reference}`,
-          '',
-          `Nombre: ${name} ${surname}`,
-          `Correo electrónico: ${email}`,
-          `Teléfono: ${phone || '(no indicado)'}`,
-          `Dirección: ${address || '(no indicada)'}`,
-          `Ciudad: ${city || '(no indicada)'}`,
-          '',
-          'Mensaje:',
-          reqs,
-        ].join('\n'),
+        text: submissionText(
+          reference,
+          [['Nombre', `${name} ${surname}`], ['Correo electrónico', email], ['Teléfono', phone], ['Dirección', address], ['Ciudad', city]],
+          ['Mensaje', reqs],
+        ),
       },
       reference,
     ),

@@ -12,6 +12,12 @@ const SiteSchema = z.object({
   /** Where each kind of submission is mailed, and the public addresses pages give. */
   mailboxes: z.object({
     contact: z.email(),
+    /** Complaints (/reclamos). */
+    complaints: z.email(),
+    /** Job applications (/trabaje-con-nosotros). */
+    jobs: z.email(),
+    /** Motorhome registrations (/motorhome). */
+    motorhome: z.email(),
     /** Projects and feasibility documents (/factibilidad, /obras). */
     projects: z.email(),
     /** Compliance channel (/compliance) and denuncias. */

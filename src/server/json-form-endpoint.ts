@@ -1,0 +1,24 @@
+import type { Context } from '@netlify/functions';
+import type { z } from 'zod';
+import { messages } from '../shared/messages.ts';
+import { getDatabase, type Database } from './db/index.ts';
+import { invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
+import { deliverDueMail } from './mail/deliver.ts';
+
+/**
+ * The function behind a JSON form (contact, complaint): validate with the form's shared schema,
+ * store through the service, mail after answering, answer the reference (spec §7).
+ */
+export function jsonFormEndpoint<S extends z.ZodType>(schema: S, submit: (db: Database, data: z.output<S>) => Promise<{ reference: string }>) {
+  return withErrorHandling(async (req: Request, context: Context) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = await readJson(req, 16_384);
+    if (!body.ok) return body.response;
+    const parsed = schema.safeParse(body.value);
+    if (!parsed.success) return invalidInput(parsed.error);
+
+    const { reference } = await submit(getDatabase(), parsed.data);
+    context.waitUntil(deliverDueMail());
+    return json({ success: true, message: messages.sent, data: { reference } });
+  });
+}

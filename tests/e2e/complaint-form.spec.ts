@@ -1,0 +1,66 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function fillValid(page: Page) {
+  await page.getByLabel('Nombre').fill('Jorge');
+  await page.getByLabel('Apellido').fill('Navarro');
+  await page.getByLabel('Correo electrónico').fill('jorge@example.com');
+  await page.getByLabel('Dirección del servicio').fill('Prat 450');
+  await page.getByLabel('Ciudad').fill('Puerto Aysén');
+  await page.getByLabel('Número de servicio').fill('100001');
+  await page.getByLabel('Detalle del reclamo').fill('Desde el lunes la presión del agua es muy baja.');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/reclamos');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+});
+
+test('a complaint is stored, mailed to the complaints mailbox and confirmed with its reference', async ({ page }) => {
+  await fillValid(page);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Mensaje enviado.');
+  const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  await expect(page.getByLabel('Detalle del reclamo')).toHaveValue('');
+
+  const client = new pg.Client({ connectionString: await readFile(path.join(root, '.data/database-url'), 'utf8') });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT city, client_number FROM complaints WHERE reference = $1', [reference]);
+    expect(rows).toEqual([{ city: 'Puerto Aysén', client_number: '100001' }]);
+  } finally {
+    await client.end();
+  }
+  await expect(async () => {
+    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter((name) => name.startsWith(reference));
+    expect(await readFile(path.join(root, '.data/outbox', file!), 'utf8')).toContain('To: reclamos@example.com');
+  }).toPass({ timeout: 5_000 });
+});
+
+test('the browser sends without checking (spec §5); the server\'s answers show on the fields', async ({ page }) => {
+  let requests = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/reclamos')) requests += 1;
+  });
+  await page.getByLabel('Nombre').fill('Jorge');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link', { name: /Detalle del reclamo: Describa su reclamo\./ })).toBeVisible();
+  await expect(page.locator('#email-error')).toHaveText('Error: Ingrese su correo electrónico.');
+  expect(requests).toBe(1);
+  await expect(page.getByLabel('Nombre')).toHaveValue('Jorge');
+});
+
+test('when the server fails, the spec message shows and nothing typed is lost', async ({ page }) => {
+  await page.route('/api/reclamos', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
+  await fillValid(page);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Ha ocurrido un error\. Por favor intente más tarde\./);
+  await expect(page.getByLabel('Detalle del reclamo')).toHaveValue('Desde el lunes la presión del agua es muy baja.');
+});

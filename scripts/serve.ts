@@ -59,9 +59,20 @@ async function notFound(origin: string): Promise<Response> {
   return new Response(page?.body ?? 'Not found', { status: 404, headers: page?.headers ?? {} });
 }
 
+// Netlify refuses a synchronous function's request over 6 MB; so does this server, so tests see
+// what production does (design.md, "Uploads").
+const MAX_FUNCTION_BODY = 6 * 1024 * 1024;
+
 const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>(async (request, { req }) => {
-  const route = matchFunction(functions, request);
-  if (route) return invokeFunction(route.fn, request, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
+  const url = new URL(request.url);
+  // Local mode only, as Netlify's own emulation does: any function, scheduled ones included,
+  // can be run by hand at /.netlify/functions/<name>.
+  const byName = url.pathname.startsWith('/.netlify/functions/') && functions.find((fn) => fn.name === url.pathname.split('/')[3]);
+  const route = byName ? { fn: byName, params: {} } : matchFunction(functions, request);
+  if (route) {
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_FUNCTION_BODY) return new Response('Payload Too Large', { status: 413 });
+    return invokeFunction(route.fn, request, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
+  }
   return (await netlify.handle(request)) ?? notFound(new URL(request.url).origin);
 });
 

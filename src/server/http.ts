@@ -18,11 +18,15 @@ export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Re
 /** A public list every visitor sees the same: browsers and the CDN may keep it a minute. */
 export const publicJson = (body: unknown): Response => json(body, 200, { 'Cache-Control': 'public, max-age=60' });
 
+/**
+ * A failure the visitor can read. Spec §7/§8 reads the text as `error` for some forms (denuncias)
+ * and as `message` for others (job application, balance lookup): every failure carries both.
+ */
 export const failure = (status: number, error: string, extra: Record<string, unknown> = {}): Response =>
-  json({ success: false, error, ...extra }, status);
+  json({ success: false, error, message: error, ...extra }, status);
 
 export const methodNotAllowed = (allowed: string[]): Response =>
-  json({ success: false, error: messages.methodNotAllowed }, 405, { Allow: allowed.join(', ') });
+  json({ success: false, error: messages.methodNotAllowed, message: messages.methodNotAllowed }, 405, { Allow: allowed.join(', ') });
 
 /** 400 with one Spanish message per field, as the form shows them. */
 export const invalidInput = (error: z.ZodError): Response =>

@@ -4,6 +4,7 @@ export const messages = {
   genericError: 'Ha ocurrido un error. Por favor intente más tarde.',
   invalidForm: 'Revise los datos del formulario.',
   invalidJson: 'La solicitud no es un JSON válido.',
+  invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',
 } as const;

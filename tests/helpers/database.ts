@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import { setEnvironmentContext } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDB } from '@netlify/database-dev';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 
@@ -27,20 +29,29 @@ export async function startTestDatabase() {
 }
 
 /**
- * What a function test runs in: the test database and local mail written to a temporary
- * folder, set up before the file's tests and removed after them.
+ * What a function test runs in: the test database, local mail written to a temporary folder
+ * and a local Netlify Blobs server, set up before the file's tests and removed after them.
  */
 export function useLocalEnvironment() {
-  const environment = {} as { database: Awaited<ReturnType<typeof startTestDatabase>>; outboxDir: string };
+  const environment = {} as { database: Awaited<ReturnType<typeof startTestDatabase>>; outboxDir: string; blobsDir: string };
+  let blobs: BlobsServer;
   beforeAll(async () => {
     environment.database = await startTestDatabase();
     environment.outboxDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     process.env.MAIL_OUTBOX_DIR = environment.outboxDir;
     delete process.env.RESEND_API_KEY;
+    // Netlify Blobs' own local server, as @netlify/dev runs it for `npm start`.
+    environment.blobsDir = await mkdtemp(path.join(tmpdir(), 'blobs-'));
+    blobs = new BlobsServer({ directory: environment.blobsDir, token: 'test-token' });
+    const { port } = await blobs.start();
+    const url = `http://localhost:${port}`;
+    setEnvironmentContext({ siteID: 'test-site', token: 'test-token', edgeURL: url, uncachedEdgeURL: url });
   });
   afterAll(async () => {
     await environment.database.stop();
+    await blobs.stop();
     await rm(environment.outboxDir, { recursive: true, force: true });
+    await rm(environment.blobsDir, { recursive: true, force: true });
   });
   return environment;
 }

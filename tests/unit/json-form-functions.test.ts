@@ -86,7 +86,7 @@ describe.each(forms)('POST $path', ({ path: endpoint, handler, table, prefix, ma
       const before = await countMessages();
       const response = await handler(postJson(endpoint, { ...valid, ...change }), testContext().context);
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ success: false, error: 'Revise los datos del formulario.', errors });
+      expect(await response.json()).toEqual({ success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors });
       expect(await countMessages()).toBe(before);
     });
   });
@@ -95,7 +95,7 @@ describe.each(forms)('POST $path', ({ path: endpoint, handler, table, prefix, ma
     const response = await handler(new Request(`http://localhost${endpoint}`), testContext().context);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(await response.json()).toEqual({ success: false, error: 'Método no permitido.' });
+    expect(await response.json()).toEqual({ success: false, error: 'Método no permitido.', message: 'Método no permitido.' });
   });
 
   it('answers 500 with the generic message when the database fails, keeping what was already accepted', async () => {
@@ -109,7 +109,7 @@ describe.each(forms)('POST $path', ({ path: endpoint, handler, table, prefix, ma
     try {
       const response = await handler(postJson(endpoint, valid), testContext().context);
       expect(response.status).toBe(500);
-      expect(await response.json()).toEqual({ success: false, error: 'Ha ocurrido un error. Por favor intente más tarde.', requestId: 'test-request' });
+      expect(await response.json()).toEqual({ success: false, error: 'Ha ocurrido un error. Por favor intente más tarde.', message: 'Ha ocurrido un error. Por favor intente más tarde.', requestId: 'test-request' });
       expect(log).toHaveBeenCalledWith(expect.stringContaining(`[test-request] POST ${endpoint} failed`), expect.anything());
     } finally {
       await environment.database.db.query('ALTER TABLE outbox_offline RENAME TO outbox');

@@ -70,7 +70,7 @@ describe('GET /api/download', () => {
   ])('answers 400 to %s', async (_case, query, errors) => {
     const response = await call(download, get(`/api/download${query}`));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: 'Revise los datos del formulario.', errors });
+    expect(await response.json()).toEqual({ success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors });
   });
 
   it.each([
@@ -80,7 +80,7 @@ describe('GET /api/download', () => {
   ])('answers 404 to %s', async (_case, query) => {
     const response = await call(download, get(`/api/download${query}`));
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, error: 'No encontramos el documento solicitado.' });
+    expect(await response.json()).toEqual({ success: false, error: 'No encontramos el documento solicitado.', message: 'No encontramos el documento solicitado.' });
   });
 });
 

@@ -8,7 +8,8 @@ export function createFileSender(directory: string, from: string): MailSender {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail: Mail, idempotencyKey: string) {
-      const info = await composer.sendMail({ from, ...mail });
+      const { attachments, ...rest } = mail;
+      const info = await composer.sendMail({ from, ...rest, ...(attachments ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) } : {}) });
       await mkdir(directory, { recursive: true });
       await writeFile(path.join(directory, `${idempotencyKey}.eml`), info.message as Buffer);
     },

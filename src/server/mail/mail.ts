@@ -4,6 +4,7 @@ export interface Mail {
   subject: string;
   text: string;
   replyTo?: string;
+  attachments?: { filename: string; content: Uint8Array }[];
 }
 
 /** The mail port: Resend in production, `.eml` files in local mode. */

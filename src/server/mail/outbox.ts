@@ -19,25 +19,34 @@ interface OutboxRow {
   subject: string;
   body: string;
   attempts: number;
+  attachment_upload_id: string | null;
+  attachment_name: string | null;
 }
 
-/** The statement that stores `mail` for delivery; run it in the same batch as the submission. */
-export function enqueueMail(mail: Mail, reference: string): Statement {
+/** Reads the bytes of a stored upload a mail carries. */
+export type AttachmentLoader = (uploadId: string) => Promise<Uint8Array | undefined>;
+
+/**
+ * The statement that stores `mail` for delivery; run it in the same batch as the submission.
+ * `attachmentUploadId` names a stored upload the mail carries, read when it is sent.
+ */
+export function enqueueMail(mail: Omit<Mail, 'attachments'>, reference: string, attachmentUploadId?: string): Statement {
   return {
-    text: 'INSERT INTO outbox (reference, recipient, reply_to, subject, body) VALUES ($1, $2, $3, $4, $5)',
-    params: [reference, mail.to, mail.replyTo ?? null, mail.subject, mail.text],
+    text: 'INSERT INTO outbox (reference, recipient, reply_to, subject, body, attachment_upload_id) VALUES ($1, $2, $3, $4, $5, $6)',
+    params: [reference, mail.to, mail.replyTo ?? null, mail.subject, mail.text, attachmentUploadId ?? null],
   };
 }
 
 /** Sends the mails that are due; safe to run concurrently, each row is claimed by one statement. */
-export async function deliverDue(db: Database, sender: MailSender, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(db: Database, sender: MailSender, loadAttachment?: AttachmentLoader, limit = 20): Promise<{ sent: number; failed: number }> {
   const claimed = await db.query<OutboxRow>(
     `UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
      WHERE id IN (
        SELECT id FROM outbox
        WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, reference, recipient, reply_to, subject, body, attempts`,
+     RETURNING id, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id,
+       (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name`,
     [limit],
   );
   let sent = 0;
@@ -45,6 +54,11 @@ export async function deliverDue(db: Database, sender: MailSender, limit = 20): 
   for (const row of claimed) {
     const mail: Mail = { to: row.recipient, subject: row.subject, text: row.body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) };
     try {
+      if (row.attachment_upload_id) {
+        const content = await loadAttachment?.(row.attachment_upload_id);
+        if (!content) throw new Error(`attachment ${row.attachment_upload_id} is not in storage`);
+        mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
+      }
       await sender.send(mail, `${row.reference}-${row.id}`);
       await db.query(`UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [row.id]);
       sent += 1;

@@ -7,7 +7,14 @@ export function createResendSender(apiKey: string, from: string): MailSender {
   return {
     async send(mail: Mail, idempotencyKey: string) {
       const { error } = await resend.emails.send(
-        { from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}) },
+        {
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.attachments ? { attachments: mail.attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) } : {}),
+        },
         { idempotencyKey },
       );
       if (error) throw new Error(`Resend rejected the mail: ${error.name}: ${error.message}`);

@@ -1,0 +1,13 @@
+import type { Config } from '@netlify/functions';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { uploadStore } from '../../src/server/storage.ts';
+import { deleteStaleUploads } from '../../src/server/uploads.ts';
+
+/** Deletes files uploaded more than a day ago and never attached to a submission. */
+export default async (): Promise<Response> => {
+  const deleted = await deleteStaleUploads(getDatabase(), uploadStore());
+  if (deleted > 0) console.log(`uploads-cleanup: deleted ${deleted} unattached upload(s)`);
+  return new Response(null, { status: 204 });
+};
+
+export const config: Config = { schedule: '@hourly' };

@@ -1,0 +1,42 @@
+import type { Config, Context } from '@netlify/functions';
+import { CHUNK_SIZE, UploadStartSchema } from '../../src/shared/uploads.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+import { uploadStore } from '../../src/server/storage.ts';
+import { completeUpload, startUpload, storeChunk, UploadError } from '../../src/server/uploads.ts';
+
+/**
+ * Chunked uploads for files over the platform's request limit (design.md, "Uploads"):
+ * POST /api/uploads starts one, PUT /api/uploads/{id}/chunks/{index} sends a piece of at most
+ * CHUNK_SIZE bytes, POST /api/uploads/{id}/complete joins and checks the file.
+ */
+export default withErrorHandling(async (req: Request, context: Context) => {
+  const { id, index } = context.params;
+  const db = getDatabase();
+  try {
+    if (!id) {
+      if (req.method !== 'POST') return methodNotAllowed(['POST']);
+      const body = await readJson(req, 2_048);
+      if (!body.ok) return body.response;
+      const parsed = UploadStartSchema.safeParse(body.value);
+      if (!parsed.success) return invalidInput(parsed.error);
+      const uploadId = await startUpload(db, parsed.data.purpose, parsed.data.fileName, parsed.data.size);
+      return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } }, 201);
+    }
+    if (index !== undefined) {
+      if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
+      await storeChunk(db, uploadStore(), id, Number(index), new Uint8Array(await req.arrayBuffer()));
+      return json({ success: true });
+    }
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    return json({ success: true, data: await completeUpload(db, uploadStore(), id) });
+  } catch (error) {
+    if (error instanceof UploadError) return failure(400, error.message, { errors: { file: error.message } });
+    throw error;
+  }
+});
+
+export const config: Config = {
+  path: ['/api/uploads', '/api/uploads/:id/chunks/:index', '/api/uploads/:id/complete'],
+  rateLimit: { windowSize: 60, windowLimit: 30, aggregateBy: ['ip', 'domain'] },
+};

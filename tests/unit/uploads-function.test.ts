@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import uploads from '../../netlify/functions/uploads.ts';
+import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
+import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
+import { uploadStore } from '../../src/server/storage.ts';
+import { readUpload } from '../../src/server/uploads.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
+import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
+import { postJson, testContext } from '../helpers/functions.ts';
+
+const environment = useLocalEnvironment();
+
+const start = (body: unknown) => uploads(postJson('/api/uploads', body), testContext().context);
+const putChunk = (id: string, index: number, bytes: Uint8Array) =>
+  uploads(new Request(`http://localhost/api/uploads/${id}/chunks/${index}`, { method: 'PUT', body: bytes }), testContext({ id, index: String(index) }).context);
+const complete = (id: string) => uploads(new Request(`http://localhost/api/uploads/${id}/complete`, { method: 'POST' }), testContext({ id }).context);
+
+async function startUpload(purpose: string, fileName: string, size: number) {
+  const response = await start({ purpose, fileName, size });
+  expect(response.status).toBe(201);
+  return (await response.json()).data.uploadId as string;
+}
+
+async function upload(purpose: string, fileName: string, bytes: Uint8Array) {
+  const id = await startUpload(purpose, fileName, bytes.byteLength);
+  for (let index = 0; index * CHUNK_SIZE < bytes.byteLength; index++) {
+    expect((await putChunk(id, index, bytes.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE))).status).toBe(200);
+  }
+  return { id, completed: await complete(id) };
+}
+
+describe('chunked uploads', () => {
+  it('take a 9.9 MB file in three chunks and store it intact', async () => {
+    const bytes = pngBytes(9_900_000);
+    const { id, completed } = await upload('denuncia', 'foto.png', bytes);
+    expect(completed.status).toBe(200);
+    expect(await completed.json()).toEqual({ success: true, data: { sha256: sha256(bytes), size: 9_900_000 } });
+    const stored = await readUpload(uploadStore(), id);
+    expect(sha256(stored!)).toBe(sha256(bytes));
+    const [row] = await environment.database.db.query<{ status: string; content_type: string }>('SELECT status, content_type FROM uploads WHERE id = $1', [id]);
+    expect(row).toEqual({ status: 'complete', content_type: expect.any(String) });
+    expect((await uploadStore().list({ prefix: `chunks/${id}/` })).blobs).toEqual([]);
+  });
+
+  it.each([
+    ['a file over 10 MB', { purpose: 'denuncia', fileName: 'video.mp4', size: 10_000_001 }, 'El tamaño máximo del archivo a subir es de 10 MB'],
+    ['a CV that is not .pdf or .doc', { purpose: 'cv', fileName: 'cv.exe', size: 5_000_000 }, 'Sólo se permiten archivos .pdf o .doc'],
+    ['an empty file', { purpose: 'denuncia', fileName: 'nada.txt', size: 0 }, 'Revise los datos del formulario.'],
+    ['an unknown purpose', { purpose: 'otro', fileName: 'a.pdf', size: 10 }, 'Revise los datos del formulario.'],
+    ['a size that is text', { purpose: 'cv', fileName: 'a.pdf', size: '5 MB' }, 'Revise los datos del formulario.'],
+  ])('refuse to start %s', async (_case, body, message) => {
+    const response = await start(body);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(message);
+  });
+
+  it('accept exactly 10,000,000 bytes', async () => {
+    expect((await start({ purpose: 'denuncia', fileName: 'limite.mp4', size: 10_000_000 })).status).toBe(201);
+  });
+
+  it('refuse a chunk of the wrong size or out of range', async () => {
+    const id = await startUpload('denuncia', 'a.png', CHUNK_SIZE + 10);
+    expect((await putChunk(id, 0, new Uint8Array(100))).status).toBe(400);
+    expect((await putChunk(id, 2, new Uint8Array(10))).status).toBe(400);
+    expect((await putChunk('00000000-0000-0000-0000-000000000000', 0, new Uint8Array(10))).status).toBe(400);
+  });
+
+  it('refuse to complete a file with a missing chunk', async () => {
+    const id = await startUpload('denuncia', 'a.png', CHUNK_SIZE + 10);
+    await putChunk(id, 1, new Uint8Array(10));
+    const response = await complete(id);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe('El archivo no llegó completo. Por favor adjúntelo nuevamente.');
+  });
+
+  it('refuse a CV whose bytes are not a PDF or Word document, whatever its name', async () => {
+    const { completed } = await upload('cv', 'cv.pdf', pngBytes(CHUNK_SIZE + 5));
+    expect(completed.status).toBe(400);
+    expect((await completed.json()).error).toBe('Sólo se permiten archivos .pdf o .doc');
+  });
+
+  it('accept a large PDF CV', async () => {
+    const { completed } = await upload('cv', 'CV Ana.pdf', pdfBytes(CHUNK_SIZE + 5));
+    expect(completed.status).toBe(200);
+  });
+});
+
+describe('the scheduled uploads-cleanup function', () => {
+  it('deletes uploads never attached after a day, with their bytes, and keeps attached ones', async () => {
+    const { id: stale } = await upload('denuncia', 'vieja.png', pngBytes(3_000));
+    const { id: attached } = await upload('denuncia', 'usada.png', pngBytes(3_000));
+    const { id: recent } = await upload('denuncia', 'nueva.png', pngBytes(3_000));
+    await environment.database.db.query(`UPDATE uploads SET created_at = now() - interval '2 days' WHERE id = ANY($1::uuid[])`, [[stale, attached]]);
+    await environment.database.db.query(`UPDATE uploads SET status = 'attached' WHERE id = $1`, [attached]);
+
+    expect((await uploadsCleanup()).status).toBe(204);
+
+    const ids = (await environment.database.db.query<{ id: string }>('SELECT id FROM uploads')).map((row) => row.id);
+    expect(ids).not.toContain(stale);
+    expect(ids).toEqual(expect.arrayContaining([attached, recent]));
+    expect(await readUpload(uploadStore(), stale)).toBeUndefined();
+    expect(await readUpload(uploadStore(), attached)).toBeDefined();
+  });
+});

@@ -71,7 +71,11 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
   const route = byName ? { fn: byName, params: {} } : matchFunction(functions, request);
   if (route) {
     if (Number(request.headers.get('content-length') ?? 0) > MAX_FUNCTION_BODY) return new Response('Payload Too Large', { status: 413 });
-    return invokeFunction(route.fn, request, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
+    // Functions get a platform Request, as on Netlify, not the adapter's own implementation.
+    const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
+    if (body && body.byteLength > MAX_FUNCTION_BODY) return new Response('Payload Too Large', { status: 413 });
+    const native = new Request(request.url, { method: request.method, headers: request.headers, ...(body ? { body } : {}) });
+    return invokeFunction(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
   }
   return (await netlify.handle(request)) ?? notFound(new URL(request.url).origin);
 });

@@ -17,14 +17,11 @@ const empty: Record<JobField, string> = { name: '', email: '', rut: '', address:
 export default function JobApplicationForm() {
   const form = useSchemaForm(JobApplicationSchema, 'draft:trabaje-con-nosotros', empty);
   const [file, setFile] = useState<File>();
-  const [fileError, setFileError] = useState<string>();
   const [inputKey, setInputKey] = useState(0);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = file ? checkFile('cv', file.name, file.size) : uploadMessages.missingCv;
-    setFileError(problem);
-    if (problem) return;
     void form.submit(async (application) => {
       const { status, body } = await sendWithFile('/api/job', application, file, 'cv');
       if (status === 200 && body?.success === true) {
@@ -33,12 +30,11 @@ export default function JobApplicationForm() {
         setInputKey((key) => key + 1);
         return { ok: true };
       }
-      if (body?.errors?.file) setFileError(body.errors.file);
       if (status === 400 && body?.errors) return { ok: false, errors: body.errors };
       // Spec §8: success false on 200 → the generic message; any other failure → the server's.
       notify({ kind: 'error', text: status === 200 || !body?.message ? messages.genericError : body.message });
       return { ok: false };
-    });
+    }, problem ? { file: problem } : {});
   };
 
   const field = (id: JobField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
@@ -57,7 +53,7 @@ export default function JobApplicationForm() {
 
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
-      <ErrorSummary errors={{ ...form.errors, ...(fileError ? { file: fileError } : {}) }} labels={labels} />
+      <ErrorSummary errors={form.errors} labels={labels} />
       <div className="form__row">
         {field('name', { autoComplete: 'name' })}
         {field('email', { type: 'email', autoComplete: 'email' })}
@@ -73,11 +69,11 @@ export default function JobApplicationForm() {
         hint="Archivo .pdf o .doc de hasta 10 MB."
         accept=".pdf,.doc"
         required
-        error={fileError}
+        error={form.errors.file}
         disabled={form.sending}
         onChange={(chosen) => {
           setFile(chosen);
-          setFileError(chosen ? checkFile('cv', chosen.name, chosen.size) : undefined);
+          form.setError('file', chosen ? checkFile('cv', chosen.name, chosen.size) : undefined);
         }}
       />
       <button type="submit" className="button" disabled={!form.ready || form.sending}>

@@ -1,9 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { query, root } from './database.ts';
 
 async function fillValid(page: Page) {
   await page.getByLabel('Nombre').fill('Jorge');
@@ -28,14 +26,8 @@ test('a complaint is stored, mailed to the complaints mailbox and confirmed with
   const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
   await expect(page.getByLabel('Detalle del reclamo')).toHaveValue('');
 
-  const client = new pg.Client({ connectionString: await readFile(path.join(root, '.data/database-url'), 'utf8') });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT city, client_number FROM complaints WHERE reference = $1', [reference]);
-    expect(rows).toEqual([{ city: 'Puerto Aysén', client_number: '100001' }]);
-  } finally {
-    await client.end();
-  }
+  const rows = await query('SELECT city, client_number FROM complaints WHERE reference = $1', [reference]);
+  expect(rows).toEqual([{ city: 'Puerto Aysén', client_number: '100001' }]);
   await expect(async () => {
     const [file] = (await readdir(path.join(root, '.data/outbox'))).filter((name) => name.startsWith(reference));
     expect(await readFile(path.join(root, '.data/outbox', file!), 'utf8')).toContain('To: reclamos@example.com');

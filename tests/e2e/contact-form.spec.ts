@@ -1,9 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import pg from 'pg';
-
-const root = path.resolve(import.meta.dirname, '../..');
+import { query, root } from './database.ts';
 
 async function fillValid(page: Page, name = 'Marta') {
   await page.getByLabel('Nombre').fill(name);
@@ -30,14 +28,8 @@ test('a visitor sends a message: stored, mailed to the utility, confirmed with i
   await expect(page.getByLabel('Nombre')).toHaveValue('');
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
 
-  const client = new pg.Client({ connectionString: await readFile(path.join(root, '.data/database-url'), 'utf8') });
-  await client.connect();
-  try {
-    const { rows } = await client.query('SELECT name, email, city, reqs FROM contact_messages WHERE reference = $1', [reference]);
-    expect(rows).toEqual([{ name, email: 'marta@example.com', city: 'Coyhaique', reqs: 'Quisiera cambiar la dirección de envío de mi boleta.' }]);
-  } finally {
-    await client.end();
-  }
+  const rows = await query('SELECT name, email, city, reqs FROM contact_messages WHERE reference = $1', [reference]);
+  expect(rows).toEqual([{ name, email: 'marta@example.com', city: 'Coyhaique', reqs: 'Quisiera cambiar la dirección de envío de mi boleta.' }]);
 
   await expect(async () => {
     const files = (await readdir(path.join(root, '.data/outbox'))).filter((file) => file.startsWith(reference));

@@ -11,7 +11,7 @@ import { postJson, testContext } from '../helpers/functions.ts';
 const environment = useLocalEnvironment();
 
 const start = (body: unknown) => uploads(postJson('/api/uploads', body), testContext().context);
-const putChunk = (id: string, index: number, bytes: Uint8Array) =>
+const putChunk = (id: string, index: number, bytes: Uint8Array<ArrayBuffer>) =>
   uploads(new Request(`http://localhost/api/uploads/${id}/chunks/${index}`, { method: 'PUT', body: bytes }), testContext({ id, index: String(index) }).context);
 const complete = (id: string) => uploads(new Request(`http://localhost/api/uploads/${id}/complete`, { method: 'POST' }), testContext({ id }).context);
 

@@ -18,11 +18,19 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
 
   const setField = (name: keyof V & string, value: string) => draft.update({ ...draft.values, [name]: value });
 
-  async function submit(send: (data: z.output<S>) => Promise<SendOutcome>) {
+  /** Shows or clears the error of a field the schema does not hold (a file input). */
+  const setError = (name: string, message: string | undefined) =>
+    setErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));
+
+  /**
+   * Sends when the values pass the schema and `otherErrors` (checks outside the schema, such as
+   * a file's) is empty; otherwise shows every error, which moves focus to the error summary.
+   */
+  async function submit(send: (data: z.output<S>) => Promise<SendOutcome>, otherErrors: Record<string, string> = {}) {
     if (sending) return;
     const parsed = checkInBrowser ? schema.safeParse(draft.values) : { success: true as const, data: draft.values as z.output<S> };
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+    if (!parsed.success || Object.keys(otherErrors).length > 0) {
+      setErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...otherErrors });
       return;
     }
     setErrors({});
@@ -38,5 +46,5 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
 
   // `ready` is false in the server-rendered form: sending waits for the island, or the browser
   // would submit the form natively and put the visitor's data in the URL.
-  return { formRef, ready: draft.ready, values: draft.values, errors, sending, setField, submit };
+  return { formRef, ready: draft.ready, values: draft.values, errors, sending, setField, setError, submit };
 }

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mail, MailSender } from './mail.ts';
@@ -11,7 +11,10 @@ export function createFileSender(directory: string, from: string): MailSender {
       const { attachments, ...rest } = mail;
       const info = await composer.sendMail({ from, ...rest, ...(attachments ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) } : {}) });
       await mkdir(directory, { recursive: true });
-      await writeFile(path.join(directory, `${idempotencyKey}.eml`), info.message as Buffer);
+      // Written aside, then renamed: a reader never sees half a mail.
+      const file = path.join(directory, `${idempotencyKey}.eml`);
+      await writeFile(`${file}.part`, info.message as Buffer);
+      await rename(`${file}.part`, file);
     },
   };
 }

@@ -1,0 +1,26 @@
+-- Confidential complaints (spec §3 denuncia). No IP address or user agent is ever stored.
+CREATE TABLE denuncias (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  reference text NOT NULL UNIQUE,
+  relation text NOT NULL,
+  relation_other text NOT NULL DEFAULT '',
+  place text NOT NULL,
+  place_other text NOT NULL DEFAULT '',
+  type text NOT NULL,
+  first_name text NOT NULL DEFAULT '',
+  last_name text NOT NULL DEFAULT '',
+  phone text NOT NULL DEFAULT '',
+  contact_time text NOT NULL DEFAULT '',
+  email text NOT NULL DEFAULT '',
+  incident_date text NOT NULL DEFAULT '',
+  duration text NOT NULL DEFAULT '',
+  incident_place text NOT NULL DEFAULT '',
+  knowledge text NOT NULL DEFAULT '',
+  knowledge_other text NOT NULL DEFAULT '',
+  can_identify text NOT NULL DEFAULT '',
+  cover_up text NOT NULL DEFAULT '',
+  told_authority text NOT NULL DEFAULT '',
+  narrative text NOT NULL,
+  attachment_upload_id uuid REFERENCES uploads (id),
+  created_at timestamptz NOT NULL DEFAULT now()
+);

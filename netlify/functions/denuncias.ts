@@ -1,0 +1,20 @@
+import type { Config } from '@netlify/functions';
+import { DenunciaSchema } from '../../src/shared/denuncias.ts';
+import { submitDenuncia } from '../../src/server/denuncias.ts';
+import { multipartFormEndpoint } from '../../src/server/multipart-endpoint.ts';
+
+/**
+ * POST /api/denuncias (spec §7): the confidential complaint, multipart with display labels and
+ * an optional file. Answers are never cached (the shared JSON helper says no-store) and nothing
+ * about the sender's connection is read or stored.
+ */
+export default multipartFormEndpoint({
+  schema: DenunciaSchema,
+  purpose: 'denuncia',
+  submit: submitDenuncia,
+});
+
+export const config: Config = {
+  path: '/api/denuncias',
+  rateLimit: { windowSize: 60, windowLimit: 5, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,111 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import denuncias from '../../netlify/functions/denuncias.ts';
+import { DenunciaSchema, denunciaTypes, stepOneComplete } from '../../src/shared/denuncias.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
+import { multipart, pngBytes } from '../helpers/files.ts';
+import { testContext } from '../helpers/functions.ts';
+
+const environment = useLocalEnvironment();
+
+const valid = {
+  denunciaRelacion: 'Trabajador',
+  denunciaRelacionText: '',
+  denunciaLugar: 'Plantas',
+  denunciaLugarText: '',
+  denunciaType: 'Acoso laboral',
+  name: '',
+  lastName: '',
+  phone: '',
+  contactTime: 'De 9:00 a 12:00',
+  email: '',
+  denunciaDate: 'Octubre de 2026',
+  denunciaTime: 'Menos de un mes',
+  denunciaPlace: 'Planta Coyhaique',
+  denunciaKnowledge: 'Lo observé',
+  denunciaKnowledgeText: '',
+  denunciaIdentification: 'Sí',
+  denunciaCoverup: 'No lo sé',
+  denunciaAuthority: 'No',
+  denunciaText: 'Un supervisor grita e insulta de forma reiterada a un trabajador del turno de noche.',
+};
+
+const count = async () => Number((await environment.database.db.query<{ n: string }>('SELECT count(*) AS n FROM denuncias'))[0]!.n);
+
+async function send(request: Request) {
+  const { context, settle } = testContext();
+  const response = await denuncias(request, context);
+  await settle();
+  return { response, body: await response.json() };
+}
+
+describe('the denuncia schema', () => {
+  it('offers the 22 types of spec §3', () => {
+    expect(Object.keys(denunciaTypes)).toHaveLength(22);
+  });
+
+  it.each([
+    ['denunciaRelacionText', 80], ['denunciaLugarText', 80], ['name', 50], ['lastName', 50], ['phone', 20],
+    ['denunciaDate', 100], ['denunciaPlace', 100], ['denunciaKnowledgeText', 80], ['denunciaText', 300],
+  ])('keeps %s strictly shorter than %i (spec §5)', (field, cap) => {
+    expect(DenunciaSchema.safeParse({ ...valid, [field]: 'x'.repeat(cap - 1) }).success).toBe(true);
+    expect(DenunciaSchema.safeParse({ ...valid, [field]: 'x'.repeat(cap) }).success).toBe(false);
+  });
+
+  it('lets Continuar through only with relation, place and type (spec §4)', () => {
+    expect(stepOneComplete({ denunciaRelacion: 'Cliente', denunciaLugar: 'Plantas' })).toBe(false);
+    expect(stepOneComplete({ denunciaRelacion: 'Cliente', denunciaLugar: 'Plantas', denunciaType: 'Consultas' })).toBe(true);
+  });
+});
+
+describe('POST /api/denuncias', () => {
+  it('stores the denuncia with its file, mails the report to compliance, keeps nothing about the sender, caches nothing', async () => {
+    const request = multipart('/api/denuncias', valid, { name: 'evidencia.png', bytes: pngBytes(50_000) });
+    request.headers.set('x-forwarded-for', '203.0.113.7');
+    request.headers.set('user-agent', 'Mozilla/5.0 (Denunciante)');
+    const { response, body } = await send(request);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(body).toEqual({ success: true, message: 'Mensaje enviado.', data: { reference: expect.stringMatching(/^DEN-[2-9A-Z]{8}$/) } });
+
+    const [row] = await environment.database.db.query<Record<string, unknown>>('SELECT * FROM denuncias WHERE reference = $1', [body.data.reference]);
+    expect(row).toMatchObject({ relation: 'Trabajador', place: 'Plantas', type: 'Acoso laboral', contact_time: 'De 9:00 a 12:00', can_identify: 'Sí', narrative: valid.denunciaText });
+    expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.7|Mozilla/);
+
+    const [file] = (await readdir(environment.outboxDir)).filter((name) => name.startsWith(body.data.reference));
+    const eml = await readFile(path.join(environment.outboxDir, file!), 'utf8');
+    expect(eml).toContain('To: denuncias@example.com');
+    expect(eml).toContain(`Subject: Denuncia confidencial ${body.data.reference}`);
+    expect(eml).toMatch(/filename="?evidencia\.png/);
+  });
+
+  it('accepts a denuncia without any personal data or file', async () => {
+    expect((await send(multipart('/api/denuncias', { denunciaRelacion: 'Cliente', denunciaLugar: 'Recintos', denunciaType: 'Consultas', denunciaText: 'Consulta sobre el modelo.' }))).response.status).toBe(200);
+  });
+
+  describe.each([
+    ['a code instead of a label', { denunciaRelacion: 'trabajador' }, { denunciaRelacion: 'Seleccione una opción.' }],
+    ['no type', { denunciaType: '' }, { denunciaType: 'Seleccione una opción.' }],
+    ['"Otro" relation without its text', { denunciaRelacion: 'Otro' }, { denunciaRelacionText: 'Indique cuál.' }],
+    ['"Otro" place without its text', { denunciaLugar: 'Otro' }, { denunciaLugarText: 'Indique cuál.' }],
+    ['an invalid e-mail', { email: 'persona@' }, { email: 'Por favor ingrese un correo electrónico válido.' }],
+    ['a narrative of 300 characters', { denunciaText: 'x'.repeat(300) }, { denunciaText: 'Máximo 299 caracteres.' }],
+    ['an empty narrative', { denunciaText: '   ' }, { denunciaText: 'Describa los hechos.' }],
+    ['an unknown contact window', { contactTime: '18-21' }, { contactTime: 'Seleccione una opción.' }],
+  ])('with %s', (_case, change, errors) => {
+    it('answers 400 with the message and stores nothing', async () => {
+      const before = await count();
+      const { response, body } = await send(multipart('/api/denuncias', { ...valid, ...change }));
+      expect(response.status).toBe(400);
+      expect(body.errors).toEqual(errors);
+      expect(await count()).toBe(before);
+    });
+  });
+
+  it('refuses an inline file over the inline limit with the size message', async () => {
+    const { response, body } = await send(multipart('/api/denuncias', valid, { name: 'video.mp4', bytes: pngBytes(4_000_001) }));
+    expect(response.status).toBe(400);
+    expect(body.error).toBe('El tamaño máximo del archivo a subir es de 10 MB');
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { SelectField } from './forms/SelectField.tsx';
 
 interface PlanDocument {
@@ -25,6 +25,9 @@ export default function DevelopmentPlans({ localities }: { localities: Locality[
 function LocalityPlan({ locality }: { locality: Locality }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
+  // Until the island runs, the button would submit the form natively and reload the page.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
   const open = () => {
     if (!url) {
       setError('Seleccione un documento.');
@@ -45,7 +48,7 @@ function LocalityPlan({ locality }: { locality: Locality }) {
           onChange={(value) => { setUrl(value); setError(undefined); }}
           error={error}
         />
-        <button type="submit" className="button button--secondary">Descargar</button>
+        <button type="submit" className="button button--secondary" disabled={!ready}>Descargar</button>
       </form>
     </li>
   );

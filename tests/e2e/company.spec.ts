@@ -54,6 +54,7 @@ test('the development plan offers the 5 document groups of each of the 8 localit
   await expect(plans).toHaveCount(8);
   const cochrane = page.getByRole('form', { name: 'Plan de desarrollo de Cochrane' });
   await expect(cochrane.getByRole('combobox').locator('option')).toHaveCount(6);
+  await expect(cochrane.getByRole('button', { name: 'Descargar' })).toBeEnabled();
   await cochrane.getByRole('combobox').selectOption({ label: 'Ficha FAT Cochrane' });
   const [popup] = await Promise.all([page.waitForEvent('popup'), cochrane.getByRole('button', { name: 'Descargar' }).click()]);
   await popup.waitForLoadState();

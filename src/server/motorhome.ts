@@ -1,0 +1,44 @@
+import { placeNames, type MotorhomeRegistration } from '../shared/motorhome.ts';
+import { site } from '../shared/site.ts';
+import type { Database } from './db/index.ts';
+import { submissionText } from './mail/mail-text.ts';
+import { enqueueMail } from './mail/outbox.ts';
+import { newReference } from './references.ts';
+
+/** Stores a registration and mails the dumping-point team, in one transaction. */
+export async function submitMotorhome(db: Database, registration: MotorhomeRegistration): Promise<{ reference: string }> {
+  const reference = newReference('MOT');
+  const r = registration;
+  // The names are looked up from the ids here: the browser's copy of them is not trusted.
+  const names = placeNames(r);
+  await db.batch([
+    {
+      text: `INSERT INTO motorhome_registrations (reference, name, surname, rut, email, phone, nationality_id, country_id, region_id, city_id,
+               nationality, country, region, city, address)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      params: [reference, r.name, r.surname, r.rut, r.email, r.phone, r.nationality, r.country, r.region, r.city,
+        names.realNationality, names.realCountry, names.realRegion, names.realCity, r.address],
+    },
+    enqueueMail(
+      {
+        to: site.mailboxes.motorhome,
+        replyTo: r.email,
+        subject: `Registro punto de descarga ${reference}: ${r.name} ${r.surname}`,
+        text: submissionText(reference, [
+          ['Nombre', `${r.name} ${r.surname}`],
+          ['RUT o pasaporte', r.rut],
+          ['Correo electrónico', r.email],
+          ['Teléfono', r.phone],
+          ['Nacionalidad', names.realNationality],
+          ['País', names.realCountry],
+          ['Región', names.realRegion],
+          ['Ciudad', names.realCity],
+          ['Dirección', r.address],
+          ['Acepta las condiciones del servicio', 'Sí'],
+        ]),
+      },
+      reference,
+    ),
+  ]);
+  return { reference };
+}

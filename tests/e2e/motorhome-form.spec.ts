@@ -1,0 +1,73 @@
+import { expect, test, type Page } from '@playwright/test';
+import { query } from './database.ts';
+
+async function fill(page: Page) {
+  await page.getByLabel('Nombre').fill('Lucía');
+  await page.getByLabel('Apellido').fill('Fernández');
+  await page.getByLabel('RUT o pasaporte').fill('AAB123456');
+  await page.getByLabel('Correo electrónico').fill('lucia@example.com');
+  await page.getByLabel('Teléfono').fill('+54 9 11 2345 6789');
+  await page.getByLabel('Dirección').fill('Ruta 7 km 10');
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.goto('/motorhome');
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+});
+
+test('starts on Chile, Aysén and Coyhaique, and the region drives the communes', async ({ page }) => {
+  await expect(page.getByLabel('Nacionalidad').locator('option:checked')).toHaveText('Chile');
+  await expect(page.getByLabel('País de residencia').locator('option:checked')).toHaveText('Chile');
+  await expect(page.getByLabel('Región').locator('option:checked')).toHaveText(/^Aysén/);
+  await expect(page.getByLabel('Comuna').locator('option:checked')).toHaveText('Coyhaique');
+  await expect(page.getByLabel('Comuna').locator('option')).toHaveCount(11);
+  await page.getByLabel('Región').selectOption({ label: 'Magallanes y de la Antártica Chilena' });
+  await expect(page.getByLabel('Comuna').locator('option')).toHaveCount(12);
+  await expect(page.getByLabel('Comuna').locator('option')).toContainText(['Punta Arenas']);
+});
+
+test('a foreign country asks for region and city by name', async ({ page }) => {
+  await page.getByLabel('País de residencia').selectOption({ label: 'Argentina' });
+  await expect(page.getByLabel('Región o estado')).toBeVisible();
+  await expect(page.getByLabel('Ciudad')).toBeVisible();
+});
+
+test('send checks the terms, then the e-mail, then the phone, in the spec order', async ({ page }) => {
+  await page.getByLabel('Correo electrónico').fill('malo@');
+  await page.getByLabel('Teléfono').fill('abc');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link').nth(0)).toHaveText('Condiciones del servicio: Debe aceptar las condiciones del servicio');
+  await expect(summary.getByRole('link').nth(1)).toHaveText('Correo electrónico: Debe ingresar un email válido');
+  await expect(summary.getByRole('link').nth(2)).toHaveText('Teléfono: Debe ingresar un teléfono válido');
+});
+
+test('a registration is sent, the success message shows for 10 seconds, then the form unlocks', async ({ page }) => {
+  await page.clock.install();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
+  await fill(page);
+  await page.getByRole('checkbox').check();
+  const posted = page.waitForRequest('/api/motorhome');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const body = (await posted).postDataJSON();
+  expect(body).toMatchObject({ accepts: true, country: 43, region: 728, city: 11111, realCountry: 'Chile', realCity: 'Coyhaique' });
+
+  const status = page.locator('form').getByRole('status');
+  await expect(status).toHaveText('Formulario enviado exitosamente.');
+  await expect(page.getByLabel('Nombre')).toBeDisabled();
+  const reference = (await page.locator('.toast').textContent())!.match(/MOT-[2-9A-Z]{8}/)![0];
+  expect(await query('SELECT name FROM motorhome_registrations WHERE reference = $1', [reference])).toEqual([{ name: 'Lucía' }]);
+
+  await page.clock.fastForward(9_000);
+  await expect(status).toBeVisible();
+  await page.clock.fastForward(1_500);
+  await expect(status).toBeHidden();
+  await expect(page.getByLabel('Nombre')).toBeEnabled();
+  await expect(page.getByLabel('Nombre')).toHaveValue('');
+});
+
+test('the form links to the dumping-point information page', async ({ page }) => {
+  await expect(page.locator('main a[href="/puntodedescarga"]').first()).toBeVisible();
+});

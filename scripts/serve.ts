@@ -13,6 +13,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
 import { bundleFunctions, invokeFunction, matchFunction } from './lib/functions.ts';
 import { prepareLocalDatabase } from './lib/local-database.ts';
+import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -59,12 +60,16 @@ async function notFound(origin: string): Promise<Response> {
   return new Response(page?.body ?? 'Not found', { status: 404, headers: page?.headers ?? {} });
 }
 
+// Card payments in local mode go to this simulator (README, "Payments"); it is never deployed.
+const webpaySimulator = createWebpaySimulator();
+
 // Netlify refuses a synchronous function's request over 6 MB; so does this server, so tests see
 // what production does (design.md, "Uploads").
 const MAX_FUNCTION_BODY = 6 * 1024 * 1024;
 
 const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>(async (request, { req }) => {
   const url = new URL(request.url);
+  if (url.pathname.startsWith(webpaySimulator.basePath)) return webpaySimulator.handle(request);
   // Local mode only, as Netlify's own emulation does: any function, scheduled ones included,
   // can be run by hand at /.netlify/functions/<name>.
   const byName = url.pathname.startsWith('/.netlify/functions/') && functions.find((fn) => fn.name === url.pathname.split('/')[3]);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHydrated } from './use-hydrated.ts';
 import { SelectField } from './forms/SelectField.tsx';
 
 interface PlanDocument {
@@ -25,9 +26,7 @@ export default function DevelopmentPlans({ localities }: { localities: Locality[
 function LocalityPlan({ locality }: { locality: Locality }) {
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string>();
-  // Until the island runs, the button would submit the form natively and reload the page.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   const open = () => {
     if (!url) {
       setError('Seleccione un documento.');

@@ -15,6 +15,27 @@ export const config = {
   },
   /** Local mode is any run on the embedded database: mail goes to files there, never in production. */
   isLocal: () => env('NETLIFY_DB_DRIVER') !== 'serverless',
+  /**
+   * Webpay Plus: WEBPAY_ENV production or integration (Transbank's hosts), or, in local mode
+   * only, the built-in simulator served by `npm start` at /webpay-simulator.
+   */
+  webpay(origin: string) {
+    const environment = env('WEBPAY_ENV') ?? (this.isLocal() ? 'simulator' : undefined);
+    const hosts: Record<string, string> = {
+      production: 'https://webpay3g.transbank.cl',
+      integration: 'https://webpay3gint.transbank.cl',
+      simulator: `${origin}/webpay-simulator`,
+    };
+    if (!environment || !hosts[environment] || (environment === 'simulator' && !this.isLocal())) {
+      throw new Error('WEBPAY_ENV is not set to production or integration: no card payments.');
+    }
+    // Transbank's public test credentials serve the integration environment and the simulator.
+    const testing = environment !== 'production';
+    const commerceCode = env('WEBPAY_COMMERCE_CODE') ?? (testing ? '597055555532' : undefined);
+    const apiKey = env('WEBPAY_API_KEY') ?? (testing ? '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C' : undefined);
+    if (!commerceCode || !apiKey) throw new Error('WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are required in production.');
+    return { baseUrl: env('WEBPAY_BASE_URL') ?? hosts[environment]!, commerceCode, apiKey };
+  },
   mail() {
     return {
       resendApiKey: env('RESEND_API_KEY'),

@@ -26,13 +26,16 @@ interface OutboxRow {
 /** Reads the bytes of a stored upload a mail carries. */
 export type AttachmentLoader = (uploadId: string) => Promise<Uint8Array | undefined>;
 
+/** The columns `enqueueMail`'s parameters fill, in order; a statement may reuse them (billing). */
+export const OUTBOX_COLUMNS = 'reference, recipient, reply_to, subject, body, attachment_upload_id';
+
 /**
  * The statement that stores `mail` for delivery; run it in the same batch as the submission.
  * `attachmentUploadId` names a stored upload the mail carries, read when it is sent.
  */
 export function enqueueMail(mail: Omit<Mail, 'attachments'>, reference: string, attachmentUploadId?: string): Statement {
   return {
-    text: 'INSERT INTO outbox (reference, recipient, reply_to, subject, body, attachment_upload_id) VALUES ($1, $2, $3, $4, $5, $6)',
+    text: `INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`,
     params: [reference, mail.to, mail.replyTo ?? null, mail.subject, mail.text, attachmentUploadId ?? null],
   };
 }

@@ -1,0 +1,39 @@
+import type { Config } from '@netlify/functions';
+import { BillRequestSchema, billingMessages } from '../../src/shared/billing.ts';
+import { createBill, findBill } from '../../src/server/billing.ts';
+import { config as settings } from '../../src/server/config.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { failure, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+import { fieldErrors } from '../../src/shared/fields.ts';
+import { createWebpayClient } from '../../src/server/webpay/client.ts';
+
+/**
+ * POST /api/bills/new (spec §7): a bill for the service's whole debt and its Webpay transaction;
+ * 201 created, 400 no debt, 404 unknown service. GET /api/bills/{billId}: the bill a receipt shows.
+ */
+export default withErrorHandling(async (req: Request) => {
+  const { pathname, origin } = new URL(req.url);
+  const db = getDatabase();
+  if (pathname === '/api/bills/new') {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    const body = await readJson(req, 4_096);
+    if (!body.ok) return body.response;
+    const parsed = BillRequestSchema.safeParse(body.value);
+    // 400 means "no debt" to the page (spec §8), so invalid input answers 422.
+    if (!parsed.success) return failure(422, 'Revise los datos del formulario.', { errors: fieldErrors(parsed.error) });
+    if (parsed.data.paymentOption !== 'webpay-plus') return failure(422, billingMessages.chooseMethod);
+
+    const webpay = createWebpayClient(settings.webpay(origin));
+    const bill = await createBill(db, webpay, parsed.data, `${origin}/api/tbk/return`);
+    if (!('billId' in bill)) return bill.status === 404 ? failure(404, billingMessages.unknownService) : failure(400, billingMessages.noDebt);
+    return json({ success: bill.paymentData.success, billId: bill.billId, paymentData: bill.paymentData }, 201);
+  }
+  if (req.method !== 'GET') return methodNotAllowed(['GET']);
+  const bill = await findBill(db, pathname.split('/').pop() ?? '');
+  return bill ? json({ success: true, bill }) : failure(404, 'Cuenta no encontrada.');
+});
+
+export const config: Config = {
+  path: ['/api/bills/new', '/api/bills/:billId'],
+  rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] },
+};

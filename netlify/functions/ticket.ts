@@ -1,0 +1,21 @@
+import type { Config } from '@netlify/functions';
+import { TicketRequestSchema } from '../../src/shared/billing.ts';
+import { lookupBalance } from '../../src/server/billing.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+
+/** POST /api/ticket (spec §7): the balance of a service number. */
+export default withErrorHandling(async (req: Request) => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await readJson(req, 1_024);
+  if (!body.ok) return body.response;
+  const parsed = TicketRequestSchema.safeParse(body.value);
+  if (!parsed.success) return invalidInput(parsed.error);
+
+  const balance = await lookupBalance(getDatabase(), parsed.data.service_number);
+  // Spec §8: a 200 with success false shows the server's message.
+  if (!balance) return json({ success: false, message: 'El numero de servicio no existe' });
+  return json({ success: true, message: '', data: balance });
+});
+
+export const config: Config = { path: '/api/ticket', rateLimit: { windowSize: 60, windowLimit: 30, aggregateBy: ['ip', 'domain'] } };

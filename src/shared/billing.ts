@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { emailField, fieldMessages, optionalText } from './fields.ts';
+import { site } from './site.ts';
+
+/** Bills and payments (spec §2 Payment and bills, §3, §5, §7, §8, §9). */
+
+export const billingMessages = {
+  chooseMethod: 'Debe seleccionar un medio de pago',
+  serviceNumber: 'Debe ingresar un Número de Servicio',
+  noDebt: 'El número de servicio indicado no presenta deuda',
+  unknownService: 'El numero de servicio no existe',
+  otherError: `Ha ocurrido un error. Por favor póngase en contacto con nostros a través de ${site.contactEmail}`,
+  balanceFailed: 'No se pudo cargar la información',
+  webpayUnavailable: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.',
+  rejected: 'El pago no se pudo efectuar. Por favor intente nuevamente.',
+  cancelled: 'El pago fue anulado. Ningún cobro se realizó.',
+} as const;
+
+/** The service number, without its check digit (spec §2 /pago, /boleta). */
+export const serviceNumber = z
+  .string({ error: billingMessages.serviceNumber })
+  .trim()
+  .min(1, billingMessages.serviceNumber)
+  .regex(/^\d{1,12}$/, 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.');
+
+/** POST /api/ticket (spec §7). */
+export const TicketRequestSchema = z.object({ service_number: serviceNumber });
+
+export const paymentMethods = { 'webpay-plus': 'Tarjeta de débito o crédito (Webpay)', servipag: 'Portal de pago de cuentas' } as const;
+export type PaymentMethod = keyof typeof paymentMethods;
+
+/** The bill request (spec §3) of POST /api/bills/new; the amount is never the browser's. */
+export const BillRequestSchema = z
+  .object({
+    paymentOption: z.enum(['webpay-plus', 'servipag'], { error: billingMessages.chooseMethod }),
+    serviceNumber,
+    name: optionalText(80),
+    surname: optionalText(80),
+    /** Where the payment confirmation goes. */
+    email: emailField(80),
+    billingType: z.enum(['boleta', 'factura'], { error: fieldMessages.invalidType }).default('boleta'),
+    company: optionalText(120),
+    rut: optionalText(12),
+    activity: optionalText(120),
+    billingAddress: optionalText(150),
+    billingCommune: optionalText(80),
+    billingCity: optionalText(80),
+  })
+  .superRefine((value, ctx) => {
+    // A factura needs the company's data (Chilean tax invoice).
+    if (value.billingType !== 'factura') return;
+    for (const [field, message] of [
+      ['company', 'Ingrese la razón social.'],
+      ['rut', 'Ingrese el RUT de la empresa.'],
+      ['activity', 'Ingrese el giro.'],
+      ['billingAddress', 'Ingrese la dirección de facturación.'],
+      ['billingCommune', 'Ingrese la comuna.'],
+      ['billingCity', 'Ingrese la ciudad.'],
+    ] as const) {
+      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+
+export type BillRequest = z.infer<typeof BillRequestSchema>;
+
+/** Spec §9: dot thousands separator and a $ sign. */
+export const formatAmount = (amount: number): string => `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
+
+/** Spec §9: DD-MM-YYYY HH:mm:ss, in Chile's time. */
+export function formatDateTime(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
+
+/** Spec §9: payment type codes; any other code is shown as credit. */
+export function paymentTypeLabel(code: string | null): string {
+  const labels: Record<string, string> = {
+    VN: 'Crédito',
+    VD: 'Débito',
+    VC: 'Crédito en cuotas',
+    SI: 'Crédito 3 cuotas sin interés',
+    S2: 'Crédito 2 cuotas sin interés',
+    NC: 'Crédito cuotas sin interés',
+  };
+  return labels[code ?? ''] ?? 'Crédito';
+}
+
+/** GET /api/tbk-payments/{id} and GET /api/bills/{id} (spec §7): what the receipt shows. */
+export const TbkPaymentSchema = z.object({
+  id: z.string(),
+  bill_id: z.string(),
+  status: z.string(),
+  amount: z.number().nullable(),
+  payment_type_code: z.string().nullable(),
+  authorization_code: z.string().nullable(),
+  transaction_date: z.string().nullable(),
+  card_number: z.string().nullable(),
+  installments_number: z.number(),
+});
+export const BillSchema = z.object({ id: z.string(), service_number: z.string(), amount: z.number(), status: z.string(), paid_at: z.string().nullable() });
+export type TbkPayment = z.infer<typeof TbkPaymentSchema>;
+export type Bill = z.infer<typeof BillSchema>;

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { query } from './database.ts';
+
+// Each test pays its own service, so tests in parallel and repeated runs do not meet.
+const account = async (serviceNumber: string, balance: number) =>
+  query(
+    `INSERT INTO accounts (service_number, balance, install_address, expiration_date, doc_url) VALUES ($1, $2, 'Calle de prueba 1, Coyhaique', CURRENT_DATE + 10, '/documentos/boletas/boleta-ejemplo.pdf')
+     ON CONFLICT (service_number) DO UPDATE SET balance = EXCLUDED.balance`,
+    [serviceNumber, balance],
+  );
+
+async function payWithWebpay(page: Page, serviceNumber: string) {
+  await page.goto('/pago');
+  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+  await page.getByRole('radio', { name: /Webpay/ }).check();
+  await page.getByLabel('Número de servicio').fill(serviceNumber);
+  await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page.getByRole('heading', { name: 'Webpay (simulador)' })).toBeVisible();
+}
+
+test.describe('/pago through the Webpay simulator', () => {
+  test('approve: the receipt shows the payment, and the same service then has no debt', async ({ page }) => {
+    await account('310001', 23450);
+    await payWithWebpay(page, '310001');
+    await expect(page.getByText('$23.450')).toBeVisible();
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+
+    await expect(page).toHaveURL(/\/tbk-final\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+    await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
+    const receipt = page.locator('.receipt');
+    await expect(receipt).toContainText('$23.450');
+    await expect(receipt).toContainText('Débito');
+    await expect(receipt).toContainText('1213');
+    await expect(receipt).toContainText('**** **** **** 6623');
+    await expect(receipt).toContainText(/\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
+    await expect(receipt).not.toContainText('Cuotas');
+    await expect(page.getByRole('button', { name: 'Imprimir comprobante' })).toBeVisible();
+
+    await page.goto('/pago');
+    await page.getByRole('radio', { name: /Webpay/ }).check();
+    await page.getByLabel('Número de servicio').fill('310001');
+    await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El número de servicio indicado no presenta deuda');
+  });
+
+  test('reject: PAGO RECHAZADO with a way back to /pago', async ({ page }) => {
+    await account('310002', 9900);
+    await payWithWebpay(page, '310002');
+    await page.getByRole('button', { name: 'Rechazar' }).click();
+    await expect(page).toHaveURL(/\/tbk-reject$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGO RECHAZADO');
+    await expect(page.locator('main')).toContainText('El pago no se pudo efectuar. Por favor intente nuevamente.');
+    await expect(page.locator('main a[href^="mailto:"]')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver a pagar mi cuenta' })).toHaveAttribute('href', '/pago');
+    expect(await query(`SELECT balance FROM accounts WHERE service_number = '310002'`)).toEqual([{ balance: 9900 }]);
+  });
+
+  test('cancel: PAGO ANULADO, nothing charged', async ({ page }) => {
+    await account('310003', 5000);
+    await payWithWebpay(page, '310003');
+    await page.getByRole('button', { name: 'Anular' }).click();
+    await expect(page).toHaveURL(/\/tbk-null$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PAGO ANULADO');
+    await expect(page.locator('main')).toContainText('El pago fue anulado. Ningún cobro se realizó.');
+    await expect(page.getByRole('link', { name: 'Volver a pagar mi cuenta' })).toHaveAttribute('href', '/pago');
+  });
+});
+
+test.describe('/pago messages', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/pago');
+    await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+  });
+
+  test('a method must be chosen, and a service number for Webpay', async ({ page }) => {
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.locator('#paymentOption-error')).toHaveText('Error: Debe seleccionar un medio de pago');
+    await page.getByRole('radio', { name: /Webpay/ }).check();
+    await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.locator('#serviceNumber-error')).toHaveText('Error: Debe ingresar un Número de Servicio');
+  });
+
+  test('servipag sends the visitor to the bill payment portal', async ({ page }) => {
+    await page.context().route('https://pagos.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portal</title>' }));
+    await page.getByRole('radio', { name: 'Portal de pago de cuentas' }).check();
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page).toHaveURL('https://pagos.example.com/aguas-patagonia');
+  });
+
+  for (const [situation, serviceNumber, fulfil, message] of [
+    ['no debt', '100002', undefined, 'El número de servicio indicado no presenta deuda'],
+    ['an unknown service', '555', undefined, 'El numero de servicio no existe'],
+    ['another error', '100001', { status: 500, json: {} }, 'Ha ocurrido un error. Por favor póngase en contacto con nostros a través de contacto@example.com'],
+    ['paymentData.success false', '100001', { status: 201, json: { paymentData: { success: false, data: { payment_method: 'webpay-plus', errorMessage: 'Webpay no está disponible.' } } } }, 'Webpay no está disponible.'],
+  ] as const) {
+    test(`${situation} shows "${message}"`, async ({ page }) => {
+      if (fulfil) await page.route('/api/bills/new', (route) => route.fulfill(fulfil));
+      await page.getByRole('radio', { name: /Webpay/ }).check();
+      await page.getByLabel('Número de servicio').fill(serviceNumber);
+      await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+      await page.getByRole('button', { name: 'Pagar' }).click();
+      await expect(page.getByRole('alert')).toHaveText(message);
+      await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+    });
+  }
+
+  test('the button is disabled while the bill is created', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('/api/bills/new', async (route) => {
+      await held;
+      await route.fulfill({ status: 404, json: {} });
+    });
+    await page.getByRole('radio', { name: /Webpay/ }).check();
+    await page.getByLabel('Número de servicio').fill('100001');
+    await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.getByRole('button', { name: 'Pagar' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+  });
+});
+
+test.describe('/boleta', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/boleta');
+    await expect(page.getByRole('button', { name: 'Consultar Saldo' })).toBeEnabled();
+  });
+
+  test('shows the balance, the installation address, the expiration date and the bill', async ({ page }) => {
+    await account('310010', 1234567);
+    await page.getByLabel('Número de servicio').fill('310010');
+    await page.getByRole('button', { name: 'Consultar Saldo' }).click();
+    const result = page.locator('.balance__result');
+    await expect(result).toContainText('$1.234.567');
+    await expect(result).toContainText('Calle de prueba 1, Coyhaique');
+    await expect(result).toContainText(/\d{2}-\d{2}-\d{4}/);
+    await expect(result.getByRole('link', { name: /Ver boleta/ })).toHaveAttribute('href', '/documentos/boletas/boleta-ejemplo.pdf');
+  });
+
+  test('an unknown service shows the server message', async ({ page }) => {
+    await page.getByLabel('Número de servicio').fill('987654');
+    await page.getByRole('button', { name: 'Consultar Saldo' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El numero de servicio no existe');
+  });
+
+  test('a failed request shows "No se pudo cargar la información"', async ({ page }) => {
+    await page.route('/api/ticket', (route) => route.fulfill({ status: 500, json: {} }));
+    await page.getByLabel('Número de servicio').fill('100001');
+    await page.getByRole('button', { name: 'Consultar Saldo' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No se pudo cargar la información');
+  });
+});

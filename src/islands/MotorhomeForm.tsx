@@ -6,6 +6,7 @@ import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, MotorhomeSc
 import { postJson } from './api.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
+import { FieldError } from './forms/FieldError.tsx';
 import { SelectField } from './forms/SelectField.tsx';
 import { useDraft } from './forms/use-draft.ts';
 import { notify } from './notifications.ts';
@@ -129,11 +130,7 @@ export default function MotorhomeForm() {
       )}
       {field('address', 'Dirección', { autoComplete: 'street-address', maxLength: 150 })}
       <div className={`field${errors.accepts ? ' field--error' : ''}`}>
-        {errors.accepts && (
-          <p id="accepts-error" className="field__error">
-            <span className="visually-hidden">Error:</span> {errors.accepts}
-          </p>
-        )}
+        <FieldError field="accepts" message={errors.accepts} />
         <label className="checkbox">
           <input
             type="checkbox"

@@ -14,6 +14,10 @@ export default function PaymentReceipt() {
 
   useEffect(() => {
     const [, , tbkPaymentId, billId] = window.location.pathname.split('/');
+    if (!tbkPaymentId || !billId) {
+      setView({ state: 'failed' });
+      return;
+    }
     Promise.all([load(`/api/tbk-payments/${tbkPaymentId}`), load(`/api/bills/${billId}`)])
       .then(([paymentBody, billBody]) => {
         const payment = TbkPaymentSchema.safeParse(paymentBody?.tbkPayment);

@@ -13,7 +13,7 @@ describe('the local database on first start', () => {
   it('gets the migrations and the demo data once', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await prepareLocalDatabase(db);
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Database: applied 0001_outbox, .*9001_public_pages$/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Database: applied 0001_outbox, .*, 9001_public_pages, 9002_billing$/));
     log.mockClear();
     await prepareLocalDatabase(db);
     expect(log).not.toHaveBeenCalled();
@@ -23,5 +23,6 @@ describe('the local database on first start', () => {
     expect(await count('documents')).toBe(9);
     expect(await count('reports')).toBe(3);
     expect(await count('education_documents')).toBe(12);
+    expect(await count('accounts')).toBe(2);
   });
 });

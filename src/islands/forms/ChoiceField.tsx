@@ -1,3 +1,5 @@
+import { FieldError } from './FieldError.tsx';
+
 interface ChoiceFieldProps {
   name: string;
   legend: string;
@@ -16,11 +18,7 @@ export function ChoiceField({ name, legend, options, value, onChange, error, hin
     <fieldset className={`field choice${error ? ' field--error' : ''}`} id={name} aria-describedby={describedBy}>
       <legend>{legend}</legend>
       {hint && <p id={`${name}-hint`} className="field__hint">{hint}</p>}
-      {error && (
-        <p id={`${name}-error`} className="field__error">
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
+      <FieldError field={name} message={error} />
       <div className="choice__options">
         {options.map((option, index) => (
           <label key={option} className="choice__option">

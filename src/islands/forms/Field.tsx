@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { FieldError } from './FieldError.tsx';
 
 interface FieldProps {
   id: string;
@@ -36,11 +37,7 @@ export function Field({ id, label, value, onChange, error, hint, required, maxLe
         {!required && <span className="field__optional"> (opcional)</span>}
       </label>
       {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
+      <FieldError field={id} message={error} />
       {multiline ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
     </div>
   );

@@ -1,3 +1,5 @@
+import { FieldError } from './FieldError.tsx';
+
 interface FileFieldProps {
   id: string;
   label: string;
@@ -18,11 +20,7 @@ export function FileField({ id, label, hint, accept, error, required, disabled, 
         {!required && <span className="field__optional"> (opcional)</span>}
       </label>
       <p id={`${id}-hint`} className="field__hint">{hint}</p>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
+      <FieldError field={id} message={error} />
       <input
         type="file"
         id={id}

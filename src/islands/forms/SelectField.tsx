@@ -1,3 +1,5 @@
+import { FieldError } from './FieldError.tsx';
+
 interface Option {
   value: string;
   label: string;
@@ -20,11 +22,7 @@ export function SelectField({ id, label, value, options, onChange, placeholder, 
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          <span className="visually-hidden">Error:</span> {error}
-        </p>
-      )}
+      <FieldError field={id} message={error} />
       <select
         id={id}
         value={value}

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { SQLExecutor } from '@netlify/database-dev';
 import { applyMigrations } from '@netlify/database-dev';
+import { generatePassword, hashPassword } from '../../src/server/auth/passwords.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -13,4 +14,15 @@ export async function prepareLocalDatabase(db: SQLExecutor): Promise<void> {
   const demo = await applyMigrations(db, path.join(root, 'scripts/demo-data'));
   const applied = [...migrations, ...demo];
   if (applied.length > 0) console.log(`Database: applied ${applied.join(', ')}`);
+  await seedFirstAdmin(db);
+}
+
+/** Local mode's first administrator: SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD, or a generated password shown once. */
+async function seedFirstAdmin(db: SQLExecutor): Promise<void> {
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admins');
+  if (rows[0]!.n > 0) return;
+  const email = process.env.SEED_ADMIN_EMAIL ?? 'admin@example.com';
+  const password = process.env.SEED_ADMIN_PASSWORD ?? generatePassword();
+  await db.query('INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3)', ['Administrador', email.toLowerCase(), await hashPassword(password)]);
+  console.log(`Admin area: sign in as ${email}${process.env.SEED_ADMIN_PASSWORD ? '' : ` with the password ${password} (shown only now)`}.`);
 }

@@ -1,3 +1,6 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { site } from '../shared/site.ts';
 
 /**
@@ -35,6 +38,25 @@ export const config = {
     const apiKey = env('WEBPAY_API_KEY') ?? (testing ? '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C' : undefined);
     if (!commerceCode || !apiKey) throw new Error('WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are required in production.');
     return { baseUrl: env('WEBPAY_BASE_URL') ?? hosts[environment]!, commerceCode, apiKey };
+  },
+  /**
+   * The secret that signs admin tokens: JWT_SECRET; in local mode only, generated once and kept
+   * in .data/jwt-secret. Never a default: without it nobody can sign in.
+   */
+  async authSecret(): Promise<string> {
+    const secret = env('JWT_SECRET');
+    if (secret) {
+      if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters.');
+      return secret;
+    }
+    if (!this.isLocal()) throw new Error('JWT_SECRET is not set: admin sign-in is disabled.');
+    const file = path.resolve('.data/jwt-secret');
+    const stored = await readFile(file, 'utf8').catch(() => undefined);
+    if (stored) return stored.trim();
+    const generated = randomBytes(48).toString('base64url');
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, generated, { mode: 0o600 });
+    return generated;
   },
   mail() {
     return {

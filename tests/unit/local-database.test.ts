@@ -14,6 +14,7 @@ describe('the local database on first start', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await prepareLocalDatabase(db);
     expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Database: applied 0001_outbox, .*, 9001_public_pages, 9002_billing$/));
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^Admin area: sign in as admin@example\.com with the password \S{18} \(shown only now\)\.$/));
     log.mockClear();
     await prepareLocalDatabase(db);
     expect(log).not.toHaveBeenCalled();
@@ -24,5 +25,6 @@ describe('the local database on first start', () => {
     expect(await count('reports')).toBe(3);
     expect(await count('education_documents')).toBe(12);
     expect(await count('accounts')).toBe(2);
+    expect(await count('admins')).toBe(1);
   });
 });

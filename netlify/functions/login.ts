@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions';
+import { authMessages, LoginSchema } from '../../src/shared/auth.ts';
+import { checkCredentials } from '../../src/server/auth/admins.ts';
+import { signAccessToken } from '../../src/server/auth/tokens.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+
+/** POST /api/login (spec §7): data.data.user and data.data.accessToken. */
+export default withErrorHandling(async (req: Request) => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const body = await readJson(req, 2_048);
+  if (!body.ok) return body.response;
+  const parsed = LoginSchema.safeParse(body.value);
+  if (!parsed.success) return invalidInput(parsed.error);
+
+  const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password);
+  if (!result.ok) {
+    return result.reason === 'locked'
+      ? json({ success: false, error: authMessages.tooManyAttempts, message: authMessages.tooManyAttempts }, 429, { 'Retry-After': '900' })
+      : failure(401, authMessages.wrongCredentials);
+  }
+  return json({ success: true, data: { user: result.admin, accessToken: await signAccessToken(result.admin.id) } });
+});
+
+export const config: Config = { path: '/api/login', rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] } };

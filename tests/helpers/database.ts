@@ -50,8 +50,9 @@ export function useLocalEnvironment() {
   afterAll(async () => {
     await environment.database.stop();
     await blobs.stop();
-    await rm(environment.outboxDir, { recursive: true, force: true });
-    await rm(environment.blobsDir, { recursive: true, force: true });
+    // A mail still being written when the tests end must not fail the teardown.
+    await rm(environment.outboxDir, { recursive: true, force: true, maxRetries: 5 });
+    await rm(environment.blobsDir, { recursive: true, force: true, maxRetries: 5 });
   });
   return environment;
 }

@@ -13,7 +13,9 @@ const valid = {
 };
 
 const send = async (body: unknown) => {
-  const response = await motorhome(postJson('/api/motorhome', body), testContext().context);
+  const { context, settle } = testContext();
+  const response = await motorhome(postJson('/api/motorhome', body), context);
+  await settle();
   return { status: response.status, body: await response.json() };
 };
 

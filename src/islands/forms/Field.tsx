@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { FieldError } from './FieldError.tsx';
+import { describedBy, FieldFrame } from './FieldFrame.tsx';
 
 interface FieldProps {
   id: string;
@@ -18,7 +18,6 @@ interface FieldProps {
 
 /** A labelled input with hint and error wired through aria-describedby (GOV.UK Frontend's pattern). */
 export function Field({ id, label, value, onChange, error, hint, required, maxLength, type = 'text', autoComplete, multiline, disabled }: FieldProps) {
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const common = {
     id,
     name: id,
@@ -26,19 +25,13 @@ export function Field({ id, label, value, onChange, error, hint, required, maxLe
     required,
     maxLength,
     disabled,
-    'aria-describedby': describedBy,
+    'aria-describedby': describedBy(id, hint, error),
     'aria-invalid': error ? true : undefined,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
   };
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {!required && <span className="field__optional"> (opcional)</span>}
-      </label>
-      {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
-      <FieldError field={id} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
       {multiline ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
-    </div>
+    </FieldFrame>
   );
 }

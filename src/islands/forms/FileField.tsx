@@ -1,4 +1,4 @@
-import { FieldError } from './FieldError.tsx';
+import { describedBy, FieldFrame } from './FieldFrame.tsx';
 
 interface FileFieldProps {
   id: string;
@@ -14,23 +14,17 @@ interface FileFieldProps {
 /** A file input with hint and error wired like Field. */
 export function FileField({ id, label, hint, accept, error, required, disabled, onChange }: FileFieldProps) {
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {!required && <span className="field__optional"> (opcional)</span>}
-      </label>
-      <p id={`${id}-hint`} className="field__hint">{hint}</p>
-      <FieldError field={id} message={error} />
+    <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
       <input
         type="file"
         id={id}
         name={id}
         accept={accept}
         disabled={disabled}
-        aria-describedby={[`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ')}
+        aria-describedby={describedBy(id, hint, error)}
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.files?.[0])}
       />
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { FieldError } from './FieldError.tsx';
+
+interface FieldFrameProps {
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  required?: boolean | undefined;
+  /** The control, whose aria-describedby names `<id>-hint` and `<id>-error` (see describedBy). */
+  children: ReactNode;
+}
+
+/** The label, "(opcional)", hint and error around a form control (GOV.UK Frontend's pattern). */
+export function FieldFrame({ id, label, hint, error, required, children }: FieldFrameProps) {
+  return (
+    <div className={`field${error ? ' field--error' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {!required && <span className="field__optional"> (opcional)</span>}
+      </label>
+      {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
+      <FieldError field={id} message={error} />
+      {children}
+    </div>
+  );
+}
+
+/** The aria-describedby of a control framed by FieldFrame. */
+export const describedBy = (id: string, hint: unknown, error: unknown): string | undefined =>
+  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;

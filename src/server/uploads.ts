@@ -78,7 +78,7 @@ export async function completeUpload(db: Database, store: UploadStore, id: strin
 }
 
 /** A file that came inline with its form: checked and stored like a completed upload. */
-export async function storeInlineFile(db: Database, store: UploadStore, purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
+async function storeInlineFile(db: Database, store: UploadStore, purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
   const problem = checkFile(purpose, fileName, bytes.byteLength);
   if (problem) throw new UploadError(problem);
   const contentType = await checkBytes(purpose, fileName, bytes);
@@ -91,7 +91,7 @@ export async function storeInlineFile(db: Database, store: UploadStore, purpose:
 }
 
 /** Checks a referenced upload can be attached: complete, of this purpose, not used yet. */
-export async function findAttachable(db: Database, id: string, purpose: UploadPurpose): Promise<{ id: string; fileName: string }> {
+async function findAttachable(db: Database, id: string, purpose: UploadPurpose): Promise<{ id: string; fileName: string }> {
   const [row] = /^[0-9a-f-]{36}$/.test(id)
     ? await db.query<{ id: string; file_name: string }>(`SELECT id, file_name FROM uploads WHERE id = $1 AND purpose = $2 AND status = 'complete'`, [id, purpose])
     : [];

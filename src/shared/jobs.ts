@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { fieldMessages, optionalText } from './fields.ts';
 
 /** Spec §5: one message for any missing required field. */
-export const REQUIRED_FIELDS_MESSAGE = 'Debe rellenar los campos obligatorios: Nombre, Email y Rut';
+const REQUIRED_FIELDS_MESSAGE = 'Debe rellenar los campos obligatorios: Nombre, Email y Rut';
 
 const required = (max: number) =>
   z.string({ error: REQUIRED_FIELDS_MESSAGE }).trim().min(1, REQUIRED_FIELDS_MESSAGE).max(max, fieldMessages.tooLong(max));

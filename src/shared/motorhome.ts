@@ -29,13 +29,13 @@ const id = z.number({ error: motorhomeMessages.place }).int(motorhomeMessages.pl
  * A RUT with a correct check digit, or a passport number (6 to 15 letters and digits). Anything
  * written like a RUT (dash before the check digit) must be a valid RUT.
  */
-export function isRutOrPassport(value: string): boolean {
+function isRutOrPassport(value: string): boolean {
   if (/^\d{1,2}\.?\d{3}\.?\d{3}-[\dkK]$/.test(value.trim())) return isValidRut(value);
   return /^[A-Z0-9]{6,15}$/i.test(value.replace(/\s/g, ''));
 }
 
 /** 8 to 15 digits, optionally with +, spaces, dashes or parentheses: Chilean or foreign. */
-export const isPhone = (value: string) => /^\+?[\d\s()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 8 && (value.match(/\d/g)?.length ?? 0) <= 15;
+const isPhone = (value: string) => /^\+?[\d\s()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 8 && (value.match(/\d/g)?.length ?? 0) <= 15;
 
 /** The motorhome registration (spec §3, §7 POST /api/motorhome). Names go beside ids. */
 export const MotorhomeSchema = z

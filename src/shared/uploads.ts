@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 
 /** Spec §5, §9: 10 MB. */
-export const MAX_FILE_BYTES = 10_000_000;
+const MAX_FILE_BYTES = 10_000_000;
 export const CHUNK_SIZE = 4_000_000;
 export const INLINE_LIMIT = 4_000_000;
 

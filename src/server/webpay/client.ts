@@ -24,7 +24,7 @@ export class WebpayError extends Error {
 const CreateResponse = z.object({ token: z.string(), url: z.url() });
 
 /** The answer of commit and status (the fields this site uses). */
-export const TransactionResponse = z.object({
+const TransactionResponse = z.object({
   vci: z.string().optional(),
   amount: z.number(),
   status: z.string(),
@@ -44,7 +44,7 @@ export type WebpayTransaction = z.infer<typeof TransactionResponse>;
 const RefundResponse = z.object({ type: z.string(), response_code: z.number().optional() }).loose();
 
 /** Transbank's limits (spec: buy_order ≤ 26, session_id ≤ 61, return_url ≤ 255). */
-export const WEBPAY_LIMITS = { buyOrder: 26, sessionId: 61, returnUrl: 255 } as const;
+const WEBPAY_LIMITS = { buyOrder: 26, sessionId: 61, returnUrl: 255 } as const;
 
 export function createWebpayClient({ baseUrl, commerceCode, apiKey }: WebpayCredentials) {
   async function call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {

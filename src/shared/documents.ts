@@ -31,3 +31,23 @@ export const documentMessages = {
   chooseYear: 'Tienes que seleccionar un año',
   notFound: 'No encontramos el documento solicitado.',
 } as const;
+
+export const documentTypes = ['Memoria', 'Estado Financiero'] as const;
+
+/** A site path or an https URL: where a file staff publish is read from. */
+export const fileUrl = (max = 500) =>
+  z.string({ error: 'Ingrese la dirección del archivo.' }).trim().max(max, `Máximo ${max} caracteres.`).refine((value) => value === '' || /^(\/|https:\/\/)/.test(value), 'Ingrese una dirección que empiece con / o https://');
+
+/** POST/PUT /api/admin/documents: one company document (spec §3 Document); one per type and year. */
+export const DocumentInputSchema = z.object({
+  type: z.enum(documentTypes, { error: 'Seleccione el tipo de documento.' }),
+  year: z.number({ error: 'Ingrese el año.' }).int('Ingrese el año.').min(1990, 'El año debe estar entre 1990 y 2100.').max(2100, 'El año debe estar entre 1990 y 2100.'),
+  url_file: fileUrl().min(1, 'Suba el archivo o ingrese su dirección.'),
+});
+export type DocumentInput = z.infer<typeof DocumentInputSchema>;
+
+/** A company document as staff manage it. */
+export const StoredDocumentSchema = CompanyDocumentSchema.extend({ id: z.number().int(), updated_at: z.string() });
+export type StoredDocument = z.infer<typeof StoredDocumentSchema>;
+
+export const documentAdminMessages = { duplicate: 'Ya existe un documento de ese tipo para ese año.', notFound: 'Documento no encontrado.' } as const;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+import { fileUrl } from './documents.ts';
 
 export const educationContentTypes = ['Documentos educativos', 'Planificaciones', 'Galerías de fotos'] as const;
 
@@ -33,3 +35,16 @@ export function educationSection(documents: readonly EducationDocument[], type: 
     .filter((doc) => !doc.hidden && doc.content_type === type)
     .sort((a, b) => Number(leadsItsSection(b)) - Number(leadsItsSection(a)));
 }
+
+/** POST/PUT /api/admin/education: an education resource; hidden ones stay off /educacion. */
+export const EducationInputSchema = z.object({
+  content_type: z.enum(educationContentTypes, { error: 'Seleccione el tipo de contenido.' }),
+  hidden: z.boolean({ error: 'Indique si el contenido está oculto.' }),
+  title: requiredText(200, 'Ingrese el título.'),
+  description: optionalText(1000),
+  url_file: fileUrl().min(1, 'Suba el archivo o ingrese su dirección.'),
+  thumbnail: fileUrl(),
+});
+export type EducationInput = z.infer<typeof EducationInputSchema>;
+
+export const educationAdminMessages = { notFound: 'Contenido no encontrado.' } as const;

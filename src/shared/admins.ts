@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { emailField, fieldMessages, optionalText, requiredText } from './fields.ts';
+
+/** Administrators (spec §3 Logged-in user, §6, issue 6): who signs in to /admin. */
+
+export const AdminSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+});
+export type Admin = z.infer<typeof AdminSchema>;
+
+export const adminMessages = {
+  passwordShort: 'La contraseña debe tener al menos 10 caracteres.',
+  passwordRequired: 'Ingrese una contraseña.',
+  duplicateEmail: 'Ya existe un administrador con ese correo electrónico.',
+  notFound: 'Administrador no encontrado.',
+  deleteSelf: 'No puede eliminar su propia cuenta.',
+  deleteLast: 'No se puede eliminar al último administrador.',
+  wrongCurrentPassword: 'La contraseña actual no es correcta.',
+  logoutFailed: 'No se pudo cerrar sesión.',
+} as const;
+
+const MIN_PASSWORD = 10;
+const password = z.string({ error: adminMessages.passwordRequired }).min(1, adminMessages.passwordRequired).min(MIN_PASSWORD, adminMessages.passwordShort).max(200, fieldMessages.tooLong(200));
+
+/** An avatar is the address of an image: a site path or an https URL, or nothing. */
+const avatar = optionalText(500).refine((value) => value === '' || /^(\/|https:\/\/)/.test(value), 'Ingrese una dirección que empiece con / o https://');
+
+/** Name, e-mail and avatar: what an admin edits of a profile, theirs or another admin's. */
+export const AdminProfileSchema = z.object({
+  name: requiredText(120, 'Ingrese el nombre.'),
+  email: emailField(120),
+  avatar,
+});
+export type AdminProfile = z.infer<typeof AdminProfileSchema>;
+
+/** POST /api/admin/admins: a new administrator with a first password. */
+export const AdminCreateSchema = AdminProfileSchema.extend({ password });
+
+/** PUT /api/admin/admins/{id}: the profile, and a new password when another admin resets it. */
+export const AdminUpdateSchema = AdminProfileSchema.extend({ password: z.union([z.literal(''), password]).default('') });
+
+/** POST /api/admin/account/password: the signed-in admin changes their own password. */
+export const PasswordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Ingrese su contraseña actual.' }).min(1, 'Ingrese su contraseña actual.').max(200),
+    newPassword: password,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'Las contraseñas no coinciden.' });

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Pagos Webpay (issue 6): the card payments staff review. Every bill created for Webpay is one
+ * row, with its card payment record once Webpay answered.
+ */
+
+export const billStatuses = {
+  paid: 'Pagado',
+  rejected: 'Rechazado',
+  cancelled: 'Anulado',
+  failed: 'Fallido',
+  pending: 'Pendiente',
+  committing: 'En proceso',
+} as const;
+export type BillStatus = keyof typeof billStatuses;
+
+export const PAYMENTS_PAGE_SIZE = 20;
+
+const isoDate = z.iso.date({ error: 'Ingrese una fecha válida.' });
+
+/**
+ * GET /api/admin/payments and /api/admin/payments/export: the filters, as query parameters.
+ * `from` and `to` are calendar days in Chile's time, both included.
+ */
+export const PaymentFiltersSchema = z
+  .object({
+    from: z.union([z.literal(''), isoDate]).default(''),
+    to: z.union([z.literal(''), isoDate]).default(''),
+    status: z.union([z.literal(''), z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]])], { error: 'Estado no válido.' }).default(''),
+    serviceNumber: z.string().trim().max(12, 'Máximo 12 caracteres.').regex(/^\d*$/, 'Ingrese solo dígitos.').default(''),
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+  })
+  .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ['to'], message: 'La fecha final debe ser posterior a la inicial.' });
+export type PaymentFilters = z.infer<typeof PaymentFiltersSchema>;
+
+/** One row of the list and of the CSV. */
+export const PaymentRowSchema = z.object({
+  bill_id: z.string(),
+  created_at: z.string(),
+  service_number: z.string(),
+  amount: z.number(),
+  status: z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]),
+  email: z.string(),
+  authorization_code: z.string().nullable(),
+  card_number: z.string().nullable(),
+  payment_type_code: z.string().nullable(),
+  installments_number: z.number().nullable(),
+  transaction_date: z.string().nullable(),
+});
+export type PaymentRow = z.infer<typeof PaymentRowSchema>;
+
+/** GET /api/admin/payments: data. */
+export const PaymentPageSchema = z.object({ payments: z.array(PaymentRowSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const paymentAdminMessages = { notFound: 'Pago no encontrado.' } as const;

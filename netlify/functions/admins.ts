@@ -1,16 +1,17 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
+import { adminMessages } from '../../src/shared/admins.ts';
+import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
 import { findAdmin } from '../../src/server/auth/admins.ts';
-import { requireAdmin } from '../../src/server/auth/require-admin.ts';
-import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, json, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
+import { failure } from '../../src/server/http.ts';
 
 /** GET /api/admins/{id} (spec §7): data.data.admin, for a signed-in admin only. */
-export default withErrorHandling(async (req: Request, context: Context) => {
-  const auth = await requireAdmin(req);
-  if ('response' in auth) return auth.response;
-  if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  const admin = await findAdmin(getDatabase(), context.params.id ?? '');
-  return admin ? json({ success: true, data: { admin } }) : failure(404, 'Administrador no encontrado.');
-});
+export default adminEndpoint(async ({ req, context, db }) =>
+  byMethod(req, {
+    GET: async () => {
+      const admin = await findAdmin(db, context.params.id ?? '');
+      return admin ? answer({ admin }) : failure(404, adminMessages.notFound);
+    },
+  }),
+);
 
 export const config: Config = { path: '/api/admins/:id' };

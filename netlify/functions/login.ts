@@ -19,7 +19,7 @@ export default withErrorHandling(async (req: Request) => {
       ? json({ success: false, error: authMessages.tooManyAttempts, message: authMessages.tooManyAttempts }, 429, { 'Retry-After': '900' })
       : failure(401, authMessages.wrongCredentials);
   }
-  return json({ success: true, data: { user: result.admin, accessToken: await signAccessToken(result.admin.id) } });
+  return json({ success: true, data: { user: result.admin, accessToken: await signAccessToken({ adminId: result.admin.id, sessionVersion: result.sessionVersion }) } });
 });
 
 export const config: Config = { path: '/api/login', rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] } };

@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { endSessions } from '../../src/server/auth/admins.ts';
+
+/** POST /api/logout (docs/admin-api.md): every token the signed-in admin holds stops working. */
+export default adminEndpoint(async ({ req, admin, db }) =>
+  byMethod(req, {
+    POST: async () => {
+      await endSessions(db, admin.id);
+      return answer({});
+    },
+  }),
+);
+
+export const config: Config = { path: '/api/logout' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from './fields.ts';
 
 /** The audit log (issue 6): every change an admin makes, who made it and when. */
 
@@ -22,3 +23,9 @@ export const AuditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** GET /api/admin/audit: the query. */
+export const AuditQuerySchema = z.object({ page: pageNumber() });
+
+/** GET /api/admin/audit: data. */
+export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });

@@ -29,6 +29,12 @@ export const emailField = (max: number) =>
     .max(max, fieldMessages.tooLong(max))
     .pipe(z.email(fieldMessages.invalidEmail));
 
+const invalidPage = 'Página no válida.';
+
+/** The page of a paged list, from the query string; absent is the first one. */
+export const pageNumber = () =>
+  z.coerce.number({ error: invalidPage }).int(invalidPage).min(1, invalidPage).max(100_000, invalidPage).default(1);
+
 /** The `maxlength` a form input should carry for a field built above. */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return maxLengthOf(schema.unwrap() as z.ZodType);

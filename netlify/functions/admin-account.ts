@@ -1,0 +1,35 @@
+import type { Config } from '@netlify/functions';
+import { adminMessages, AdminProfileSchema, PasswordChangeSchema } from '../../src/shared/admins.ts';
+import { adminEndpoint, answer, byMethod, readInput } from '../../src/server/admin-endpoint.ts';
+import { changeOwnPassword, updateAdmin } from '../../src/server/admins.ts';
+import { findAdmin } from '../../src/server/auth/admins.ts';
+import { signAccessToken } from '../../src/server/auth/tokens.ts';
+import { failure } from '../../src/server/http.ts';
+
+/**
+ * /api/admin/account: the signed-in admin's own profile; /api/admin/account/password: their own
+ * password, which ends every other session and answers a fresh token for this one.
+ */
+export default adminEndpoint(async ({ req, admin, db }) => {
+  if (new URL(req.url).pathname.endsWith('/password')) {
+    return byMethod(req, {
+      POST: async () => {
+        const input = await readInput(req, PasswordChangeSchema, 2_048);
+        if (!input.ok) return input.response;
+        const sessionVersion = await changeOwnPassword(db, admin, input.data.currentPassword, input.data.newPassword);
+        if (sessionVersion === undefined) return failure(400, adminMessages.wrongCurrentPassword, { errors: { currentPassword: adminMessages.wrongCurrentPassword } });
+        return answer({ accessToken: await signAccessToken({ adminId: admin.id, sessionVersion }) });
+      },
+    });
+  }
+  return byMethod(req, {
+    GET: async () => answer({ admin: await findAdmin(db, admin.id) }),
+    PUT: async () => {
+      const input = await readInput(req, AdminProfileSchema, 4_096);
+      if (!input.ok) return input.response;
+      return answer({ admin: await updateAdmin(db, admin, admin.id, { ...input.data, password: '' }) });
+    },
+  });
+});
+
+export const config: Config = { path: ['/api/admin/account', '/api/admin/account/password'] };

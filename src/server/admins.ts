@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { adminMessages, type Admin, type AdminCreateSchema, type AdminUpdateSchema } from '../shared/admins.ts';
+import { changeAndAudit } from './audit.ts';
+import { findAdmin, PUBLIC_COLUMNS } from './auth/admins.ts';
+import { hashPassword, verifyPassword } from './auth/passwords.ts';
+import type { SignedInAdmin } from './auth/require-admin.ts';
+import type { Database } from './db/index.ts';
+import { ConflictError, uniqueOr } from './errors.ts';
+
+/**
+ * Administrators as admins manage them (docs/admin-api.md). E-mails are unique whatever their
+ * case (the admins_email index decides); a new password ends every session of its admin.
+ */
+
+const audit = { entity: 'admin', entityId: 'id', summary: 'email' } as const;
+
+export const listAdmins = (db: Database) => db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins ORDER BY lower(name), id`);
+
+export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typeof AdminCreateSchema>) =>
+  uniqueOr(adminMessages.duplicateEmail, async () => {
+    const [created] = await changeAndAudit<Admin>(db, {
+      change: `INSERT INTO admins (name, email, avatar, password_hash) VALUES ($1, $2, $3, $4) RETURNING ${PUBLIC_COLUMNS}`,
+      params: [input.name, input.email.toLowerCase(), input.avatar || null, await hashPassword(input.password)],
+      admin,
+      action: 'create',
+      ...audit,
+    });
+    return created!;
+  });
+
+/** The profile, and the password when another admin resets it (an empty one keeps it). */
+export const updateAdmin = (db: Database, admin: SignedInAdmin, id: string, input: z.output<typeof AdminUpdateSchema>) =>
+  uniqueOr(adminMessages.duplicateEmail, async () => {
+    const passwordHash = input.password ? await hashPassword(input.password) : null;
+    const [updated] = await changeAndAudit<Admin>(db, {
+      change: `UPDATE admins SET name = $2, email = $3, avatar = $4, updated_at = now(),
+                 password_hash = coalesce($5::text, password_hash),
+                 session_version = session_version + CASE WHEN $5::text IS NULL THEN 0 ELSE 1 END
+               WHERE id = $1 RETURNING ${PUBLIC_COLUMNS}`,
+      params: [id, input.name, input.email.toLowerCase(), input.avatar || null, passwordHash],
+      admin,
+      action: 'update',
+      ...audit,
+      summary: passwordHash ? `email || ' (nueva contraseña)'` : audit.summary,
+    });
+    return updated;
+  });
+
+export async function deleteAdmin(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
+  if (id === admin.id) throw new ConflictError(adminMessages.deleteSelf);
+  const deleted = await changeAndAudit(db, {
+    // Locking every admin row makes concurrent deletions wait for each other, so each counts
+    // what the one before left: the last admin always stays.
+    change: `DELETE FROM admins WHERE id = $1 AND (SELECT count(*) FROM (SELECT id FROM admins FOR UPDATE) AS locked) > 1 RETURNING ${PUBLIC_COLUMNS}`,
+    params: [id],
+    admin,
+    action: 'delete',
+    ...audit,
+  });
+  if (deleted.length > 0) return true;
+  if (await findAdmin(db, id)) throw new ConflictError(adminMessages.deleteLast);
+  return false;
+}
+
+/**
+ * The signed-in admin's new password, once the current one is verified; answers the new
+ * session version (every earlier token stops working), or undefined for a wrong password.
+ */
+export async function changeOwnPassword(db: Database, admin: SignedInAdmin, currentPassword: string, newPassword: string): Promise<number | undefined> {
+  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [admin.id]);
+  if (!row || !(await verifyPassword(currentPassword, row.password_hash))) return undefined;
+  const [changed] = await changeAndAudit<{ session_version: number }>(db, {
+    // Only over the password just verified: of two concurrent changes one wins, not both.
+    change: 'UPDATE admins SET password_hash = $3, session_version = session_version + 1, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id, email, session_version',
+    params: [admin.id, row.password_hash, await hashPassword(newPassword)],
+    admin,
+    action: 'password',
+    ...audit,
+  });
+  return changed?.session_version;
+}

@@ -1,0 +1,47 @@
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntity, type AuditEntry } from '../shared/audit.ts';
+import type { SignedInAdmin } from './auth/require-admin.ts';
+import { isoTime, type Database } from './db/index.ts';
+
+/**
+ * The audit log: every change an admin makes. The row is written by the same statement as the
+ * change (a data-modifying CTE), because Neon's HTTP driver has no interactive transactions:
+ * a change that fails logs nothing, and a change is never left without its row.
+ */
+
+interface AuditedChange {
+  /** An INSERT, UPDATE or DELETE with RETURNING; its rows are the answer. */
+  change: string;
+  params: unknown[];
+  admin: SignedInAdmin;
+  action: AuditAction;
+  entity: AuditEntity;
+  /** SQL over the columns the change returns: the changed row's id and the words the log shows. */
+  entityId: string;
+  summary: string;
+}
+
+/** Runs the change and writes one audit row per changed row; answers the changed rows. */
+export function changeAndAudit<Row>(db: Database, { change, params, admin, action, entity, entityId, summary }: AuditedChange): Promise<Row[]> {
+  const next = params.length;
+  return db.query<Row>(
+    `WITH changed AS (${change}),
+     logged AS (
+       INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+       SELECT $${next + 1}::uuid, $${next + 2}, $${next + 3}, $${next + 4}, (${entityId})::text, ${summary} FROM changed
+     )
+     SELECT * FROM changed`,
+    [...params, admin.id, admin.email, action, entity],
+  );
+}
+
+export async function listAudit(db: Database, page: number): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
+  const [count, entries] = (await db.batch([
+    { text: 'SELECT count(*)::int AS total FROM audit_log' },
+    {
+      text: `SELECT id::int AS id, ${isoTime('created_at')} AS created_at, admin_id, admin_email, action, entity, entity_id, summary
+             FROM audit_log ORDER BY id DESC LIMIT $1 OFFSET $2`,
+      params: [AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE],
+    },
+  ])) as [{ total: number }[], AuditEntry[]];
+  return { entries, total: count[0]!.total, page, pageSize: AUDIT_PAGE_SIZE };
+}

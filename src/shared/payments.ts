@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { TbkPaymentSchema } from './billing.ts';
+import { pageNumber } from './fields.ts';
 
 /**
  * Pagos Webpay (issue 6): the card payments staff review. Every bill created for Webpay is one
@@ -29,7 +31,7 @@ export const PaymentFiltersSchema = z
     to: z.union([z.literal(''), isoDate]).default(''),
     status: z.union([z.literal(''), z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]])], { error: 'Estado no válido.' }).default(''),
     serviceNumber: z.string().trim().max(12, 'Máximo 12 caracteres.').regex(/^\d*$/, 'Ingrese solo dígitos.').default(''),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    page: pageNumber(),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ['to'], message: 'La fecha final debe ser posterior a la inicial.' });
 export type PaymentFilters = z.infer<typeof PaymentFiltersSchema>;
@@ -52,5 +54,29 @@ export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
 /** GET /api/admin/payments: data. */
 export const PaymentPageSchema = z.object({ payments: z.array(PaymentRowSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+
+/** GET /api/admin/payments/{billId}: data. The bill as staff review it (no Webpay token). */
+export const PaymentDetailSchema = z.object({
+  bill: z.object({
+    id: z.string(),
+    created_at: z.string(),
+    service_number: z.string(),
+    amount: z.number(),
+    status: z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]),
+    email: z.string(),
+    billing_type: z.enum(['boleta', 'factura']),
+    company: z.string(),
+    rut: z.string(),
+    activity: z.string(),
+    billing_address: z.string(),
+    billing_commune: z.string(),
+    billing_city: z.string(),
+    payment_method: z.string(),
+    buy_order: z.string(),
+    paid_at: z.string().nullable(),
+  }),
+  tbkPayment: TbkPaymentSchema.extend({ response_code: z.number().nullable(), buy_order: z.string().nullable(), created_at: z.string() }).nullable(),
+});
+export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 
 export const paymentAdminMessages = { notFound: 'Pago no encontrado.' } as const;

@@ -1,0 +1,43 @@
+import type { Config } from '@netlify/functions';
+import { paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
+import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { failure, invalidInput } from '../../src/server/http.ts';
+import { paymentsCsv } from '../../src/server/payments-csv.ts';
+import { findPayment, listPayments, paymentsForExport } from '../../src/server/payments.ts';
+
+const EXPORT_PATH = '/api/admin/payments/export';
+// Far more than a year of payments, and still a file a spreadsheet opens.
+const EXPORT_LIMIT = 50_000;
+
+/** Today in Chile, for the export's file name. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
+
+/**
+ * GET /api/admin/payments (a page of the filtered list), /api/admin/payments/export (every
+ * matching row as CSV) and /api/admin/payments/{billId} (one bill and its card record).
+ */
+export default adminEndpoint(async ({ req, context, db }) =>
+  byMethod(req, {
+    GET: async () => {
+      const url = new URL(req.url);
+      const billId = url.pathname === EXPORT_PATH ? undefined : context.params.billId;
+      if (billId !== undefined) {
+        const payment = await findPayment(db, billId);
+        return payment ? answer(payment) : failure(404, paymentAdminMessages.notFound);
+      }
+      const filters = PaymentFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
+      if (!filters.success) return invalidInput(filters.error);
+      if (url.pathname !== EXPORT_PATH) return answer(await listPayments(db, filters.data));
+      return new Response(paymentsCsv(paymentsForExport(db, filters.data, { limit: EXPORT_LIMIT, batchSize: 5_000 })), {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="pagos-webpay-${today()}.csv"`,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      });
+    },
+  }),
+);
+
+export const config: Config = { path: ['/api/admin/payments', '/api/admin/payments/export', '/api/admin/payments/:billId'] };

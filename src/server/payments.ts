@@ -1,0 +1,74 @@
+import { PAYMENTS_PAGE_SIZE, type PaymentDetail, type PaymentFilters, type PaymentRow } from '../shared/payments.ts';
+import { isoTime, type Database } from './db/index.ts';
+import { isUuid } from './ids.ts';
+
+/** Pagos Webpay (docs/admin-api.md): every bill created for Webpay, with its card record once Webpay answered. */
+
+const ROW_COLUMNS = `b.id AS bill_id, ${isoTime('b.created_at')} AS created_at, b.service_number, b.amount, b.status, b.email,
+  t.authorization_code, t.card_number, t.payment_type_code, t.installments_number, ${isoTime('t.transaction_date')} AS transaction_date`;
+const FROM = 'bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id';
+
+/** The WHERE of the filters; `from` and `to` are whole days in Chile's time, both included. */
+function matching(filters: PaymentFilters, params: unknown[] = []) {
+  const conditions = [`b.payment_method = 'webpay-plus'`];
+  const add = (condition: (placeholder: string) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(`$${params.length}`));
+  };
+  // A day's midnight as a local time (timestamp, not timestamptz) placed in Chile's zone.
+  if (filters.from) add((p) => `b.created_at >= (${p}::date::timestamp AT TIME ZONE 'America/Santiago')`, filters.from);
+  if (filters.to) add((p) => `b.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, filters.to);
+  if (filters.status) add((p) => `b.status = ${p}`, filters.status);
+  if (filters.serviceNumber) add((p) => `b.service_number = ${p}`, filters.serviceNumber);
+  return { where: conditions.join(' AND '), params };
+}
+
+export async function listPayments(db: Database, filters: PaymentFilters) {
+  const { where, params } = matching(filters);
+  const [count, payments] = (await db.batch([
+    { text: `SELECT count(*)::int AS total FROM bills b WHERE ${where}`, params },
+    {
+      text: `SELECT ${ROW_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT ${PAYMENTS_PAGE_SIZE} OFFSET ${(filters.page - 1) * PAYMENTS_PAGE_SIZE}`,
+      params,
+    },
+  ])) as [{ total: number }[], PaymentRow[]];
+  return { payments, total: count[0]!.total, page: filters.page, pageSize: PAYMENTS_PAGE_SIZE };
+}
+
+/** The export's rows, newest first, read in batches so no single answer of the database grows large. */
+export async function* paymentsForExport(db: Database, filters: PaymentFilters, { limit, batchSize }: { limit: number; batchSize: number }): AsyncGenerator<PaymentRow> {
+  let after: { created: string; id: string } | undefined;
+  for (let read = 0; read < limit; ) {
+    const { where, params } = matching(filters, after ? [after.created, after.id] : []);
+    // Keyset paging on the exact timestamp: rows added meanwhile neither repeat nor shift others.
+    const page = await db.query<PaymentRow & { cursor: string }>(
+      `SELECT ${ROW_COLUMNS}, b.created_at::text AS cursor FROM ${FROM}
+       WHERE ${where}${after ? ' AND (b.created_at, b.id) < ($1::timestamptz, $2::uuid)' : ''}
+       ORDER BY b.created_at DESC, b.id DESC LIMIT ${Math.min(batchSize, limit - read)}`,
+      params,
+    );
+    for (const { cursor: _, ...row } of page) yield row;
+    read += page.length;
+    const last = page.at(-1);
+    if (!last || page.length < batchSize) return;
+    after = { created: last.cursor, id: last.bill_id };
+  }
+}
+
+export async function findPayment(db: Database, billId: string): Promise<PaymentDetail | undefined> {
+  if (!isUuid(billId)) return undefined;
+  const [bill] = await db.query<PaymentDetail['bill']>(
+    `SELECT id, ${isoTime('created_at')} AS created_at, service_number, amount, status, email, billing_type, company, rut, activity,
+            billing_address, billing_commune, billing_city, payment_method, buy_order, ${isoTime('paid_at')} AS paid_at
+     FROM bills WHERE id = $1 AND payment_method = 'webpay-plus'`,
+    [billId],
+  );
+  if (!bill) return undefined;
+  const [tbkPayment] = await db.query<NonNullable<PaymentDetail['tbkPayment']>>(
+    `SELECT id, bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code,
+            ${isoTime('transaction_date')} AS transaction_date, card_number, installments_number, ${isoTime('created_at')} AS created_at
+     FROM tbk_payments WHERE bill_id = $1`,
+    [billId],
+  );
+  return { bill, tbkPayment: tbkPayment ?? null };
+}

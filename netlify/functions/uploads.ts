@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { CHUNK_SIZE, UploadStartSchema } from '../../src/shared/uploads.ts';
+import { requireAdmin } from '../../src/server/auth/require-admin.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
 import { uploadStore } from '../../src/server/storage.ts';
@@ -8,7 +9,8 @@ import { completeUpload, startUpload, storeChunk, UploadError } from '../../src/
 /**
  * Chunked uploads for files over the platform's request limit (design.md, "Uploads"):
  * POST /api/uploads starts one, PUT /api/uploads/{id}/chunks/{index} sends a piece of at most
- * CHUNK_SIZE bytes, POST /api/uploads/{id}/complete joins and checks the file.
+ * CHUNK_SIZE bytes, POST /api/uploads/{id}/complete joins and checks the file. Chunks and
+ * completion need only the id, which only the starter of the upload knows.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   const { id, index } = context.params;
@@ -20,6 +22,11 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       if (!body.ok) return body.response;
       const parsed = UploadStartSchema.safeParse(body.value);
       if (!parsed.success) return invalidInput(parsed.error);
+      // Only staff publish files for the public pages.
+      if (parsed.data.purpose === 'publication') {
+        const auth = await requireAdmin(req);
+        if ('response' in auth) return auth.response;
+      }
       const uploadId = await startUpload(db, parsed.data.purpose, parsed.data.fileName, parsed.data.size);
       return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } }, 201);
     }

@@ -36,7 +36,8 @@ export function parseMultipart(req: Request, { maxFileBytes, fileField = 'file' 
     };
     let busboy: Busboy.Busboy;
     try {
-      busboy = Busboy({ headers: { 'content-type': contentType }, limits: { files: 1, fields: 40, fieldSize: 10_000, fileSize: maxFileBytes } });
+      // Browsers send file names in UTF-8; busboy would read them as Latin-1 ("versiÃ³n").
+      busboy = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { files: 1, fields: 40, fieldSize: 10_000, fileSize: maxFileBytes } });
     } catch {
       fail();
       return;

@@ -1,8 +1,9 @@
 import { getStore } from '@netlify/blobs';
 
 /**
- * Uploaded files (CVs, denuncia attachments) in Netlify Blobs, emulated locally by
- * @netlify/dev. Never served publicly: only the API reads them (design.md, "Uploads").
+ * Uploaded files in Netlify Blobs, emulated locally by @netlify/dev. The store is never public:
+ * CVs and denuncia attachments only reach the utility by mail (design.md, "Uploads"); files
+ * staff publish are served one by one by GET /api/files/{id}/{name}.
  */
 export const uploadStore = () => getStore({ name: 'uploads', consistency: 'strong' });
 

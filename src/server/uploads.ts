@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { CHUNK_SIZE, checkFile, extensionOf, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
+import { CHUNK_SIZE, checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
 import type { Multipart } from './multipart.ts';
 import { chunkKey, chunkPrefix, fileKey, type UploadStore } from './storage.ts';
 
 /**
  * Uploads: a file arrives inline with its form or in chunks (src/shared/uploads.ts), is checked
- * by its bytes, stored whole under files/<id>, and attached to one submission. A file never
- * attached is deleted by the scheduled `uploads-cleanup` function.
+ * by its bytes, stored whole under files/<id>, and attached to one submission or published
+ * (src/server/published-files.ts). A file never attached is deleted by the scheduled
+ * `uploads-cleanup` function.
  */
 
 export class UploadError extends Error {}
@@ -113,7 +114,7 @@ export async function deleteStaleUploads(db: Database, store: UploadStore, older
   return stale.length;
 }
 
-export async function readUpload(store: UploadStore, id: string): Promise<Uint8Array | undefined> {
+export async function readUpload(store: UploadStore, id: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const data = await store.get(fileKey(id), { type: 'arrayBuffer' });
   return data ? new Uint8Array(data) : undefined;
 }
@@ -124,7 +125,7 @@ export async function readUpload(store: UploadStore, id: string): Promise<Uint8A
  */
 export async function receiveFile(db: Database, store: UploadStore, purpose: UploadPurpose, form: Multipart): Promise<{ id: string; fileName: string } | undefined> {
   if (form.file && form.file.bytes.byteLength > 0) {
-    if (form.file.tooLarge) throw new UploadError(uploadMessages.tooLarge);
+    if (form.file.tooLarge) throw new UploadError(tooLargeMessage(purpose));
     const fileName = form.file.fileName || form.fields.fileName || 'adjunto';
     return { id: await storeInlineFile(db, store, purpose, fileName, form.file.bytes), fileName };
   }

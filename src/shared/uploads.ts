@@ -1,20 +1,25 @@
 import { z } from 'zod';
 
 /**
- * Files visitors attach: CVs (/trabaje-con-nosotros) and denuncia attachments. Netlify caps a
- * function's request body at 6 MB (about 4.5 MB of file once encoded), so a file over
- * INLINE_LIMIT is sent in CHUNK_SIZE pieces to /api/uploads first (design.md, "Uploads").
+ * Files visitors attach (CVs of /trabaje-con-nosotros, denuncia attachments) and files staff
+ * publish for the public pages. Netlify caps a function's request body at 6 MB (about 4.5 MB of
+ * file once encoded), so a file over INLINE_LIMIT is sent in CHUNK_SIZE pieces to /api/uploads
+ * first (design.md, "Uploads").
  */
 
-/** Spec §5, §9: 10 MB. */
-const MAX_FILE_BYTES = 10_000_000;
+export const uploadPurposes = ['cv', 'denuncia', 'publication'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+/** Spec §5, §9: visitors' files up to 10 MB; documents staff publish (annual reports) are larger. */
+const MAX_FILE_BYTES: Record<UploadPurpose, number> = { cv: 10_000_000, denuncia: 10_000_000, publication: 30_000_000 };
 export const CHUNK_SIZE = 4_000_000;
 export const INLINE_LIMIT = 4_000_000;
 
-export type UploadPurpose = 'cv' | 'denuncia';
-
 export const uploadMessages = {
   tooLarge: 'El tamaño máximo del archivo a subir es de 10 MB',
+  publicationTooLarge: 'El tamaño máximo del archivo a publicar es de 30 MB',
+  missingPublication: 'Seleccione el archivo que desea publicar.',
+  notPublished: 'Archivo no encontrado.',
   cvType: 'Sólo se permiten archivos .pdf o .doc',
   empty: 'El archivo está vacío.',
   unknownUpload: 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
@@ -26,17 +31,19 @@ const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 
 export const extensionOf = (fileName: string): string => fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
+export const tooLargeMessage = (purpose: UploadPurpose): string => (purpose === 'publication' ? uploadMessages.publicationTooLarge : uploadMessages.tooLarge);
+
 /** The checks a browser can make before sending; the server repeats them and checks the bytes. */
 export function checkFile(purpose: UploadPurpose, fileName: string, size: number): string | undefined {
-  if (size > MAX_FILE_BYTES) return uploadMessages.tooLarge;
+  if (size > MAX_FILE_BYTES[purpose]) return tooLargeMessage(purpose);
   if (size === 0) return uploadMessages.empty;
   if (purpose === 'cv' && !(CV_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))) return uploadMessages.cvType;
   return undefined;
 }
 
-/** POST /api/uploads: starts a chunked upload. */
+/** POST /api/uploads: starts a chunked upload; a `publication` needs a signed-in admin. */
 export const UploadStartSchema = z.object({
-  purpose: z.enum(['cv', 'denuncia']),
+  purpose: z.enum(uploadPurposes),
   fileName: z.string().trim().min(1).max(200),
   size: z.number().int().positive(),
 });

@@ -1,0 +1,31 @@
+import type { Config, Context } from '@netlify/functions';
+import { uploadMessages } from '../../src/shared/uploads.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { failure, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
+import { findPublishedFile } from '../../src/server/published-files.ts';
+import { uploadStore } from '../../src/server/storage.ts';
+
+// Shown in the browser; anything else is downloaded rather than rendered on this site's origin.
+const shownInline = (contentType: string) => contentType === 'application/pdf' || contentType.startsWith('image/');
+
+/**
+ * GET /api/files/{id}/{name} (public): a file staff published. Its bytes never change for an id,
+ * so browsers and the CDN keep it; sandboxed and never sniffed, so it cannot run as this site.
+ */
+export default withErrorHandling(async (req: Request, context: Context) => {
+  if (req.method !== 'GET') return methodNotAllowed(['GET']);
+  const file = await findPublishedFile(getDatabase(), uploadStore(), context.params.id ?? '', context.params.name ?? '');
+  if (!file) return failure(404, uploadMessages.notPublished);
+  return new Response(file.bytes, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.bytes.byteLength),
+      'Content-Disposition': `${shownInline(file.contentType) ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
+      'Content-Security-Policy': "sandbox; default-src 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+    },
+  });
+});
+
+export const config: Config = { path: '/api/files/:id/:name' };

@@ -1,0 +1,64 @@
+import { extensionOf, uploadMessages } from '../shared/uploads.ts';
+import { changeAndAudit } from './audit.ts';
+import type { SignedInAdmin } from './auth/require-admin.ts';
+import type { Database } from './db/index.ts';
+import { isUuid } from './ids.ts';
+import type { Multipart } from './multipart.ts';
+import type { UploadStore } from './storage.ts';
+import { readUpload, receiveFile, UploadError } from './uploads.ts';
+
+/**
+ * Files staff publish for the public pages (documents, news items, education resources link
+ * to them): an upload of purpose `publication`, attached once published, then served by
+ * GET /api/files/{id}/{name}. An attached upload is never cleaned up, and its bytes never change.
+ */
+
+/** The name in the file's address: ASCII letters, digits, `-`, `_`, and its extension. */
+export function safeFileName(fileName: string): string {
+  const extension = extensionOf(fileName);
+  const stem = (extension ? fileName.slice(0, -(extension.length + 1)) : fileName)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
+  return `${stem || 'archivo'}${extension ? `.${extension}` : ''}`;
+}
+
+const publicUrl = (id: string, fileName: string) => `/api/files/${id}/${safeFileName(fileName)}`;
+
+/** POST /api/admin/files: the form's file (inline, or a chunked upload's id) published; answers its address. */
+export async function publishFile(db: Database, store: UploadStore, admin: SignedInAdmin, form: Multipart): Promise<string> {
+  const file = await receiveFile(db, store, 'publication', form);
+  if (!file) throw new UploadError(uploadMessages.missingPublication);
+  const [published] = await changeAndAudit<{ id: string; file_name: string }>(db, {
+    // Only a complete upload not published yet: the same upload cannot be published twice.
+    change: `UPDATE uploads SET status = 'attached' WHERE id = $1 AND purpose = 'publication' AND status = 'complete' RETURNING id, file_name`,
+    params: [file.id],
+    admin,
+    action: 'create',
+    entity: 'file',
+    entityId: 'id',
+    summary: 'file_name',
+  });
+  if (!published) throw new UploadError(uploadMessages.unknownUpload);
+  return publicUrl(published.id, published.file_name);
+}
+
+export interface PublishedFile {
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType: string;
+  fileName: string;
+}
+
+/** A published file by the parts of its address; undefined for anything else (a CV, an unpublished upload). */
+export async function findPublishedFile(db: Database, store: UploadStore, id: string, name: string): Promise<PublishedFile | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.query<{ file_name: string; content_type: string | null }>(
+    `SELECT file_name, content_type FROM uploads WHERE id = $1 AND purpose = 'publication' AND status = 'attached'`,
+    [id],
+  );
+  if (!row || safeFileName(row.file_name) !== name) return undefined;
+  const bytes = await readUpload(store, id);
+  return bytes && { bytes, contentType: row.content_type ?? 'application/octet-stream', fileName: safeFileName(row.file_name) };
+}

@@ -1,0 +1,100 @@
+import type { z } from 'zod';
+import { messages } from '../shared/messages.ts';
+import { currentToken } from './session/stored-session.ts';
+
+/** A failed admin call: the status, the server's message and, for a 400, one message per field. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+
+  constructor(status: number, message: string, errors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+// Spec §4: any 401 clears the session and signs out. The session provider registers what that
+// means; this module only reports it, so it stays free of React.
+let unauthorizedHandler: () => void = () => {};
+
+export function onUnauthorized(handler: () => void): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = () => {};
+  };
+}
+
+export const reportUnauthorized = (): void => unauthorizedHandler();
+
+export const authHeaders = (): Record<string, string> => {
+  const token = currentToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+};
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as JSON, or as it is when it is a FormData. */
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /**
+   * False for POST /api/login: its 401 means a wrong password, not an ended session, and it
+   * carries no token.
+   */
+  session?: boolean;
+}
+
+type FailureBody = { error?: unknown; message?: unknown; errors?: unknown } | null;
+
+function failureOf(status: number, body: FailureBody): ApiError {
+  const text = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : messages.genericError;
+  const errors = body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
+  return new ApiError(status, text, errors);
+}
+
+async function send(path: string, { method = 'GET', body, signal, session = true }: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...(session ? authHeaders() : {}) };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(path, { method, headers, body: payload ?? null, signal: signal ?? null });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    // Network down: reported like any failed call.
+    throw new ApiError(0, messages.genericError);
+  }
+  if (response.status === 401 && session) reportUnauthorized();
+  if (!response.ok) throw failureOf(response.status, await response.json().catch(() => null));
+  return response;
+}
+
+/**
+ * Calls an admin endpoint and returns its `data`, checked with the shared schema: an answer
+ * that does not match is a failure the screen shows, never a crash further down.
+ */
+export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options, 'application/json');
+  const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
+  const parsed = schema.safeParse(body?.data ?? {});
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError(response.status, messages.genericError);
+  }
+  return parsed.data;
+}
+
+/** A file the server sends as an attachment, and the name its Content-Disposition gives. */
+export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, {}, '*/*');
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
+  return { blob: await response.blob(), fileName };
+}

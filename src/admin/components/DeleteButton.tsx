@@ -1,0 +1,58 @@
+import { useId, useRef, useState } from 'react';
+import { messages } from '../../shared/messages.ts';
+import { notify } from '../../islands/notifications.ts';
+import { ApiError } from '../api-client.ts';
+
+interface DeleteButtonProps {
+  /** What is deleted, as the question names it: 'el comunicado'. */
+  what: string;
+  /** The item's name, in the question and in the button's accessible name. */
+  name: string;
+  onDelete: () => Promise<unknown>;
+  /** The success notification: 'Comunicado eliminado.' */
+  doneMessage: string;
+}
+
+/** Eliminar, confirmed in a modal <dialog>; the answer is a notification (409: the server's reason). */
+export function DeleteButton({ what, name, onDelete, doneMessage }: DeleteButtonProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [pending, setPending] = useState(false);
+
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onDelete();
+      notify({ kind: 'success', text: doneMessage });
+      // The row and its button are gone: the screen's title is the next place to read from.
+      document.querySelector<HTMLElement>('main h1')?.focus();
+    } catch (error) {
+      notify({ kind: 'error', text: error instanceof ApiError ? error.message : messages.genericError });
+    } finally {
+      setPending(false);
+      dialog.current?.close();
+    }
+  };
+
+  return (
+    <>
+      <button type="button" className="link-button link-button--danger" onClick={() => dialog.current?.showModal()}>
+        Eliminar<span className="visually-hidden"> {name}</span>
+      </button>
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
+        <h2 id={titleId}>
+          ¿Eliminar {what} «{name}»?
+        </h2>
+        <p>Esta acción no se puede deshacer.</p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" autoFocus onClick={() => dialog.current?.close()}>
+            Cancelar
+          </button>
+          <button type="button" className="button button--danger" disabled={pending} onClick={() => void confirm()}>
+            {pending ? 'Eliminando…' : 'Eliminar'}
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router';
+
+/**
+ * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
+ * the routes also hold Comunicados, and the audit log is Registro de cambios.
+ */
+const items = [
+  { to: '/admin/administradores', label: 'Administradores' },
+  { to: '/admin/documentos', label: 'Documentos' },
+  { to: '/admin/comunicados', label: 'Comunicados' },
+  { to: '/admin/educacion', label: 'Educación' },
+  { to: '/admin/pagos', label: 'Pagos Webpay' },
+  { to: '/admin/registro', label: 'Registro de cambios' },
+] as const;
+
+export function SideMenu({ id, open }: { id: string; open: boolean }) {
+  return (
+    <nav id={id} className="side-menu" data-open={open} aria-label="Menú de administración">
+      <ul>
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to}>{item.label}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AdminSchema } from '../shared/admins.ts';
+import { StoredDocumentSchema } from '../shared/documents.ts';
+import { EducationDocumentSchema } from '../shared/education.ts';
+import { ReportSchema } from '../shared/reports.ts';
+import { apiRequest } from './api-client.ts';
+
+/**
+ * The lists staff manage (docs/admin-api.md): each a collection path answering `{ <list>: [] }`
+ * and an item path answering `{ <item>: {} }`. Every change refetches the list and the audit
+ * log, which records it.
+ */
+function resource<Item>(key: string, path: string, list: string, item: string, schema: z.ZodType<Item>) {
+  const ListSchema = z.object({ [list]: z.array(schema) });
+  const ItemSchema = z.object({ [item]: schema });
+  const itemPath = (id: string) => `${path}/${encodeURIComponent(id)}`;
+
+  const useInvalidate = () => {
+    const queryClient = useQueryClient();
+    return () => Promise.all([queryClient.invalidateQueries({ queryKey: [key] }), queryClient.invalidateQueries({ queryKey: ['audit'] })]);
+  };
+
+  return {
+    useList: () =>
+      useQuery({
+        queryKey: [key],
+        queryFn: async ({ signal }) => (await apiRequest(path, ListSchema, { signal }))[list]!,
+      }),
+    useItem: (id: string) =>
+      useQuery({
+        queryKey: [key, id],
+        queryFn: async ({ signal }) => (await apiRequest(itemPath(id), ItemSchema, { signal }))[item]!,
+      }),
+    /** Creates without an id, replaces with one. */
+    useSave: (id?: string) => {
+      const invalidate = useInvalidate();
+      return useMutation({
+        mutationFn: async (input: unknown) => (await apiRequest(id ? itemPath(id) : path, ItemSchema, { method: id ? 'PUT' : 'POST', body: input }))[item]!,
+        onSuccess: invalidate,
+      });
+    },
+    useRemove: () => {
+      const invalidate = useInvalidate();
+      return useMutation({
+        mutationFn: (id: string) => apiRequest(itemPath(id), z.unknown(), { method: 'DELETE' }),
+        onSuccess: invalidate,
+      });
+    },
+  };
+}
+
+export const admins = resource('admins', '/api/admin/admins', 'admins', 'admin', AdminSchema);
+export const documents = resource('documents', '/api/admin/documents', 'documents', 'document', StoredDocumentSchema);
+export const reports = resource('reports', '/api/admin/reports', 'reports', 'report', ReportSchema);
+export const education = resource('education', '/api/admin/education', 'documents', 'document', EducationDocumentSchema);

@@ -1,0 +1,60 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminLayout } from './layout/AdminLayout.tsx';
+import LoginScreen from './screens/LoginScreen.tsx';
+import { RequireSession } from './session/RequireSession.tsx';
+
+// Each screen is its own chunk: the sign-in page does not load the editor or the tables.
+const AdminList = lazy(() => import('./screens/admins/AdminList.tsx'));
+const AdminEditor = lazy(() => import('./screens/admins/AdminEditor.tsx'));
+const DocumentList = lazy(() => import('./screens/documents/DocumentList.tsx'));
+const DocumentEditor = lazy(() => import('./screens/documents/DocumentEditor.tsx'));
+const ReportList = lazy(() => import('./screens/reports/ReportList.tsx'));
+const ReportEditor = lazy(() => import('./screens/reports/ReportEditor.tsx'));
+const EducationList = lazy(() => import('./screens/education/EducationList.tsx'));
+const EducationEditor = lazy(() => import('./screens/education/EducationEditor.tsx'));
+const PaymentList = lazy(() => import('./screens/payments/PaymentList.tsx'));
+const PaymentDetail = lazy(() => import('./screens/payments/PaymentDetail.tsx'));
+const PaymentExport = lazy(() => import('./screens/payments/PaymentExport.tsx'));
+const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
+const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
+const NotFound = lazy(() => import('./screens/NotFound.tsx'));
+
+/** Spec §2's admin route table, plus /admin/registro for the audit log. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/login" element={<LoginScreen />} />
+      <Route
+        path="/admin"
+        element={
+          <RequireSession>
+            <AdminLayout />
+          </RequireSession>
+        }
+      >
+        <Route index element={<Navigate to="pagos" replace />} />
+        <Route path="administradores" element={<AdminList />} />
+        <Route path="administradores/nuevo" element={<AdminEditor />} />
+        <Route path="administradores/:adminId/editar" element={<AdminEditor />} />
+        <Route path="documentos" element={<DocumentList />} />
+        <Route path="documentos/nuevo" element={<DocumentEditor />} />
+        <Route path="documentos/:documentId/editar" element={<DocumentEditor />} />
+        <Route path="comunicados" element={<ReportList />} />
+        <Route path="comunicados/nuevo" element={<ReportEditor />} />
+        <Route path="comunicados/:reportId/editar" element={<ReportEditor />} />
+        <Route path="educacion" element={<EducationList />} />
+        <Route path="educacion/nuevo" element={<EducationEditor />} />
+        <Route path="educacion/:documentId/editar" element={<EducationEditor />} />
+        <Route path="pagos" element={<PaymentList />} />
+        <Route path="pagos/exportar" element={<PaymentExport />} />
+        <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
+        <Route path="account" element={<AccountScreen />} />
+        <Route path="registro" element={<AuditLog />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+      {/* This app is only served at /login and /admin/*; anything else is a stale link. */}
+      <Route path="*" element={<Navigate to="/admin" replace />} />
+    </Routes>
+  );
+}

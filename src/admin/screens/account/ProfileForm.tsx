@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { AdminProfileSchema, AdminSchema } from '../../../shared/admins.ts';
+import { notify } from '../../../islands/notifications.ts';
+import { apiRequest } from '../../api-client.ts';
+import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useSession, useUser } from '../../session/SessionProvider.tsx';
+
+const labels = { name: 'Nombre', email: 'Correo electrónico', avatar: 'Avatar' };
+
+/** The signed-in admin's own name, e-mail and avatar (PUT /api/admin/account): spec §4's profile update. */
+export function ProfileForm() {
+  const user = useUser();
+  const { updateProfile } = useSession();
+  const form = useForm({
+    resolver: zodResolver(AdminProfileSchema),
+    defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '' },
+    shouldFocusError: false,
+  });
+  const feedback = useSubmitFeedback(form.setError, labels);
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    feedback.onStart();
+    try {
+      const { admin } = await apiRequest('/api/admin/account', z.object({ admin: AdminSchema }), { method: 'PUT', body: values });
+      updateProfile(admin);
+      notify({ kind: 'success', text: 'Perfil actualizado.' });
+    } catch (error) {
+      feedback.onFailure(error);
+    }
+  }, feedback.onInvalid);
+
+  return (
+    <form className="form" noValidate aria-labelledby="perfil" onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+      <h2 id="perfil">Perfil</h2>
+      <FormFeedback feedback={feedback} />
+      <TextInput label={labels.name} required autoComplete="name" error={errors.name?.message} registration={form.register('name')} />
+      <TextInput label={labels.email} type="email" required autoComplete="email" error={errors.email?.message} registration={form.register('email')} />
+      <TextInput label={labels.avatar} hint="Dirección de una imagen de este sitio, que empiece con / (o https://). Sin avatar se muestran sus iniciales." error={errors.avatar?.message} registration={form.register('avatar')} />
+      <SubmitButton pending={isSubmitting} label="Guardar perfil" />
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { AdminCreateSchema, AdminUpdateSchema, type Admin } from '../../../shared/admins.ts';
+import { notify } from '../../../islands/notifications.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { FormActions } from '../../forms/FormActions.tsx';
+import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+import { admins } from '../../resources.ts';
+import { useSession } from '../../session/SessionProvider.tsx';
+
+/** /admin/administradores/nuevo and /{adminId}/editar. */
+export default function AdminEditor() {
+  const { adminId } = useParams();
+  if (!adminId) return <AdminForm />;
+  return <EditAdmin id={adminId} />;
+}
+
+function EditAdmin({ id }: { id: string }) {
+  const item = admins.useItem(id);
+  return <QueryView query={item}>{(admin) => <AdminForm admin={admin} />}</QueryView>;
+}
+
+const labels = { name: 'Nombre', email: 'Correo electrónico', avatar: 'Avatar', password: 'Contraseña' };
+const AVATAR_HINT = 'Dirección de una imagen de este sitio, que empiece con / (o https://). Sin avatar se muestran las iniciales.';
+
+// Creating requires the password; editing may reset it (empty keeps it).
+type Values = z.input<typeof AdminUpdateSchema>;
+
+function AdminForm({ admin }: { admin?: Admin }) {
+  const navigate = useNavigate();
+  const save = admins.useSave(admin?.id);
+  const { state, updateProfile } = useSession();
+  const form = useForm<Values, unknown, z.output<typeof AdminUpdateSchema>>({
+    resolver: zodResolver(admin ? AdminUpdateSchema : AdminCreateSchema),
+    defaultValues: { name: admin?.name ?? '', email: admin?.email ?? '', avatar: admin?.avatar ?? '', password: '' },
+    shouldFocusError: false,
+  });
+  const passwordLabel = admin ? 'Nueva contraseña' : labels.password;
+  const feedback = useSubmitFeedback(form.setError, { ...labels, password: passwordLabel });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    feedback.onStart();
+    try {
+      const saved = await save.mutateAsync(values);
+      // Editing oneself here changes the name the top bar shows.
+      if (state.status === 'signedIn' && saved.id === state.user.id) updateProfile(saved);
+      notify({ kind: 'success', text: admin ? 'Administrador actualizado.' : 'Administrador creado.' });
+      navigate('/admin/administradores');
+    } catch (error) {
+      feedback.onFailure(error);
+    }
+  }, feedback.onInvalid);
+
+  return (
+    <>
+      <PageTitle>{admin ? 'Editar administrador' : 'Nuevo administrador'}</PageTitle>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+        <FormFeedback feedback={feedback} />
+        <TextInput label={labels.name} required autoComplete="off" error={errors.name?.message} registration={form.register('name')} />
+        <TextInput label={labels.email} type="email" required autoComplete="off" error={errors.email?.message} registration={form.register('email')} />
+        <TextInput label={labels.avatar} hint={AVATAR_HINT} error={errors.avatar?.message} registration={form.register('avatar')} />
+        <TextInput
+          label={passwordLabel}
+          type="password"
+          autoComplete="new-password"
+          required={!admin}
+          hint={admin ? 'Solo si quiere cambiarla: al menos 10 caracteres. Déjela en blanco para mantener la actual.' : 'Al menos 10 caracteres.'}
+          error={errors.password?.message}
+          registration={form.register('password')}
+        />
+        <FormActions pending={isSubmitting} listPath="/admin/administradores" />
+      </form>
+    </>
+  );
+}

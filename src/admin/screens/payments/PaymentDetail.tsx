@@ -1,0 +1,90 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation, useParams } from 'react-router';
+import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/billing.ts';
+import { billStatuses, PaymentDetailSchema } from '../../../shared/payments.ts';
+import { apiRequest } from '../../api-client.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+
+const dash = (value: string | null | undefined) => value || '—';
+
+function Details({ rows }: { rows: [string, string | number][] }) {
+  return (
+    <dl className="summary-list">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** /admin/pagos/{billId}/detalle: the bill and its card payment record. */
+export default function PaymentDetail() {
+  const { billId = '' } = useParams();
+  const location = useLocation();
+  const back = `/admin/pagos${(location.state as { search?: string } | null)?.search ?? ''}`;
+  const detail = useQuery({
+    queryKey: ['payments', 'detail', billId],
+    queryFn: ({ signal }) => apiRequest(`/api/admin/payments/${encodeURIComponent(billId)}`, PaymentDetailSchema, { signal }),
+  });
+
+  return (
+    <>
+      <PageTitle>Detalle del pago</PageTitle>
+      <QueryView query={detail}>
+        {({ bill, tbkPayment }) => (
+          <>
+            <section aria-labelledby="boleta">
+              <h2 id="boleta">Cuenta</h2>
+              <Details
+                rows={[
+                  ['Número de servicio', bill.service_number],
+                  ['Monto', formatAmount(bill.amount)],
+                  ['Estado', billStatuses[bill.status]],
+                  ['Creada', formatDateTime(bill.created_at)],
+                  ['Pagada', bill.paid_at ? formatDateTime(bill.paid_at) : '—'],
+                  ['Orden de compra', bill.buy_order],
+                  ['Correo electrónico', bill.email],
+                  ['Documento', bill.billing_type === 'factura' ? 'Factura' : 'Boleta'],
+                  ...(bill.billing_type === 'factura'
+                    ? ([
+                        ['Razón social', dash(bill.company)],
+                        ['RUT', dash(bill.rut)],
+                        ['Giro', dash(bill.activity)],
+                        ['Dirección de facturación', [bill.billing_address, bill.billing_commune, bill.billing_city].filter(Boolean).join(', ') || '—'],
+                      ] as [string, string][])
+                    : []),
+                ]}
+              />
+            </section>
+            <section aria-labelledby="webpay">
+              <h2 id="webpay">Registro de Webpay</h2>
+              {tbkPayment ? (
+                <Details
+                  rows={[
+                    ['Fecha de la transacción', tbkPayment.transaction_date ? formatDateTime(tbkPayment.transaction_date) : '—'],
+                    ['Monto', tbkPayment.amount === null ? '—' : formatAmount(tbkPayment.amount)],
+                    ['Código de autorización', dash(tbkPayment.authorization_code)],
+                    ['Tarjeta', tbkPayment.card_number ? `**** ${tbkPayment.card_number}` : '—'],
+                    ['Tipo de pago', tbkPayment.payment_type_code ? paymentTypeLabel(tbkPayment.payment_type_code) : '—'],
+                    // Spec §9: the instalment count shows only if above 0.
+                    ...(tbkPayment.installments_number > 0 ? ([['Cuotas', tbkPayment.installments_number]] as [string, number][]) : []),
+                    ['Código de respuesta', tbkPayment.response_code ?? '—'],
+                  ]}
+                />
+              ) : (
+                <p>Webpay aún no ha respondido por esta cuenta: no hay registro de pago con tarjeta.</p>
+              )}
+            </section>
+          </>
+        )}
+      </QueryView>
+      <p>
+        <Link to={back}>Volver a Pagos Webpay</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDate } from '../../../shared/billing.ts';
+import { messages } from '../../../shared/messages.ts';
+import { billStatuses } from '../../../shared/payments.ts';
+import { ApiError, apiDownload } from '../../api-client.ts';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+import { filtersFrom, queryOf } from './payment-filters.ts';
+
+type State = { state: 'idle' } | { state: 'downloading' } | { state: 'done'; fileName: string } | { state: 'failed'; message: string };
+
+/** Saves a Blob under a name: the export needs the bearer header, so a plain link cannot fetch it. */
+function save(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has handed the file to the browser's download; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/** /admin/pagos/exportar: every payment matching the list's filters, as CSV. */
+export default function PaymentExport() {
+  const [params] = useSearchParams();
+  const filters = filtersFrom(params);
+  const search = queryOf(filters, { withPage: false });
+  const [download, setDownload] = useState<State>({ state: 'idle' });
+
+  const start = async () => {
+    setDownload({ state: 'downloading' });
+    try {
+      const { blob, fileName } = await apiDownload(`/api/admin/payments/export${search}`, 'pagos-webpay.csv');
+      save(blob, fileName);
+      setDownload({ state: 'done', fileName });
+    } catch (error) {
+      setDownload({ state: 'failed', message: error instanceof ApiError ? error.message : messages.genericError });
+    }
+  };
+
+  const chosen = [
+    ['Desde', filters.from && formatDate(filters.from)],
+    ['Hasta', filters.to && formatDate(filters.to)],
+    ['Estado', filters.status && billStatuses[filters.status]],
+    ['Número de servicio', filters.serviceNumber],
+  ].filter(([, value]) => value);
+
+  return (
+    <>
+      <PageTitle>Exportar pagos</PageTitle>
+      <p>El archivo CSV (UTF-8, separado por comas) tiene todos los pagos que cumplen estos filtros, no solo la página que se ve en la lista.</p>
+      {chosen.length > 0 ? (
+        <dl className="summary-list">
+          {chosen.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p>Sin filtros: se exportan todos los pagos.</p>
+      )}
+      <div className="form__actions">
+        <button type="button" className="button" disabled={download.state === 'downloading'} onClick={() => void start()}>
+          {download.state === 'downloading' && <span className="spinner" aria-hidden="true" />}
+          {download.state === 'downloading' ? 'Preparando archivo…' : 'Descargar CSV'}
+        </button>
+        <Link to={`/admin/pagos${search}`} className="button button--secondary">
+          Volver a Pagos Webpay
+        </Link>
+      </div>
+      <div role="status">{download.state === 'done' && <p>Archivo descargado: {download.fileName}</p>}</div>
+      <div role="alert">{download.state === 'failed' && <p className="form-error">{download.message}</p>}</div>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { PaymentPageSchema } from '../../../shared/payments.ts';
+import { apiRequest } from '../../api-client.ts';
+import { Pagination } from '../../components/Pagination.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+import { filtersFrom, queryOf } from './payment-filters.ts';
+import { PaymentFiltersForm } from './PaymentFiltersForm.tsx';
+import { PaymentTable } from './PaymentTable.tsx';
+
+/** /admin/pagos: the card payments, filtered and paged by the server. */
+export default function PaymentList() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const search = queryOf(filters);
+  const payments = useQuery({
+    queryKey: ['payments', search],
+    queryFn: ({ signal }) => apiRequest(`/api/admin/payments${search}`, PaymentPageSchema, { signal }),
+    // The page being left stays on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <>
+      <div className="screen-heading">
+        <PageTitle>Pagos Webpay</PageTitle>
+        <Link to={`exportar${queryOf(filters, { withPage: false })}`} className="button">
+          Exportar CSV
+        </Link>
+      </div>
+      <PaymentFiltersForm filters={filters} onApply={(next) => setParams(queryOf(next))} />
+      <QueryView query={payments}>
+        {(page) => (
+          <div aria-busy={payments.isPlaceholderData}>
+            <PaymentTable rows={page.payments} total={page.total} search={search} />
+            <Pagination page={page.page} total={page.total} pageSize={page.pageSize} hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'} />
+          </div>
+        )}
+      </QueryView>
+    </>
+  );
+}

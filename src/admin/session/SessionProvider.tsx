@@ -1,0 +1,103 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
+import { authMessages, type LoginSchema } from '../../shared/auth.ts';
+import { notify } from '../../islands/notifications.ts';
+import { ApiError, apiRequest, onUnauthorized } from '../api-client.ts';
+import { sessionReducer, type SessionState } from './session-state.ts';
+import { clearSession, isUnexpired, readSession, storeSession } from './stored-session.ts';
+
+const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().min(1) });
+const AdminAnswerSchema = z.object({ admin: AdminSchema });
+
+interface Session {
+  state: SessionState;
+  signIn: (credentials: z.output<typeof LoginSchema>) => Promise<void>;
+  signOut: () => Promise<void>;
+  updateProfile: (user: Admin) => void;
+  restore: () => void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+/** The signed-in admin; only for screens behind RequireSession. */
+export function useUser(): Admin {
+  const { state } = useSession();
+  if (state.status !== 'signedIn') throw new Error('useUser without a signed-in admin');
+  return state.user;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, dispatch] = useReducer(sessionReducer, { status: 'restoring' });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const end = useCallback(() => {
+    clearSession();
+    queryClient.clear();
+    dispatch({ type: 'logout' });
+  }, [queryClient]);
+
+  // Spec §4: any 401 clears the session and logs out; the guard then sends the visitor to /login.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        if (readSession()) notify({ kind: 'error', text: authMessages.unauthorized });
+        end();
+      }),
+    [end],
+  );
+
+  // Spec §4: a stored, unexpired token becomes the bearer and the profile loads by the stored id.
+  const restore = useCallback(() => {
+    const stored = readSession();
+    if (!stored || !isUnexpired(stored.accessToken)) {
+      clearSession();
+      dispatch({ type: 'logout' });
+      return;
+    }
+    dispatch({ type: 'restore' });
+    apiRequest(`/api/admins/${encodeURIComponent(stored.userId)}`, AdminAnswerSchema)
+      .then(({ admin }) => dispatch({ type: 'silentLogin', user: admin }))
+      .catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 401)) dispatch({ type: 'restoreFailed' });
+      });
+  }, []);
+
+  useEffect(restore, [restore]);
+
+  const session = useMemo<Session>(
+    () => ({
+      state,
+      restore,
+      async signIn(credentials) {
+        const { user, accessToken } = await apiRequest('/api/login', LoginAnswerSchema, { method: 'POST', body: credentials, session: false });
+        storeSession({ accessToken, userId: user.id });
+        dispatch({ type: 'loginSuccess', user });
+      },
+      async signOut() {
+        try {
+          await apiRequest('/api/logout', z.unknown(), { method: 'POST' });
+        } catch (error) {
+          // A 401 already ended the session; any other failure leaves it, and the token, alive.
+          if (!(error instanceof ApiError && error.status === 401)) notify({ kind: 'error', text: adminMessages.logoutFailed });
+          return;
+        }
+        navigate('/login', { replace: true });
+        end();
+      },
+      updateProfile: (user) => dispatch({ type: 'profileUpdate', user }),
+    }),
+    [state, restore, navigate, end],
+  );
+
+  return <SessionContext value={session}>{children}</SessionContext>;
+}

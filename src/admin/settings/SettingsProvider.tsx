@@ -1,0 +1,41 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { readSettings, storeSettings, type Settings, type Theme } from './settings.ts';
+
+interface SettingsContextValue {
+  settings: Settings;
+  setTheme: (theme: Theme) => void;
+}
+
+const SettingsContext = createContext<SettingsContextValue | null>(null);
+
+export function useSettings(): SettingsContextValue {
+  const value = useContext(SettingsContext);
+  if (!value) throw new Error('useSettings outside SettingsProvider');
+  return value;
+}
+
+/**
+ * Holds the settings and paints the app with them: the theme's CSS variables hang on
+ * `data-theme` (src/admin/admin.css), the direction on `dir`.
+ */
+export function SettingsProvider({ children }: { children: ReactNode }) {
+  const [settings, setSettings] = useState(readSettings);
+  const value = useMemo<SettingsContextValue>(
+    () => ({
+      settings,
+      setTheme(theme) {
+        const next = { ...settings, theme };
+        storeSettings(next);
+        setSettings(next);
+      },
+    }),
+    [settings],
+  );
+  return (
+    <SettingsContext value={value}>
+      <div className="admin" data-theme={settings.theme} data-responsive-fonts={settings.responsiveFontSizes} dir={settings.direction}>
+        {children}
+      </div>
+    </SettingsContext>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Spec §3 Settings, kept in localStorage: direction ltr, responsive font sizes, and the theme,
+ * LIGHT or ONE_DARK (the default: dark background, yellow primary).
+ */
+
+export const themes = { LIGHT: 'Claro', ONE_DARK: 'Oscuro' } as const;
+export type Theme = keyof typeof themes;
+
+export interface Settings {
+  direction: 'ltr';
+  responsiveFontSizes: boolean;
+  theme: Theme;
+}
+
+export const SETTINGS_KEY = 'settings';
+
+export const defaultSettings: Settings = { direction: 'ltr', responsiveFontSizes: true, theme: 'ONE_DARK' };
+
+const isTheme = (value: unknown): value is Theme => typeof value === 'string' && Object.hasOwn(themes, value);
+
+/** The stored settings; spec §8: an invalid stored theme logs a warning and the light theme is used. */
+export function readSettings(): Settings {
+  let raw: string | null = null;
+  try {
+    raw = localStorage.getItem(SETTINGS_KEY);
+  } catch {
+    // Storage disabled: the defaults, every time.
+  }
+  if (raw === null) return defaultSettings;
+  let stored: Partial<Record<keyof Settings, unknown>> = {};
+  try {
+    stored = JSON.parse(raw) ?? {};
+  } catch {
+    // Unreadable settings: their theme is as invalid as a wrong name.
+  }
+  const theme = stored.theme ?? defaultSettings.theme;
+  if (!isTheme(theme)) console.warn(`Tema no válido en la configuración guardada (${JSON.stringify(stored.theme)}): se usa el tema claro.`);
+  return {
+    direction: 'ltr',
+    responsiveFontSizes: typeof stored.responsiveFontSizes === 'boolean' ? stored.responsiveFontSizes : defaultSettings.responsiveFontSizes,
+    theme: isTheme(theme) ? theme : 'LIGHT',
+  };
+}
+
+export function storeSettings(settings: Settings): void {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
+  } catch {
+    // Storage full or disabled: the choice lasts until the page closes.
+  }
+}

@@ -1,28 +1,93 @@
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import admins from '../../netlify/functions/admins.ts';
+import * as adminAccount from '../../netlify/functions/admin-account.ts';
+import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
+import * as adminAudit from '../../netlify/functions/admin-audit.ts';
+import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
+import * as adminEducation from '../../netlify/functions/admin-education.ts';
+import * as adminFiles from '../../netlify/functions/admin-files.ts';
+import * as adminPayments from '../../netlify/functions/admin-payments.ts';
+import * as adminReports from '../../netlify/functions/admin-reports.ts';
+import * as admins from '../../netlify/functions/admins.ts';
 import login from '../../netlify/functions/login.ts';
+import * as logout from '../../netlify/functions/logout.ts';
+import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { config } from '../../src/server/config.ts';
-import { useLocalEnvironment } from '../helpers/database.ts';
+import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { pdfBytes } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
-const environment = useLocalEnvironment();
+const environment = useAdminEnvironment();
 let adminId: string;
-
-beforeAll(async () => {
-  process.env.JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
-  adminId = (await createAdmin(environment.database.db, { name: 'Ana Admin', email: 'Ana@Example.com', password: 'correcta-horse-battery' })).id;
-});
+/** Tokens that were valid: one issued before its admin signed out, one of an admin deleted since. */
+const stale = { signedOut: '', deleted: '' };
 
 const signIn = async (body: unknown) => {
   const response = await login(postJson('/api/login', body), testContext().context);
   return { status: response.status, body: await response.json() };
 };
 
-// Every admin endpoint, so a new one cannot be left unprotected: add it here.
-const adminEndpoints = [{ name: 'GET /api/admins/{id}', call: (headers: HeadersInit) => admins(new Request(`http://localhost/api/admins/${adminId}`, { headers }), testContext({ id: adminId }).context) }];
+beforeAll(async () => {
+  const { db } = environment.database;
+  adminId = (await createAdmin(db, { name: 'Ana Admin', email: 'Ana@Example.com', password: 'correcta-horse-battery' })).id;
+  const leaving = await signedInAdmin(db, 'Sale Pronto', 'sale@example.com');
+  stale.signedOut = (await signIn({ email: 'sale@example.com', password: leaving.password })).body.data.accessToken;
+  expect((await callFunction(logout, 'POST', '/api/logout', { token: stale.signedOut })).status).toBe(200);
+  const deleted = await signedInAdmin(db, 'Ya No Está', 'borrada@example.com');
+  stale.deleted = deleted.token;
+  await db.query('DELETE FROM admins WHERE id = $1', [deleted.id]);
+});
+
+const ANY_UUID = '00000000-0000-4000-8000-000000000000';
+const document = { type: 'Memoria', year: 2025, url_file: '/documentos/memoria-2025.pdf' };
+const report = { active: true, order: 1, short_title: 'Aviso', title: 'Un aviso', name: '', url_file: '', url_file_2: '', text: '<p>Texto</p>' };
+const education = { content_type: 'Planificaciones', hidden: false, title: 'Clase', description: '', url_file: '/a.pdf', thumbnail: '' };
+const profile = { name: 'Nueva Persona', email: 'nueva@example.com', avatar: '' };
+const aFile = () => {
+  const form = new FormData();
+  form.append('file', new Blob([pdfBytes()]), 'memoria.pdf');
+  return form;
+};
+
+// Every admin endpoint with a body it would accept, so only the token decides; a new endpoint
+// cannot be left unprotected: add it here.
+const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callFunction>[0], body?: () => unknown][] = [
+  ['GET', '/api/admins/{admin}', admins],
+  ['POST', '/api/logout', logout],
+  ['GET', '/api/admin/admins', adminAdmins],
+  ['POST', '/api/admin/admins', adminAdmins, () => ({ ...profile, password: 'una-contraseña-larga' })],
+  ['GET', '/api/admin/admins/{admin}', adminAdmins],
+  ['PUT', '/api/admin/admins/{admin}', adminAdmins, () => ({ ...profile, password: '' })],
+  ['DELETE', `/api/admin/admins/${ANY_UUID}`, adminAdmins],
+  ['GET', '/api/admin/account', adminAccount],
+  ['PUT', '/api/admin/account', adminAccount, () => profile],
+  ['POST', '/api/admin/account/password', adminAccount, () => ({ currentPassword: 'correcta-horse-battery', newPassword: 'otra-contraseña-larga', confirmPassword: 'otra-contraseña-larga' })],
+  ['GET', '/api/admin/documents', adminDocuments],
+  ['POST', '/api/admin/documents', adminDocuments, () => document],
+  ['GET', '/api/admin/documents/1', adminDocuments],
+  ['PUT', '/api/admin/documents/1', adminDocuments, () => document],
+  ['DELETE', '/api/admin/documents/1', adminDocuments],
+  ['GET', '/api/admin/reports', adminReports],
+  ['POST', '/api/admin/reports', adminReports, () => report],
+  ['GET', '/api/admin/reports/1', adminReports],
+  ['PUT', '/api/admin/reports/1', adminReports, () => report],
+  ['DELETE', '/api/admin/reports/1', adminReports],
+  ['GET', '/api/admin/education', adminEducation],
+  ['POST', '/api/admin/education', adminEducation, () => education],
+  ['GET', '/api/admin/education/1', adminEducation],
+  ['PUT', '/api/admin/education/1', adminEducation, () => education],
+  ['DELETE', '/api/admin/education/1', adminEducation],
+  ['GET', '/api/admin/payments', adminPayments],
+  ['GET', '/api/admin/payments/export', adminPayments],
+  ['GET', `/api/admin/payments/${ANY_UUID}`, adminPayments],
+  ['GET', '/api/admin/audit', adminAudit],
+  ['POST', '/api/admin/files', adminFiles, aFile],
+  ['POST', '/api/uploads (purpose publication)', uploads, () => ({ purpose: 'publication', fileName: 'memoria.pdf', size: 20_000_000 })],
+];
+const call = ([method, path, fn, body]: (typeof adminEndpoints)[number], headers: Record<string, string>) =>
+  callFunction(fn, method, path.replace('{admin}', adminId).replace(/ \(.*\)$/, ''), { headers, body: body?.() });
 
 describe('passwords', () => {
   it('are stored as scrypt hashes that verify only the same password', async () => {
@@ -38,7 +103,7 @@ describe('POST /api/login', () => {
     const { status, body } = await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' });
     expect(status).toBe(200);
     expect(body.data.user).toEqual({ id: adminId, name: 'Ana Admin', email: 'ana@example.com', avatar: null });
-    const profile = await admins(new Request(`http://localhost/api/admins/${adminId}`, { headers: { Authorization: `Bearer ${body.data.accessToken}` } }), testContext({ id: adminId }).context);
+    const profile = await callFunction(admins, 'GET', `/api/admins/${adminId}`, { token: body.data.accessToken });
     expect(profile.status).toBe(200);
     expect((await profile.json()).data.admin).toEqual(body.data.user);
   });
@@ -63,9 +128,29 @@ describe('POST /api/login', () => {
   });
 });
 
-describe.each(adminEndpoints)('$name', ({ call }) => {
-  const sign = (secret: string, expires: string | number) =>
-    new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(adminId).setIssuer('aguas-patagonia-admin').setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
+describe('POST /api/logout', () => {
+  const ana = { email: 'ana@example.com', password: 'correcta-horse-battery' };
+  const profile = (token: string) => callFunction(admins, 'GET', `/api/admins/${adminId}`, { token });
+
+  it('ends every token the admin holds; signing in again gives one that works', async () => {
+    const first = (await signIn(ana)).body.data.accessToken;
+    const second = (await signIn(ana)).body.data.accessToken;
+    expect(await read(await callFunction(logout, 'POST', '/api/logout', { token: first }))).toEqual({ status: 200, body: { success: true, data: {} } });
+    expect((await profile(first)).status).toBe(401);
+    expect((await profile(second)).status).toBe(401);
+    expect((await profile((await signIn(ana)).body.data.accessToken)).status).toBe(200);
+  });
+
+  it('answers 405 to another method, even with a valid token', async () => {
+    const response = await callFunction(logout, 'GET', '/api/logout', { token: (await signIn(ana)).body.data.accessToken });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe.each(adminEndpoints)('%s %s', (...endpoint) => {
+  const sign = (secret: string, expires: string | number, claims: Record<string, unknown> = { sv: 0 }) =>
+    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(adminId).setIssuer('aguas-patagonia-admin').setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
 
   it.each([
     ['no token', async () => ({})],
@@ -73,8 +158,11 @@ describe.each(adminEndpoints)('$name', ({ call }) => {
     ['a token of another key', async () => ({ Authorization: `Bearer ${await sign('another-secret-of-at-least-thirty-two-chars', '1h')}` })],
     ['an expired token', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, Math.floor(Date.now() / 1000) - 60)}` })],
     ['a token without Bearer', async () => ({ Authorization: (await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' })).body.data.accessToken })],
+    ['a token without a session version', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', {})}` })],
+    ['a token issued before its admin signed out', async () => ({ Authorization: `Bearer ${stale.signedOut}` })],
+    ['a token of an admin deleted since', async () => ({ Authorization: `Bearer ${stale.deleted}` })],
   ])('answers 401 to %s', async (_case, headers) => {
-    const response = await call(await headers());
+    const response = await call(endpoint, await headers());
     expect(response.status).toBe(401);
     expect((await response.json()).error).toBe('Su sesión no es válida o expiró. Inicie sesión nuevamente.');
   });

@@ -5,7 +5,7 @@ import type { Database } from './db/index.ts';
 import { failure } from './http.ts';
 
 /** A list staff manage: its schemas, answer keys and the service that reads and changes it. */
-export interface Collection<Create extends z.ZodType, Update extends z.ZodType, Item> {
+interface Collection<Create extends z.ZodType, Update extends z.ZodType, Item> {
   schemas: { create: Create; update: Update };
   /** Largest JSON body accepted. */
   maxBytes: number;

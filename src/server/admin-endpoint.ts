@@ -5,7 +5,7 @@ import { getDatabase, type Database } from './db/index.ts';
 import { ConflictError } from './errors.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
 
-export interface AdminCall {
+interface AdminCall {
   req: Request;
   context: Context;
   admin: SignedInAdmin;

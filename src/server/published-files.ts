@@ -45,7 +45,7 @@ export async function publishFile(db: Database, store: UploadStore, admin: Signe
   return publicUrl(published.id, published.file_name);
 }
 
-export interface PublishedFile {
+interface PublishedFile {
   bytes: Uint8Array<ArrayBuffer>;
   contentType: string;
   fileName: string;

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * first (design.md, "Uploads").
  */
 
-export const uploadPurposes = ['cv', 'denuncia', 'publication'] as const;
+const uploadPurposes = ['cv', 'denuncia', 'publication'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** Spec §5, §9: visitors' files up to 10 MB; documents staff publish (annual reports) are larger. */

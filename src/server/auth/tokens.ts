@@ -11,7 +11,7 @@ const ISSUER = 'aguas-patagonia-admin';
 
 const key = async () => new TextEncoder().encode(await config.authSecret());
 
-export interface TokenClaims {
+interface TokenClaims {
   adminId: string;
   sessionVersion: number;
 }

@@ -105,7 +105,9 @@ export function RichTextEditor({ id, label, hint, error, value, onChange, onBlur
       <FieldError field={id} message={error} />
       <div className="rich-text__toolbar" role="group" aria-label={`Formato de ${label.toLowerCase()}`}>
         {tools.map((tool) => (
-          <button key={tool.label} type="button" className="rich-text__tool" aria-pressed={tool.pressed} onClick={tool.run}>
+          // A mouse press keeps the focus, and so the selection, in the text (a keyboard user's
+          // button press gives it back through focus()).
+          <button key={tool.label} type="button" className="rich-text__tool" aria-pressed={tool.pressed} onMouseDown={(event) => event.preventDefault()} onClick={tool.run}>
             {tool.label}
           </button>
         ))}

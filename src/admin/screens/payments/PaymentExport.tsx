@@ -50,7 +50,7 @@ export default function PaymentExport() {
   return (
     <>
       <PageTitle>Exportar pagos</PageTitle>
-      <p>El archivo CSV (UTF-8, separado por comas) tiene todos los pagos que cumplen estos filtros, no solo la página que se ve en la lista.</p>
+      <p>El archivo CSV (UTF-8, columnas separadas por punto y coma, como lo abre Excel en Chile) tiene todos los pagos que cumplen estos filtros, no solo la página que se ve en la lista.</p>
       {chosen.length > 0 ? (
         <dl className="summary-list">
           {chosen.map(([label, value]) => (

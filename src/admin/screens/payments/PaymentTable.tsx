@@ -23,7 +23,7 @@ export function PaymentTable({ rows, total, search }: { rows: PaymentRow[]; tota
       </thead>
       <tbody>
         {rows.map((row) => {
-          const date = formatDateTime(row.transaction_date ?? row.created_at);
+          const date = formatDateTime(row.created_at);
           return (
             <tr key={row.bill_id}>
               <td className="nowrap">{date}</td>
@@ -35,7 +35,7 @@ export function PaymentTable({ rows, total, search }: { rows: PaymentRow[]; tota
               <td>{row.payment_type_code ? paymentTypeLabel(row.payment_type_code) : ''}</td>
               {/* Spec §9: the instalment count shows only if above 0. */}
               <td className="numeric">{row.installments_number && row.installments_number > 0 ? row.installments_number : ''}</td>
-              <td>
+              <td className="nowrap">
                 <Link to={`${row.bill_id}/detalle`} state={{ search }}>
                   Ver detalle<span className="visually-hidden"> del pago del servicio {row.service_number}, {date}</span>
                 </Link>

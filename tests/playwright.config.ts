@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { e2eAdmin } from './e2e/admin-credentials.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8890);
 
@@ -22,7 +23,8 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: '..',
-    env: { PORT: String(port) },
+    // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts).
+    env: { PORT: String(port), SEED_ADMIN_EMAIL: e2eAdmin.email, SEED_ADMIN_PASSWORD: e2eAdmin.password },
     url: `http://localhost:${port}/`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { authMessages } from '../../src/shared/auth.ts';
+import { e2eAdmin, ensureAdmin, signIn, type TestAdmin } from './admin-session.ts';
+import { query } from './database.ts';
+
+test.beforeAll(async () => {
+  await ensureAdmin();
+});
+
+test('signs in with the local admin and lands on Pagos Webpay, its name in the profile menu', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin\/pagos$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagos Webpay');
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  const session = await page.evaluate(() => ({ token: sessionStorage.getItem('accessToken'), userId: sessionStorage.getItem('userId') }));
+  expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(session.userId).toMatch(/^[0-9a-f-]{36}$/);
+
+  await page.getByRole('button', { name: /Perfil de/ }).click();
+  await expect(page.getByText(e2eAdmin.email)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/admin/account');
+});
+
+test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
+  const admin: TestAdmin = { name: 'Clave equivocada', email: 'e2e-wrong-password@example.com', password: 'una-clave-larga-1' };
+  await ensureAdmin(admin);
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: authMessages.wrongCredentials })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue(admin.email);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('after 5 failures the server asks to wait, and the screen says so', async ({ page }) => {
+  const email = 'e2e-locked@example.com';
+  await query('DELETE FROM login_failures WHERE email = $1', [email]);
+  await query(`INSERT INTO login_failures (email) SELECT $1 FROM generate_series(1, 5)`, [email]);
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Contraseña').fill('cualquier-clave');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: authMessages.tooManyAttempts })).toBeVisible();
+});
+
+test('empty fields are named in the error summary, which takes focus', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  await expect(summary).toBeFocused();
+  await expect(summary.getByRole('link')).toHaveText(['Correo electrónico: Ingrese su correo electrónico.', 'Contraseña: Ingrese su contraseña.']);
+  await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-describedby', 'email-error');
+  await expect(page.locator('#email-error')).toHaveText('Error: Ingrese su correo electrónico.');
+});
+
+test('an admin page without a session goes to /login, and back to that page after signing in', async ({ page }) => {
+  await page.goto('/admin/documentos');
+  await expect(page).toHaveURL(/\/login$/);
+  await signIn(page, e2eAdmin, '/admin/documentos');
+  await expect(page).toHaveURL(/\/admin\/documentos$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Documentos');
+});
+
+for (const [situation, token] of [
+  ['an expired', expiredToken()],
+  ['a garbage', 'esto-no-es-un-token'],
+] as const) {
+  test(`${situation} stored token is cleared and the visitor goes to /login`, async ({ page }) => {
+    await page.addInitScript((stored) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        sessionStorage.setItem('accessToken', stored);
+        sessionStorage.setItem('userId', '00000000-0000-0000-0000-000000000000');
+      }
+    }, token);
+    await page.goto('/admin/pagos');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+    expect(await page.evaluate(() => [sessionStorage.getItem('accessToken'), sessionStorage.getItem('userId')])).toEqual([null, null]);
+  });
+}
+
+test('a token the server refuses (401) ends the session: back to /login with a message', async ({ page }) => {
+  // Unexpired by its payload, but not signed by the server: the profile call answers 401.
+  const forged = `${base64url({ alg: 'HS256' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) + 3600 })}.firma`;
+  await page.addInitScript((stored) => {
+    if (!sessionStorage.getItem('seeded')) {
+      sessionStorage.setItem('seeded', '1');
+      sessionStorage.setItem('accessToken', stored);
+      sessionStorage.setItem('userId', '00000000-0000-0000-0000-000000000000');
+    }
+  }, forged);
+  await page.goto('/admin/pagos');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('alert').filter({ hasText: authMessages.unauthorized })).toBeVisible();
+});
+
+// Each sign-out test has its own admin: signing out ends every token of that admin.
+test.describe('signing out', () => {
+  test('Cerrar Sesión goes to /login and the old token no longer works', async ({ page }) => {
+    const admin: TestAdmin = { name: 'Persona que sale', email: 'e2e-sign-out@example.com', password: 'clave-para-salir-1' };
+    await ensureAdmin(admin);
+    await signIn(page, admin);
+    const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
+    const userId = await page.evaluate(() => sessionStorage.getItem('userId'));
+    await page.getByRole('button', { name: /Perfil de/ }).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
+    const old = await page.request.get(`/api/admins/${userId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(old.status()).toBe(401);
+    await page.goto('/admin/pagos');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a failed logout says 'No se pudo cerrar sesión.' and keeps the session", async ({ page }) => {
+    const admin: TestAdmin = { name: 'Persona que no sale', email: 'e2e-logout-fails@example.com', password: 'clave-para-quedarse-1' };
+    await ensureAdmin(admin);
+    await signIn(page, admin);
+    await page.route('/api/logout', (route) => route.fulfill({ status: 500, json: { success: false, error: 'Error' } }));
+    await page.getByRole('button', { name: /Perfil de/ }).click();
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'No se pudo cerrar sesión.' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/pagos$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).not.toBeNull();
+  });
+});
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+/** A well-formed token whose expiry has passed: the app must not even try it. */
+function expiredToken(): string {
+  return `${base64url({ alg: 'HS256' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.firma`;
+}

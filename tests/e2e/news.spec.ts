@@ -6,7 +6,8 @@ const itemHeading = (page: import('@playwright/test').Page) => page.locator('.ne
 test('shows the women-certification item by default, and the sidebar has the 11 fixed items and the active dynamic ones', async ({ page }) => {
   await page.goto('/comunicados');
   await expect(nav(page).getByRole('link', { name: 'Mantención red Coyhaique' })).toBeVisible();
-  await expect(nav(page).getByRole('link')).toHaveCount(13);
+  // The 11 fixed items, whatever staff publish beside them meanwhile (admin-content.spec.ts).
+  await expect(nav(page).locator('a:not([href^="?item=comunicado-"])')).toHaveCount(11);
   await expect(nav(page).getByRole('link', { name: 'Aviso retirado' })).toHaveCount(0);
   await expect(nav(page).locator('[aria-current="page"]')).toHaveCount(1);
   const defaultTitle = await itemHeading(page).textContent();

@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ensureAdmin, useSession } from './admin-session.ts';
+
+// The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
+// session and their data, so they are checked here, in both themes (spec §3 Settings).
+
+const themes = ['ONE_DARK', 'LIGHT'] as const;
+
+const screens = [
+  '/admin/pagos',
+  '/admin/pagos/exportar?status=paid',
+  '/admin/administradores',
+  '/admin/administradores/nuevo',
+  '/admin/documentos',
+  '/admin/documentos/nuevo',
+  '/admin/comunicados',
+  '/admin/comunicados/nuevo',
+  '/admin/educacion',
+  '/admin/educacion/nuevo',
+  '/admin/account',
+  '/admin/registro',
+  '/admin/no-existe',
+];
+
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`), what).toEqual([]);
+}
+
+/** Stores the theme the way the settings popover does, before the app reads it. */
+async function useTheme(page: Page, theme: (typeof themes)[number]) {
+  await page.addInitScript((chosen) => localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen })), theme);
+}
+
+/** Every Content-Security-Policy violation the page reports (the app must run under the site's CSP). */
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function settle(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Cargando' })).toHaveCount(0);
+}
+
+test.beforeAll(async () => {
+  await ensureAdmin();
+});
+
+for (const theme of themes) {
+  test.describe(`theme ${theme}`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useTheme(page, theme);
+    });
+
+    test('/login has no WCAG 2.2 AA violations, with and without errors', async ({ page }) => {
+      const csp = cspViolations(page);
+      await page.goto('/login');
+      await settle(page);
+      await expect(page.locator('.admin')).toHaveAttribute('data-theme', theme);
+      await expectNoViolations(page, '/login');
+      await page.getByRole('button', { name: 'Ingresar' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeVisible();
+      await expectNoViolations(page, '/login with errors');
+      expect(csp).toEqual([]);
+    });
+
+    test('the admin screens have no WCAG 2.2 AA violations and run under the CSP', async ({ page }) => {
+      test.slow();
+      const csp = cspViolations(page);
+      await useSession(page);
+      for (const path of screens) {
+        await page.goto(path);
+        await settle(page);
+        await expectNoViolations(page, path);
+      }
+      expect(csp).toEqual([]);
+    });
+
+    test('open menus, a form with errors and the delete dialog have no violations', async ({ page }) => {
+      await useSession(page);
+      await page.goto('/admin/documentos');
+      await settle(page);
+      await page.getByRole('button', { name: 'Configuración' }).click();
+      await expectNoViolations(page, 'settings popover');
+      await page.getByRole('button', { name: /Perfil de/ }).click();
+      await expectNoViolations(page, 'profile menu');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /^Eliminar / }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'delete dialog');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
+
+      await page.goto('/admin/comunicados/nuevo');
+      await settle(page);
+      await page.getByRole('button', { name: 'Guardar' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
+      await expectNoViolations(page, 'comunicado form with errors');
+    });
+
+    test.describe('on a phone', () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+
+      test('the open side menu has no violations', async ({ page }) => {
+        await useSession(page);
+        await page.goto('/admin/pagos');
+        await settle(page);
+        await page.getByRole('button', { name: 'Menú' }).click();
+        await expectNoViolations(page, 'mobile menu');
+      });
+    });
+
+    // For a person to look at: written under test-results/ (kept after the run), not compared.
+    test('screenshots of the sign-in, the payments list and a form, on a desktop and a phone', async ({ page }, testInfo) => {
+      const shoot = async (name: string) => {
+        for (const [device, viewport] of [
+          ['desktop', { width: 1280, height: 800 }],
+          ['phone', { width: 390, height: 844 }],
+        ] as const) {
+          await page.setViewportSize(viewport);
+          await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${device}.png`), fullPage: true });
+        }
+      };
+      await page.goto('/login');
+      await settle(page);
+      await shoot('login');
+      await useSession(page);
+      await page.goto('/admin/pagos');
+      await settle(page);
+      await shoot('pagos');
+      await page.goto('/admin/comunicados/nuevo');
+      await settle(page);
+      await shoot('comunicado');
+    });
+  });
+}

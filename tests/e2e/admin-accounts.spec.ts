@@ -89,3 +89,12 @@ test('Mi cuenta: the profile updates the top bar; a password change keeps this s
   await expect(page).toHaveURL(/\/admin\/administradores$/);
   expect((await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(401);
 });
+
+test('editing oneself offers no password reset, which would end the session: Mi cuenta does that', async ({ page }) => {
+  await ensureAdmin();
+  const { userId } = await useSession(page);
+  await page.goto(`/admin/administradores/${userId}/editar`);
+  await expect(page.getByLabel('Nombre')).toHaveValue(e2eAdmin.name);
+  await expect(page.getByLabel('Nueva contraseña')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/admin/account');
+});

@@ -181,3 +181,26 @@ test('an education item marked Oculto disappears from /educacion', async ({ page
 
   await deleteRow(page, title, 'el contenido', 'Contenido eliminado.');
 });
+
+test('a file over 4 MB is published in chunks, with its progress shown', async ({ page }) => {
+  await page.goto('/admin/comunicados/nuevo');
+  // Just over the 4 MB inline limit, so it goes through /api/uploads first (Netlify's 6 MB cap).
+  const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_100_000, 0x20), Buffer.from('\n%%EOF\n')]);
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/uploads')) chunks.push(`${request.method()} ${new URL(request.url()).pathname} ${request.headers().authorization ? 'bearer' : 'none'}`);
+  });
+  await page.getByLabel('Subir archivo', { exact: true }).setInputFiles({ name: 'informe grande.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByRole('status').filter({ hasText: 'Subiendo…' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Archivo subido: informe grande.pdf' })).toBeVisible({ timeout: 20_000 });
+  expect(chunks).toEqual([
+    'POST /api/uploads bearer',
+    expect.stringMatching(/^PUT \/api\/uploads\/[\w-]+\/chunks\/0 bearer$/),
+    expect.stringMatching(/^PUT \/api\/uploads\/[\w-]+\/chunks\/1 bearer$/),
+    expect.stringMatching(/^POST \/api\/uploads\/[\w-]+\/complete bearer$/),
+  ]);
+  const url = await page.getByRole('textbox', { name: 'Archivo (opcional)', exact: true }).inputValue();
+  expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\/informe-grande\.pdf$/);
+  const published = await page.request.get(url);
+  expect(Buffer.from(await published.body()).equals(pdf)).toBe(true);
+});

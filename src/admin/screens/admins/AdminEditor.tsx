@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { AdminCreateSchema, AdminUpdateSchema, type Admin } from '../../../shared/admins.ts';
 import { notify } from '../../../islands/notifications.ts';
@@ -40,6 +40,7 @@ function AdminForm({ admin }: { admin?: Admin }) {
     defaultValues: { name: admin?.name ?? '', email: admin?.email ?? '', avatar: admin?.avatar ?? '', password: '' },
     shouldFocusError: false,
   });
+  const editingSelf = state.status === 'signedIn' && admin?.id === state.user.id;
   const passwordLabel = admin ? 'Nueva contraseña' : labels.password;
   const feedback = useSubmitFeedback(form.setError, { ...labels, password: passwordLabel });
   const { errors, isSubmitting } = form.formState;
@@ -49,7 +50,7 @@ function AdminForm({ admin }: { admin?: Admin }) {
     try {
       const saved = await save.mutateAsync(values);
       // Editing oneself here changes the name the top bar shows.
-      if (state.status === 'signedIn' && saved.id === state.user.id) updateProfile(saved);
+      if (editingSelf) updateProfile(saved);
       notify({ kind: 'success', text: admin ? 'Administrador actualizado.' : 'Administrador creado.' });
       navigate('/admin/administradores');
     } catch (error) {
@@ -65,15 +66,22 @@ function AdminForm({ admin }: { admin?: Admin }) {
         <TextInput label={labels.name} required autoComplete="off" error={errors.name?.message} registration={form.register('name')} />
         <TextInput label={labels.email} type="email" required autoComplete="off" error={errors.email?.message} registration={form.register('email')} />
         <TextInput label={labels.avatar} hint={AVATAR_HINT} error={errors.avatar?.message} registration={form.register('avatar')} />
-        <TextInput
-          label={passwordLabel}
-          type="password"
-          autoComplete="new-password"
-          required={!admin}
-          hint={admin ? 'Solo si quiere cambiarla: al menos 10 caracteres. Déjela en blanco para mantener la actual.' : 'Al menos 10 caracteres.'}
-          error={errors.password?.message}
-          registration={form.register('password')}
-        />
+        {editingSelf ? (
+          // A reset here would end this very session (docs/admin-api.md); Mi cuenta keeps it.
+          <p className="field__hint">
+            Su propia contraseña se cambia en <Link to="/admin/account">Mi cuenta</Link>.
+          </p>
+        ) : (
+          <TextInput
+            label={passwordLabel}
+            type="password"
+            autoComplete="new-password"
+            required={!admin}
+            hint={admin ? 'Solo si quiere cambiarla: al menos 10 caracteres. Déjela en blanco para mantener la actual.' : 'Al menos 10 caracteres.'}
+            error={errors.password?.message}
+            registration={form.register('password')}
+          />
+        )}
         <FormActions pending={isSubmitting} listPath="/admin/administradores" />
       </form>
     </>

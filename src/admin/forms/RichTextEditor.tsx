@@ -20,13 +20,14 @@ interface RichTextEditorProps {
  */
 export function RichTextEditor({ id, label, hint, error, value, onChange, onBlur }: RichTextEditorProps) {
   const labelId = `${id}-label`;
+  const description = describedBy(id, hint, error);
   const editorAttributes = {
     id,
     class: 'rich-text__content',
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': labelId,
-    ...(describedBy(id, hint, error) ? { 'aria-describedby': describedBy(id, hint, error)! } : {}),
+    ...(description ? { 'aria-describedby': description } : {}),
     ...(error ? { 'aria-invalid': 'true' } : {}),
   };
   const editor = useEditor({

@@ -8,7 +8,6 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   error?: string | undefined;
   required?: boolean;
   registration: UseFormRegisterReturn;
-  multiline?: false;
 }
 
 /** A react-hook-form input inside the site's FieldFrame: label, hint and error wired by aria-describedby. */

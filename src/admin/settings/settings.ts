@@ -12,9 +12,9 @@ export interface Settings {
   theme: Theme;
 }
 
-export const SETTINGS_KEY = 'settings';
+const SETTINGS_KEY = 'settings';
 
-export const defaultSettings: Settings = { direction: 'ltr', responsiveFontSizes: true, theme: 'ONE_DARK' };
+const defaultSettings: Settings = { direction: 'ltr', responsiveFontSizes: true, theme: 'ONE_DARK' };
 
 const isTheme = (value: unknown): value is Theme => typeof value === 'string' && Object.hasOwn(themes, value);
 

@@ -1,17 +1,28 @@
 import type { Config } from '@netlify/functions';
 import { adminMessages, AdminProfileSchema, PasswordChangeSchema } from '../../src/shared/admins.ts';
+import { authMessages } from '../../src/shared/auth.ts';
 import { adminEndpoint, answer, byMethod, readInput } from '../../src/server/admin-endpoint.ts';
 import { changeOwnPassword, updateAdmin } from '../../src/server/admins.ts';
 import { findAdmin } from '../../src/server/auth/admins.ts';
-import { signAccessToken } from '../../src/server/auth/tokens.ts';
+import { refreshAccessToken, signAccessToken } from '../../src/server/auth/tokens.ts';
 import { failure } from '../../src/server/http.ts';
 
 /**
  * /api/admin/account: the signed-in admin's own profile; /api/admin/account/password: their own
- * password, which ends every other session and answers a fresh token for this one.
+ * password, which ends every other session and answers a fresh token for this one;
+ * /api/admin/account/token: a fresh token for the same sign-in (src/server/auth/tokens.ts).
  */
-export default adminEndpoint(async ({ req, admin, db }) => {
-  if (new URL(req.url).pathname.endsWith('/password')) {
+export default adminEndpoint(async ({ req, admin, token, db }) => {
+  const { pathname } = new URL(req.url);
+  if (pathname.endsWith('/token')) {
+    return byMethod(req, {
+      POST: async () => {
+        const accessToken = await refreshAccessToken(token);
+        return accessToken ? answer({ accessToken }) : failure(401, authMessages.unauthorized);
+      },
+    });
+  }
+  if (pathname.endsWith('/password')) {
     return byMethod(req, {
       POST: async () => {
         const input = await readInput(req, PasswordChangeSchema, 2_048);
@@ -32,4 +43,4 @@ export default adminEndpoint(async ({ req, admin, db }) => {
   });
 });
 
-export const config: Config = { path: ['/api/admin/account', '/api/admin/account/password'] };
+export const config: Config = { path: ['/api/admin/account', '/api/admin/account/password', '/api/admin/account/token'] };

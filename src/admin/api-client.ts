@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { messages } from '../shared/messages.ts';
 import { currentToken } from './session/stored-session.ts';
+import { renewTokenIfDue } from './session/token-renewal.ts';
 
 /** A failed admin call: the status, the server's message and, for a 400, one message per field. */
 export class ApiError extends Error {
@@ -54,6 +55,7 @@ function failureOf(status: number, body: FailureBody): ApiError {
 }
 
 async function send(path: string, { method = 'GET', body, signal, session = true }: RequestOptions, accept: string): Promise<Response> {
+  if (session) await renewTokenIfDue();
   const headers: Record<string, string> = { Accept: accept, ...(session ? authHeaders() : {}) };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

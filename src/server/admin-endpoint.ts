@@ -1,6 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import { requireAdmin, type SignedInAdmin } from './auth/require-admin.ts';
+import type { TokenClaims } from './auth/tokens.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { ConflictError } from './errors.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
@@ -9,6 +10,8 @@ interface AdminCall {
   req: Request;
   context: Context;
   admin: SignedInAdmin;
+  /** The claims of the bearer token, to renew it. */
+  token: TokenClaims;
   db: Database;
 }
 
@@ -22,9 +25,9 @@ export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>) =>
     const auth = await requireAdmin(req);
     if ('response' in auth) return auth.response;
     try {
-      return await handle({ req, context, admin: auth.admin, db: getDatabase() });
+      return await handle({ req, context, admin: auth.admin, token: auth.token, db: getDatabase() });
     } catch (error) {
-      if (error instanceof ConflictError) return failure(409, error.message);
+      if (error instanceof ConflictError) return failure(409, error.message, error.field ? { errors: { [error.field]: error.message } } : {});
       throw error;
     }
   });

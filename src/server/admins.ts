@@ -17,7 +17,7 @@ const audit = { entity: 'admin', entityId: 'id', summary: 'email' } as const;
 export const listAdmins = (db: Database) => db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins ORDER BY lower(name), id`);
 
 export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typeof AdminCreateSchema>) =>
-  uniqueOr(adminMessages.duplicateEmail, async () => {
+  uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
     const [created] = await changeAndAudit<Admin>(db, {
       change: `INSERT INTO admins (name, email, avatar, password_hash) VALUES ($1, $2, $3, $4) RETURNING ${PUBLIC_COLUMNS}`,
       params: [input.name, input.email.toLowerCase(), input.avatar || null, await hashPassword(input.password)],
@@ -30,7 +30,7 @@ export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typ
 
 /** The profile, and the password when another admin resets it (an empty one keeps it). */
 export const updateAdmin = (db: Database, admin: SignedInAdmin, id: string, input: z.output<typeof AdminUpdateSchema>) =>
-  uniqueOr(adminMessages.duplicateEmail, async () => {
+  uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const [updated] = await changeAndAudit<Admin>(db, {
       change: `UPDATE admins SET name = $2, email = $3, avatar = $4, updated_at = now(),

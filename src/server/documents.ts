@@ -15,7 +15,7 @@ export const findDocument = async (db: Database, id: string) =>
   (await db.query<StoredDocument>(`SELECT ${COLUMNS} FROM documents WHERE id = $1`, [id]))[0];
 
 export const createDocument = (db: Database, admin: SignedInAdmin, input: DocumentInput) =>
-  uniqueOr(documentAdminMessages.duplicate, async () => {
+  uniqueOr(documentAdminMessages.duplicate, 'year', async () => {
     const [document] = await changeAndAudit<StoredDocument>(db, {
       change: `INSERT INTO documents (type, year, url_file) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
       params: [input.type, input.year, input.url_file],
@@ -27,7 +27,7 @@ export const createDocument = (db: Database, admin: SignedInAdmin, input: Docume
   });
 
 export const updateDocument = (db: Database, admin: SignedInAdmin, id: string, input: DocumentInput) =>
-  uniqueOr(documentAdminMessages.duplicate, async () => {
+  uniqueOr(documentAdminMessages.duplicate, 'year', async () => {
     const [document] = await changeAndAudit<StoredDocument>(db, {
       change: `UPDATE documents SET type = $2, year = $3, url_file = $4 WHERE id = $1 RETURNING ${COLUMNS}`,
       params: [id, input.type, input.year, input.url_file],

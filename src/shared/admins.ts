@@ -25,8 +25,11 @@ export const adminMessages = {
 const MIN_PASSWORD = 10;
 const password = z.string({ error: adminMessages.passwordRequired }).min(1, adminMessages.passwordRequired).min(MIN_PASSWORD, adminMessages.passwordShort).max(200, fieldMessages.tooLong(200));
 
-/** An avatar is the address of an image: a site path or an https URL, or nothing. */
-const avatar = optionalText(500).refine((value) => value === '' || /^(\/|https:\/\/)/.test(value), 'Ingrese una dirección que empiece con / o https://');
+/**
+ * An avatar is an image of this site (uploaded in the admin), or nothing: the site's
+ * Content-Security-Policy (netlify.toml, img-src) shows no image from another host.
+ */
+const avatar = optionalText(500).refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')), 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.');
 
 /** Name, e-mail and avatar: what an admin edits of a profile, theirs or another admin's. */
 export const AdminProfileSchema = z.object({

@@ -26,13 +26,14 @@ test('an administrator is created, signs in, gets a new password from another ad
   await signIn(other, newcomer);
   await other.close();
 
-  // The same e-mail twice: the server's 409 message.
+  // The same e-mail twice: the server's 409 message, on the e-mail field.
   await page.getByRole('link', { name: 'Nuevo administrador' }).click();
   await page.getByLabel('Nombre').fill('Otra persona');
   await page.getByLabel('Correo electrónico').fill(newcomer.email.toUpperCase());
   await page.getByLabel('Contraseña').fill('otra-clave-larga');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: adminMessages.duplicateEmail })).toBeVisible();
+  await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleDescription(new RegExp(adminMessages.duplicateEmail));
 
   // Editing: an empty 'Nueva contraseña' keeps the password; a new one replaces it.
   await page.goto('/admin/administradores');
@@ -55,7 +56,10 @@ test('an administrator is created, signs in, gets a new password from another ad
   await expect(page.getByRole('button', { name: `Eliminar ${e2eAdmin.name}` })).toHaveCount(0);
 });
 
-test('Mi cuenta: the profile updates the top bar; a password change keeps this session and ends the old password', async ({ page }) => {
+// A 1×1 PNG.
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+test('Mi cuenta: the profile (name, uploaded avatar) updates the top bar; a password change keeps this session and ends the old password', async ({ page }) => {
   const admin: TestAdmin = { name: 'Cuenta Propia E2E', email: 'e2e-cuenta-propia@example.com', password: 'clave-original-1' };
   await ensureAdmin(admin);
   await signIn(page, admin);
@@ -65,9 +69,15 @@ test('Mi cuenta: the profile updates the top bar; a password change keeps this s
 
   const profile = page.getByRole('form', { name: 'Perfil' });
   await profile.getByLabel('Nombre').fill('Cuenta Renombrada E2E');
+  // The avatar is an image uploaded here: the CSP shows no image of another host.
+  await profile.getByLabel('Subir imagen').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await expect(profile.getByText('Archivo subido: avatar.png')).toBeVisible();
+  await expect(profile.getByLabel('Avatar')).toHaveValue(/^\/api\/files\/[0-9a-f-]{36}\/avatar\.png$/);
   await profile.getByRole('button', { name: 'Guardar perfil' }).click();
   await expect(notification(page, 'Perfil actualizado.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Perfil de Cuenta Renombrada E2E' })).toBeVisible();
+  const topBarProfile = page.getByRole('button', { name: 'Perfil de Cuenta Renombrada E2E' });
+  await expect(topBarProfile).toBeVisible();
+  await expect.poll(() => topBarProfile.locator('img.avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
   const password = page.getByRole('form', { name: 'Cambiar contraseña' });
   await password.getByLabel('Contraseña actual').fill('no-es-esta-clave');

@@ -140,13 +140,15 @@ test('a document uploaded as a small PDF is offered in the /nosotros year select
   await deleteRow(page, `Memoria ${year}`, 'el documento', 'Documento eliminado.');
 });
 
-test('a second document of the same type and year is refused with the server message', async ({ page }) => {
+test('a second document of the same type and year is refused with the server message on the year', async ({ page }) => {
   await page.goto('/admin/documentos/nuevo');
   await page.getByLabel('Tipo').selectOption('Memoria');
   await page.getByLabel('Año').fill('2024');
   await page.getByLabel('Archivo', { exact: true }).fill('/documentos/memorias/memoria-2024.pdf');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: documentAdminMessages.duplicate })).toBeVisible();
+  // The year is the cause: its field says so.
+  await expect(page.getByLabel('Año')).toHaveAccessibleDescription(new RegExp(documentAdminMessages.duplicate));
   await expect(page).toHaveURL(/\/admin\/documentos\/nuevo$/);
 });
 

@@ -135,3 +135,17 @@ function base64url(value: unknown): string {
 function expiredToken(): string {
   return `${base64url({ alg: 'HS256' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.firma`;
 }
+
+test('a session left open nears its token expiry: the app renews the token, so a long edit is not signed out', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page);
+  const first = await page.evaluate(() => sessionStorage.getItem('accessToken'));
+  // Tokens are stamped to the second: let one pass so the renewed token differs.
+  await page.waitForTimeout(1_100);
+  // 50 minutes of reading or typing without a call: the token has 10 of its 60 minutes left.
+  await page.clock.fastForward('50:00');
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('accessToken'))).not.toBe(first);
+  const renewed = await page.evaluate(() => sessionStorage.getItem('accessToken'));
+  expect((await page.request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${renewed}` } })).status()).toBe(200);
+  await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${e2eAdmin.name}`) })).toBeVisible();
+});

@@ -26,8 +26,8 @@ describe('GET /api/admin/account', () => {
 
 describe('PUT /api/admin/account', () => {
   it('changes name, e-mail and avatar, keeps the session, and logs it', async () => {
-    const { body } = await read(await call('PUT', '/api/admin/account', { name: 'Ana María', email: 'Ana.Maria@example.com', avatar: 'https://example.com/ana.png' }));
-    expect(body.data.admin).toEqual({ id: ana.id, name: 'Ana María', email: 'ana.maria@example.com', avatar: 'https://example.com/ana.png' });
+    const { body } = await read(await call('PUT', '/api/admin/account', { name: 'Ana María', email: 'Ana.Maria@example.com', avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png' }));
+    expect(body.data.admin).toEqual({ id: ana.id, name: 'Ana María', email: 'ana.maria@example.com', avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png' });
     expect((await call('GET', '/api/admin/account')).status).toBe(200);
     expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'update', entity: 'admin', entity_id: ana.id, summary: 'ana.maria@example.com' }]);
   });
@@ -35,14 +35,14 @@ describe('PUT /api/admin/account', () => {
   it("refuses another admin's e-mail with 409", async () => {
     await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
     const message = 'Ya existe un administrador con ese correo electrónico.';
-    expect(await read(await call('PUT', '/api/admin/account', { name: 'Ana', email: 'BERTA@example.com', avatar: '' }))).toEqual({ status: 409, body: { success: false, error: message, message } });
+    expect(await read(await call('PUT', '/api/admin/account', { name: 'Ana', email: 'BERTA@example.com', avatar: '' }))).toEqual({ status: 409, body: { success: false, error: message, message, errors: { email: message } } });
     expect(await auditRows(db())).toEqual([]);
   });
 
   it('answers 400 with the field messages', async () => {
     const { status, body } = await read(await call('PUT', '/api/admin/account', { name: '', email: 'no-es-correo', avatar: 'ftp://x' }));
     expect(status).toBe(400);
-    expect(body.errors).toEqual({ name: 'Ingrese el nombre.', email: 'Por favor ingrese un correo electrónico válido.', avatar: 'Ingrese una dirección que empiece con / o https://' });
+    expect(body.errors).toEqual({ name: 'Ingrese el nombre.', email: 'Por favor ingrese un correo electrónico válido.', avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' });
   });
 });
 

@@ -23,7 +23,8 @@ const call = (method: string, path: string, body?: unknown, token = ana.token) =
 const newAdmin = { name: 'Berta Bravo', email: 'Berta@Example.com', avatar: '', password: 'una-contraseña-larga' };
 const create = async (body: unknown = newAdmin) => read(await call('POST', '/api/admin/admins', body));
 const invalid = (errors: Record<string, string>) => ({ status: 400, body: { success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors } });
-const conflict = (message: string) => ({ status: 409, body: { success: false, error: message, message } });
+// A conflict one field causes (a duplicate e-mail) is also that field's error, for the form.
+const conflict = (message: string, field?: string) => ({ status: 409, body: { success: false, error: message, message, ...(field ? { errors: { [field]: message } } : {}) } });
 
 describe('POST /api/admin/admins', () => {
   it('creates an administrator with the e-mail in lower case, and logs who did it', async () => {
@@ -42,7 +43,7 @@ describe('POST /api/admin/admins', () => {
   });
 
   it('refuses an e-mail that exists in another case with 409, and logs nothing', async () => {
-    expect(await create({ ...newAdmin, email: 'ANA@example.com' })).toEqual(conflict('Ya existe un administrador con ese correo electrónico.'));
+    expect(await create({ ...newAdmin, email: 'ANA@example.com' })).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
     expect(await auditRows(db())).toEqual([]);
   });
 
@@ -52,7 +53,10 @@ describe('POST /api/admin/admins', () => {
     ['no e-mail', { ...newAdmin, email: '' }, { email: 'Ingrese su correo electrónico.' }],
     ['a short password', { ...newAdmin, password: 'corta' }, { password: 'La contraseña debe tener al menos 10 caracteres.' }],
     ['no password', { ...newAdmin, password: '' }, { password: 'Ingrese una contraseña.' }],
-    ['an avatar that is not an address', { ...newAdmin, avatar: 'javascript:alert(1)' }, { avatar: 'Ingrese una dirección que empiece con / o https://' }],
+    ['an avatar that is not an address', { ...newAdmin, avatar: 'javascript:alert(1)' }, { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' }],
+    // The site's CSP shows no image of another host (netlify.toml, img-src).
+    ['an avatar on another site', { ...newAdmin, avatar: 'https://example.com/berta.png' }, { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' }],
+    ['an avatar on another site without scheme', { ...newAdmin, avatar: '//example.com/berta.png' }, { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' }],
   ])('with %s', (_case, body, errors) => {
     it('answers 400 with the field message and logs nothing', async () => {
       expect(await create(body)).toEqual(invalid(errors));
@@ -104,7 +108,7 @@ describe('PUT /api/admin/admins/{id}', () => {
 
   it('refuses the e-mail of another administrator with 409 and changes nothing', async () => {
     const berta = (await create()).body.data.admin;
-    expect(await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, email: 'Ana@Example.com' }))).toEqual(conflict('Ya existe un administrador con ese correo electrónico.'));
+    expect(await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, email: 'Ana@Example.com' }))).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
     expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe('berta@example.com');
     expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
   });

@@ -20,7 +20,7 @@ beforeEach(async () => {
 const call = (method: string, path: string, body?: unknown) => callFunction(adminDocuments, method, path, { token, body });
 const memoria = { type: 'Memoria', year: 2024, url_file: '/api/files/0b0c6f2e-3f7a-4d51-9d1e-6a0b1c2d3e4f/memoria-2024.pdf' };
 const create = async (body: unknown = memoria) => read(await call('POST', '/api/admin/documents', body));
-const duplicate = { status: 409, body: { success: false, error: 'Ya existe un documento de ese tipo para ese año.', message: 'Ya existe un documento de ese tipo para ese año.' } };
+const duplicate = { status: 409, body: { success: false, error: 'Ya existe un documento de ese tipo para ese año.', message: 'Ya existe un documento de ese tipo para ese año.', errors: { year: 'Ya existe un documento de ese tipo para ese año.' } } };
 const notFound = { status: 404, body: { success: false, error: 'Documento no encontrado.', message: 'Documento no encontrado.' } };
 
 describe('POST /api/admin/documents', () => {

@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
@@ -63,6 +63,7 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['DELETE', `/api/admin/admins/${ANY_UUID}`, adminAdmins],
   ['GET', '/api/admin/account', adminAccount],
   ['PUT', '/api/admin/account', adminAccount, () => profile],
+  ['POST', '/api/admin/account/token', adminAccount],
   ['POST', '/api/admin/account/password', adminAccount, () => ({ currentPassword: 'correcta-horse-battery', newPassword: 'otra-contraseña-larga', confirmPassword: 'otra-contraseña-larga' })],
   ['GET', '/api/admin/documents', adminDocuments],
   ['POST', '/api/admin/documents', adminDocuments, () => document],
@@ -148,8 +149,29 @@ describe('POST /api/logout', () => {
   });
 });
 
+describe('POST /api/admin/account/token', () => {
+  const renew = (token: string) => callFunction(adminAccount, 'POST', '/api/admin/account/token', { token });
+  const claimsOf = (token: string) => decodeJwt(token);
+
+  it('trades a valid token for a fresh one of the same sign-in, which works', async () => {
+    const { token } = await signedInAdmin(environment.database.db, 'Renueva Token', 'renueva@example.com');
+    const { status, body } = await read(await renew(token));
+    expect(status).toBe(200);
+    const fresh = body.data.accessToken as string;
+    expect(claimsOf(fresh)).toMatchObject({ sub: claimsOf(token).sub, sv: 0, auth_time: claimsOf(token).auth_time });
+    expect((await renew(fresh)).status).toBe(200);
+  });
+
+  it('refuses once the sign-in is 12 hours old: the admin types the password again', async () => {
+    const { id } = await signedInAdmin(environment.database.db, 'Jornada Larga', 'jornada@example.com');
+    const twelveHoursAgo = Math.floor(Date.now() / 1000) - 12 * 60 * 60;
+    const token = await new SignJWT({ sv: 0, auth_time: twelveHoursAgo }).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuer('aguas-patagonia-admin').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(process.env.JWT_SECRET!));
+    expect(await read(await renew(token))).toEqual({ status: 401, body: expect.objectContaining({ error: 'Su sesión no es válida o expiró. Inicie sesión nuevamente.' }) });
+  });
+});
+
 describe.each(adminEndpoints)('%s %s', (...endpoint) => {
-  const sign = (secret: string, expires: string | number, claims: Record<string, unknown> = { sv: 0 }) =>
+  const sign = (secret: string, expires: string | number, claims: Record<string, unknown> = { sv: 0, auth_time: Math.floor(Date.now() / 1000) }) =>
     new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(adminId).setIssuer('aguas-patagonia-admin').setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
 
   it.each([
@@ -158,7 +180,8 @@ describe.each(adminEndpoints)('%s %s', (...endpoint) => {
     ['a token of another key', async () => ({ Authorization: `Bearer ${await sign('another-secret-of-at-least-thirty-two-chars', '1h')}` })],
     ['an expired token', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, Math.floor(Date.now() / 1000) - 60)}` })],
     ['a token without Bearer', async () => ({ Authorization: (await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' })).body.data.accessToken })],
-    ['a token without a session version', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', {})}` })],
+    ['a token without a session version', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', { auth_time: Math.floor(Date.now() / 1000) })}` })],
+    ['a token without its sign-in time', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', { sv: 0 })}` })],
     ['a token issued before its admin signed out', async () => ({ Authorization: `Bearer ${stale.signedOut}` })],
     ['a token of an admin deleted since', async () => ({ Authorization: `Bearer ${stale.deleted}` })],
   ])('answers 401 to %s', async (_case, headers) => {

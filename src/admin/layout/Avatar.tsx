@@ -10,8 +10,8 @@ const initialsOf = (name: string): string =>
     .join('');
 
 /**
- * The admin's picture, or their initials when there is none or it cannot load (the CSP lets
- * images come only from this site, so an avatar elsewhere falls back to initials). Decorative:
+ * The admin's picture (an image uploaded to this site), or their initials when there is none or
+ * it cannot load. Decorative:
  * the name is always written beside it.
  */
 export function Avatar({ user }: { user: Pick<Admin, 'name' | 'avatar'> }) {

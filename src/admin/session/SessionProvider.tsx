@@ -8,6 +8,7 @@ import { notify } from '../../islands/notifications.ts';
 import { ApiError, apiRequest, onUnauthorized } from '../api-client.ts';
 import { sessionReducer, type SessionState } from './session-state.ts';
 import { clearSession, isUnexpired, readSession, storeSession } from './stored-session.ts';
+import { RENEWAL_CHECK_MS, renewTokenIfDue } from './token-renewal.ts';
 
 const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().min(1) });
 const AdminAnswerSchema = z.object({ admin: AdminSchema });
@@ -73,6 +74,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(restore, [restore]);
+
+  // An admin reading or typing makes no calls: the token is renewed on a timer too.
+  const signedIn = state.status === 'signedIn';
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = setInterval(() => void renewTokenIfDue(), RENEWAL_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [signedIn]);
 
   const session = useMemo<Session>(
     () => ({

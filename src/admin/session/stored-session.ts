@@ -56,11 +56,14 @@ export const currentToken = (): string | null => read(TOKEN_KEY);
  * Spec §9: a token is valid if its expiry is later than now. Only the expiry is read here; the
  * server checks the signature on every call. Anything that does not decode is not a token.
  */
-export function isUnexpired(token: string, now = Date.now()): boolean {
+export const isUnexpired = (token: string, now = Date.now()): boolean => millisecondsLeft(token, now) > 0;
+
+/** How long a token has before it expires; 0 for anything that does not decode. */
+export function millisecondsLeft(token: string, now = Date.now()): number {
   try {
     const { exp } = decodeJwt(token);
-    return typeof exp === 'number' && exp * 1000 > now;
+    return typeof exp === 'number' ? Math.max(0, exp * 1000 - now) : 0;
   } catch {
-    return false;
+    return 0;
   }
 }

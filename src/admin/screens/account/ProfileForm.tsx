@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AdminProfileSchema, AdminSchema } from '../../../shared/admins.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { apiRequest } from '../../api-client.ts';
+import { AvatarInput } from '../../forms/AvatarInput.tsx';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
@@ -41,7 +42,7 @@ export function ProfileForm() {
       <FormFeedback feedback={feedback} />
       <TextInput label={labels.name} required autoComplete="name" error={errors.name?.message} registration={form.register('name')} />
       <TextInput label={labels.email} type="email" required autoComplete="email" error={errors.email?.message} registration={form.register('email')} />
-      <TextInput label={labels.avatar} hint="Dirección de una imagen de este sitio, que empiece con / (o https://). Sin avatar se muestran sus iniciales." error={errors.avatar?.message} registration={form.register('avatar')} />
+      <AvatarInput error={errors.avatar?.message} registration={form.register('avatar')} onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })} />
       <SubmitButton pending={isSubmitting} label="Guardar perfil" />
     </form>
   );

@@ -6,6 +6,7 @@ import { AdminCreateSchema, AdminUpdateSchema, type Admin } from '../../../share
 import { notify } from '../../../islands/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
+import { AvatarInput } from '../../forms/AvatarInput.tsx';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
@@ -26,7 +27,6 @@ function EditAdmin({ id }: { id: string }) {
 }
 
 const labels = { name: 'Nombre', email: 'Correo electrónico', avatar: 'Avatar', password: 'Contraseña' };
-const AVATAR_HINT = 'Dirección de una imagen de este sitio, que empiece con / (o https://). Sin avatar se muestran las iniciales.';
 
 // Creating requires the password; editing may reset it (empty keeps it).
 type Values = z.input<typeof AdminUpdateSchema>;
@@ -65,7 +65,7 @@ function AdminForm({ admin }: { admin?: Admin }) {
         <FormFeedback feedback={feedback} />
         <TextInput label={labels.name} required autoComplete="off" error={errors.name?.message} registration={form.register('name')} />
         <TextInput label={labels.email} type="email" required autoComplete="off" error={errors.email?.message} registration={form.register('email')} />
-        <TextInput label={labels.avatar} hint={AVATAR_HINT} error={errors.avatar?.message} registration={form.register('avatar')} />
+        <AvatarInput error={errors.avatar?.message} registration={form.register('avatar')} onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })} />
         {editingSelf ? (
           // A reset here would end this very session (docs/admin-api.md); Mi cuenta keeps it.
           <p className="field__hint">

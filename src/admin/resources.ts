@@ -50,6 +50,12 @@ function resource<Item>(key: string, path: string, list: string, item: string, s
   };
 }
 
+/**
+ * The public pages read these lists through a minute's cache (publicJson, src/server/http.ts):
+ * staff are told so when they change one, or they may think the change did not take.
+ */
+export const PUBLIC_DELAY_NOTE = 'El sitio público mostrará el cambio en un minuto como máximo.';
+
 export const admins = resource('admins', '/api/admin/admins', 'admins', 'admin', AdminSchema);
 export const documents = resource('documents', '/api/admin/documents', 'documents', 'document', StoredDocumentSchema);
 export const reports = resource('reports', '/api/admin/reports', 'reports', 'report', ReportSchema);

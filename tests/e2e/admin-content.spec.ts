@@ -82,6 +82,8 @@ test('a new comunicado, written in the editor, appears on /comunicados; deleted,
   await page.getByRole('button', { name: 'Guardar' }).click();
 
   await expect(notification(page, 'Comunicado guardado.')).toBeVisible();
+  // The public list is cached a minute: staff are told when the site shows the change.
+  await expect(notification(page, 'Comunicado guardado.')).toContainText('El sitio público mostrará el cambio en un minuto como máximo.');
   await expect(page).toHaveURL(/\/admin\/comunicados$/);
   await expect(page.getByRole('row', { name: new RegExp(shortTitle) })).toContainText('Activo');
 

@@ -11,10 +11,12 @@ interface DeleteButtonProps {
   onDelete: () => Promise<unknown>;
   /** The success notification: 'Comunicado eliminado.' */
   doneMessage: string;
+  /** A second line for it, such as when the public site shows the change. */
+  doneDetail?: string;
 }
 
 /** Eliminar, confirmed in a modal <dialog>; the answer is a notification (409: the server's reason). */
-export function DeleteButton({ what, name, onDelete, doneMessage }: DeleteButtonProps) {
+export function DeleteButton({ what, name, onDelete, doneMessage, doneDetail }: DeleteButtonProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [pending, setPending] = useState(false);
@@ -23,7 +25,7 @@ export function DeleteButton({ what, name, onDelete, doneMessage }: DeleteButton
     setPending(true);
     try {
       await onDelete();
-      notify({ kind: 'success', text: doneMessage });
+      notify({ kind: 'success', text: doneMessage, ...(doneDetail ? { detail: doneDetail } : {}) });
       // The row and its button are gone: the screen's title is the next place to read from.
       document.querySelector<HTMLElement>('main h1')?.focus();
     } catch (error) {

@@ -12,7 +12,7 @@ import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
-import { documents } from '../../resources.ts';
+import { documents, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 
 /** /admin/documentos/nuevo and /{documentId}/editar. */
 export default function DocumentEditor() {
@@ -45,7 +45,7 @@ function DocumentForm({ document }: { document?: StoredDocument }) {
     feedback.onStart();
     try {
       await save.mutateAsync(values);
-      notify({ kind: 'success', text: 'Documento guardado.' });
+      notify({ kind: 'success', text: 'Documento guardado.', detail: PUBLIC_DELAY_NOTE });
       navigate('/admin/documentos');
     } catch (error) {
       feedback.onFailure(error);

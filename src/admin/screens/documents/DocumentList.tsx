@@ -2,7 +2,7 @@ import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { EditLink, ListScreen, RowActions } from '../../components/ListScreen.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
-import { documents } from '../../resources.ts';
+import { documents, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 
 /** Annual reports and financial statements (spec §3 Document), as the server sorts them: year desc, type. */
 export default function DocumentList() {
@@ -37,7 +37,7 @@ export default function DocumentList() {
                     </td>
                     <RowActions>
                       <EditLink id={document.id} name={name} />
-                      <DeleteButton what="el documento" name={name} onDelete={() => remove.mutateAsync(String(document.id))} doneMessage="Documento eliminado." />
+                      <DeleteButton what="el documento" name={name} onDelete={() => remove.mutateAsync(String(document.id))} doneMessage="Documento eliminado." doneDetail={PUBLIC_DELAY_NOTE} />
                     </RowActions>
                   </tr>
                 );

@@ -13,7 +13,7 @@ import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
-import { education } from '../../resources.ts';
+import { education, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 
 /** /admin/educacion/nuevo and /{documentId}/editar. */
 export default function EducationEditor() {
@@ -54,7 +54,7 @@ function EducationForm({ document }: { document?: EducationDocument }) {
     feedback.onStart();
     try {
       await save.mutateAsync(values);
-      notify({ kind: 'success', text: 'Contenido guardado.' });
+      notify({ kind: 'success', text: 'Contenido guardado.', detail: PUBLIC_DELAY_NOTE });
       navigate('/admin/educacion');
     } catch (error) {
       feedback.onFailure(error);

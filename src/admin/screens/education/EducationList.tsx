@@ -2,7 +2,7 @@ import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { EditLink, ListScreen, RowActions } from '../../components/ListScreen.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
-import { education } from '../../resources.ts';
+import { education, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 
 /** Education resources (spec §3 Education document), hidden ones too. */
 export default function EducationList() {
@@ -29,7 +29,7 @@ export default function EducationList() {
                   <td>{item.hidden ? 'Oculto' : 'Visible'}</td>
                   <RowActions>
                     <EditLink id={item.id} name={item.title} />
-                    <DeleteButton what="el contenido" name={item.title} onDelete={() => remove.mutateAsync(String(item.id))} doneMessage="Contenido eliminado." />
+                    <DeleteButton what="el contenido" name={item.title} onDelete={() => remove.mutateAsync(String(item.id))} doneMessage="Contenido eliminado." doneDetail={PUBLIC_DELAY_NOTE} />
                   </RowActions>
                 </tr>
               ))}

@@ -12,7 +12,7 @@ import { RichTextEditor } from '../../forms/RichTextEditor.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
-import { reports } from '../../resources.ts';
+import { reports, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 
 /** /admin/comunicados/nuevo and /{reportId}/editar. */
 export default function ReportEditor() {
@@ -53,7 +53,7 @@ function ReportForm({ report }: { report?: Report }) {
     feedback.onStart();
     try {
       await save.mutateAsync(values);
-      notify({ kind: 'success', text: 'Comunicado guardado.' });
+      notify({ kind: 'success', text: 'Comunicado guardado.', detail: PUBLIC_DELAY_NOTE });
       navigate('/admin/comunicados');
     } catch (error) {
       feedback.onFailure(error);

@@ -2,7 +2,7 @@ import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { EditLink, ListScreen, RowActions } from '../../components/ListScreen.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
-import { reports } from '../../resources.ts';
+import { reports, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 
 /** News items (spec §3 Report), active and inactive, by their order. */
 export default function ReportList() {
@@ -31,7 +31,7 @@ export default function ReportList() {
                   <td>{report.active ? 'Activo' : 'Inactivo'}</td>
                   <RowActions>
                     <EditLink id={report.id} name={report.short_title} />
-                    <DeleteButton what="el comunicado" name={report.short_title} onDelete={() => remove.mutateAsync(String(report.id))} doneMessage="Comunicado eliminado." />
+                    <DeleteButton what="el comunicado" name={report.short_title} onDelete={() => remove.mutateAsync(String(report.id))} doneMessage="Comunicado eliminado." doneDetail={PUBLIC_DELAY_NOTE} />
                   </RowActions>
                 </tr>
               ))}

@@ -16,10 +16,10 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const file = await findPublishedFile(getDatabase(), uploadStore(), context.params.id ?? '', context.params.name ?? '');
   if (!file) return failure(404, uploadMessages.notPublished);
-  return new Response(file.bytes, {
+  return new Response(file.body, {
     headers: {
       'Content-Type': file.contentType,
-      'Content-Length': String(file.bytes.byteLength),
+      'Content-Length': String(file.size),
       'Content-Disposition': `${shownInline(file.contentType) ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
       'Content-Security-Policy': "sandbox; default-src 'none'",
       'X-Content-Type-Options': 'nosniff',

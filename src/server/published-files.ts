@@ -5,7 +5,7 @@ import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import type { UploadStore } from './storage.ts';
-import { readUpload, receiveFile, UploadError } from './uploads.ts';
+import { receiveFile, streamUpload, UploadError } from './uploads.ts';
 
 /**
  * Files staff publish for the public pages (documents, news items, education resources link
@@ -46,7 +46,8 @@ export async function publishFile(db: Database, store: UploadStore, admin: Signe
 }
 
 interface PublishedFile {
-  bytes: Uint8Array<ArrayBuffer>;
+  body: ReadableStream;
+  size: number;
   contentType: string;
   fileName: string;
 }
@@ -54,11 +55,12 @@ interface PublishedFile {
 /** A published file by the parts of its address; undefined for anything else (a CV, an unpublished upload). */
 export async function findPublishedFile(db: Database, store: UploadStore, id: string, name: string): Promise<PublishedFile | undefined> {
   if (!isUuid(id)) return undefined;
-  const [row] = await db.query<{ file_name: string; content_type: string | null }>(
-    `SELECT file_name, content_type FROM uploads WHERE id = $1 AND purpose = 'publication' AND status = 'attached'`,
+  const [row] = await db.query<{ file_name: string; content_type: string | null; declared_size: number }>(
+    `SELECT file_name, content_type, declared_size FROM uploads WHERE id = $1 AND purpose = 'publication' AND status = 'attached'`,
     [id],
   );
   if (!row || safeFileName(row.file_name) !== name) return undefined;
-  const bytes = await readUpload(store, id);
-  return bytes && { bytes, contentType: row.content_type ?? 'application/octet-stream', fileName: safeFileName(row.file_name) };
+  // Streamed: Netlify buffers at most 6 MB of a function's answer, and streams up to 20 MB.
+  const body = await streamUpload(store, id);
+  return body ? { body, size: row.declared_size, contentType: row.content_type ?? 'application/octet-stream', fileName: safeFileName(row.file_name) } : undefined;
 }

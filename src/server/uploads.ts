@@ -119,6 +119,9 @@ export async function readUpload(store: UploadStore, id: string): Promise<Uint8A
   return data ? new Uint8Array(data) : undefined;
 }
 
+/** An upload's bytes as a stream, so a large file is served without holding it in memory. */
+export const streamUpload = async (store: UploadStore, id: string): Promise<ReadableStream | null> => store.get(fileKey(id), { type: 'stream' });
+
 /**
  * The file a multipart form brings: inline as its `file` part, or as the `uploadId` of a
  * chunked upload. Answers the stored upload to attach, or undefined when there is none.

@@ -81,10 +81,10 @@ describe('POST /api/admin/files', () => {
     expect(sha256(new Uint8Array(await (await fetchFile(body.data.url)).arrayBuffer()))).toBe(sha256(bytes));
   });
 
-  it('refuses to start a publication over 30 MB, and takes exactly 30 MB', async () => {
+  it('refuses to start a publication over 20 MB, and takes exactly 20 MB', async () => {
     const start = (size: number) => callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose: 'publication', fileName: 'grande.pdf', size } });
-    expect((await read(await start(30_000_001))).body.error).toBe('El tamaño máximo del archivo a publicar es de 30 MB');
-    expect((await start(30_000_000)).status).toBe(201);
+    expect((await read(await start(20_000_001))).body.error).toBe('El tamaño máximo del archivo a publicar es de 20 MB');
+    expect((await start(20_000_000)).status).toBe(201);
   });
 
   it('still lets visitors start their own uploads without a token', async () => {
@@ -102,7 +102,7 @@ describe('POST /api/admin/files', () => {
 
   it.each([
     ['no file', async () => form({}), 'Seleccione el archivo que desea publicar.'],
-    ['an inline file over 4 MB', async () => form({}, { name: 'grande.pdf', bytes: pdfBytes(4_000_001) }), 'El tamaño máximo del archivo a publicar es de 30 MB'],
+    ['an inline file over 4 MB', async () => form({}, { name: 'grande.pdf', bytes: pdfBytes(4_000_001) }), 'El tamaño máximo del archivo a publicar es de 20 MB'],
     ['the upload of a denuncia', async () => form({ uploadId: await chunkedUpload('prueba.png', pngBytes(CHUNK_SIZE + 1), 'denuncia') }), 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'],
     ['an unknown upload', async () => form({ uploadId: '00000000-0000-4000-8000-000000000000' }), 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'],
   ])('answers 400 to %s, logging nothing', async (_case, body, message) => {

@@ -18,11 +18,11 @@ CREATE TABLE audit_log (
   summary text NOT NULL
 );
 
--- Files staff publish for the public pages (src/server/published-files.ts), up to 30 MB.
+-- Files staff publish for the public pages (src/server/published-files.ts), up to 20 MB.
 ALTER TABLE uploads DROP CONSTRAINT uploads_purpose_check;
 ALTER TABLE uploads ADD CONSTRAINT uploads_purpose_check CHECK (purpose IN ('cv', 'denuncia', 'publication'));
 ALTER TABLE uploads DROP CONSTRAINT uploads_declared_size_check;
-ALTER TABLE uploads ADD CONSTRAINT uploads_declared_size_check CHECK (declared_size BETWEEN 1 AND 30000000);
+ALTER TABLE uploads ADD CONSTRAINT uploads_declared_size_check CHECK (declared_size BETWEEN 1 AND 20000000);
 
 -- The lists staff edit say when each row last changed, whichever statement changes it (one that
 -- sets updated_at itself, such as a data import, keeps its value).

@@ -24,6 +24,8 @@ export default defineConfig({
   // serves the build through scripts/serve.ts instead (see README, "Architecture").
   vite: {
     plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } })] : [],
+    // Local data and the functions the plugin serves change as the site runs: no reason to reload.
+    server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } },
     build: {
       rollupOptions: {
         // Astro's own MDX marker, reported once per MDX file: noise that hides real warnings.

@@ -30,6 +30,8 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
     archiveFormat: 'none',
     basePath: projectRoot,
     configFileDirectories: [],
+    // As netlify.toml's included_files: local mail and the local secret stay out of the bundles.
+    config: { '*': { includedFiles: ['!.data/**'] } },
   });
   return Promise.all(
     results.map(async (fn) => {

@@ -1,6 +1,7 @@
 import { customAlphabet } from 'nanoid';
 import { billingMessages, formatAmount, formatDateTime, paymentTypeLabel, type BillRequest } from '../shared/billing.ts';
 import type { Database } from './db/index.ts';
+import { isUuid } from './ids.ts';
 import { enqueueMail, OUTBOX_COLUMNS } from './mail/outbox.ts';
 import { WebpayError, type WebpayClient, type WebpayTransaction } from './webpay/client.ts';
 
@@ -201,7 +202,7 @@ async function settledScreen(db: Database, token: string): Promise<ReturnScreen>
 }
 
 export const findTbkPayment = async (db: Database, id: string) =>
-  /^[0-9a-f-]{36}$/.test(id)
+  isUuid(id)
     ? (await db.query(
         `SELECT id, bill_id, status, amount, payment_type_code, authorization_code, to_char(transaction_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS transaction_date, card_number, installments_number
          FROM tbk_payments WHERE id = $1`,
@@ -210,6 +211,6 @@ export const findTbkPayment = async (db: Database, id: string) =>
     : undefined;
 
 export const findBill = async (db: Database, id: string) =>
-  /^[0-9a-f-]{36}$/.test(id)
+  isUuid(id)
     ? (await db.query(`SELECT id, service_number, amount, status, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at FROM bills WHERE id = $1`, [id]))[0]
     : undefined;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { CHUNK_SIZE, checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
+import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import { chunkKey, chunkPrefix, fileKey, type UploadStore } from './storage.ts';
 
@@ -93,7 +94,7 @@ async function storeInlineFile(db: Database, store: UploadStore, purpose: Upload
 
 /** Checks a referenced upload can be attached: complete, of this purpose, not used yet. */
 async function findAttachable(db: Database, id: string, purpose: UploadPurpose): Promise<{ id: string; fileName: string }> {
-  const [row] = /^[0-9a-f-]{36}$/.test(id)
+  const [row] = isUuid(id)
     ? await db.query<{ id: string; file_name: string }>(`SELECT id, file_name FROM uploads WHERE id = $1 AND purpose = $2 AND status = 'complete'`, [id, purpose])
     : [];
   if (!row) throw new UploadError(uploadMessages.unknownUpload);

@@ -37,7 +37,6 @@ export const AdminProfileSchema = z.object({
   email: emailField(120),
   avatar,
 });
-export type AdminProfile = z.infer<typeof AdminProfileSchema>;
 
 /** POST /api/admin/admins: a new administrator with a first password. */
 export const AdminCreateSchema = AdminProfileSchema.extend({ password });

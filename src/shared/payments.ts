@@ -16,6 +16,7 @@ export const billStatuses = {
   committing: 'En proceso',
 } as const;
 export type BillStatus = keyof typeof billStatuses;
+const BillStatusSchema = z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]);
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
@@ -29,7 +30,7 @@ export const PaymentFiltersSchema = z
   .object({
     from: z.union([z.literal(''), isoDate]).default(''),
     to: z.union([z.literal(''), isoDate]).default(''),
-    status: z.union([z.literal(''), z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]])], { error: 'Estado no válido.' }).default(''),
+    status: z.union([z.literal(''), BillStatusSchema], { error: 'Estado no válido.' }).default(''),
     serviceNumber: z.string().trim().max(12, 'Máximo 12 caracteres.').regex(/^\d*$/, 'Ingrese solo dígitos.').default(''),
     page: pageNumber(),
   })
@@ -37,18 +38,15 @@ export const PaymentFiltersSchema = z
 export type PaymentFilters = z.infer<typeof PaymentFiltersSchema>;
 
 /** One row of the list and of the CSV. */
-export const PaymentRowSchema = z.object({
+export const PaymentRowSchema = TbkPaymentSchema.pick({ authorization_code: true, card_number: true, payment_type_code: true, transaction_date: true }).extend({
   bill_id: z.string(),
   created_at: z.string(),
   service_number: z.string(),
   amount: z.number(),
-  status: z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]),
+  status: BillStatusSchema,
   email: z.string(),
-  authorization_code: z.string().nullable(),
-  card_number: z.string().nullable(),
-  payment_type_code: z.string().nullable(),
+  // Null while Webpay has not answered: the bill has no card payment record yet.
   installments_number: z.number().nullable(),
-  transaction_date: z.string().nullable(),
 });
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
@@ -62,7 +60,7 @@ export const PaymentDetailSchema = z.object({
     created_at: z.string(),
     service_number: z.string(),
     amount: z.number(),
-    status: z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]),
+    status: BillStatusSchema,
     email: z.string(),
     billing_type: z.enum(['boleta', 'factura']),
     company: z.string(),

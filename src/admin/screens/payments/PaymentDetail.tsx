@@ -4,22 +4,10 @@ import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/
 import { billStatuses, PaymentDetailSchema } from '../../../shared/payments.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
+import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 
 const dash = (value: string | null | undefined) => value || '—';
-
-function Details({ rows }: { rows: [string, string | number][] }) {
-  return (
-    <dl className="summary-list">
-      {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** /admin/pagos/{billId}/detalle: the bill and its card payment record. */
 export default function PaymentDetail() {
@@ -39,7 +27,7 @@ export default function PaymentDetail() {
           <>
             <section aria-labelledby="boleta">
               <h2 id="boleta">Cuenta</h2>
-              <Details
+              <SummaryList
                 rows={[
                   ['Número de servicio', bill.service_number],
                   ['Monto', formatAmount(bill.amount)],
@@ -63,7 +51,7 @@ export default function PaymentDetail() {
             <section aria-labelledby="webpay">
               <h2 id="webpay">Registro de Webpay</h2>
               {tbkPayment ? (
-                <Details
+                <SummaryList
                   rows={[
                     ['Fecha de la transacción', tbkPayment.transaction_date ? formatDateTime(tbkPayment.transaction_date) : '—'],
                     ['Monto', tbkPayment.amount === null ? '—' : formatAmount(tbkPayment.amount)],

@@ -4,6 +4,7 @@ import { formatDate } from '../../../shared/billing.ts';
 import { messages } from '../../../shared/messages.ts';
 import { billStatuses } from '../../../shared/payments.ts';
 import { ApiError, apiDownload } from '../../api-client.ts';
+import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from './payment-filters.ts';
 
@@ -40,26 +41,20 @@ export default function PaymentExport() {
     }
   };
 
-  const chosen = [
+  const filterRows: [label: string, value: string][] = [
     ['Desde', filters.from && formatDate(filters.from)],
     ['Hasta', filters.to && formatDate(filters.to)],
     ['Estado', filters.status && billStatuses[filters.status]],
     ['Número de servicio', filters.serviceNumber],
-  ].filter(([, value]) => value);
+  ];
+  const chosen = filterRows.filter(([, value]) => value);
 
   return (
     <>
       <PageTitle>Exportar pagos</PageTitle>
       <p>El archivo CSV (UTF-8, columnas separadas por punto y coma, como lo abre Excel en Chile) tiene todos los pagos que cumplen estos filtros, no solo la página que se ve en la lista.</p>
       {chosen.length > 0 ? (
-        <dl className="summary-list">
-          {chosen.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SummaryList rows={chosen} />
       ) : (
         <p>Sin filtros: se exportan todos los pagos.</p>
       )}

@@ -14,7 +14,11 @@ export default defineConfig({
   trailingSlash: 'never',
   // Inlined CSS saves a round trip on a slow mobile connection.
   build: { format: 'file', inlineStylesheets: 'always' },
-  integrations: [react(), mdx(), sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') })],
+  integrations: [
+    react(),
+    mdx(),
+    sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') }),
+  ],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },
   // Astro hashes its own inline scripts and styles into a CSP <meta>; netlify.toml adds the

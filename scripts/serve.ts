@@ -46,13 +46,22 @@ const functions = await bundleFunctions(projectRoot, path.join(projectRoot, '.ne
 const pending = new Set<Promise<unknown>>();
 const jobs = functions
   .filter((fn) => fn.schedule)
-  .map((fn) => new Cron(fn.schedule!, { protect: true }, async () => {
-    try {
-      await invokeFunction(fn, new Request(`http://localhost:${port}/.netlify/functions/${fn.name}`, { method: 'POST' }), {}, '127.0.0.1', pending);
-    } catch (error) {
-      console.error(`Scheduled function ${fn.name} failed:`, error);
-    }
-  }));
+  .map(
+    (fn) =>
+      new Cron(fn.schedule!, { protect: true }, async () => {
+        try {
+          await invokeFunction(
+            fn,
+            new Request(`http://localhost:${port}/.netlify/functions/${fn.name}`, { method: 'POST' }),
+            {},
+            '127.0.0.1',
+            pending,
+          );
+        } catch (error) {
+          console.error(`Scheduled function ${fn.name} failed:`, error);
+        }
+      }),
+  );
 
 async function notFound(origin: string): Promise<Response> {
   // Netlify answers unknown paths with the site's 404.html and status 404 (spec §2: the home page's content).
@@ -72,14 +81,20 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
   if (url.pathname.startsWith(webpaySimulator.basePath)) return webpaySimulator.handle(request);
   // Local mode only, as Netlify's own emulation does: any function, scheduled ones included,
   // can be run by hand at /.netlify/functions/<name>.
-  const byName = url.pathname.startsWith('/.netlify/functions/') && functions.find((fn) => fn.name === url.pathname.split('/')[3]);
+  const byName =
+    url.pathname.startsWith('/.netlify/functions/') && functions.find((fn) => fn.name === url.pathname.split('/')[3]);
   const route = byName ? { fn: byName, params: {} } : matchFunction(functions, request);
   if (route) {
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_FUNCTION_BODY) return new Response('Payload Too Large', { status: 413 });
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_FUNCTION_BODY)
+      return new Response('Payload Too Large', { status: 413 });
     // Functions get a platform Request, as on Netlify, not the adapter's own implementation.
     const body = ['GET', 'HEAD'].includes(request.method) ? undefined : await request.arrayBuffer();
     if (body && body.byteLength > MAX_FUNCTION_BODY) return new Response('Payload Too Large', { status: 413 });
-    const native = new Request(request.url, { method: request.method, headers: request.headers, ...(body ? { body } : {}) });
+    const native = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      ...(body ? { body } : {}),
+    });
     return invokeFunction(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
   }
   return (await netlify.handle(request)) ?? notFound(new URL(request.url).origin);

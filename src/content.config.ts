@@ -125,4 +125,17 @@ const sections = defineCollection({
   schema: z.object({ title: z.string() }),
 });
 
-export const collections = { navigation, pages, banners, board, offices, dumpingPoints, developmentPlans, news, sections, customerLinks, carousels, faq };
+export const collections = {
+  navigation,
+  pages,
+  banners,
+  board,
+  offices,
+  dumpingPoints,
+  developmentPlans,
+  news,
+  sections,
+  customerLinks,
+  carousels,
+  faq,
+};

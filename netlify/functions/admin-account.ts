@@ -28,7 +28,10 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
         const input = await readInput(req, PasswordChangeSchema, 2_048);
         if (!input.ok) return input.response;
         const sessionVersion = await changeOwnPassword(db, admin, input.data.currentPassword, input.data.newPassword);
-        if (sessionVersion === undefined) return failure(400, adminMessages.wrongCurrentPassword, { errors: { currentPassword: adminMessages.wrongCurrentPassword } });
+        if (sessionVersion === undefined)
+          return failure(400, adminMessages.wrongCurrentPassword, {
+            errors: { currentPassword: adminMessages.wrongCurrentPassword },
+          });
         return answer({ accessToken: await signAccessToken({ adminId: admin.id, sessionVersion }) });
       },
     });
@@ -43,4 +46,6 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
   });
 });
 
-export const config: Config = { path: ['/api/admin/account', '/api/admin/account/password', '/api/admin/account/token'] };
+export const config: Config = {
+  path: ['/api/admin/account', '/api/admin/account/password', '/api/admin/account/token'],
+};

@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { documentAdminMessages, DocumentInputSchema } from '../../src/shared/documents.ts';
 import { adminCollection } from '../../src/server/admin-collection.ts';
-import { createDocument, deleteDocument, findDocument, listDocuments, updateDocument } from '../../src/server/documents.ts';
+import {
+  createDocument,
+  deleteDocument,
+  findDocument,
+  listDocuments,
+  updateDocument,
+} from '../../src/server/documents.ts';
 import { isRowId } from '../../src/server/ids.ts';
 
 /** /api/admin/documents and /api/admin/documents/{id} (docs/admin-api.md): annual reports and financial statements. */

@@ -1,7 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { educationAdminMessages, EducationInputSchema } from '../../src/shared/education.ts';
 import { adminCollection } from '../../src/server/admin-collection.ts';
-import { createEducation, deleteEducation, findEducation, listEducation, updateEducation } from '../../src/server/education.ts';
+import {
+  createEducation,
+  deleteEducation,
+  findEducation,
+  listEducation,
+  updateEducation,
+} from '../../src/server/education.ts';
 import { isRowId } from '../../src/server/ids.ts';
 
 /** /api/admin/education and /api/admin/education/{id} (docs/admin-api.md): education resources. */

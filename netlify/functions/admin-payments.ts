@@ -40,4 +40,6 @@ export default adminEndpoint(async ({ req, context, db }) =>
   }),
 );
 
-export const config: Config = { path: ['/api/admin/payments', '/api/admin/payments/export', '/api/admin/payments/:billId'] };
+export const config: Config = {
+  path: ['/api/admin/payments', '/api/admin/payments/export', '/api/admin/payments/:billId'],
+};

@@ -25,7 +25,8 @@ export default withErrorHandling(async (req: Request) => {
 
     const webpay = createWebpayClient(settings.webpay(origin));
     const bill = await createBill(db, webpay, parsed.data, `${origin}/api/tbk/return`);
-    if (!('billId' in bill)) return bill.status === 404 ? failure(404, billingMessages.unknownService) : failure(400, billingMessages.noDebt);
+    if (!('billId' in bill))
+      return bill.status === 404 ? failure(404, billingMessages.unknownService) : failure(400, billingMessages.noDebt);
     return json({ success: bill.paymentData.success, billId: bill.billId, paymentData: bill.paymentData }, 201);
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);

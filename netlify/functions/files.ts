@@ -14,7 +14,12 @@ const shownInline = (contentType: string) => contentType === 'application/pdf' |
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  const file = await findPublishedFile(getDatabase(), uploadStore(), context.params.id ?? '', context.params.name ?? '');
+  const file = await findPublishedFile(
+    getDatabase(),
+    uploadStore(),
+    context.params.id ?? '',
+    context.params.name ?? '',
+  );
   if (!file) return failure(404, uploadMessages.notPublished);
   return new Response(file.body, {
     headers: {

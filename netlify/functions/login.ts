@@ -16,10 +16,21 @@ export default withErrorHandling(async (req: Request) => {
   const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password);
   if (!result.ok) {
     return result.reason === 'locked'
-      ? json({ success: false, error: authMessages.tooManyAttempts, message: authMessages.tooManyAttempts }, 429, { 'Retry-After': '900' })
+      ? json({ success: false, error: authMessages.tooManyAttempts, message: authMessages.tooManyAttempts }, 429, {
+          'Retry-After': '900',
+        })
       : failure(401, authMessages.wrongCredentials);
   }
-  return json({ success: true, data: { user: result.admin, accessToken: await signAccessToken({ adminId: result.admin.id, sessionVersion: result.sessionVersion }) } });
+  return json({
+    success: true,
+    data: {
+      user: result.admin,
+      accessToken: await signAccessToken({ adminId: result.admin.id, sessionVersion: result.sessionVersion }),
+    },
+  });
 });
 
-export const config: Config = { path: '/api/login', rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] } };
+export const config: Config = {
+  path: '/api/login',
+  rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] },
+};

@@ -24,7 +24,12 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   });
   // The payment confirmation mail, if any, goes out after the customer is answered.
   context.waitUntil(deliverDueMail());
-  const target = screen.screen === 'final' ? `/tbk-final/${screen.tbkPaymentId}/${screen.billId}` : screen.screen === 'null' ? '/tbk-null' : '/tbk-reject';
+  const target =
+    screen.screen === 'final'
+      ? `/tbk-final/${screen.tbkPaymentId}/${screen.billId}`
+      : screen.screen === 'null'
+        ? '/tbk-null'
+        : '/tbk-reject';
   return new Response(null, { status: 303, headers: { Location: target, 'Cache-Control': 'no-store' } });
 });
 

@@ -18,4 +18,7 @@ export default withErrorHandling(async (req: Request) => {
   return json({ success: true, message: '', data: balance });
 });
 
-export const config: Config = { path: '/api/ticket', rateLimit: { windowSize: 60, windowLimit: 30, aggregateBy: ['ip', 'domain'] } };
+export const config: Config = {
+  path: '/api/ticket',
+  rateLimit: { windowSize: 60, windowLimit: 30, aggregateBy: ['ip', 'domain'] },
+};

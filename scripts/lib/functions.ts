@@ -57,7 +57,9 @@ export function matchFunction(functions: LocalFunction[], req: Request) {
       if (route.methods.length > 0 && !route.methods.includes(req.method)) continue;
       const match = route.pattern.exec(req.url);
       if (match) {
-        const params = Object.fromEntries(Object.entries(match.pathname.groups).filter(([, v]) => v !== undefined)) as Record<string, string>;
+        const params = Object.fromEntries(
+          Object.entries(match.pathname.groups).filter(([, v]) => v !== undefined),
+        ) as Record<string, string>;
         return { fn, params };
       }
     }
@@ -66,12 +68,22 @@ export function matchFunction(functions: LocalFunction[], req: Request) {
 }
 
 /** Calls a function as the platform does: with a v2 Context and cookies applied to its answer. */
-export async function invokeFunction(fn: LocalFunction, req: Request, params: Record<string, string>, ip: string, pending: Set<Promise<unknown>>) {
+export async function invokeFunction(
+  fn: LocalFunction,
+  req: Request,
+  params: Record<string, string>,
+  ip: string,
+  pending: Set<Promise<unknown>>,
+) {
   const outgoing: string[] = [];
   const cookies: Context['cookies'] = {
     get: (name) => cookie.parse(req.headers.get('cookie') ?? '')[name] ?? '',
     set: (nameOrCookie: string | { name: string; value: string }, value?: string) => {
-      const { name, value: v, ...options } = typeof nameOrCookie === 'string' ? { name: nameOrCookie, value: value ?? '' } : nameOrCookie;
+      const {
+        name,
+        value: v,
+        ...options
+      } = typeof nameOrCookie === 'string' ? { name: nameOrCookie, value: value ?? '' } : nameOrCookie;
       outgoing.push(cookie.serialize(name, v, { path: '/', ...(options as cookie.SerializeOptions) }));
     },
     delete: (input: string | { name: string; path?: string; domain?: string }) => {
@@ -89,7 +101,9 @@ export async function invokeFunction(fn: LocalFunction, req: Request, params: Re
     ip,
     json: (input: unknown) => Response.json(input),
     log: console.log,
-    next: () => { throw new Error('context.next() is for edge functions'); },
+    next: () => {
+      throw new Error('context.next() is for edge functions');
+    },
     params,
     path: undefined,
     requestId: randomUUID(),

@@ -23,6 +23,12 @@ async function seedFirstAdmin(db: SQLExecutor): Promise<void> {
   if (rows[0]!.n > 0) return;
   const email = process.env.SEED_ADMIN_EMAIL ?? 'admin@example.com';
   const password = process.env.SEED_ADMIN_PASSWORD ?? generatePassword();
-  await db.query('INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3)', ['Administrador', email.toLowerCase(), await hashPassword(password)]);
-  console.log(`Admin area: sign in as ${email}${process.env.SEED_ADMIN_PASSWORD ? '' : ` with the password ${password} (shown only now)`}.`);
+  await db.query('INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3)', [
+    'Administrador',
+    email.toLowerCase(),
+    await hashPassword(password),
+  ]);
+  console.log(
+    `Admin area: sign in as ${email}${process.env.SEED_ADMIN_PASSWORD ? '' : ` with the password ${password} (shown only now)`}.`,
+  );
 }

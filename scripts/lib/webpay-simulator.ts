@@ -49,32 +49,65 @@ export function createWebpaySimulator(basePath = '/webpay-simulator') {
   }
 
   const page = (title: string, body: string) =>
-    new Response(`<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`, {
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    new Response(
+      `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`,
+      {
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      },
+    );
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const path = url.pathname.slice(basePath.length);
 
     if (path.startsWith(WEBPAY_PATH)) {
-      if (!request.headers.get('tbk-api-key-id') || !request.headers.get('tbk-api-key-secret')) return json({ error_message: 'Not Authorized' }, 401);
+      if (!request.headers.get('tbk-api-key-id') || !request.headers.get('tbk-api-key-secret'))
+        return json({ error_message: 'Not Authorized' }, 401);
       const [token, action] = path.slice(WEBPAY_PATH.length).split('/').filter(Boolean);
       if (!token && request.method === 'POST') {
         const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
         const { buy_order, session_id, amount, return_url } = body;
-        if (typeof buy_order !== 'string' || buy_order.length > 26 || typeof session_id !== 'string' || session_id.length > 61 || typeof return_url !== 'string' || return_url.length > 255 || typeof amount !== 'number' || amount <= 0) {
+        if (
+          typeof buy_order !== 'string' ||
+          buy_order.length > 26 ||
+          typeof session_id !== 'string' ||
+          session_id.length > 61 ||
+          typeof return_url !== 'string' ||
+          return_url.length > 255 ||
+          typeof amount !== 'number' ||
+          amount <= 0
+        ) {
           return json({ error_message: 'Invalid request' }, 422);
         }
-        const created: SimulatedTransaction = { token: randomBytes(32).toString('hex'), buyOrder: buy_order, sessionId: session_id, amount, returnUrl: return_url, createdAt: Date.now(), committed: false, reversed: false };
+        const created: SimulatedTransaction = {
+          token: randomBytes(32).toString('hex'),
+          buyOrder: buy_order,
+          sessionId: session_id,
+          amount,
+          returnUrl: return_url,
+          createdAt: Date.now(),
+          committed: false,
+          reversed: false,
+        };
         transactions.set(created.token, created);
         return json({ token: created.token, url: `${url.origin}${basePath}/pago` });
       }
       const tx = token ? transactions.get(decodeURIComponent(token)) : undefined;
       if (!tx) return json({ error_message: 'Transaction not found' }, 404);
       if (request.method === 'PUT' && !action) {
-        if (expired(tx)) return json({ error_message: 'The transactions\'s date has passed max time (7 days) to recover the status' }, 422);
-        if (tx.committed) return json({ error_message: 'Invalid status 2 for transaction while authorizing. Commerce have to verify the status of the transaction' }, 422);
+        if (expired(tx))
+          return json(
+            { error_message: "The transactions's date has passed max time (7 days) to recover the status" },
+            422,
+          );
+        if (tx.committed)
+          return json(
+            {
+              error_message:
+                'Invalid status 2 for transaction while authorizing. Commerce have to verify the status of the transaction',
+            },
+            422,
+          );
         if (!tx.decision) return json({ error_message: 'Invalid status 0 for transaction while authorizing' }, 422);
         tx.committed = true;
         return json(result(tx));

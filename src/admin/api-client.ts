@@ -49,12 +49,21 @@ interface RequestOptions {
 type FailureBody = { error?: unknown; message?: unknown; errors?: unknown } | null;
 
 function failureOf(status: number, body: FailureBody): ApiError {
-  const text = typeof body?.error === 'string' ? body.error : typeof body?.message === 'string' ? body.message : messages.genericError;
+  const text =
+    typeof body?.error === 'string'
+      ? body.error
+      : typeof body?.message === 'string'
+        ? body.message
+        : messages.genericError;
   const errors = body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
   return new ApiError(status, text, errors);
 }
 
-async function send(path: string, { method = 'GET', body, signal, session = true }: RequestOptions, accept: string): Promise<Response> {
+async function send(
+  path: string,
+  { method = 'GET', body, signal, session = true }: RequestOptions,
+  accept: string,
+): Promise<Response> {
   if (session) await renewTokenIfDue();
   const headers: Record<string, string> = { Accept: accept, ...(session ? authHeaders() : {}) };
   let payload: BodyInit | undefined;

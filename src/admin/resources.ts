@@ -18,7 +18,11 @@ function resource<Item>(key: string, path: string, list: string, item: string, s
 
   const useInvalidate = () => {
     const queryClient = useQueryClient();
-    return () => Promise.all([queryClient.invalidateQueries({ queryKey: [key] }), queryClient.invalidateQueries({ queryKey: ['audit'] })]);
+    return () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [key] }),
+        queryClient.invalidateQueries({ queryKey: ['audit'] }),
+      ]);
   };
 
   return {
@@ -36,7 +40,8 @@ function resource<Item>(key: string, path: string, list: string, item: string, s
     useSave: (id?: string) => {
       const invalidate = useInvalidate();
       return useMutation({
-        mutationFn: async (input: unknown) => (await apiRequest(id ? itemPath(id) : path, ItemSchema, { method: id ? 'PUT' : 'POST', body: input }))[item]!,
+        mutationFn: async (input: unknown) =>
+          (await apiRequest(id ? itemPath(id) : path, ItemSchema, { method: id ? 'PUT' : 'POST', body: input }))[item]!,
         onSuccess: invalidate,
       });
     },
@@ -59,4 +64,10 @@ export const PUBLIC_DELAY_NOTE = 'El sitio público mostrará el cambio en un mi
 export const admins = resource('admins', '/api/admin/admins', 'admins', 'admin', AdminSchema);
 export const documents = resource('documents', '/api/admin/documents', 'documents', 'document', StoredDocumentSchema);
 export const reports = resource('reports', '/api/admin/reports', 'reports', 'report', ReportSchema);
-export const education = resource('education', '/api/admin/education', 'documents', 'document', EducationDocumentSchema);
+export const education = resource(
+  'education',
+  '/api/admin/education',
+  'documents',
+  'document',
+  EducationDocumentSchema,
+);

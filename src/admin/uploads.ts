@@ -20,7 +20,10 @@ export async function publishFile(file: File, onProgress: (fraction: number) => 
   if (file.size <= INLINE_LIMIT) {
     form.append('file', file, file.name);
   } else {
-    const uploaded = await uploadInChunks(file, 'publication', { headers: authHeaders(), onProgress: (sent) => onProgress(sent / file.size) });
+    const uploaded = await uploadInChunks(file, 'publication', {
+      headers: authHeaders(),
+      onProgress: (sent) => onProgress(sent / file.size),
+    });
     if (!uploaded.ok) {
       const { status, body } = uploaded.failure;
       if (status === 401) reportUnauthorized();

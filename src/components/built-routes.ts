@@ -9,7 +9,13 @@ const pageFiles = Object.keys(import.meta.glob('/src/pages/**/*.{astro,md,mdx}')
 
 const fileRoutes = pageFiles
   .filter((file) => !file.includes('['))
-  .map((file) => file.replace(/^\/src\/pages/, '').replace(/\.(astro|mdx?)$/, '').replace(/\/index$/, '') || '/');
+  .map(
+    (file) =>
+      file
+        .replace(/^\/src\/pages/, '')
+        .replace(/\.(astro|mdx?)$/, '')
+        .replace(/\/index$/, '') || '/',
+  );
 
 export async function getBuiltRoutes(): Promise<ReadonlySet<string>> {
   const mdxPages = await getCollection('pages', (entry) => entry.id !== 'inicio');

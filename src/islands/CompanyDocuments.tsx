@@ -10,7 +10,11 @@ export default function CompanyDocuments() {
     <div className="document-pickers">
       <YearPicker fileType="memories" title="Memorias" loaded={loaded} />
       <YearPicker fileType="financial" title="Estados financieros" loaded={loaded} />
-      {loaded.state === 'failed' && <p className="load-error" role="alert">No se pudieron cargar los documentos. Por favor intente más tarde.</p>}
+      {loaded.state === 'failed' && (
+        <p className="load-error" role="alert">
+          No se pudieron cargar los documentos. Por favor intente más tarde.
+        </p>
+      )}
     </div>
   );
 }
@@ -37,7 +41,15 @@ function YearPicker({ fileType, title, loaded }: YearPickerProps) {
   };
 
   return (
-    <form className="document-picker" aria-labelledby={`${fileType}-title`} noValidate onSubmit={(event) => { event.preventDefault(); download(); }}>
+    <form
+      className="document-picker"
+      aria-labelledby={`${fileType}-title`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        download();
+      }}
+    >
       <h3 id={`${fileType}-title`}>{title}</h3>
       <SelectField
         id={`${fileType}-year`}
@@ -45,11 +57,16 @@ function YearPicker({ fileType, title, loaded }: YearPickerProps) {
         placeholder={loaded.state === 'loading' ? 'Cargando…' : 'Seleccione un año'}
         value={year}
         options={years.map((y) => ({ value: String(y), label: String(y) }))}
-        onChange={(value) => { setYear(value); setError(undefined); }}
+        onChange={(value) => {
+          setYear(value);
+          setError(undefined);
+        }}
         error={error}
         disabled={loaded.state !== 'ready'}
       />
-      <button type="submit" className="button" disabled={loaded.state !== 'ready'}>Descargar</button>
+      <button type="submit" className="button" disabled={loaded.state !== 'ready'}>
+        Descargar
+      </button>
     </form>
   );
 }

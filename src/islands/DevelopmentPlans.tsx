@@ -18,7 +18,9 @@ interface Locality {
 export default function DevelopmentPlans({ localities }: { localities: Locality[] }) {
   return (
     <ul className="plan-list">
-      {localities.map((locality) => <LocalityPlan key={locality.id} locality={locality} />)}
+      {localities.map((locality) => (
+        <LocalityPlan key={locality.id} locality={locality} />
+      ))}
     </ul>
   );
 }
@@ -37,17 +39,30 @@ function LocalityPlan({ locality }: { locality: Locality }) {
   };
   return (
     <li>
-      <form className="plan" aria-label={`Plan de desarrollo de ${locality.name}`} noValidate onSubmit={(event) => { event.preventDefault(); open(); }}>
+      <form
+        className="plan"
+        aria-label={`Plan de desarrollo de ${locality.name}`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          open();
+        }}
+      >
         <SelectField
           id={`plan-${locality.id}`}
           label={locality.name}
           placeholder="Seleccione un documento"
           value={url}
           options={locality.documents.map((doc) => ({ value: doc.url, label: doc.title }))}
-          onChange={(value) => { setUrl(value); setError(undefined); }}
+          onChange={(value) => {
+            setUrl(value);
+            setError(undefined);
+          }}
           error={error}
         />
-        <button type="submit" className="button button--secondary" disabled={!ready}>Descargar</button>
+        <button type="submit" className="button button--secondary" disabled={!ready}>
+          Descargar
+        </button>
       </form>
     </li>
   );

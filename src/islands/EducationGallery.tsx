@@ -24,8 +24,16 @@ export default function EducationGallery() {
       {sections.map(({ type, title, id }) => (
         <section key={id} className="gallery" aria-labelledby={id}>
           <h2 id={id}>{title}</h2>
-          {loaded.state === 'loading' && <p className="gallery__status" role="status"><span className="spinner spinner--dark" aria-hidden="true" /> Cargando archivos…</p>}
-          {loaded.state === 'failed' && <p className="load-error" role="alert">{educationMessages.loadFailed}</p>}
+          {loaded.state === 'loading' && (
+            <p className="gallery__status" role="status">
+              <span className="spinner spinner--dark" aria-hidden="true" /> Cargando archivos…
+            </p>
+          )}
+          {loaded.state === 'failed' && (
+            <p className="load-error" role="alert">
+              {educationMessages.loadFailed}
+            </p>
+          )}
           {loaded.state === 'ready' && <Gallery documents={educationSection(loaded.data.documents, type)} />}
         </section>
       ))}

@@ -10,7 +10,13 @@ import { sendWithFile } from './forms/upload.ts';
 import { useSchemaForm } from './forms/use-schema-form.ts';
 import { notify } from './notifications.ts';
 
-const labels: Record<JobField | 'file', string> = { name: 'Nombre', email: 'Email', rut: 'Rut', address: 'Dirección', file: 'Currículum' };
+const labels: Record<JobField | 'file', string> = {
+  name: 'Nombre',
+  email: 'Email',
+  rut: 'Rut',
+  address: 'Dirección',
+  file: 'Currículum',
+};
 const empty: Record<JobField, string> = { name: '', email: '', rut: '', address: '' };
 
 /** /trabaje-con-nosotros (spec §2, §4, §5, §7 POST /api/job). */
@@ -22,19 +28,22 @@ export default function JobApplicationForm() {
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = file ? checkFile('cv', file.name, file.size) : uploadMessages.missingCv;
-    void form.submit(async (application) => {
-      const { status, body } = await sendWithFile('/api/job', application, file, 'cv');
-      if (status === 200 && body?.success === true) {
-        notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${body.data!.reference}` });
-        setFile(undefined);
-        setInputKey((key) => key + 1);
-        return { ok: true };
-      }
-      if (status === 400 && body?.errors) return { ok: false, errors: body.errors };
-      // Spec §8: success false on 200 → the generic message; any other failure → the server's.
-      notify({ kind: 'error', text: status === 200 || !body?.message ? messages.genericError : body.message });
-      return { ok: false };
-    }, problem ? { file: problem } : {});
+    void form.submit(
+      async (application) => {
+        const { status, body } = await sendWithFile('/api/job', application, file, 'cv');
+        if (status === 200 && body?.success === true) {
+          notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${body.data!.reference}` });
+          setFile(undefined);
+          setInputKey((key) => key + 1);
+          return { ok: true };
+        }
+        if (status === 400 && body?.errors) return { ok: false, errors: body.errors };
+        // Spec §8: success false on 200 → the generic message; any other failure → the server's.
+        notify({ kind: 'error', text: status === 200 || !body?.message ? messages.genericError : body.message });
+        return { ok: false };
+      },
+      problem ? { file: problem } : {},
+    );
   };
 
   const field = (id: JobField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (

@@ -36,8 +36,22 @@ export default function MapView({ places, selected, zoom, tiles, onTilesFailed }
   // A few failed tiles are normal at the edge of coverage; several mean no map at all.
   let failures = 0;
   return (
-    <MapContainer center={selected.coordinates} zoom={zoom} scrollWheelZoom={false} className="map" aria-label={`Mapa: ${selected.name}`}>
-      <TileLayer url={tiles.url} attribution={tiles.attribution} eventHandlers={{ tileerror: () => { if (++failures >= 4) onTilesFailed(); } }} />
+    <MapContainer
+      center={selected.coordinates}
+      zoom={zoom}
+      scrollWheelZoom={false}
+      className="map"
+      aria-label={`Mapa: ${selected.name}`}
+    >
+      <TileLayer
+        url={tiles.url}
+        attribution={tiles.attribution}
+        eventHandlers={{
+          tileerror: () => {
+            if (++failures >= 4) onTilesFailed();
+          },
+        }}
+      />
       {places.map((place) => (
         <Marker key={place.id} position={place.coordinates} icon={pin} title={place.name} alt={place.name}>
           <Popup>

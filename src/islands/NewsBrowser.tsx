@@ -50,7 +50,10 @@ export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
     <div className="news">
       <nav className="news__nav" aria-label="Comunicados y noticias">
         <ul>
-          {[...dynamic.map((item) => ({ key: reportKey(item), label: item.short_title })), ...fixed.map((item) => ({ key: item.key, label: item.shortTitle }))].map(({ key, label }) => (
+          {[
+            ...dynamic.map((item) => ({ key: reportKey(item), label: item.short_title })),
+            ...fixed.map((item) => ({ key: item.key, label: item.shortTitle })),
+          ].map(({ key, label }) => (
             <li key={key}>
               <a
                 href={`?${NEWS_QUERY}=${encodeURIComponent(key)}`}
@@ -65,14 +68,20 @@ export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
             </li>
           ))}
         </ul>
-        {reports.state === 'loading' && <p className="news__status" role="status">Cargando comunicados…</p>}
+        {reports.state === 'loading' && (
+          <p className="news__status" role="status">
+            Cargando comunicados…
+          </p>
+        )}
       </nav>
       <article className="news__item prose">
         {selected === null && <p role="status">Cargando…</p>}
         {report && <ReportContent report={report} headingRef={heading} />}
         {fixedItem && (
           <>
-            <h2 tabIndex={-1} ref={heading}>{fixedItem.title}</h2>
+            <h2 tabIndex={-1} ref={heading}>
+              {fixedItem.title}
+            </h2>
             {slots[camelCase(fixedItem.key)] as ReactNode}
           </>
         )}
@@ -81,14 +90,34 @@ export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
   );
 }
 
-function ReportContent({ report, headingRef }: { report: Report; headingRef: React.RefObject<HTMLHeadingElement | null> }) {
+function ReportContent({
+  report,
+  headingRef,
+}: {
+  report: Report;
+  headingRef: React.RefObject<HTMLHeadingElement | null>;
+}) {
   return (
     <>
-      <h2 tabIndex={-1} ref={headingRef}>{report.title}</h2>
+      <h2 tabIndex={-1} ref={headingRef}>
+        {report.title}
+      </h2>
       {/* Sanitised by the server (src/server/public-lists.ts). */}
       <div dangerouslySetInnerHTML={{ __html: report.text }} />
-      {report.url_file && <p><a href={report.url_file} target="_blank" rel="noopener">Ver documento<span className="visually-hidden"> (se abre en una pestaña nueva)</span></a></p>}
-      {report.url_file_2 && <p><a href={report.url_file_2} target="_blank" rel="noopener">Ver documento adjunto<span className="visually-hidden"> (se abre en una pestaña nueva)</span></a></p>}
+      {report.url_file && (
+        <p>
+          <a href={report.url_file} target="_blank" rel="noopener">
+            Ver documento<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </a>
+        </p>
+      )}
+      {report.url_file_2 && (
+        <p>
+          <a href={report.url_file_2} target="_blank" rel="noopener">
+            Ver documento adjunto<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </a>
+        </p>
+      )}
     </>
   );
 }

@@ -7,8 +7,12 @@ export default function Notifications() {
   // The live regions stay mounted so screen readers announce what is written into them.
   return (
     <div className="notifications">
-      <div role="status" aria-live="polite">{notification?.kind === 'success' && <Toast {...notification} />}</div>
-      <div role="alert" aria-live="assertive">{notification?.kind === 'error' && <Toast {...notification} />}</div>
+      <div role="status" aria-live="polite">
+        {notification?.kind === 'success' && <Toast {...notification} />}
+      </div>
+      <div role="alert" aria-live="assertive">
+        {notification?.kind === 'error' && <Toast {...notification} />}
+      </div>
     </div>
   );
 }

@@ -7,13 +7,32 @@ import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
-const empty = { serviceNumber: '', email: '', billingType: 'boleta', company: '', rut: '', activity: '', billingAddress: '', billingCommune: '', billingCity: '' };
+const empty = {
+  serviceNumber: '',
+  email: '',
+  billingType: 'boleta',
+  company: '',
+  rut: '',
+  activity: '',
+  billingAddress: '',
+  billingCommune: '',
+  billingCity: '',
+};
 type Values = typeof empty;
 const labels: Record<string, string> = {
-  paymentOption: 'Medio de pago', serviceNumber: 'Número de servicio', email: 'Correo electrónico', company: 'Razón social', rut: 'RUT de la empresa',
-  activity: 'Giro', billingAddress: 'Dirección de facturación', billingCommune: 'Comuna', billingCity: 'Ciudad',
+  paymentOption: 'Medio de pago',
+  serviceNumber: 'Número de servicio',
+  email: 'Correo electrónico',
+  company: 'Razón social',
+  rut: 'RUT de la empresa',
+  activity: 'Giro',
+  billingAddress: 'Dirección de facturación',
+  billingCommune: 'Comuna',
+  billingCity: 'Ciudad',
 };
-const methodByLabel = Object.fromEntries(Object.entries(paymentMethods).map(([code, label]) => [label, code])) as Record<string, PaymentMethod>;
+const methodByLabel = Object.fromEntries(
+  Object.entries(paymentMethods).map(([code, label]) => [label, code]),
+) as Record<string, PaymentMethod>;
 
 interface PaymentData {
   success: boolean;
@@ -70,7 +89,16 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
   };
 
   const field = (id: keyof Values, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field id={id} label={label} value={values[id]} onChange={set(id)} error={errors[id]} disabled={loading} required {...extra} />
+    <Field
+      id={id}
+      label={label}
+      value={values[id]}
+      onChange={set(id)}
+      error={errors[id]}
+      disabled={loading}
+      required
+      {...extra}
+    />
   );
 
   return (
@@ -87,9 +115,23 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
         />
         {method !== 'servipag' && (
           <>
-            {field('serviceNumber', 'Número de servicio', { hint: 'Aparece en su boleta. Ingréselo sin dígito verificador.', maxLength: 12 })}
-            {field('email', 'Correo electrónico', { type: 'email', autoComplete: 'email', hint: 'Le enviaremos el comprobante de pago.', maxLength: 80 })}
-            <ChoiceField name="billingType" legend="Documento tributario" options={['Boleta', 'Factura']} value={values.billingType === 'factura' ? 'Factura' : 'Boleta'} onChange={(label) => set('billingType')(label.toLowerCase())} />
+            {field('serviceNumber', 'Número de servicio', {
+              hint: 'Aparece en su boleta. Ingréselo sin dígito verificador.',
+              maxLength: 12,
+            })}
+            {field('email', 'Correo electrónico', {
+              type: 'email',
+              autoComplete: 'email',
+              hint: 'Le enviaremos el comprobante de pago.',
+              maxLength: 80,
+            })}
+            <ChoiceField
+              name="billingType"
+              legend="Documento tributario"
+              options={['Boleta', 'Factura']}
+              value={values.billingType === 'factura' ? 'Factura' : 'Boleta'}
+              onChange={(label) => set('billingType')(label.toLowerCase())}
+            />
             {values.billingType === 'factura' && (
               <>
                 <div className="form__row">
@@ -106,7 +148,11 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
             )}
           </>
         )}
-        {failure && <p className="form-error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="form-error" role="alert">
+            {failure}
+          </p>
+        )}
         <button type="submit" className="button" disabled={!hydrated || loading}>
           {loading && <span className="spinner" aria-hidden="true" />}
           Pagar

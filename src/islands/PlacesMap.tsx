@@ -37,21 +37,38 @@ export default function PlacesMap({ places, zoom, tiles, label }: PlacesMapProps
       <ul className="places__list" aria-label={label}>
         {places.map((place) => (
           <li key={place.id}>
-            <button type="button" className="place" aria-pressed={place.id === selected.id} onClick={() => setSelectedId(place.id)}>
+            <button
+              type="button"
+              className="place"
+              aria-pressed={place.id === selected.id}
+              onClick={() => setSelectedId(place.id)}
+            >
               <span className="place__name">{place.name}</span>
               <span className="place__address">{place.address}</span>
-              {place.hours?.map((line) => <span key={line} className="place__hours">{line}</span>)}
+              {place.hours?.map((line) => (
+                <span key={line} className="place__hours">
+                  {line}
+                </span>
+              ))}
             </button>
           </li>
         ))}
       </ul>
       <div className="places__map">
         {tilesFailed ? (
-          <p className="places__fallback" role="status">El mapa no está disponible en este momento. Las direcciones están en la lista.</p>
+          <p className="places__fallback" role="status">
+            El mapa no está disponible en este momento. Las direcciones están en la lista.
+          </p>
         ) : (
           mounted && (
             <Suspense fallback={<p className="places__fallback">Cargando mapa…</p>}>
-              <MapView places={places} selected={selected} zoom={zoom} tiles={tiles} onTilesFailed={() => setTilesFailed(true)} />
+              <MapView
+                places={places}
+                selected={selected}
+                zoom={zoom}
+                tiles={tiles}
+                onTilesFailed={() => setTilesFailed(true)}
+              />
             </Suspense>
           )
         )}

@@ -8,11 +8,18 @@ import type { Database } from './db/index.ts';
  * doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row.
  */
 const Row = z.object({
-  service_number: z.string().trim().regex(/^\d{1,12}$/, 'service_number must be 1 to 12 digits'),
+  service_number: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, 'service_number must be 1 to 12 digits'),
   balance: z.string().trim().regex(/^\d+$/, 'balance must be a whole number of pesos').transform(Number),
   install_address: z.string().trim().min(1, 'install_address is empty').max(200),
-  expiration_date: z.union([z.literal(''), z.iso.date('expiration_date must be YYYY-MM-DD')]).transform((value) => value || null),
-  doc_url: z.union([z.literal(''), z.url('doc_url must be a URL'), z.string().startsWith('/')]).transform((value) => value || null),
+  expiration_date: z
+    .union([z.literal(''), z.iso.date('expiration_date must be YYYY-MM-DD')])
+    .transform((value) => value || null),
+  doc_url: z
+    .union([z.literal(''), z.url('doc_url must be a URL'), z.string().startsWith('/')])
+    .transform((value) => value || null),
 });
 
 export type AccountRow = z.output<typeof Row>;
@@ -25,13 +32,23 @@ export interface ParsedExport {
 
 export function parseAccountsCsv(text: string): ParsedExport {
   const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
-  const records = parse(text, { columns: true, delimiter, skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, info: true }) as { record: Record<string, string>; info: { lines: number } }[];
+  const records = parse(text, {
+    columns: true,
+    delimiter,
+    skip_empty_lines: true,
+    trim: true,
+    bom: true,
+    relax_column_count: true,
+    info: true,
+  }) as { record: Record<string, string>; info: { lines: number } }[];
   const result: ParsedExport = { rows: [], rejected: [] };
   const seen = new Set<string>();
   for (const { record, info } of records) {
     const parsed = Row.safeParse(record);
-    if (!parsed.success) result.rejected.push({ line: info.lines, reason: parsed.error.issues.map((issue) => issue.message).join('; ') });
-    else if (seen.has(parsed.data.service_number)) result.rejected.push({ line: info.lines, reason: `service_number ${parsed.data.service_number} repeated` });
+    if (!parsed.success)
+      result.rejected.push({ line: info.lines, reason: parsed.error.issues.map((issue) => issue.message).join('; ') });
+    else if (seen.has(parsed.data.service_number))
+      result.rejected.push({ line: info.lines, reason: `service_number ${parsed.data.service_number} repeated` });
     else {
       seen.add(parsed.data.service_number);
       result.rows.push(parsed.data);

@@ -27,7 +27,9 @@ interface Collection<Create extends z.ZodType, Update extends z.ZodType, Item> {
  * The function of a list staff manage (docs/admin-api.md): GET and POST on the collection's
  * path, GET, PUT and DELETE on `{path}/{id}`.
  */
-export function adminCollection<Create extends z.ZodType, Update extends z.ZodType, Item>(collection: Collection<Create, Update, Item>) {
+export function adminCollection<Create extends z.ZodType, Update extends z.ZodType, Item>(
+  collection: Collection<Create, Update, Item>,
+) {
   const { schemas, maxBytes, keys, isId } = collection;
   const notFound = () => failure(404, collection.notFound);
   return adminEndpoint(async ({ req, context, admin, db }) => {
@@ -37,7 +39,9 @@ export function adminCollection<Create extends z.ZodType, Update extends z.ZodTy
         GET: async () => answer({ [keys.list]: await collection.list(db) }),
         POST: async () => {
           const input = await readInput(req, schemas.create, maxBytes);
-          return input.ok ? answer({ [keys.item]: await collection.create(db, admin, input.data) }, 201) : input.response;
+          return input.ok
+            ? answer({ [keys.item]: await collection.create(db, admin, input.data) }, 201)
+            : input.response;
         },
       });
     }

@@ -27,7 +27,8 @@ export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>) =>
     try {
       return await handle({ req, context, admin: auth.admin, token: auth.token, db: getDatabase() });
     } catch (error) {
-      if (error instanceof ConflictError) return failure(409, error.message, error.field ? { errors: { [error.field]: error.message } } : {});
+      if (error instanceof ConflictError)
+        return failure(409, error.message, error.field ? { errors: { [error.field]: error.message } } : {});
       throw error;
     }
   });
@@ -44,7 +45,11 @@ export function byMethod(req: Request, handlers: Partial<Record<Method, () => Pr
 export const answer = (data: unknown, status = 200): Response => json({ success: true, data }, status);
 
 /** The JSON body validated by its shared schema, or the 4xx to answer. */
-export async function readInput<S extends z.ZodType>(req: Request, schema: S, maxBytes: number): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
+export async function readInput<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes: number,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; response: Response }> {
   const body = await readJson(req, maxBytes);
   if (!body.ok) return body;
   const parsed = schema.safeParse(body.value);

@@ -14,7 +14,8 @@ import { ConflictError, uniqueOr } from './errors.ts';
 
 const audit = { entity: 'admin', entityId: 'id', summary: 'email' } as const;
 
-export const listAdmins = (db: Database) => db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins ORDER BY lower(name), id`);
+export const listAdmins = (db: Database) =>
+  db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins ORDER BY lower(name), id`);
 
 export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typeof AdminCreateSchema>) =>
   uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
@@ -29,7 +30,12 @@ export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typ
   });
 
 /** The profile, and the password when another admin resets it (an empty one keeps it). */
-export const updateAdmin = (db: Database, admin: SignedInAdmin, id: string, input: z.output<typeof AdminUpdateSchema>) =>
+export const updateAdmin = (
+  db: Database,
+  admin: SignedInAdmin,
+  id: string,
+  input: z.output<typeof AdminUpdateSchema>,
+) =>
   uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const [updated] = await changeAndAudit<Admin>(db, {
@@ -66,12 +72,18 @@ export async function deleteAdmin(db: Database, admin: SignedInAdmin, id: string
  * The signed-in admin's new password, once the current one is verified; answers the new
  * session version (every earlier token stops working), or undefined for a wrong password.
  */
-export async function changeOwnPassword(db: Database, admin: SignedInAdmin, currentPassword: string, newPassword: string): Promise<number | undefined> {
+export async function changeOwnPassword(
+  db: Database,
+  admin: SignedInAdmin,
+  currentPassword: string,
+  newPassword: string,
+): Promise<number | undefined> {
   const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [admin.id]);
   if (!row || !(await verifyPassword(currentPassword, row.password_hash))) return undefined;
   const [changed] = await changeAndAudit<{ session_version: number }>(db, {
     // Only over the password just verified: of two concurrent changes one wins, not both.
-    change: 'UPDATE admins SET password_hash = $3, session_version = session_version + 1, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id, email, session_version',
+    change:
+      'UPDATE admins SET password_hash = $3, session_version = session_version + 1, updated_at = now() WHERE id = $1 AND password_hash = $2 RETURNING id, email, session_version',
     params: [admin.id, row.password_hash, await hashPassword(newPassword)],
     admin,
     action: 'password',

@@ -21,7 +21,10 @@ interface AuditedChange {
 }
 
 /** Runs the change and writes one audit row per changed row; answers the changed rows. */
-export function changeAndAudit<Row>(db: Database, { change, params, admin, action, entity, entityId, summary }: AuditedChange): Promise<Row[]> {
+export function changeAndAudit<Row>(
+  db: Database,
+  { change, params, admin, action, entity, entityId, summary }: AuditedChange,
+): Promise<Row[]> {
   const next = params.length;
   return db.query<Row>(
     `WITH changed AS (${change}),
@@ -34,7 +37,10 @@ export function changeAndAudit<Row>(db: Database, { change, params, admin, actio
   );
 }
 
-export async function listAudit(db: Database, page: number): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
+export async function listAudit(
+  db: Database,
+  page: number,
+): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
   const [count, entries] = (await db.batch([
     { text: 'SELECT count(*)::int AS total FROM audit_log' },
     {

@@ -1,5 +1,11 @@
 import { customAlphabet } from 'nanoid';
-import { billingMessages, formatAmount, formatDateTime, paymentTypeLabel, type BillRequest } from '../shared/billing.ts';
+import {
+  billingMessages,
+  formatAmount,
+  formatDateTime,
+  paymentTypeLabel,
+  type BillRequest,
+} from '../shared/billing.ts';
 import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
 import { enqueueMail, OUTBOX_COLUMNS } from './mail/outbox.ts';
@@ -30,13 +36,28 @@ export async function lookupBalance(db: Database, serviceNumber: string): Promis
 }
 
 export type CreatedBill =
-  | { status: 201; billId: string; paymentData: { success: true; data: { payment_method: 'webpay-plus'; tbk_url: string; token: string } } }
-  | { status: 201; billId: string; paymentData: { success: false; data: { payment_method: 'webpay-plus'; errorMessage: string } } }
+  | {
+      status: 201;
+      billId: string;
+      paymentData: { success: true; data: { payment_method: 'webpay-plus'; tbk_url: string; token: string } };
+    }
+  | {
+      status: 201;
+      billId: string;
+      paymentData: { success: false; data: { payment_method: 'webpay-plus'; errorMessage: string } };
+    }
   | { status: 400 | 404 };
 
 /** POST /api/bills/new: a bill for the whole debt read here, never an amount from the browser. */
-export async function createBill(db: Database, webpay: WebpayClient, request: BillRequest, returnUrl: string): Promise<CreatedBill> {
-  const [account] = await db.query<{ balance: number }>('SELECT balance FROM accounts WHERE service_number = $1', [request.serviceNumber]);
+export async function createBill(
+  db: Database,
+  webpay: WebpayClient,
+  request: BillRequest,
+  returnUrl: string,
+): Promise<CreatedBill> {
+  const [account] = await db.query<{ balance: number }>('SELECT balance FROM accounts WHERE service_number = $1', [
+    request.serviceNumber,
+  ]);
   if (!account) return { status: 404 };
   if (account.balance <= 0) return { status: 400 };
 
@@ -46,20 +67,46 @@ export async function createBill(db: Database, webpay: WebpayClient, request: Bi
   const [bill] = await db.query<{ id: string }>(
     `INSERT INTO bills (service_number, amount, email, billing_type, company, rut, activity, billing_address, billing_commune, billing_city, payment_method, buy_order, session_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [r.serviceNumber, account.balance, r.email, r.billingType, r.company, r.rut, r.activity, r.billingAddress, r.billingCommune, r.billingCity, r.paymentOption, buyOrder, sessionId],
+    [
+      r.serviceNumber,
+      account.balance,
+      r.email,
+      r.billingType,
+      r.company,
+      r.rut,
+      r.activity,
+      r.billingAddress,
+      r.billingCommune,
+      r.billingCity,
+      r.paymentOption,
+      buyOrder,
+      sessionId,
+    ],
   );
   try {
     const { token, url } = await webpay.create(buyOrder, sessionId, account.balance, returnUrl);
     await db.query('UPDATE bills SET token = $2 WHERE id = $1', [bill!.id, token]);
-    return { status: 201, billId: bill!.id, paymentData: { success: true, data: { payment_method: 'webpay-plus', tbk_url: url, token } } };
+    return {
+      status: 201,
+      billId: bill!.id,
+      paymentData: { success: true, data: { payment_method: 'webpay-plus', tbk_url: url, token } },
+    };
   } catch (error) {
     console.error(`webpay: create failed for bill ${bill!.id}:`, error);
     await db.query(`UPDATE bills SET status = 'failed' WHERE id = $1`, [bill!.id]);
-    return { status: 201, billId: bill!.id, paymentData: { success: false, data: { payment_method: 'webpay-plus', errorMessage: billingMessages.webpayUnavailable } } };
+    return {
+      status: 201,
+      billId: bill!.id,
+      paymentData: {
+        success: false,
+        data: { payment_method: 'webpay-plus', errorMessage: billingMessages.webpayUnavailable },
+      },
+    };
   }
 }
 
-export type ReturnScreen = { screen: 'final'; tbkPaymentId: string; billId: string } | { screen: 'reject' } | { screen: 'null' };
+export type ReturnScreen =
+  { screen: 'final'; tbkPaymentId: string; billId: string } | { screen: 'reject' } | { screen: 'null' };
 
 export interface ReturnParams {
   token_ws?: string | undefined;
@@ -78,12 +125,18 @@ export async function handleReturn(db: Database, webpay: WebpayClient, params: R
   }
   if (abortedToken && buyOrder && sessionId) {
     // The customer cancelled in Webpay.
-    await db.query(`UPDATE bills SET status = 'cancelled' WHERE token = $1 AND buy_order = $2 AND status = 'pending'`, [abortedToken, buyOrder]);
+    await db.query(`UPDATE bills SET status = 'cancelled' WHERE token = $1 AND buy_order = $2 AND status = 'pending'`, [
+      abortedToken,
+      buyOrder,
+    ]);
     return { screen: 'null' };
   }
   if (!token && buyOrder && sessionId) {
     // Webpay's form timed out.
-    await db.query(`UPDATE bills SET status = 'cancelled' WHERE buy_order = $1 AND session_id = $2 AND status = 'pending'`, [buyOrder, sessionId]);
+    await db.query(
+      `UPDATE bills SET status = 'cancelled' WHERE buy_order = $1 AND session_id = $2 AND status = 'pending'`,
+      [buyOrder, sessionId],
+    );
     return { screen: 'null' };
   }
   if (token) return commitReturn(db, webpay, token);
@@ -107,7 +160,9 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
   if (!bill) return settledScreen(db, token);
 
   // A debt already paid (by another bill) is not charged again: Webpay reverses an uncommitted payment.
-  const [account] = await db.query<{ balance: number }>('SELECT balance FROM accounts WHERE service_number = $1', [bill.service_number]);
+  const [account] = await db.query<{ balance: number }>('SELECT balance FROM accounts WHERE service_number = $1', [
+    bill.service_number,
+  ]);
   if (!account || account.balance < bill.amount) {
     await db.query(`UPDATE bills SET status = 'cancelled' WHERE id = $1`, [bill.id]);
     return { screen: 'null' };
@@ -136,13 +191,24 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
   }
   // Authorized but not what this bill asked for (tampered amount or order), or its debt went away
   // meanwhile: the charge is reversed.
-  if (authorized) await webpay.refund(token, transaction.amount).catch((error) => console.error(`webpay: refund failed for bill ${bill.id}:`, error));
+  if (authorized)
+    await webpay
+      .refund(token, transaction.amount)
+      .catch((error) => console.error(`webpay: refund failed for bill ${bill.id}:`, error));
   await db.batch([
     { text: `UPDATE bills SET status = 'rejected' WHERE id = $1`, params: [bill.id] },
     {
       text: `INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, payment_type_code, transaction_date)
              VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (bill_id) DO NOTHING`,
-      params: [bill.id, transaction.status, transaction.response_code ?? null, transaction.amount, transaction.buy_order, transaction.payment_type_code ?? null, transaction.transaction_date],
+      params: [
+        bill.id,
+        transaction.status,
+        transaction.response_code ?? null,
+        transaction.amount,
+        transaction.buy_order,
+        transaction.payment_type_code ?? null,
+        transaction.transaction_date,
+      ],
     },
   ]);
   return { screen: 'reject' };
@@ -180,7 +246,18 @@ async function recordPayment(db: Database, bill: ClaimedBill, tx: WebpayTransact
      )
      INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code, transaction_date, card_number, installments_number)
      SELECT bill.id, 'AUTHORIZED', 0, $3, $4, $5, $6, $7, $8, $9 FROM bill RETURNING id`,
-    [bill.id, bill.service_number, tx.amount, tx.buy_order, tx.payment_type_code ?? null, tx.authorization_code ?? null, tx.transaction_date, card, tx.installments_number ?? 0, ...mail.params!],
+    [
+      bill.id,
+      bill.service_number,
+      tx.amount,
+      tx.buy_order,
+      tx.payment_type_code ?? null,
+      tx.authorization_code ?? null,
+      tx.transaction_date,
+      card,
+      tx.installments_number ?? 0,
+      ...mail.params!,
+    ],
   );
   return row?.id;
 }
@@ -193,7 +270,8 @@ async function settledScreen(db: Database, token: string): Promise<ReturnScreen>
       [token],
     );
     if (!row) return { screen: 'reject' };
-    if (row.status === 'paid' && row.payment_id) return { screen: 'final', tbkPaymentId: row.payment_id, billId: row.id };
+    if (row.status === 'paid' && row.payment_id)
+      return { screen: 'final', tbkPaymentId: row.payment_id, billId: row.id };
     if (row.status === 'cancelled') return { screen: 'null' };
     if (row.status !== 'committing' && row.status !== 'pending') return { screen: 'reject' };
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -203,14 +281,21 @@ async function settledScreen(db: Database, token: string): Promise<ReturnScreen>
 
 export const findTbkPayment = async (db: Database, id: string) =>
   isUuid(id)
-    ? (await db.query(
-        `SELECT id, bill_id, status, amount, payment_type_code, authorization_code, to_char(transaction_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS transaction_date, card_number, installments_number
+    ? (
+        await db.query(
+          `SELECT id, bill_id, status, amount, payment_type_code, authorization_code, to_char(transaction_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS transaction_date, card_number, installments_number
          FROM tbk_payments WHERE id = $1`,
-        [id],
-      ))[0]
+          [id],
+        )
+      )[0]
     : undefined;
 
 export const findBill = async (db: Database, id: string) =>
   isUuid(id)
-    ? (await db.query(`SELECT id, service_number, amount, status, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at FROM bills WHERE id = $1`, [id]))[0]
+    ? (
+        await db.query(
+          `SELECT id, service_number, amount, status, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at FROM bills WHERE id = $1`,
+          [id],
+        )
+      )[0]
     : undefined;

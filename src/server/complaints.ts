@@ -22,7 +22,14 @@ export async function submitComplaint(db: Database, complaint: Complaint): Promi
         subject: `Reclamo ${reference}: ${name} ${surname}`,
         text: submissionText(
           reference,
-          [['Nombre', `${name} ${surname}`], ['Correo electrónico', email], ['Teléfono', phone], ['Dirección', address], ['Ciudad', city], ['Número de servicio', clientNumber]],
+          [
+            ['Nombre', `${name} ${surname}`],
+            ['Correo electrónico', email],
+            ['Teléfono', phone],
+            ['Dirección', address],
+            ['Ciudad', city],
+            ['Número de servicio', clientNumber],
+          ],
           ['Detalle del reclamo', complaintDetails],
         ),
       },

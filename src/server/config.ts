@@ -35,8 +35,11 @@ export const config = {
     // Transbank's public test credentials serve the integration environment and the simulator.
     const testing = environment !== 'production';
     const commerceCode = env('WEBPAY_COMMERCE_CODE') ?? (testing ? '597055555532' : undefined);
-    const apiKey = env('WEBPAY_API_KEY') ?? (testing ? '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C' : undefined);
-    if (!commerceCode || !apiKey) throw new Error('WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are required in production.');
+    const apiKey =
+      env('WEBPAY_API_KEY') ??
+      (testing ? '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C' : undefined);
+    if (!commerceCode || !apiKey)
+      throw new Error('WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are required in production.');
     return { baseUrl: env('WEBPAY_BASE_URL') ?? hosts[environment]!, commerceCode, apiKey };
   },
   /**

@@ -22,7 +22,13 @@ export async function submitContact(db: Database, message: ContactMessage): Prom
         subject: `Mensaje de contacto ${reference}: ${name} ${surname}`,
         text: submissionText(
           reference,
-          [['Nombre', `${name} ${surname}`], ['Correo electrónico', email], ['Teléfono', phone], ['Dirección', address], ['Ciudad', city]],
+          [
+            ['Nombre', `${name} ${surname}`],
+            ['Correo electrónico', email],
+            ['Teléfono', phone],
+            ['Dirección', address],
+            ['Ciudad', city],
+          ],
           ['Mensaje', reqs],
         ),
       },

@@ -10,7 +10,11 @@ import { attachUpload } from './uploads.ts';
  * Stores a denuncia with its optional attachment and mails the report to the compliance
  * mailbox, in one transaction. Nothing about the sender's connection is kept.
  */
-export async function submitDenuncia(db: Database, d: Denuncia, attachment?: { id: string; fileName: string }): Promise<{ reference: string }> {
+export async function submitDenuncia(
+  db: Database,
+  d: Denuncia,
+  attachment?: { id: string; fileName: string },
+): Promise<{ reference: string }> {
   const reference = newReference('DEN');
   const lines: [string, string][] = [
     ['Relación con la empresa', [d.denunciaRelacion, d.denunciaRelacionText].filter(Boolean).join(': ')],
@@ -36,9 +40,27 @@ export async function submitDenuncia(db: Database, d: Denuncia, attachment?: { i
                told_authority, narrative, attachment_upload_id)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)`,
       params: [
-        reference, d.denunciaRelacion, d.denunciaRelacionText, d.denunciaLugar, d.denunciaLugarText, d.denunciaType, d.name, d.lastName,
-        d.phone, d.contactTime, d.email, d.denunciaDate, d.denunciaTime, d.denunciaPlace, d.denunciaKnowledge, d.denunciaKnowledgeText,
-        d.denunciaIdentification, d.denunciaCoverup, d.denunciaAuthority, d.denunciaText, attachment?.id ?? null,
+        reference,
+        d.denunciaRelacion,
+        d.denunciaRelacionText,
+        d.denunciaLugar,
+        d.denunciaLugarText,
+        d.denunciaType,
+        d.name,
+        d.lastName,
+        d.phone,
+        d.contactTime,
+        d.email,
+        d.denunciaDate,
+        d.denunciaTime,
+        d.denunciaPlace,
+        d.denunciaKnowledge,
+        d.denunciaKnowledgeText,
+        d.denunciaIdentification,
+        d.denunciaCoverup,
+        d.denunciaAuthority,
+        d.denunciaText,
+        attachment?.id ?? null,
       ],
     },
     ...(attachment ? [attachUpload(attachment.id)] : []),

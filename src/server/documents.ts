@@ -9,7 +9,8 @@ import { uniqueOr } from './errors.ts';
 const COLUMNS = `id::int AS id, type, year, url_file, ${isoTime('updated_at')} AS updated_at`;
 const audit = { entity: 'document', entityId: 'id', summary: `type || ' ' || year` } as const;
 
-export const listDocuments = (db: Database) => db.query<StoredDocument>(`SELECT ${COLUMNS} FROM documents ORDER BY year DESC, type`);
+export const listDocuments = (db: Database) =>
+  db.query<StoredDocument>(`SELECT ${COLUMNS} FROM documents ORDER BY year DESC, type`);
 
 export const findDocument = async (db: Database, id: string) =>
   (await db.query<StoredDocument>(`SELECT ${COLUMNS} FROM documents WHERE id = $1`, [id]))[0];
@@ -39,6 +40,12 @@ export const updateDocument = (db: Database, admin: SignedInAdmin, id: string, i
   });
 
 export async function deleteDocument(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
-  const deleted = await changeAndAudit(db, { change: `DELETE FROM documents WHERE id = $1 RETURNING ${COLUMNS}`, params: [id], admin, action: 'delete', ...audit });
+  const deleted = await changeAndAudit(db, {
+    change: `DELETE FROM documents WHERE id = $1 RETURNING ${COLUMNS}`,
+    params: [id],
+    admin,
+    action: 'delete',
+    ...audit,
+  });
   return deleted.length > 0;
 }

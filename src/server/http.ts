@@ -26,7 +26,9 @@ export const failure = (status: number, error: string, extra: Record<string, unk
   json({ success: false, error, message: error, ...extra }, status);
 
 export const methodNotAllowed = (allowed: string[]): Response =>
-  json({ success: false, error: messages.methodNotAllowed, message: messages.methodNotAllowed }, 405, { Allow: allowed.join(', ') });
+  json({ success: false, error: messages.methodNotAllowed, message: messages.methodNotAllowed }, 405, {
+    Allow: allowed.join(', '),
+  });
 
 /** 400 with one Spanish message per field, as the form shows them. */
 export const invalidInput = (error: z.ZodError): Response =>
@@ -50,11 +52,13 @@ export async function readJson(req: Request, maxBytes: number): Promise<BodyResu
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
 /** Wraps a function so no fault escapes as a stack trace. */
-export const withErrorHandling = (handler: Handler): Handler => async (req, context) => {
-  try {
-    return await handler(req, context);
-  } catch (error) {
-    console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-    return failure(500, messages.genericError, { requestId: context.requestId });
-  }
-};
+export const withErrorHandling =
+  (handler: Handler): Handler =>
+  async (req, context) => {
+    try {
+      return await handler(req, context);
+    } catch (error) {
+      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+      return failure(500, messages.genericError, { requestId: context.requestId });
+    }
+  };

@@ -7,7 +7,11 @@ import { newReference } from './references.ts';
 import { attachUpload } from './uploads.ts';
 
 /** Stores an application with its CV and mails both to the people team, in one transaction. */
-export async function submitJobApplication(db: Database, application: JobApplication, cv: { id: string; fileName: string }): Promise<{ reference: string }> {
+export async function submitJobApplication(
+  db: Database,
+  application: JobApplication,
+  cv: { id: string; fileName: string },
+): Promise<{ reference: string }> {
   const reference = newReference('EMP');
   const { name, email, rut, address } = application;
   await db.batch([
@@ -21,7 +25,13 @@ export async function submitJobApplication(db: Database, application: JobApplica
         to: site.mailboxes.jobs,
         replyTo: email,
         subject: `Postulación ${reference}: ${name}`,
-        text: submissionText(reference, [['Nombre', name], ['Correo electrónico', email], ['RUT', rut], ['Dirección', address], ['CV adjunto', cv.fileName]]),
+        text: submissionText(reference, [
+          ['Nombre', name],
+          ['Correo electrónico', email],
+          ['RUT', rut],
+          ['Dirección', address],
+          ['CV adjunto', cv.fileName],
+        ]),
       },
       reference,
       cv.id,

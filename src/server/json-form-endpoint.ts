@@ -9,7 +9,10 @@ import { deliverDueMail } from './mail/deliver.ts';
  * The function behind a JSON form (contact, complaint): validate with the form's shared schema,
  * store through the service, mail after answering, answer the reference (spec §7).
  */
-export function jsonFormEndpoint<S extends z.ZodType>(schema: S, submit: (db: Database, data: z.output<S>) => Promise<{ reference: string }>) {
+export function jsonFormEndpoint<S extends z.ZodType>(
+  schema: S,
+  submit: (db: Database, data: z.output<S>) => Promise<{ reference: string }>,
+) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     const body = await readJson(req, 16_384);

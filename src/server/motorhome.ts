@@ -6,7 +6,10 @@ import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
 
 /** Stores a registration and mails the dumping-point team, in one transaction. */
-export async function submitMotorhome(db: Database, registration: MotorhomeRegistration): Promise<{ reference: string }> {
+export async function submitMotorhome(
+  db: Database,
+  registration: MotorhomeRegistration,
+): Promise<{ reference: string }> {
   const reference = newReference('MOT');
   const r = registration;
   // The names are looked up from the ids here: the browser's copy of them is not trusted.
@@ -16,8 +19,23 @@ export async function submitMotorhome(db: Database, registration: MotorhomeRegis
       text: `INSERT INTO motorhome_registrations (reference, name, surname, rut, email, phone, nationality_id, country_id, region_id, city_id,
                nationality, country, region, city, address)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      params: [reference, r.name, r.surname, r.rut, r.email, r.phone, r.nationality, r.country, r.region, r.city,
-        names.realNationality, names.realCountry, names.realRegion, names.realCity, r.address],
+      params: [
+        reference,
+        r.name,
+        r.surname,
+        r.rut,
+        r.email,
+        r.phone,
+        r.nationality,
+        r.country,
+        r.region,
+        r.city,
+        names.realNationality,
+        names.realCountry,
+        names.realRegion,
+        names.realCity,
+        r.address,
+      ],
     },
     enqueueMail(
       {

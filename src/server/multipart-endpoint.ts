@@ -14,7 +14,11 @@ interface MultipartFormOptions<S extends z.ZodType> {
   purpose: UploadPurpose;
   /** The message when the form needs a file and has none; undefined when the file is optional. */
   missingFile?: string;
-  submit: (db: Database, data: z.output<S>, file: { id: string; fileName: string } | undefined) => Promise<{ reference: string }>;
+  submit: (
+    db: Database,
+    data: z.output<S>,
+    file: { id: string; fileName: string } | undefined,
+  ) => Promise<{ reference: string }>;
 }
 
 /**
@@ -22,7 +26,12 @@ interface MultipartFormOptions<S extends z.ZodType> {
  * validated with the form's shared schema, the file inline or as a chunked upload, stored with
  * the submission in one transaction, mailed after answering.
  */
-export function multipartFormEndpoint<S extends z.ZodType>({ schema, purpose, missingFile, submit }: MultipartFormOptions<S>) {
+export function multipartFormEndpoint<S extends z.ZodType>({
+  schema,
+  purpose,
+  missingFile,
+  submit,
+}: MultipartFormOptions<S>) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     let form;

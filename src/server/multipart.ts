@@ -22,9 +22,13 @@ export class MultipartError extends Error {}
  * `fileField` kept up to `maxFileBytes`, at most 40 text fields of at most 10 KB. A truncated
  * or malformed body is a MultipartError with a Spanish message.
  */
-export function parseMultipart(req: Request, { maxFileBytes, fileField = 'file' }: { maxFileBytes: number; fileField?: string }): Promise<Multipart> {
+export function parseMultipart(
+  req: Request,
+  { maxFileBytes, fileField = 'file' }: { maxFileBytes: number; fileField?: string },
+): Promise<Multipart> {
   const contentType = req.headers.get('content-type') ?? '';
-  if (!contentType.startsWith('multipart/form-data') || !req.body) return Promise.reject(new MultipartError(messages.invalidMultipart));
+  if (!contentType.startsWith('multipart/form-data') || !req.body)
+    return Promise.reject(new MultipartError(messages.invalidMultipart));
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
@@ -37,7 +41,11 @@ export function parseMultipart(req: Request, { maxFileBytes, fileField = 'file' 
     let busboy: Busboy.Busboy;
     try {
       // Browsers send file names in UTF-8; busboy would read them as Latin-1 ("versiÃ³n").
-      busboy = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { files: 1, fields: 40, fieldSize: 10_000, fileSize: maxFileBytes } });
+      busboy = Busboy({
+        headers: { 'content-type': contentType },
+        defParamCharset: 'utf8',
+        limits: { files: 1, fields: 40, fieldSize: 10_000, fileSize: maxFileBytes },
+      });
     } catch {
       fail();
       return;
@@ -62,7 +70,18 @@ export function parseMultipart(req: Request, { maxFileBytes, fileField = 'file' 
     busboy.on('error', fail);
     busboy.on('close', () => {
       if (bad) return;
-      resolve(file ? { fields, file: { fileName: file.fileName, tooLarge: file.tooLarge, bytes: new Uint8Array(Buffer.concat(file.parts)) } } : { fields });
+      resolve(
+        file
+          ? {
+              fields,
+              file: {
+                fileName: file.fileName,
+                tooLarge: file.tooLarge,
+                bytes: new Uint8Array(Buffer.concat(file.parts)),
+              },
+            }
+          : { fields },
+      );
     });
     const body = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
     body.on('error', fail);

@@ -17,7 +17,8 @@ function matching(filters: PaymentFilters, params: unknown[] = []) {
   };
   // A day's midnight as a local time (timestamp, not timestamptz) placed in Chile's zone.
   if (filters.from) add((p) => `b.created_at >= (${p}::date::timestamp AT TIME ZONE 'America/Santiago')`, filters.from);
-  if (filters.to) add((p) => `b.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, filters.to);
+  if (filters.to)
+    add((p) => `b.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, filters.to);
   if (filters.status) add((p) => `b.status = ${p}`, filters.status);
   if (filters.serviceNumber) add((p) => `b.service_number = ${p}`, filters.serviceNumber);
   return { where: conditions.join(' AND '), params };
@@ -36,9 +37,13 @@ export async function listPayments(db: Database, filters: PaymentFilters) {
 }
 
 /** The export's rows, newest first, read in batches so no single answer of the database grows large. */
-export async function* paymentsForExport(db: Database, filters: PaymentFilters, { limit, batchSize }: { limit: number; batchSize: number }): AsyncGenerator<PaymentRow> {
+export async function* paymentsForExport(
+  db: Database,
+  filters: PaymentFilters,
+  { limit, batchSize }: { limit: number; batchSize: number },
+): AsyncGenerator<PaymentRow> {
   let after: { created: string; id: string } | undefined;
-  for (let read = 0; read < limit; ) {
+  for (let read = 0; read < limit;) {
     const { where, params } = matching(filters, after ? [after.created, after.id] : []);
     // Keyset paging on the exact timestamp: rows added meanwhile neither repeat nor shift others.
     const page = await db.query<PaymentRow & { cursor: string }>(

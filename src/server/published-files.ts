@@ -28,7 +28,12 @@ export function safeFileName(fileName: string): string {
 const publicUrl = (id: string, fileName: string) => `/api/files/${id}/${safeFileName(fileName)}`;
 
 /** POST /api/admin/files: the form's file (inline, or a chunked upload's id) published; answers its address. */
-export async function publishFile(db: Database, store: UploadStore, admin: SignedInAdmin, form: Multipart): Promise<string> {
+export async function publishFile(
+  db: Database,
+  store: UploadStore,
+  admin: SignedInAdmin,
+  form: Multipart,
+): Promise<string> {
   const file = await receiveFile(db, store, 'publication', form);
   if (!file) throw new UploadError(uploadMessages.missingPublication);
   const [published] = await changeAndAudit<{ id: string; file_name: string }>(db, {
@@ -53,7 +58,12 @@ interface PublishedFile {
 }
 
 /** A published file by the parts of its address; undefined for anything else (a CV, an unpublished upload). */
-export async function findPublishedFile(db: Database, store: UploadStore, id: string, name: string): Promise<PublishedFile | undefined> {
+export async function findPublishedFile(
+  db: Database,
+  store: UploadStore,
+  id: string,
+  name: string,
+): Promise<PublishedFile | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.query<{ file_name: string; content_type: string | null; declared_size: number }>(
     `SELECT file_name, content_type, declared_size FROM uploads WHERE id = $1 AND purpose = 'publication' AND status = 'attached'`,
@@ -62,5 +72,12 @@ export async function findPublishedFile(db: Database, store: UploadStore, id: st
   if (!row || safeFileName(row.file_name) !== name) return undefined;
   // Streamed: Netlify buffers at most 6 MB of a function's answer, and streams up to 20 MB.
   const body = await streamUpload(store, id);
-  return body ? { body, size: row.declared_size, contentType: row.content_type ?? 'application/octet-stream', fileName: safeFileName(row.file_name) } : undefined;
+  return body
+    ? {
+        body,
+        size: row.declared_size,
+        contentType: row.content_type ?? 'application/octet-stream',
+        fileName: safeFileName(row.file_name),
+      }
+    : undefined;
 }

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { CHUNK_SIZE, checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
+import {
+  CHUNK_SIZE,
+  checkFile,
+  extensionOf,
+  tooLargeMessage,
+  uploadMessages,
+  type UploadPurpose,
+} from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
@@ -16,7 +23,11 @@ import { chunkKey, chunkPrefix, fileKey, type UploadStore } from './storage.ts';
 export class UploadError extends Error {}
 
 // What each CV extension must be by its bytes: a Word .doc is an OLE compound file.
-const CV_TYPES: Record<string, string> = { pdf: 'application/pdf', doc: 'application/x-cfb', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' };
+const CV_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/x-cfb',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
 
 async function checkBytes(purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? 'application/octet-stream';
@@ -27,7 +38,12 @@ async function checkBytes(purpose: UploadPurpose, fileName: string, bytes: Uint8
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** Starts a chunked upload; answers its id. */
-export async function startUpload(db: Database, purpose: UploadPurpose, fileName: string, size: number): Promise<string> {
+export async function startUpload(
+  db: Database,
+  purpose: UploadPurpose,
+  fileName: string,
+  size: number,
+): Promise<string> {
   const problem = checkFile(purpose, fileName, size);
   if (problem) throw new UploadError(problem);
   const [row] = await db.query<{ id: string }>(
@@ -46,20 +62,36 @@ interface UploadRow {
 }
 
 const findReceiving = async (db: Database, id: string) =>
-  (await db.query<UploadRow>(`SELECT id, purpose, file_name, declared_size, status FROM uploads WHERE id = $1 AND status = 'receiving'`, [id]))[0];
+  (
+    await db.query<UploadRow>(
+      `SELECT id, purpose, file_name, declared_size, status FROM uploads WHERE id = $1 AND status = 'receiving'`,
+      [id],
+    )
+  )[0];
 
 /** Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. */
-export async function storeChunk(db: Database, store: UploadStore, id: string, index: number, bytes: Uint8Array): Promise<void> {
+export async function storeChunk(
+  db: Database,
+  store: UploadStore,
+  id: string,
+  index: number,
+  bytes: Uint8Array,
+): Promise<void> {
   const upload = await findReceiving(db, id);
   if (!upload) throw new UploadError(uploadMessages.unknownUpload);
   const chunks = Math.ceil(upload.declared_size / CHUNK_SIZE);
   const expected = index === chunks - 1 ? upload.declared_size - CHUNK_SIZE * (chunks - 1) : CHUNK_SIZE;
-  if (!Number.isInteger(index) || index < 0 || index >= chunks || bytes.byteLength !== expected) throw new UploadError(uploadMessages.incomplete);
+  if (!Number.isInteger(index) || index < 0 || index >= chunks || bytes.byteLength !== expected)
+    throw new UploadError(uploadMessages.incomplete);
   await store.set(chunkKey(id, index), bytes.slice().buffer);
 }
 
 /** Joins the chunks, checks the whole file and marks the upload complete. */
-export async function completeUpload(db: Database, store: UploadStore, id: string): Promise<{ sha256: string; size: number }> {
+export async function completeUpload(
+  db: Database,
+  store: UploadStore,
+  id: string,
+): Promise<{ sha256: string; size: number }> {
   const upload = await findReceiving(db, id);
   if (!upload) throw new UploadError(uploadMessages.unknownUpload);
   const chunks = Math.ceil(upload.declared_size / CHUNK_SIZE);
@@ -73,14 +105,26 @@ export async function completeUpload(db: Database, store: UploadStore, id: strin
   if (bytes.byteLength !== upload.declared_size) throw new UploadError(uploadMessages.incomplete);
   const contentType = await checkBytes(upload.purpose, upload.file_name, bytes);
   const digest = sha256(bytes);
-  await store.set(fileKey(id), bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  await store.set(
+    fileKey(id),
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  );
   await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
-  await db.query(`UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3 WHERE id = $1 AND status = 'receiving'`, [id, contentType, digest]);
+  await db.query(
+    `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3 WHERE id = $1 AND status = 'receiving'`,
+    [id, contentType, digest],
+  );
   return { sha256: digest, size: bytes.byteLength };
 }
 
 /** A file that came inline with its form: checked and stored like a completed upload. */
-async function storeInlineFile(db: Database, store: UploadStore, purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
+async function storeInlineFile(
+  db: Database,
+  store: UploadStore,
+  purpose: UploadPurpose,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<string> {
   const problem = checkFile(purpose, fileName, bytes.byteLength);
   if (problem) throw new UploadError(problem);
   const contentType = await checkBytes(purpose, fileName, bytes);
@@ -93,20 +137,33 @@ async function storeInlineFile(db: Database, store: UploadStore, purpose: Upload
 }
 
 /** Checks a referenced upload can be attached: complete, of this purpose, not used yet. */
-async function findAttachable(db: Database, id: string, purpose: UploadPurpose): Promise<{ id: string; fileName: string }> {
+async function findAttachable(
+  db: Database,
+  id: string,
+  purpose: UploadPurpose,
+): Promise<{ id: string; fileName: string }> {
   const [row] = isUuid(id)
-    ? await db.query<{ id: string; file_name: string }>(`SELECT id, file_name FROM uploads WHERE id = $1 AND purpose = $2 AND status = 'complete'`, [id, purpose])
+    ? await db.query<{ id: string; file_name: string }>(
+        `SELECT id, file_name FROM uploads WHERE id = $1 AND purpose = $2 AND status = 'complete'`,
+        [id, purpose],
+      )
     : [];
   if (!row) throw new UploadError(uploadMessages.unknownUpload);
   return { id: row.id, fileName: row.file_name };
 }
 
 /** The statement that attaches an upload, run in the same batch as its submission. */
-export const attachUpload = (id: string): Statement => ({ text: `UPDATE uploads SET status = 'attached' WHERE id = $1`, params: [id] });
+export const attachUpload = (id: string): Statement => ({
+  text: `UPDATE uploads SET status = 'attached' WHERE id = $1`,
+  params: [id],
+});
 
 /** Deletes uploads never attached to a submission, with their bytes. */
 export async function deleteStaleUploads(db: Database, store: UploadStore, olderThan = '24 hours'): Promise<number> {
-  const stale = await db.query<{ id: string }>(`SELECT id FROM uploads WHERE status <> 'attached' AND created_at < now() - $1::interval`, [olderThan]);
+  const stale = await db.query<{ id: string }>(
+    `SELECT id FROM uploads WHERE status <> 'attached' AND created_at < now() - $1::interval`,
+    [olderThan],
+  );
   for (const { id } of stale) {
     const { blobs } = await store.list({ prefix: chunkPrefix(id) });
     await Promise.all([...blobs.map((blob) => store.delete(blob.key)), store.delete(fileKey(id))]);
@@ -121,13 +178,19 @@ export async function readUpload(store: UploadStore, id: string): Promise<Uint8A
 }
 
 /** An upload's bytes as a stream, so a large file is served without holding it in memory. */
-export const streamUpload = async (store: UploadStore, id: string): Promise<ReadableStream | null> => store.get(fileKey(id), { type: 'stream' });
+export const streamUpload = async (store: UploadStore, id: string): Promise<ReadableStream | null> =>
+  store.get(fileKey(id), { type: 'stream' });
 
 /**
  * The file a multipart form brings: inline as its `file` part, or as the `uploadId` of a
  * chunked upload. Answers the stored upload to attach, or undefined when there is none.
  */
-export async function receiveFile(db: Database, store: UploadStore, purpose: UploadPurpose, form: Multipart): Promise<{ id: string; fileName: string } | undefined> {
+export async function receiveFile(
+  db: Database,
+  store: UploadStore,
+  purpose: UploadPurpose,
+  form: Multipart,
+): Promise<{ id: string; fileName: string } | undefined> {
   if (form.file && form.file.bytes.byteLength > 0) {
     if (form.file.tooLarge) throw new UploadError(tooLargeMessage(purpose));
     const fileName = form.file.fileName || form.fields.fileName || 'adjunto';

@@ -23,13 +23,20 @@ export const adminMessages = {
 } as const;
 
 const MIN_PASSWORD = 10;
-const password = z.string({ error: adminMessages.passwordRequired }).min(1, adminMessages.passwordRequired).min(MIN_PASSWORD, adminMessages.passwordShort).max(200, fieldMessages.tooLong(200));
+const password = z
+  .string({ error: adminMessages.passwordRequired })
+  .min(1, adminMessages.passwordRequired)
+  .min(MIN_PASSWORD, adminMessages.passwordShort)
+  .max(200, fieldMessages.tooLong(200));
 
 /**
  * An avatar is an image of this site (uploaded in the admin), or nothing: the site's
  * Content-Security-Policy (netlify.toml, img-src) shows no image from another host.
  */
-const avatar = optionalText(500).refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//')), 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.');
+const avatar = optionalText(500).refine(
+  (value) => value === '' || (value.startsWith('/') && !value.startsWith('//')),
+  'Suba una imagen o ingrese una dirección de este sitio que empiece con /.',
+);
 
 /** Name, e-mail and avatar: what an admin edits of a profile, theirs or another admin's. */
 export const AdminProfileSchema = z.object({
@@ -42,13 +49,21 @@ export const AdminProfileSchema = z.object({
 export const AdminCreateSchema = AdminProfileSchema.extend({ password });
 
 /** PUT /api/admin/admins/{id}: the profile, and a new password when another admin resets it. */
-export const AdminUpdateSchema = AdminProfileSchema.extend({ password: z.union([z.literal(''), password]).default('') });
+export const AdminUpdateSchema = AdminProfileSchema.extend({
+  password: z.union([z.literal(''), password]).default(''),
+});
 
 /** POST /api/admin/account/password: the signed-in admin changes their own password. */
 export const PasswordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: 'Ingrese su contraseña actual.' }).min(1, 'Ingrese su contraseña actual.').max(200),
+    currentPassword: z
+      .string({ error: 'Ingrese su contraseña actual.' })
+      .min(1, 'Ingrese su contraseña actual.')
+      .max(200),
     newPassword: password,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], message: 'Las contraseñas no coinciden.' });
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Las contraseñas no coinciden.',
+  });

@@ -3,10 +3,21 @@ import { pageNumber } from './fields.ts';
 
 /** The audit log (issue 6): every change an admin makes, who made it and when. */
 
-export const auditActions = { create: 'Creó', update: 'Modificó', delete: 'Eliminó', password: 'Cambió la contraseña de' } as const;
+export const auditActions = {
+  create: 'Creó',
+  update: 'Modificó',
+  delete: 'Eliminó',
+  password: 'Cambió la contraseña de',
+} as const;
 export type AuditAction = keyof typeof auditActions;
 
-export const auditEntities = { admin: 'administrador', document: 'documento', report: 'comunicado', education: 'contenido educativo', file: 'archivo' } as const;
+export const auditEntities = {
+  admin: 'administrador',
+  document: 'documento',
+  report: 'comunicado',
+  education: 'contenido educativo',
+  file: 'archivo',
+} as const;
 export type AuditEntity = keyof typeof auditEntities;
 
 export const AuditEntrySchema = z.object({
@@ -28,4 +39,9 @@ export const AUDIT_PAGE_SIZE = 50;
 export const AuditQuerySchema = z.object({ page: pageNumber() });
 
 /** GET /api/admin/audit: data. */
-export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const AuditPageSchema = z.object({
+  entries: z.array(AuditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});

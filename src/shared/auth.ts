@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** POST /api/login (spec §7): e-mail and password. */
 export const LoginSchema = z.object({
-  email: z.string({ error: 'Ingrese su correo electrónico.' }).trim().min(1, 'Ingrese su correo electrónico.').max(120).pipe(z.email('Por favor ingrese un correo electrónico válido.')),
+  email: z
+    .string({ error: 'Ingrese su correo electrónico.' })
+    .trim()
+    .min(1, 'Ingrese su correo electrónico.')
+    .max(120)
+    .pipe(z.email('Por favor ingrese un correo electrónico válido.')),
   password: z.string({ error: 'Ingrese su contraseña.' }).min(1, 'Ingrese su contraseña.').max(200),
 });
 

@@ -26,7 +26,10 @@ export const serviceNumber = z
 /** POST /api/ticket (spec §7). */
 export const TicketRequestSchema = z.object({ service_number: serviceNumber });
 
-export const paymentMethods = { 'webpay-plus': 'Tarjeta de débito o crédito (Webpay)', servipag: 'Portal de pago de cuentas' } as const;
+export const paymentMethods = {
+  'webpay-plus': 'Tarjeta de débito o crédito (Webpay)',
+  servipag: 'Portal de pago de cuentas',
+} as const;
 export type PaymentMethod = keyof typeof paymentMethods;
 
 /** The bill request (spec §3) of POST /api/bills/new; the amount is never the browser's. */
@@ -64,12 +67,22 @@ export const BillRequestSchema = z
 export type BillRequest = z.infer<typeof BillRequestSchema>;
 
 /** Spec §9: dot thousands separator and a $ sign. */
-export const formatAmount = (amount: number): string => `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
+export const formatAmount = (amount: number): string =>
+  `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
 
 /** Spec §9: DD-MM-YYYY HH:mm:ss, in Chile's time. */
 export function formatDateTime(iso: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('es-CL', {
+      timeZone: 'America/Santiago',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(new Date(iso))
       .map((part) => [part.type, part.value]),
   );
@@ -103,6 +116,12 @@ export const TbkPaymentSchema = z.object({
   card_number: z.string().nullable(),
   installments_number: z.number(),
 });
-export const BillSchema = z.object({ id: z.string(), service_number: z.string(), amount: z.number(), status: z.string(), paid_at: z.string().nullable() });
+export const BillSchema = z.object({
+  id: z.string(),
+  service_number: z.string(),
+  amount: z.number(),
+  status: z.string(),
+  paid_at: z.string().nullable(),
+});
 export type TbkPayment = z.infer<typeof TbkPaymentSchema>;
 export type Bill = z.infer<typeof BillSchema>;

@@ -8,7 +8,12 @@ import { fieldMessages } from './fields.ts';
 
 const options = <const T extends Record<string, string>>(labels: T) => labels;
 
-export const relations = options({ trabajador: 'Trabajador', contratista: 'Contratista', cliente: 'Cliente', otro: 'Otro' });
+export const relations = options({
+  trabajador: 'Trabajador',
+  contratista: 'Contratista',
+  cliente: 'Cliente',
+  otro: 'Otro',
+});
 export const places = options({
   'oficinas-corporativas': 'Oficinas corporativas',
   'oficinas-zonales': 'Oficinas zonales',
@@ -40,7 +45,11 @@ export const denunciaTypes = options({
   'violencia-terceros': 'Violencia en el trabajo ejercida por terceros',
   consultas: 'Consultas',
 });
-export const contactTimes = options({ '9-12': 'De 9:00 a 12:00', '12-15': 'De 12:00 a 15:00', '15-18': 'De 15:00 a 18:00' });
+export const contactTimes = options({
+  '9-12': 'De 9:00 a 12:00',
+  '12-15': 'De 12:00 a 15:00',
+  '15-18': 'De 15:00 a 18:00',
+});
 export const durations = options({
   week: 'Menos de una semana',
   month: 'Menos de un mes',
@@ -88,7 +97,11 @@ const label = <T extends Record<string, string>>(labels: T) =>
 const optionalLabel = <T extends Record<string, string>>(labels: T) =>
   z.union([label(labels), z.literal('')], { error: denunciaMessages.choose }).default('');
 const capped = (cap: number) =>
-  z.string({ error: fieldMessages.invalidType }).trim().max(cap - 1, fieldMessages.tooLong(cap - 1)).default('');
+  z
+    .string({ error: fieldMessages.invalidType })
+    .trim()
+    .max(cap - 1, fieldMessages.tooLong(cap - 1))
+    .default('');
 
 export const DenunciaSchema = z
   .object({
@@ -111,7 +124,11 @@ export const DenunciaSchema = z
     denunciaIdentification: optionalLabel(yesNoUnknown),
     denunciaCoverup: optionalLabel(yesNoUnknown),
     denunciaAuthority: optionalLabel(yesNoUnknown),
-    denunciaText: z.string({ error: denunciaMessages.narrative }).trim().min(1, denunciaMessages.narrative).max(denunciaCaps.denunciaText - 1, fieldMessages.tooLong(denunciaCaps.denunciaText - 1)),
+    denunciaText: z
+      .string({ error: denunciaMessages.narrative })
+      .trim()
+      .min(1, denunciaMessages.narrative)
+      .max(denunciaCaps.denunciaText - 1, fieldMessages.tooLong(denunciaCaps.denunciaText - 1)),
   })
   .superRefine((value, ctx) => {
     // "Otro" needs its own words.
@@ -121,7 +138,8 @@ export const DenunciaSchema = z
       ['denunciaKnowledge', 'denunciaKnowledgeText', knowledgeSources.other],
     ];
     for (const [choice, text, otherLabel] of other) {
-      if (value[choice] === otherLabel && !value[text]) ctx.addIssue({ code: 'custom', path: [text], message: denunciaMessages.describeOther });
+      if (value[choice] === otherLabel && !value[text])
+        ctx.addIssue({ code: 'custom', path: [text], message: denunciaMessages.describeOther });
     }
   });
 

@@ -18,7 +18,11 @@ export type FileType = keyof typeof fileTypes;
 
 export const DownloadQuerySchema = z.object({
   fileType: z.enum(['memories', 'financial'], { error: 'Tipo de documento no válido.' }),
-  year: z.coerce.number({ error: 'Año no válido.' }).int('Año no válido.').min(1990, 'Año no válido.').max(2100, 'Año no válido.'),
+  year: z.coerce
+    .number({ error: 'Año no válido.' })
+    .int('Año no válido.')
+    .min(1990, 'Año no válido.')
+    .max(2100, 'Año no válido.'),
 });
 
 /** The years a visitor may choose: only documents with a file, most recent first (spec §3). */
@@ -36,12 +40,23 @@ export const documentTypes = ['Memoria', 'Estado Financiero'] as const;
 
 /** A site path or an https URL: where a file staff publish is read from. */
 export const fileUrl = (max = 500) =>
-  z.string({ error: 'Ingrese la dirección del archivo.' }).trim().max(max, `Máximo ${max} caracteres.`).refine((value) => value === '' || /^(\/|https:\/\/)/.test(value), 'Ingrese una dirección que empiece con / o https://');
+  z
+    .string({ error: 'Ingrese la dirección del archivo.' })
+    .trim()
+    .max(max, `Máximo ${max} caracteres.`)
+    .refine(
+      (value) => value === '' || /^(\/|https:\/\/)/.test(value),
+      'Ingrese una dirección que empiece con / o https://',
+    );
 
 /** POST/PUT /api/admin/documents: one company document (spec §3 Document); one per type and year. */
 export const DocumentInputSchema = z.object({
   type: z.enum(documentTypes, { error: 'Seleccione el tipo de documento.' }),
-  year: z.number({ error: 'Ingrese el año.' }).int('Ingrese el año.').min(1990, 'El año debe estar entre 1990 y 2100.').max(2100, 'El año debe estar entre 1990 y 2100.'),
+  year: z
+    .number({ error: 'Ingrese el año.' })
+    .int('Ingrese el año.')
+    .min(1990, 'El año debe estar entre 1990 y 2100.')
+    .max(2100, 'El año debe estar entre 1990 y 2100.'),
   url_file: fileUrl().min(1, 'Suba el archivo o ingrese su dirección.'),
 });
 export type DocumentInput = z.infer<typeof DocumentInputSchema>;
@@ -50,4 +65,7 @@ export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 export const StoredDocumentSchema = CompanyDocumentSchema.extend({ id: z.number().int(), updated_at: z.string() });
 export type StoredDocument = z.infer<typeof StoredDocumentSchema>;
 
-export const documentAdminMessages = { duplicate: 'Ya existe un documento de ese tipo para ese año.', notFound: 'Documento no encontrado.' } as const;
+export const documentAdminMessages = {
+  duplicate: 'Ya existe un documento de ese tipo para ese año.',
+  notFound: 'Documento no encontrado.',
+} as const;

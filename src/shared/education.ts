@@ -27,10 +27,14 @@ export const EDUCATION_INITIAL_ITEMS = 3;
 export const educationMessages = { loadFailed: 'Ha ocurrido un error cargando los archivos.' } as const;
 
 // Spec §4: the winter advice document ('Consejos de inv...') leads the educational documents.
-const leadsItsSection = (doc: EducationDocument) => doc.content_type === 'Documentos educativos' && doc.title.startsWith('Consejos de inv');
+const leadsItsSection = (doc: EducationDocument) =>
+  doc.content_type === 'Documentos educativos' && doc.title.startsWith('Consejos de inv');
 
 /** The visible documents of one category, in the order the page shows them. */
-export function educationSection(documents: readonly EducationDocument[], type: EducationContentType): EducationDocument[] {
+export function educationSection(
+  documents: readonly EducationDocument[],
+  type: EducationContentType,
+): EducationDocument[] {
   return documents
     .filter((doc) => !doc.hidden && doc.content_type === type)
     .sort((a, b) => Number(leadsItsSection(b)) - Number(leadsItsSection(a)));

@@ -19,8 +19,7 @@ export const requiredText = (max: number, requiredMessage: string) =>
   text(requiredMessage).trim().min(1, requiredMessage).max(max, fieldMessages.tooLong(max));
 
 /** A text the visitor may leave empty (absent is stored as empty). */
-export const optionalText = (max: number) =>
-  text().trim().max(max, fieldMessages.tooLong(max)).default('');
+export const optionalText = (max: number) => text().trim().max(max, fieldMessages.tooLong(max)).default('');
 
 export const emailField = (max: number) =>
   text(fieldMessages.requiredEmail)
@@ -37,7 +36,8 @@ export const pageNumber = () =>
 
 /** The `maxlength` a form input should carry for a field built above. */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional) return maxLengthOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional)
+    return maxLengthOf(schema.unwrap() as z.ZodType);
   if (schema instanceof z.ZodPipe) return maxLengthOf(schema.in as z.ZodType);
   if (schema instanceof z.ZodString) return schema.maxLength ?? undefined;
   return undefined;

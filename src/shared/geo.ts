@@ -10,9 +10,22 @@ export const CHILE_ID = 43;
 export const AYSEN_ID = 728;
 export const COYHAIQUE_ID = 11111;
 
-export interface Country { id: number; iso: string; name: string }
-export interface Region { id: number; roman: string; name: string }
-export interface Commune { id: number; cut: string; regionId: number; name: string }
+export interface Country {
+  id: number;
+  iso: string;
+  name: string;
+}
+export interface Region {
+  id: number;
+  roman: string;
+  name: string;
+}
+export interface Commune {
+  id: number;
+  cut: string;
+  regionId: number;
+  name: string;
+}
 
 export const allCountries: readonly Country[] = countries;
 export const chileRegions: readonly Region[] = regions;

@@ -35,7 +35,8 @@ function isRutOrPassport(value: string): boolean {
 }
 
 /** 8 to 15 digits, optionally with +, spaces, dashes or parentheses: Chilean or foreign. */
-const isPhone = (value: string) => /^\+?[\d\s()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 8 && (value.match(/\d/g)?.length ?? 0) <= 15;
+const isPhone = (value: string) =>
+  /^\+?[\d\s()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 8 && (value.match(/\d/g)?.length ?? 0) <= 15;
 
 /** The motorhome registration (spec §3, §7 POST /api/motorhome). Names go beside ids. */
 export const MotorhomeSchema = z
@@ -43,7 +44,11 @@ export const MotorhomeSchema = z
     /** Spec §5 check 1. */
     accepts: z.literal(true, { error: motorhomeMessages.accepts }),
     /** Spec §5 check 2. */
-    email: z.string({ error: motorhomeMessages.email }).trim().max(80, motorhomeMessages.email).pipe(z.email(motorhomeMessages.email)),
+    email: z
+      .string({ error: motorhomeMessages.email })
+      .trim()
+      .max(80, motorhomeMessages.email)
+      .pipe(z.email(motorhomeMessages.email)),
     /** Spec §5 check 3. */
     phone: z.string({ error: motorhomeMessages.phone }).trim().refine(isPhone, motorhomeMessages.phone),
     name: text(50, motorhomeMessages.name),
@@ -60,7 +65,8 @@ export const MotorhomeSchema = z
     address: text(150, motorhomeMessages.address),
   })
   .superRefine((value, ctx) => {
-    const wrong = (path: string, message: string = motorhomeMessages.place) => ctx.addIssue({ code: 'custom', path: [path], message });
+    const wrong = (path: string, message: string = motorhomeMessages.place) =>
+      ctx.addIssue({ code: 'custom', path: [path], message });
     if (!countryById(value.nationality)) wrong('nationality');
     if (!countryById(value.country)) wrong('country');
     if (value.country === CHILE_ID) {
@@ -75,10 +81,17 @@ export const MotorhomeSchema = z
 export type MotorhomeRegistration = z.infer<typeof MotorhomeSchema>;
 
 /** Spec §3 defaults: Chile, Aysén, Coyhaique. */
-export const motorhomeDefaults = { nationality: CHILE_ID, country: CHILE_ID, region: AYSEN_ID, city: COYHAIQUE_ID } as const;
+export const motorhomeDefaults = {
+  nationality: CHILE_ID,
+  country: CHILE_ID,
+  region: AYSEN_ID,
+  city: COYHAIQUE_ID,
+} as const;
 
 /** The names that go with the ids (spec §3 real* fields); for other countries the typed names. */
-export function placeNames(value: Pick<MotorhomeRegistration, 'nationality' | 'country' | 'region' | 'city' | 'realRegion' | 'realCity'>) {
+export function placeNames(
+  value: Pick<MotorhomeRegistration, 'nationality' | 'country' | 'region' | 'city' | 'realRegion' | 'realCity'>,
+) {
   const chile = value.country === CHILE_ID;
   return {
     realNationality: countryById(value.nationality)?.name ?? '',

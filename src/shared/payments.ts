@@ -31,14 +31,27 @@ export const PaymentFiltersSchema = z
     from: z.union([z.literal(''), isoDate]).default(''),
     to: z.union([z.literal(''), isoDate]).default(''),
     status: z.union([z.literal(''), BillStatusSchema], { error: 'Estado no válido.' }).default(''),
-    serviceNumber: z.string().trim().max(12, 'Máximo 12 caracteres.').regex(/^\d*$/, 'Ingrese solo dígitos.').default(''),
+    serviceNumber: z
+      .string()
+      .trim()
+      .max(12, 'Máximo 12 caracteres.')
+      .regex(/^\d*$/, 'Ingrese solo dígitos.')
+      .default(''),
     page: pageNumber(),
   })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { path: ['to'], message: 'La fecha final debe ser posterior a la inicial.' });
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    path: ['to'],
+    message: 'La fecha final debe ser posterior a la inicial.',
+  });
 export type PaymentFilters = z.infer<typeof PaymentFiltersSchema>;
 
 /** One row of the list and of the CSV. */
-export const PaymentRowSchema = TbkPaymentSchema.pick({ authorization_code: true, card_number: true, payment_type_code: true, transaction_date: true }).extend({
+export const PaymentRowSchema = TbkPaymentSchema.pick({
+  authorization_code: true,
+  card_number: true,
+  payment_type_code: true,
+  transaction_date: true,
+}).extend({
   bill_id: z.string(),
   created_at: z.string(),
   service_number: z.string(),
@@ -51,7 +64,12 @@ export const PaymentRowSchema = TbkPaymentSchema.pick({ authorization_code: true
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
 /** GET /api/admin/payments: data. */
-export const PaymentPageSchema = z.object({ payments: z.array(PaymentRowSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export const PaymentPageSchema = z.object({
+  payments: z.array(PaymentRowSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
 
 /** GET /api/admin/payments/{billId}: data. The bill as staff review it (no Webpay token). */
 export const PaymentDetailSchema = z.object({
@@ -73,7 +91,11 @@ export const PaymentDetailSchema = z.object({
     buy_order: z.string(),
     paid_at: z.string().nullable(),
   }),
-  tbkPayment: TbkPaymentSchema.extend({ response_code: z.number().nullable(), buy_order: z.string().nullable(), created_at: z.string() }).nullable(),
+  tbkPayment: TbkPaymentSchema.extend({
+    response_code: z.number().nullable(),
+    buy_order: z.string().nullable(),
+    created_at: z.string(),
+  }).nullable(),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 

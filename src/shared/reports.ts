@@ -33,7 +33,11 @@ export const reportKey = (report: Pick<Report, 'id'>): string => `comunicado-${r
  */
 export const ReportInputSchema = z.object({
   active: z.boolean({ error: 'Indique si el comunicado está activo.' }),
-  order: z.number({ error: 'Ingrese el orden.' }).int('Ingrese un número entero.').min(0, 'El orden no puede ser negativo.').max(9999, 'El orden debe ser menor que 10000.'),
+  order: z
+    .number({ error: 'Ingrese el orden.' })
+    .int('Ingrese un número entero.')
+    .min(0, 'El orden no puede ser negativo.')
+    .max(9999, 'El orden debe ser menor que 10000.'),
   short_title: requiredText(80, 'Ingrese el título corto.'),
   title: requiredText(200, 'Ingrese el título.'),
   name: optionalText(120),

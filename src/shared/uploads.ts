@@ -34,13 +34,15 @@ const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;
 
 export const extensionOf = (fileName: string): string => fileName.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
-export const tooLargeMessage = (purpose: UploadPurpose): string => (purpose === 'publication' ? uploadMessages.publicationTooLarge : uploadMessages.tooLarge);
+export const tooLargeMessage = (purpose: UploadPurpose): string =>
+  purpose === 'publication' ? uploadMessages.publicationTooLarge : uploadMessages.tooLarge;
 
 /** The checks a browser can make before sending; the server repeats them and checks the bytes. */
 export function checkFile(purpose: UploadPurpose, fileName: string, size: number): string | undefined {
   if (size > MAX_FILE_BYTES[purpose]) return tooLargeMessage(purpose);
   if (size === 0) return uploadMessages.empty;
-  if (purpose === 'cv' && !(CV_EXTENSIONS as readonly string[]).includes(extensionOf(fileName))) return uploadMessages.cvType;
+  if (purpose === 'cv' && !(CV_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
+    return uploadMessages.cvType;
   return undefined;
 }
 

@@ -24,13 +24,22 @@ const screens = [
 ];
 
 async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`), what).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+    what,
+  ).toEqual([]);
 }
 
 /** Stores the theme the way the settings popover does, before the app reads it. */
 async function useTheme(page: Page, theme: (typeof themes)[number]) {
-  await page.addInitScript((chosen) => localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen })), theme);
+  await page.addInitScript(
+    (chosen) =>
+      localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen })),
+    theme,
+  );
 }
 
 /** Every Content-Security-Policy violation the page reports (the app must run under the site's CSP). */
@@ -91,7 +100,10 @@ for (const theme of themes) {
       await expectNoViolations(page, 'profile menu');
       await page.keyboard.press('Escape');
 
-      await page.getByRole('button', { name: /^Eliminar / }).first().click();
+      await page
+        .getByRole('button', { name: /^Eliminar / })
+        .first()
+        .click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectNoViolations(page, 'delete dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
@@ -116,7 +128,9 @@ for (const theme of themes) {
     });
 
     // For a person to look at: written under test-results/ (kept after the run), not compared.
-    test('screenshots of the sign-in, the payments list and a form, on a desktop and a phone', async ({ page }, testInfo) => {
+    test('screenshots of the sign-in, the payments list and a form, on a desktop and a phone', async ({
+      page,
+    }, testInfo) => {
       const shoot = async (name: string) => {
         for (const [device, viewport] of [
           ['desktop', { width: 1280, height: 800 }],

@@ -3,10 +3,18 @@ import { adminMessages } from '../../src/shared/admins.ts';
 import { e2eAdmin, ensureAdmin, signIn, useSession, type TestAdmin } from './admin-session.ts';
 import { query } from './database.ts';
 
-const notification = (page: import('@playwright/test').Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const notification = (page: import('@playwright/test').Page, text: string) =>
+  page.getByRole('status').filter({ hasText: text });
 
-test('an administrator is created, signs in, gets a new password from another admin and is deleted', async ({ page, browser }) => {
-  const newcomer: TestAdmin = { name: 'Nueva Persona E2E', email: 'e2e-nueva-persona@example.com', password: 'primera-clave-123' };
+test('an administrator is created, signs in, gets a new password from another admin and is deleted', async ({
+  page,
+  browser,
+}) => {
+  const newcomer: TestAdmin = {
+    name: 'Nueva Persona E2E',
+    email: 'e2e-nueva-persona@example.com',
+    password: 'primera-clave-123',
+  };
   await query('DELETE FROM admins WHERE lower(email) = $1', [newcomer.email]);
   await ensureAdmin();
   await useSession(page);
@@ -33,7 +41,9 @@ test('an administrator is created, signs in, gets a new password from another ad
   await page.getByLabel('Contraseña').fill('otra-clave-larga');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: adminMessages.duplicateEmail })).toBeVisible();
-  await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleDescription(new RegExp(adminMessages.duplicateEmail));
+  await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleDescription(
+    new RegExp(adminMessages.duplicateEmail),
+  );
 
   // Editing: an empty 'Nueva contraseña' keeps the password; a new one replaces it.
   await page.goto('/admin/administradores');
@@ -45,7 +55,9 @@ test('an administrator is created, signs in, gets a new password from another ad
   await expect(notification(page, 'Administrador actualizado.')).toBeVisible();
   const old = await page.request.post('/api/login', { data: { email: newcomer.email, password: newcomer.password } });
   expect(old.status()).toBe(401);
-  const renewed = await page.request.post('/api/login', { data: { email: newcomer.email, password: 'segunda-clave-456' } });
+  const renewed = await page.request.post('/api/login', {
+    data: { email: newcomer.email, password: 'segunda-clave-456' },
+  });
   expect(renewed.status()).toBe(200);
 
   await page.getByRole('button', { name: `Eliminar ${newcomer.name}` }).click();
@@ -57,10 +69,19 @@ test('an administrator is created, signs in, gets a new password from another ad
 });
 
 // A 1×1 PNG.
-const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('Mi cuenta: the profile (name, uploaded avatar) updates the top bar; a password change keeps this session and ends the old password', async ({ page }) => {
-  const admin: TestAdmin = { name: 'Cuenta Propia E2E', email: 'e2e-cuenta-propia@example.com', password: 'clave-original-1' };
+test('Mi cuenta: the profile (name, uploaded avatar) updates the top bar; a password change keeps this session and ends the old password', async ({
+  page,
+}) => {
+  const admin: TestAdmin = {
+    name: 'Cuenta Propia E2E',
+    email: 'e2e-cuenta-propia@example.com',
+    password: 'clave-original-1',
+  };
   await ensureAdmin(admin);
   await signIn(page, admin);
   await page.getByRole('button', { name: /Perfil de/ }).click();
@@ -70,14 +91,20 @@ test('Mi cuenta: the profile (name, uploaded avatar) updates the top bar; a pass
   const profile = page.getByRole('form', { name: 'Perfil' });
   await profile.getByLabel('Nombre').fill('Cuenta Renombrada E2E');
   // The avatar is an image uploaded here: the CSP shows no image of another host.
-  await profile.getByLabel('Subir imagen').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+  await profile
+    .getByLabel('Subir imagen')
+    .setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
   await expect(profile.getByText('Archivo subido: avatar.png')).toBeVisible();
   await expect(profile.getByLabel('Avatar')).toHaveValue(/^\/api\/files\/[0-9a-f-]{36}\/avatar\.png$/);
   await profile.getByRole('button', { name: 'Guardar perfil' }).click();
   await expect(notification(page, 'Perfil actualizado.')).toBeVisible();
   const topBarProfile = page.getByRole('button', { name: 'Perfil de Cuenta Renombrada E2E' });
   await expect(topBarProfile).toBeVisible();
-  await expect.poll(() => topBarProfile.locator('img.avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await expect
+    .poll(() =>
+      topBarProfile.locator('img.avatar').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(1);
 
   const password = page.getByRole('form', { name: 'Cambiar contraseña' });
   await password.getByLabel('Contraseña actual').fill('no-es-esta-clave');
@@ -94,10 +121,15 @@ test('Mi cuenta: the profile (name, uploaded avatar) updates the top bar; a pass
   expect(tokenAfter).not.toBe(tokenBefore);
 
   // This tab carries on with the new token.
-  await page.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Administradores' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú de administración' })
+    .getByRole('link', { name: 'Administradores' })
+    .click();
   await expect(page.getByRole('row', { name: /Cuenta Renombrada E2E/ })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/administradores$/);
-  expect((await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status()).toBe(401);
+  expect(
+    (await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } })).status(),
+  ).toBe(401);
 });
 
 test('editing oneself offers no password reset, which would end the session: Mi cuenta does that', async ({ page }) => {

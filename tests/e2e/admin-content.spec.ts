@@ -45,7 +45,10 @@ test.beforeEach(async ({ page }) => {
   await useSession(page);
 });
 
-test('a new comunicado, written in the editor, appears on /comunicados; deleted, it is gone', async ({ page, browser }) => {
+test('a new comunicado, written in the editor, appears on /comunicados; deleted, it is gone', async ({
+  page,
+  browser,
+}) => {
   const shortTitle = `Aviso E2E ${Date.now()}`;
   await query(`DELETE FROM reports WHERE short_title LIKE 'Aviso E2E %'`);
   await page.goto('/admin/comunicados');
@@ -56,8 +59,14 @@ test('a new comunicado, written in the editor, appears on /comunicados; deleted,
   await page.getByRole('button', { name: 'Guardar' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveText(['Título corto: Ingrese el título corto.', 'Título: Ingrese el título.']);
-  await expect(page.getByLabel('Título corto')).toHaveAttribute('aria-describedby', 'short_title-hint short_title-error');
+  await expect(summary.getByRole('link')).toHaveText([
+    'Título corto: Ingrese el título corto.',
+    'Título: Ingrese el título.',
+  ]);
+  await expect(page.getByLabel('Título corto')).toHaveAttribute(
+    'aria-describedby',
+    'short_title-hint short_title-error',
+  );
 
   await page.getByLabel('Orden').fill('0');
   await page.getByLabel('Título corto').fill(shortTitle);
@@ -83,7 +92,9 @@ test('a new comunicado, written in the editor, appears on /comunicados; deleted,
 
   await expect(notification(page, 'Comunicado guardado.')).toBeVisible();
   // The public list is cached a minute: staff are told when the site shows the change.
-  await expect(notification(page, 'Comunicado guardado.')).toContainText('El sitio público mostrará el cambio en un minuto como máximo.');
+  await expect(notification(page, 'Comunicado guardado.')).toContainText(
+    'El sitio público mostrará el cambio en un minuto como máximo.',
+  );
   await expect(page).toHaveURL(/\/admin\/comunicados$/);
   await expect(page.getByRole('row', { name: new RegExp(shortTitle) })).toContainText('Activo');
 
@@ -93,15 +104,24 @@ test('a new comunicado, written in the editor, appears on /comunicados; deleted,
   await expect(visitor.locator('.news__item h2')).toHaveText('Corte programado de prueba');
   await expect(visitor.locator('.news__item strong')).toHaveText('Importante:');
   await expect(visitor.locator('.news__item')).toContainText('el agua vuelve a las 18:00.');
-  await expect(visitor.locator('.news__item').getByRole('link', { name: 'Ver cortes' })).toHaveAttribute('href', '/cortes');
+  await expect(visitor.locator('.news__item').getByRole('link', { name: 'Ver cortes' })).toHaveAttribute(
+    'href',
+    '/cortes',
+  );
 
   await deleteRow(page, shortTitle, 'el comunicado', 'Comunicado eliminado.');
 
   // Registro de cambios: both changes, newest first, with who made them.
-  await page.getByRole('navigation', { name: 'Menú de administración' }).getByRole('link', { name: 'Registro de cambios' }).click();
+  await page
+    .getByRole('navigation', { name: 'Menú de administración' })
+    .getByRole('link', { name: 'Registro de cambios' })
+    .click();
   const log = page.getByRole('table', { name: /Cambios hechos por los administradores/ });
   await expect(log.getByRole('columnheader')).toHaveText(['Fecha', 'Administrador', 'Acción', 'Resumen']);
-  const entries = log.locator('tbody tr').filter({ hasText: 'Corte programado de prueba' }).filter({ hasText: e2eAdmin.email });
+  const entries = log
+    .locator('tbody tr')
+    .filter({ hasText: 'Corte programado de prueba' })
+    .filter({ hasText: e2eAdmin.email });
   await expect(entries.first()).toContainText('Eliminó comunicado');
   await expect(entries.nth(1)).toContainText('Creó comunicado');
 
@@ -117,9 +137,13 @@ test('a document uploaded as a small PDF is offered in the /nosotros year select
   await page.getByLabel('Tipo').selectOption('Memoria');
   await page.getByLabel('Año').fill(String(year));
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
-  await page.getByLabel('Subir archivo PDF').setInputFiles({ name: 'memoria-1995.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page
+    .getByLabel('Subir archivo PDF')
+    .setInputFiles({ name: 'memoria-1995.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByRole('status').filter({ hasText: 'Archivo subido: memoria-1995.pdf' })).toBeVisible();
-  await expect(page.getByLabel('Archivo', { exact: true })).toHaveValue(/^\/api\/files\/[0-9a-f-]{36}\/memoria-1995\.pdf$/);
+  await expect(page.getByLabel('Archivo', { exact: true })).toHaveValue(
+    /^\/api\/files\/[0-9a-f-]{36}\/memoria-1995\.pdf$/,
+  );
   const url = await page.getByLabel('Archivo', { exact: true }).inputValue();
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(notification(page, 'Documento guardado.')).toBeVisible();
@@ -135,7 +159,10 @@ test('a document uploaded as a small PDF is offered in the /nosotros year select
   await expect(memories.getByLabel('Año')).toBeEnabled();
   await expect(memories.getByLabel('Año').locator('option', { hasText: String(year) })).toHaveCount(1);
   await memories.getByLabel('Año').selectOption(String(year));
-  const [popup] = await Promise.all([visitor.waitForEvent('popup'), memories.getByRole('button', { name: 'Descargar' }).click()]);
+  const [popup] = await Promise.all([
+    visitor.waitForEvent('popup'),
+    memories.getByRole('button', { name: 'Descargar' }).click(),
+  ]);
   await popup.waitForLoadState();
   expect(new URL(popup.url()).pathname).toBe(url);
 
@@ -168,7 +195,9 @@ test('an education item marked Oculto disappears from /educacion', async ({ page
 
   const plans = (at: Page) => at.getByRole('region', { name: 'Planificaciones' });
   const visitor = await visit(browser, '/educacion');
-  await plans(visitor).getByRole('button', { name: /Cargar todos/ }).click();
+  await plans(visitor)
+    .getByRole('button', { name: /Cargar todos/ })
+    .click();
   await expect(plans(visitor).getByRole('link', { name: title })).toBeVisible();
 
   await page.getByRole('link', { name: `Editar ${title}` }).click();
@@ -192,11 +221,18 @@ test('a file over 4 MB is published in chunks, with its progress shown', async (
   const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4_100_000, 0x20), Buffer.from('\n%%EOF\n')]);
   const chunks: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/uploads')) chunks.push(`${request.method()} ${new URL(request.url()).pathname} ${request.headers().authorization ? 'bearer' : 'none'}`);
+    if (request.url().includes('/api/uploads'))
+      chunks.push(
+        `${request.method()} ${new URL(request.url()).pathname} ${request.headers().authorization ? 'bearer' : 'none'}`,
+      );
   });
-  await page.getByLabel('Subir archivo', { exact: true }).setInputFiles({ name: 'informe grande.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page
+    .getByLabel('Subir archivo', { exact: true })
+    .setInputFiles({ name: 'informe grande.pdf', mimeType: 'application/pdf', buffer: pdf });
   await expect(page.getByRole('status').filter({ hasText: 'Subiendo…' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Archivo subido: informe grande.pdf' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'Archivo subido: informe grande.pdf' })).toBeVisible({
+    timeout: 20_000,
+  });
   expect(chunks).toEqual([
     'POST /api/uploads bearer',
     expect.stringMatching(/^PUT \/api\/uploads\/[\w-]+\/chunks\/0 bearer$/),

@@ -15,7 +15,14 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/pagos$/);
   const menu = page.getByRole('navigation', { name: 'Menú de administración' });
-  await expect(menu.getByRole('link')).toHaveText(['Administradores', 'Documentos', 'Comunicados', 'Educación', 'Pagos Webpay', 'Registro de cambios']);
+  await expect(menu.getByRole('link')).toHaveText([
+    'Administradores',
+    'Documentos',
+    'Comunicados',
+    'Educación',
+    'Pagos Webpay',
+    'Registro de cambios',
+  ]);
   await expect(menu.getByRole('link', { name: 'Pagos Webpay' })).toHaveAttribute('aria-current', 'page');
   expect(await menu.evaluate((nav) => nav.getBoundingClientRect().width)).toBe(256);
 
@@ -44,7 +51,9 @@ test('the theme is ONE_DARK by default; choosing Claro is kept after a reload', 
   await expect(app(page)).toHaveAttribute('data-theme', 'ONE_DARK');
   // Spec §3: dark background, yellow primary.
   expect(await app(page).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(33, 37, 43)');
-  expect(await page.getByRole('link', { name: 'Exportar CSV' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(229, 192, 123)');
+  expect(
+    await page.getByRole('link', { name: 'Exportar CSV' }).evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe('rgb(229, 192, 123)');
 
   const settings = page.getByRole('button', { name: 'Configuración' });
   await settings.click();
@@ -57,7 +66,11 @@ test('the theme is ONE_DARK by default; choosing Claro is kept after a reload', 
 
   await page.reload();
   await expect(app(page)).toHaveAttribute('data-theme', 'LIGHT');
-  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('settings')))!)).toEqual({ direction: 'ltr', responsiveFontSizes: true, theme: 'LIGHT' });
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('settings')))!)).toEqual({
+    direction: 'ltr',
+    responsiveFontSizes: true,
+    theme: 'LIGHT',
+  });
   await expect(app(page)).toHaveAttribute('dir', 'ltr');
 });
 
@@ -66,7 +79,9 @@ test('an invalid stored theme logs a warning and uses the light theme', async ({
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  await page.addInitScript(() => localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: 'NEON' })));
+  await page.addInitScript(() =>
+    localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: 'NEON' })),
+  );
   await page.goto('/admin/pagos');
   await expect(app(page)).toHaveAttribute('data-theme', 'LIGHT');
   expect(warnings.some((text) => text.includes('Tema no válido') && text.includes('NEON'))).toBe(true);
@@ -104,7 +119,9 @@ test.describe('on a phone', () => {
     for (const path of ['/admin/pagos', '/admin/comunicados/nuevo', '/admin/documentos']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.locator('main').getByRole('button').or(page.locator('main').getByRole('table')).first()).toBeVisible();
+      await expect(
+        page.locator('main').getByRole('button').or(page.locator('main').getByRole('table')).first(),
+      ).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
     }
   });

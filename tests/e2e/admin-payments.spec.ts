@@ -36,10 +36,29 @@ test('a payment made through the simulator is listed, detailed and exported', as
   await expect(page).toHaveURL(new RegExp(`/admin/pagos\\?status=paid&serviceNumber=${serviceNumber}$`));
 
   const table = page.getByRole('table', { name: /Pagos con tarjeta/ });
-  await expect(table.getByRole('columnheader')).toHaveText(['Fecha', 'Número de servicio', 'Monto', 'Estado', 'Código de autorización', 'Tarjeta', 'Tipo de pago', 'Cuotas', 'Detalle']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Fecha',
+    'Número de servicio',
+    'Monto',
+    'Estado',
+    'Código de autorización',
+    'Tarjeta',
+    'Tipo de pago',
+    'Cuotas',
+    'Detalle',
+  ]);
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first().getByRole('cell')).toHaveText([/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/, '$45.678', 'Pagado', '1213', '**** 6623', 'Débito', '', /Ver detalle/]);
+  await expect(rows.first().getByRole('cell')).toHaveText([
+    /^\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/,
+    '$45.678',
+    'Pagado',
+    '1213',
+    '**** 6623',
+    'Débito',
+    '',
+    /Ver detalle/,
+  ]);
   await expect(page.getByRole('navigation', { name: 'Paginación' })).toContainText('Página 1 de 1');
 
   // The filters survive a reload: they live in the address.
@@ -47,7 +66,10 @@ test('a payment made through the simulator is listed, detailed and exported', as
   await expect(page.getByLabel('Número de servicio')).toHaveValue(serviceNumber);
   await expect(rows).toHaveCount(1);
 
-  await rows.first().getByRole('link', { name: /Ver detalle/ }).click();
+  await rows
+    .first()
+    .getByRole('link', { name: /Ver detalle/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detalle del pago');
   const bill = page.getByRole('region', { name: 'Cuenta' });
   await expect(bill).toContainText(serviceNumber);
@@ -66,15 +88,24 @@ test('a payment made through the simulator is listed, detailed and exported', as
   await page.getByRole('link', { name: 'Exportar CSV' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/pagos/exportar\\?status=paid&serviceNumber=${serviceNumber}$`));
   await expect(page.locator('main dl')).toContainText('Pagado');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Descargar CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^pagos-webpay-\d{4}-\d{2}-\d{2}\.csv$/);
   await expect(page.getByRole('status').filter({ hasText: download.suggestedFilename() })).toBeVisible();
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Fecha;Número de servicio;Monto;Estado;Código de autorización;Tarjeta;Tipo de pago;Cuotas;Fecha de transacción;Correo');
+  expect(lines[0]).toBe(
+    'Fecha;Número de servicio;Monto;Estado;Código de autorización;Tarjeta;Tipo de pago;Cuotas;Fecha de transacción;Correo',
+  );
   expect(lines).toHaveLength(2);
-  expect(lines[1]).toMatch(new RegExp(`^\\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}:\\d{2};${serviceNumber};45678;Pagado;1213;6623;Débito;0;\\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}:\\d{2};cliente@example.com$`));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      `^\\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}:\\d{2};${serviceNumber};45678;Pagado;1213;6623;Débito;0;\\d{2}-\\d{2}-\\d{4} \\d{2}:\\d{2}:\\d{2};cliente@example.com$`,
+    ),
+  );
 });
 
 test('the filters are checked with the shared schema before the list is asked for', async ({ page }) => {
@@ -87,7 +118,10 @@ test('the filters are checked with the shared schema before the list is asked fo
   await page.getByRole('button', { name: 'Filtrar' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveText(['Hasta: La fecha final debe ser posterior a la inicial.', 'Número de servicio: Ingrese solo dígitos.']);
+  await expect(summary.getByRole('link')).toHaveText([
+    'Hasta: La fecha final debe ser posterior a la inicial.',
+    'Número de servicio: Ingrese solo dígitos.',
+  ]);
   await expect(page).toHaveURL(/\/admin\/pagos$/);
 });
 

@@ -40,7 +40,10 @@ export async function signIn(page: Page, admin: TestAdmin = e2eAdmin, path = '/l
  * Signs in through the API and hands the session to the page the way the app keeps it (spec §4:
  * sessionStorage accessToken and userId), for tests about a screen rather than about signing in.
  */
-export async function useSession(page: Page, admin: TestAdmin = e2eAdmin): Promise<{ accessToken: string; userId: string }> {
+export async function useSession(
+  page: Page,
+  admin: TestAdmin = e2eAdmin,
+): Promise<{ accessToken: string; userId: string }> {
   const response = await page.request.post('/api/login', { data: { email: admin.email, password: admin.password } });
   expect(response.status()).toBe(200);
   const { data } = (await response.json()) as { data: { accessToken: string; user: { id: string } } };

@@ -12,7 +12,10 @@ test('signs in with the local admin and lands on Pagos Webpay, its name in the p
   await expect(page).toHaveURL(/\/admin\/pagos$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagos Webpay');
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
-  const session = await page.evaluate(() => ({ token: sessionStorage.getItem('accessToken'), userId: sessionStorage.getItem('userId') }));
+  const session = await page.evaluate(() => ({
+    token: sessionStorage.getItem('accessToken'),
+    userId: sessionStorage.getItem('userId'),
+  }));
   expect(session.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   expect(session.userId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -22,7 +25,11 @@ test('signs in with the local admin and lands on Pagos Webpay, its name in the p
 });
 
 test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
-  const admin: TestAdmin = { name: 'Clave equivocada', email: 'e2e-wrong-password@example.com', password: 'una-clave-larga-1' };
+  const admin: TestAdmin = {
+    name: 'Clave equivocada',
+    email: 'e2e-wrong-password@example.com',
+    password: 'una-clave-larga-1',
+  };
   await ensureAdmin(admin);
   await page.goto('/login');
   await page.getByLabel('Correo electrónico').fill(admin.email);
@@ -49,7 +56,10 @@ test('empty fields are named in the error summary, which takes focus', async ({ 
   await page.getByRole('button', { name: 'Ingresar' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link')).toHaveText(['Correo electrónico: Ingrese su correo electrónico.', 'Contraseña: Ingrese su contraseña.']);
+  await expect(summary.getByRole('link')).toHaveText([
+    'Correo electrónico: Ingrese su correo electrónico.',
+    'Contraseña: Ingrese su contraseña.',
+  ]);
   await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('aria-describedby', 'email-error');
   await expect(page.locator('#email-error')).toHaveText('Error: Ingrese su correo electrónico.');
 });
@@ -77,7 +87,9 @@ for (const [situation, token] of [
     await page.goto('/admin/pagos');
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
-    expect(await page.evaluate(() => [sessionStorage.getItem('accessToken'), sessionStorage.getItem('userId')])).toEqual([null, null]);
+    expect(
+      await page.evaluate(() => [sessionStorage.getItem('accessToken'), sessionStorage.getItem('userId')]),
+    ).toEqual([null, null]);
   });
 }
 
@@ -99,7 +111,11 @@ test('a token the server refuses (401) ends the session: back to /login with a m
 // Each sign-out test has its own admin: signing out ends every token of that admin.
 test.describe('signing out', () => {
   test('Cerrar Sesión goes to /login and the old token no longer works', async ({ page }) => {
-    const admin: TestAdmin = { name: 'Persona que sale', email: 'e2e-sign-out@example.com', password: 'clave-para-salir-1' };
+    const admin: TestAdmin = {
+      name: 'Persona que sale',
+      email: 'e2e-sign-out@example.com',
+      password: 'clave-para-salir-1',
+    };
     await ensureAdmin(admin);
     await signIn(page, admin);
     const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
@@ -115,10 +131,16 @@ test.describe('signing out', () => {
   });
 
   test("a failed logout says 'No se pudo cerrar sesión.' and keeps the session", async ({ page }) => {
-    const admin: TestAdmin = { name: 'Persona que no sale', email: 'e2e-logout-fails@example.com', password: 'clave-para-quedarse-1' };
+    const admin: TestAdmin = {
+      name: 'Persona que no sale',
+      email: 'e2e-logout-fails@example.com',
+      password: 'clave-para-quedarse-1',
+    };
     await ensureAdmin(admin);
     await signIn(page, admin);
-    await page.route('/api/logout', (route) => route.fulfill({ status: 500, json: { success: false, error: 'Error' } }));
+    await page.route('/api/logout', (route) =>
+      route.fulfill({ status: 500, json: { success: false, error: 'Error' } }),
+    );
     await page.getByRole('button', { name: /Perfil de/ }).click();
     await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'No se pudo cerrar sesión.' })).toBeVisible();
@@ -136,7 +158,9 @@ function expiredToken(): string {
   return `${base64url({ alg: 'HS256' })}.${base64url({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.firma`;
 }
 
-test('a session left open nears its token expiry: the app renews the token, so a long edit is not signed out', async ({ page }) => {
+test('a session left open nears its token expiry: the app renews the token, so a long edit is not signed out', async ({
+  page,
+}) => {
   await page.clock.install();
   await signIn(page);
   const first = await page.evaluate(() => sessionStorage.getItem('accessToken'));
@@ -146,6 +170,8 @@ test('a session left open nears its token expiry: the app renews the token, so a
   await page.clock.fastForward('50:00');
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('accessToken'))).not.toBe(first);
   const renewed = await page.evaluate(() => sessionStorage.getItem('accessToken'));
-  expect((await page.request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${renewed}` } })).status()).toBe(200);
+  expect(
+    (await page.request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${renewed}` } })).status(),
+  ).toBe(200);
   await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${e2eAdmin.name}`) })).toBeVisible();
 });

@@ -12,7 +12,10 @@ export function builtPages(): string[] {
   return files
     .map((file) => {
       if (file === '404.html') return '/pagina-que-no-existe';
-      const route = `/${file.replace(/\\/g, '/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+      const route = `/${file
+        .replace(/\\/g, '/')
+        .replace(/(^|\/)index\.html$/, '')
+        .replace(/\.html$/, '')}`;
       return route.length > 1 ? route.replace(/\/$/, '') : '/';
     })
     .filter((route) => !route.startsWith('/admin'))

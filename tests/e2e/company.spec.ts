@@ -5,10 +5,18 @@ test.beforeEach(async ({ page }) => {
 });
 
 // The year selectors and plans are islands that come alive when scrolled into view.
-const reveal = async (page: import('@playwright/test').Page, id: string) => page.locator(`section#${id}`).scrollIntoViewIfNeeded();
+const reveal = async (page: import('@playwright/test').Page, id: string) =>
+  page.locator(`section#${id}`).scrollIntoViewIfNeeded();
 
 test('has the anchored sections of the spec', async ({ page }) => {
-  for (const id of ['quienes-somos', 'mision-vision', 'directorio', 'organigrama', 'memorias-estados-financieros', 'plan-de-desarrollo']) {
+  for (const id of [
+    'quienes-somos',
+    'mision-vision',
+    'directorio',
+    'organigrama',
+    'memorias-estados-financieros',
+    'plan-de-desarrollo',
+  ]) {
     await expect(page.locator(`section#${id}`)).toHaveCount(1);
   }
   await expect(page.getByRole('list', { name: 'La empresa en cifras' })).toContainText('+24 mil');
@@ -32,7 +40,13 @@ test('the year selectors offer only years with a file, most recent first', async
   expect(years).toEqual([...years].sort((a, b) => b - a));
   expect(years).toEqual(expect.arrayContaining([2024, 2023, 2022, 2021]));
   expect(years).not.toContain(2020);
-  await expect(page.getByRole('form', { name: 'Estados financieros' }).getByLabel('Año').locator('option')).toHaveText(['Seleccione un año', '2024', '2023', '2022', '2021']);
+  await expect(page.getByRole('form', { name: 'Estados financieros' }).getByLabel('Año').locator('option')).toHaveText([
+    'Seleccione un año',
+    '2024',
+    '2023',
+    '2022',
+    '2021',
+  ]);
 });
 
 test('downloading without a year says a year must be chosen', async ({ page }) => {
@@ -49,7 +63,10 @@ test('downloading a year opens its document in a new window', async ({ page }) =
   await expect(page.getByRole('form', { name: 'Estados financieros' }).getByLabel('Año')).toBeEnabled();
   const financial = page.getByRole('form', { name: 'Estados financieros' });
   await financial.getByLabel('Año').selectOption('2023');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), financial.getByRole('button', { name: 'Descargar' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    financial.getByRole('button', { name: 'Descargar' }).click(),
+  ]);
   await popup.waitForLoadState();
   expect(popup.url()).toMatch(/\/documentos\/estados-financieros\/estados-financieros-2023\.pdf$/);
 });
@@ -62,7 +79,10 @@ test('the development plan offers the 5 document groups of each of the 8 localit
   await expect(cochrane.getByRole('combobox').locator('option')).toHaveCount(6);
   await expect(cochrane.getByRole('button', { name: 'Descargar' })).toBeEnabled();
   await cochrane.getByRole('combobox').selectOption({ label: 'Ficha FAT Cochrane' });
-  const [popup] = await Promise.all([page.waitForEvent('popup'), cochrane.getByRole('button', { name: 'Descargar' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    cochrane.getByRole('button', { name: 'Descargar' }).click(),
+  ]);
   await popup.waitForLoadState();
   expect(popup.url()).toMatch(/\/documentos\/plan-desarrollo\/cochrane-ficha-fat\.pdf$/);
 });

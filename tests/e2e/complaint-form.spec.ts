@@ -34,7 +34,7 @@ test('a complaint is stored, mailed to the complaints mailbox and confirmed with
   }).toPass({ timeout: 5_000 });
 });
 
-test('the browser sends without checking (spec §5); the server\'s answers show on the fields', async ({ page }) => {
+test("the browser sends without checking (spec §5); the server's answers show on the fields", async ({ page }) => {
   let requests = 0;
   page.on('request', (request) => {
     if (request.url().endsWith('/api/reclamos')) requests += 1;

@@ -29,7 +29,14 @@ test('a visitor sends a message: stored, mailed to the utility, confirmed with i
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
 
   const rows = await query('SELECT name, email, city, reqs FROM contact_messages WHERE reference = $1', [reference]);
-  expect(rows).toEqual([{ name, email: 'marta@example.com', city: 'Coyhaique', reqs: 'Quisiera cambiar la dirección de envío de mi boleta.' }]);
+  expect(rows).toEqual([
+    {
+      name,
+      email: 'marta@example.com',
+      city: 'Coyhaique',
+      reqs: 'Quisiera cambiar la dirección de envío de mi boleta.',
+    },
+  ]);
 
   await expect(async () => {
     const files = (await readdir(path.join(root, '.data/outbox'))).filter((file) => file.startsWith(reference));
@@ -81,7 +88,10 @@ test('while sending, the button is disabled and shows progress', async ({ page }
 });
 
 for (const [failure, fulfil] of [
-  ['the server fails', { status: 500, json: { success: false, error: 'Ha ocurrido un error. Por favor intente más tarde.' } }],
+  [
+    'the server fails',
+    { status: 500, json: { success: false, error: 'Ha ocurrido un error. Por favor intente más tarde.' } },
+  ],
   ['the answer is 200 without success', { status: 200, json: { success: false } }],
 ] as const) {
   test(`when ${failure}, the error is shown and nothing typed is lost`, async ({ page }) => {
@@ -104,7 +114,14 @@ test('when the network is down, the error is shown and nothing typed is lost', a
 
 test('field errors found by the server are shown on the fields', async ({ page }) => {
   await page.route('/api/contacto', (route) =>
-    route.fulfill({ status: 400, json: { success: false, error: 'Revise los datos del formulario.', errors: { email: 'Por favor ingrese un correo electrónico válido.' } } }),
+    route.fulfill({
+      status: 400,
+      json: {
+        success: false,
+        error: 'Revise los datos del formulario.',
+        errors: { email: 'Por favor ingrese un correo electrónico válido.' },
+      },
+    }),
   );
   await fillValid(page);
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -122,7 +139,9 @@ test('what the visitor typed survives a reload', async ({ page }) => {
 test('only one notification is shown at a time', async ({ page }) => {
   let calls = 0;
   await page.route('/api/contacto', (route) =>
-    ++calls === 1 ? route.fulfill({ status: 500, json: {} }) : route.fulfill({ status: 200, json: { success: true, data: { reference: 'CON-ABCD2345' } } }),
+    ++calls === 1
+      ? route.fulfill({ status: 500, json: {} })
+      : route.fulfill({ status: 200, json: { success: true, data: { reference: 'CON-ABCD2345' } } }),
   );
   await fillValid(page);
   await page.getByRole('button', { name: 'Enviar' }).click();

@@ -42,7 +42,9 @@ test('"Otro" asks for its own words', async ({ page }) => {
   await expect(page.getByLabel('Indique su relación con la empresa')).toBeVisible();
 });
 
-test('Volver keeps everything typed; Enviar waits for the narrative; text beyond the caps is ignored', async ({ page }) => {
+test('Volver keeps everything typed; Enviar waits for the narrative; text beyond the caps is ignored', async ({
+  page,
+}) => {
   await stepOne(page);
   await expect(page.getByRole('heading', { name: 'Detalle de la denuncia' })).toBeFocused();
   await page.getByLabel('Nombre').fill('x'.repeat(70));
@@ -66,18 +68,24 @@ test('Volver keeps everything typed; Enviar waits for the narrative; text beyond
 test('an invalid e-mail and a file over 10 MB get the spec messages', async ({ page }) => {
   await stepOne(page);
   await page.getByLabel('Correo electrónico').fill('persona@');
-  await page.getByLabel('Archivo adjunto').setInputFiles({ name: 'video.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(10_000_001) });
+  await page
+    .getByLabel('Archivo adjunto')
+    .setInputFiles({ name: 'video.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(10_000_001) });
   await expect(page.locator('#file-error')).toHaveText('Error: El tamaño máximo del archivo a subir es de 10 MB');
   await page.getByLabel('Relato de los hechos').fill('Hechos.');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.locator('#email-error')).toHaveText('Error: Por favor ingrese un correo electrónico válido.');
 });
 
-test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands on /compliance with its reference', async ({ page }) => {
+test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands on /compliance with its reference', async ({
+  page,
+}) => {
   const evidence = Buffer.alloc(9_900_000);
   for (let i = 0; i < evidence.length; i += 4093) evidence[i] = i % 251;
   await stepOne(page);
-  await page.getByLabel('Archivo adjunto').setInputFiles({ name: 'grabacion.mp4', mimeType: 'video/mp4', buffer: evidence });
+  await page
+    .getByLabel('Archivo adjunto')
+    .setInputFiles({ name: 'grabacion.mp4', mimeType: 'video/mp4', buffer: evidence });
   await page.getByLabel('Relato de los hechos').fill('Se retiran materiales de bodega sin registro, los viernes.');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('button', { name: 'Cargando...' })).toBeDisabled();
@@ -94,7 +102,9 @@ test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands 
   expect(row).toEqual({ type: 'Apropiación indebida', sha256: sha256(evidence) });
   let eml = '';
   await expect(async () => {
-    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter((name) => name.startsWith(reference) && name.endsWith('.eml'));
+    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter(
+      (name) => name.startsWith(reference) && name.endsWith('.eml'),
+    );
     eml = await readFile(path.join(root, '.data/outbox', file!), 'utf8');
   }).toPass({ timeout: 10_000 });
   const mail = await PostalMime.parse(eml);
@@ -106,9 +116,24 @@ test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands 
 });
 
 for (const [failure, fulfil, message] of [
-  ['success false', { status: 200, json: { success: false } }, 'Ha ocurrido un error. Por favor intente nuevamente más tarde.'],
-  ['a request error with the server text', { status: 400, json: { success: false, error: 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.' } }, 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'],
-  ['a request error without text', { status: 502, body: 'Bad Gateway' }, 'Ha ocurrido un error. Por favor intente nuevamente más tarde.'],
+  [
+    'success false',
+    { status: 200, json: { success: false } },
+    'Ha ocurrido un error. Por favor intente nuevamente más tarde.',
+  ],
+  [
+    'a request error with the server text',
+    {
+      status: 400,
+      json: { success: false, error: 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.' },
+    },
+    'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
+  ],
+  [
+    'a request error without text',
+    { status: 502, body: 'Bad Gateway' },
+    'Ha ocurrido un error. Por favor intente nuevamente más tarde.',
+  ],
 ] as const) {
   test(`on ${failure} the error line says so and nothing is lost`, async ({ page }) => {
     await page.route('/api/denuncias', (route) => route.fulfill(fulfil));

@@ -15,7 +15,9 @@ test('three galleries show 3 items each first, and Cargar todos shows the rest',
   await expect(photos.getByRole('button', { name: /Cargar todos/ })).toHaveCount(0);
 });
 
-test('the winter advice leads the educational documents, each title opening its file in a new tab', async ({ page }) => {
+test('the winter advice leads the educational documents, each title opening its file in a new tab', async ({
+  page,
+}) => {
   await page.goto('/educacion');
   const first = page.getByRole('region', { name: 'Documentos educativos' }).getByRole('listitem').first();
   const link = first.getByRole('link');
@@ -35,5 +37,7 @@ test('shows a loading indicator, then the error message when the list cannot loa
   await page.goto('/educacion');
   await expect(page.getByRole('status').filter({ hasText: 'Cargando archivos…' })).toHaveCount(3);
   release();
-  await expect(page.getByRole('alert').filter({ hasText: 'Ha ocurrido un error cargando los archivos.' })).toHaveCount(3);
+  await expect(page.getByRole('alert').filter({ hasText: 'Ha ocurrido un error cargando los archivos.' })).toHaveCount(
+    3,
+  );
 });

@@ -1,13 +1,30 @@
 import { expect, test, type Page } from '@playwright/test';
 
-const targets = ['/factibilidad', '/obras', '/motorhome', '/video', '/pago', '/comunicados', '/cortes', '/lugares-y-medios-de-pago', '/venta-de-agua-y-servicios'];
+const targets = [
+  '/factibilidad',
+  '/obras',
+  '/motorhome',
+  '/video',
+  '/pago',
+  '/comunicados',
+  '/cortes',
+  '/lugares-y-medios-de-pago',
+  '/venta-de-agua-y-servicios',
+];
 
 const closeDialogs = async (page: Page) => {
-  await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).getByRole('button', { name: /Cerrar/ }).click();
-  await page.getByRole('dialog', { name: 'Horario de atención' }).getByRole('button', { name: /Cerrar/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' })
+    .getByRole('button', { name: /Cerrar/ })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Horario de atención' })
+    .getByRole('button', { name: /Cerrar/ })
+    .click();
 };
 
-const activeBanner = (page: Page) => page.locator('.carousel--banner .swiper-slide-active .carousel__title').textContent();
+const activeBanner = (page: Page) =>
+  page.locator('.carousel--banner .swiper-slide-active .carousel__title').textContent();
 
 test.describe('home carousel', () => {
   test.beforeEach(async ({ page }) => {
@@ -16,14 +33,17 @@ test.describe('home carousel', () => {
   });
 
   test('has 9 banners whose buttons lead to the spec pages in order', async ({ page }) => {
-    const hrefs = await page.locator('.carousel--banner .swiper-slide:not(.swiper-slide-duplicate) .carousel__caption a').evaluateAll((links) =>
-      links.map((link) => link.getAttribute('href')),
-    );
+    const hrefs = await page
+      .locator('.carousel--banner .swiper-slide:not(.swiper-slide-duplicate) .carousel__caption a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(hrefs.length).toBe(9);
     expect([...hrefs].sort()).toEqual([...targets].sort());
     const realIndexOrder = await page.locator('.carousel--banner .swiper-slide').evaluateAll((slides) =>
       slides
-        .map((slide) => ({ index: Number(slide.getAttribute('data-swiper-slide-index')), href: slide.querySelector('a')?.getAttribute('href') }))
+        .map((slide) => ({
+          index: Number(slide.getAttribute('data-swiper-slide-index')),
+          href: slide.querySelector('a')?.getAttribute('href'),
+        }))
         .sort((a, b) => a.index - b.index)
         .map((slide) => slide.href),
     );
@@ -43,7 +63,8 @@ test.describe('home carousel', () => {
   test('moves with the arrows, the dots and the keyboard, looping past the last banner', async ({ page }) => {
     await page.getByRole('button', { name: 'Pausar' }).click();
     const carousel = page.getByRole('region', { name: 'Destacados' });
-    const activeIndex = () => page.locator('.carousel--banner .swiper-slide-active').getAttribute('data-swiper-slide-index');
+    const activeIndex = () =>
+      page.locator('.carousel--banner .swiper-slide-active').getAttribute('data-swiper-slide-index');
     await carousel.getByRole('button', { name: 'Ir a la diapositiva 9' }).click();
     await expect.poll(activeIndex).toBe('8');
     await carousel.getByRole('button', { name: 'Diapositiva siguiente' }).click();
@@ -77,7 +98,10 @@ test.describe('home dialogs', () => {
     await page.goto('/');
     const videoBox = await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).boundingBox();
     expect(Math.round(videoBox!.width)).toBe(840);
-    await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).getByRole('button', { name: /Cerrar/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' })
+      .getByRole('button', { name: /Cerrar/ })
+      .click();
     const hoursBox = await page.getByRole('dialog', { name: 'Horario de atención' }).boundingBox();
     expect(hoursBox!.width).toBeLessThanOrEqual(800);
   });

@@ -3,14 +3,34 @@ import site from '../../content/site.json' with { type: 'json' };
 
 // Spec §2: every public route that is not a form or the payment flow, with its page heading.
 const pages: [string, RegExp][] = [
-  ['/nosotros', /Nosotros/], ['/cortes', /Cortes/i], ['/oficinas', /Oficinas y Horarios/], ['/tarifas', /Tarifas/],
-  ['/clientes', /clientes/i], ['/sostenibilidad', /Sostenibilidad/i], ['/comunicados', /Comunicados y Noticias/],
-  ['/lugares-y-medios-de-pago', /pago/i], ['/areas-de-concesion', /concesión/i], ['/obras-y-proyectos', /Obras y proyectos/i],
-  ['/venta-de-agua-y-servicios', /Venta de agua/i], ['/subsidios', /Subsidio/i], ['/formularios', /Formularios/i], ['/apr', /Rural|APR/i],
-  ['/preguntas-frecuentes', /Preguntas frecuentes/i], ['/beneficios-covid-19', /Covid/i], ['/video', /Video/i],
-  ['/puntodedescarga', /Punto de descarga/i], ['/patagones-todos', /Patagones Todos/i], ['/ley-covid-21423', /21\.423/],
-  ['/educacion', /Educación/], ['/factibilidad', /Factibilidad/i], ['/obras', /Obras/], ['/horarios-fiestas-patrias', /Fiestas Patrias/i],
-  ['/invierno', /invierno/i], ['/medidor', /medidor/i], ['/tuberias', /tuber/i], ['/compliance', /Compliance|cumplimiento/i],
+  ['/nosotros', /Nosotros/],
+  ['/cortes', /Cortes/i],
+  ['/oficinas', /Oficinas y Horarios/],
+  ['/tarifas', /Tarifas/],
+  ['/clientes', /clientes/i],
+  ['/sostenibilidad', /Sostenibilidad/i],
+  ['/comunicados', /Comunicados y Noticias/],
+  ['/lugares-y-medios-de-pago', /pago/i],
+  ['/areas-de-concesion', /concesión/i],
+  ['/obras-y-proyectos', /Obras y proyectos/i],
+  ['/venta-de-agua-y-servicios', /Venta de agua/i],
+  ['/subsidios', /Subsidio/i],
+  ['/formularios', /Formularios/i],
+  ['/apr', /Rural|APR/i],
+  ['/preguntas-frecuentes', /Preguntas frecuentes/i],
+  ['/beneficios-covid-19', /Covid/i],
+  ['/video', /Video/i],
+  ['/puntodedescarga', /Punto de descarga/i],
+  ['/patagones-todos', /Patagones Todos/i],
+  ['/ley-covid-21423', /21\.423/],
+  ['/educacion', /Educación/],
+  ['/factibilidad', /Factibilidad/i],
+  ['/obras', /Obras/],
+  ['/horarios-fiestas-patrias', /Fiestas Patrias/i],
+  ['/invierno', /invierno/i],
+  ['/medidor', /medidor/i],
+  ['/tuberias', /tuber/i],
+  ['/compliance', /Compliance|cumplimiento/i],
   ['/marco-regulatorio', /Marco regulatorio/],
 ];
 
@@ -53,17 +73,27 @@ test('the home page carries Organization structured data and the site has a site
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(data).toMatchObject({ '@type': 'Organization', name: site.name, email: site.contactEmail });
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
-  for (const route of ['/nosotros', '/oficinas', '/contacto', '/preguntas-frecuentes']) expect(sitemap).toContain(`${route}</loc>`);
+  for (const route of ['/nosotros', '/oficinas', '/contacto', '/preguntas-frecuentes'])
+    expect(sitemap).toContain(`${route}</loc>`);
   expect(sitemap).not.toContain('/404');
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
 });
 
-test('/marco-regulatorio opens the regulator in a new tab and returns the visitor to where they were', async ({ page }) => {
-  await page.context().route(`${site.links.regulator}**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>SISS</title>' }));
+test('/marco-regulatorio opens the regulator in a new tab and returns the visitor to where they were', async ({
+  page,
+}) => {
+  await page
+    .context()
+    .route(`${site.links.regulator}**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>SISS</title>' }),
+    );
   await page.goto('/contacto');
   const menu = page.getByRole('navigation', { name: 'Principal' });
   await menu.getByText('Empresa', { exact: true }).click();
-  const [popup] = await Promise.all([page.waitForEvent('popup'), menu.getByRole('link', { name: 'Marco regulatorio' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    menu.getByRole('link', { name: 'Marco regulatorio' }).click(),
+  ]);
   expect(popup.url()).toBe(site.links.regulator);
   await expect(page).toHaveURL(/\/contacto$/);
 });

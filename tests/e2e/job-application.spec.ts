@@ -24,7 +24,9 @@ async function fill(page: Page, file: { name: string; buffer: Buffer; mimeType?:
 async function sentMail(reference: string) {
   let eml = '';
   await expect(async () => {
-    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter((name) => name.startsWith(reference) && name.endsWith('.eml'));
+    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter(
+      (name) => name.startsWith(reference) && name.endsWith('.eml'),
+    );
     eml = await readFile(path.join(root, '.data/outbox', file!), 'utf8');
   }).toPass({ timeout: 10_000 });
   return PostalMime.parse(eml);
@@ -74,7 +76,10 @@ test('a 9.9 MB CV goes in chunks under the 6 MB limit and arrives intact in stor
   expect(sha256(new Uint8Array(mail.attachments[0]!.content as ArrayBuffer))).toBe(sha256(cv));
 });
 
-test('a file of 10,000,001 bytes is refused with the spec message, in the browser and by the server', async ({ page, request }) => {
+test('a file of 10,000,001 bytes is refused with the spec message, in the browser and by the server', async ({
+  page,
+  request,
+}) => {
   await fill(page, { name: 'cv.pdf', buffer: pdf(10_000_001) });
   await expect(page.locator('#file-error')).toHaveText('Error: El tamaño máximo del archivo a subir es de 10 MB');
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -94,24 +99,35 @@ test('without name, e-mail and RUT the spec message shows on each, and what was 
   await page.getByRole('button', { name: 'Enviar' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link', { name: /Debe rellenar los campos obligatorios: Nombre, Email y Rut/ })).toHaveCount(3);
+  await expect(
+    summary.getByRole('link', { name: /Debe rellenar los campos obligatorios: Nombre, Email y Rut/ }),
+  ).toHaveCount(3);
   await expect(page.getByLabel('Dirección')).toHaveValue('Los Coigües 12');
 });
 
 test('success false on 200 shows the generic message; another failure shows the server message', async ({ page }) => {
   await fill(page, { name: 'cv.pdf', buffer: pdf(1_000) });
-  await page.route('/api/job', (route) => route.fulfill({ status: 200, json: { success: false, message: 'no se usa' } }));
+  await page.route('/api/job', (route) =>
+    route.fulfill({ status: 200, json: { success: false, message: 'no se usa' } }),
+  );
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Ha ocurrido un error\. Por favor intente más tarde\./);
   await page.unroute('/api/job');
-  await page.route('/api/job', (route) => route.fulfill({ status: 503, json: { success: false, message: 'Servicio en mantención, intente en unos minutos.' } }));
+  await page.route('/api/job', (route) =>
+    route.fulfill({
+      status: 503,
+      json: { success: false, message: 'Servicio en mantención, intente en unos minutos.' },
+    }),
+  );
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Servicio en mantención, intente en unos minutos\./);
   await expect(page.getByLabel('Nombre')).toHaveValue('Camila Ríos');
 });
 
 test('an upload never attached to an application is cleaned up', async ({ request }) => {
-  const started = await request.post('/api/uploads', { data: { purpose: 'cv', fileName: 'olvidado.pdf', size: 5_000_000 } });
+  const started = await request.post('/api/uploads', {
+    data: { purpose: 'cv', fileName: 'olvidado.pdf', size: 5_000_000 },
+  });
   const { uploadId } = (await started.json()).data;
   await query(`UPDATE uploads SET created_at = now() - interval '25 hours' WHERE id = $1`, [uploadId]);
   expect((await request.post('/.netlify/functions/uploads-cleanup')).status()).toBe(204);

@@ -38,7 +38,9 @@ test('send checks the terms, then the e-mail, then the phone, in the spec order'
   await page.getByRole('button', { name: 'Enviar' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'Hay un problema' });
   await expect(summary).toBeFocused();
-  await expect(summary.getByRole('link').nth(0)).toHaveText('Condiciones del servicio: Debe aceptar las condiciones del servicio');
+  await expect(summary.getByRole('link').nth(0)).toHaveText(
+    'Condiciones del servicio: Debe aceptar las condiciones del servicio',
+  );
   await expect(summary.getByRole('link').nth(1)).toHaveText('Correo electrónico: Debe ingresar un email válido');
   await expect(summary.getByRole('link').nth(2)).toHaveText('Teléfono: Debe ingresar un teléfono válido');
 });
@@ -52,13 +54,22 @@ test('a registration is sent, the success message shows for 10 seconds, then the
   const posted = page.waitForRequest('/api/motorhome');
   await page.getByRole('button', { name: 'Enviar' }).click();
   const body = (await posted).postDataJSON();
-  expect(body).toMatchObject({ accepts: true, country: 43, region: 728, city: 11111, realCountry: 'Chile', realCity: 'Coyhaique' });
+  expect(body).toMatchObject({
+    accepts: true,
+    country: 43,
+    region: 728,
+    city: 11111,
+    realCountry: 'Chile',
+    realCity: 'Coyhaique',
+  });
 
   const status = page.locator('form').getByRole('status');
   await expect(status).toHaveText('Formulario enviado exitosamente.');
   await expect(page.getByLabel('Nombre')).toBeDisabled();
   const reference = (await page.locator('.toast').textContent())!.match(/MOT-[2-9A-Z]{8}/)![0];
-  expect(await query('SELECT name FROM motorhome_registrations WHERE reference = $1', [reference])).toEqual([{ name: 'Lucía' }]);
+  expect(await query('SELECT name FROM motorhome_registrations WHERE reference = $1', [reference])).toEqual([
+    { name: 'Lucía' },
+  ]);
 
   await page.clock.fastForward(9_000);
   await expect(status).toBeVisible();

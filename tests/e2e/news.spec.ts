@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Comunicados y noticias' });
 const itemHeading = (page: import('@playwright/test').Page) => page.locator('.news__item h2').first();
 
-test('shows the women-certification item by default, and the sidebar has the 11 fixed items and the active dynamic ones', async ({ page }) => {
+test('shows the women-certification item by default, and the sidebar has the 11 fixed items and the active dynamic ones', async ({
+  page,
+}) => {
   await page.goto('/comunicados');
   await expect(nav(page).getByRole('link', { name: 'Mantención red Coyhaique' })).toBeVisible();
   // The 11 fixed items, whatever staff publish beside them meanwhile (admin-content.spec.ts).

@@ -84,7 +84,11 @@ test.describe('/pago messages', () => {
   });
 
   test('servipag sends the visitor to the bill payment portal', async ({ page }) => {
-    await page.context().route('https://pagos.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portal</title>' }));
+    await page
+      .context()
+      .route('https://pagos.example.com/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portal</title>' }),
+      );
     await page.getByRole('radio', { name: 'Portal de pago de cuentas' }).check();
     await page.getByRole('button', { name: 'Pagar' }).click();
     await expect(page).toHaveURL('https://pagos.example.com/aguas-patagonia');
@@ -93,8 +97,26 @@ test.describe('/pago messages', () => {
   for (const [situation, serviceNumber, fulfil, message] of [
     ['no debt', '100002', undefined, 'El número de servicio indicado no presenta deuda'],
     ['an unknown service', '555', undefined, 'El numero de servicio no existe'],
-    ['another error', '100001', { status: 500, json: {} }, 'Ha ocurrido un error. Por favor póngase en contacto con nostros a través de contacto@example.com'],
-    ['paymentData.success false', '100001', { status: 201, json: { paymentData: { success: false, data: { payment_method: 'webpay-plus', errorMessage: 'Webpay no está disponible.' } } } }, 'Webpay no está disponible.'],
+    [
+      'another error',
+      '100001',
+      { status: 500, json: {} },
+      'Ha ocurrido un error. Por favor póngase en contacto con nostros a través de contacto@example.com',
+    ],
+    [
+      'paymentData.success false',
+      '100001',
+      {
+        status: 201,
+        json: {
+          paymentData: {
+            success: false,
+            data: { payment_method: 'webpay-plus', errorMessage: 'Webpay no está disponible.' },
+          },
+        },
+      },
+      'Webpay no está disponible.',
+    ],
   ] as const) {
     test(`${situation} shows "${message}"`, async ({ page }) => {
       if (fulfil) await page.route('/api/bills/new', (route) => route.fulfill(fulfil));
@@ -138,7 +160,10 @@ test.describe('/boleta', () => {
     await expect(result).toContainText('$1.234.567');
     await expect(result).toContainText('Calle de prueba 1, Coyhaique');
     await expect(result).toContainText(/\d{2}-\d{2}-\d{4}/);
-    await expect(result.getByRole('link', { name: /Ver boleta/ })).toHaveAttribute('href', '/documentos/boletas/boleta-ejemplo.pdf');
+    await expect(result.getByRole('link', { name: /Ver boleta/ })).toHaveAttribute(
+      'href',
+      '/documentos/boletas/boleta-ejemplo.pdf',
+    );
   });
 
   test('an unknown service shows the server message', async ({ page }) => {

@@ -6,10 +6,14 @@ import { expect, test, type Page } from '@playwright/test';
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
 const serveTiles = (page: Page) =>
-  page.route('https://tile.openstreetmap.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }));
+  page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
+  );
 
 test.describe('/oficinas', () => {
-  test('lists the 7 offices with Coyhaique selected and the map on it; choosing another moves the map', async ({ page }) => {
+  test('lists the 7 offices with Coyhaique selected and the map on it; choosing another moves the map', async ({
+    page,
+  }) => {
     await serveTiles(page);
     await page.goto('/oficinas');
     const offices = page.getByRole('list', { name: 'Oficinas' }).getByRole('button');
@@ -31,14 +35,18 @@ test.describe('/oficinas', () => {
     await serveTiles(page);
     await page.goto('/oficinas');
     await expect(page.locator('.leaflet-container')).toHaveAttribute('data-center', 'coyhaique');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
   });
 
   test('without map tiles, the map gives way to a notice and the list stays', async ({ page }) => {
     await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
     await page.goto('/oficinas');
-    await expect(page.getByText('El mapa no está disponible en este momento. Las direcciones están en la lista.')).toBeVisible();
+    await expect(
+      page.getByText('El mapa no está disponible en este momento. Las direcciones están en la lista.'),
+    ).toBeVisible();
     await expect(page.getByRole('list', { name: 'Oficinas' }).getByRole('button')).toHaveCount(7);
   });
 
@@ -46,7 +54,15 @@ test.describe('/oficinas', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/oficinas');
-    for (const name of ['Coyhaique', 'Puerto Aysén', 'Puerto Cisnes', 'Balmaceda', 'Puerto Ibáñez', 'Chile Chico', 'Cochrane']) {
+    for (const name of [
+      'Coyhaique',
+      'Puerto Aysén',
+      'Puerto Cisnes',
+      'Balmaceda',
+      'Puerto Ibáñez',
+      'Chile Chico',
+      'Cochrane',
+    ]) {
       await expect(page.getByRole('list', { name: 'Oficinas' })).toContainText(name);
     }
     await context.close();
@@ -66,6 +82,9 @@ test.describe('/puntodedescarga', () => {
     await points.filter({ hasText: 'Chile Chico' }).click();
     await expect(page.locator('.leaflet-container')).toHaveAttribute('data-center', 'chile-chico');
     await expect(page.locator('section[lang="en"]')).toContainText('Monday to Friday');
-    await expect(page.getByRole('link', { name: 'Registrarse para usar el punto de descarga' })).toHaveAttribute('href', '/motorhome');
+    await expect(page.getByRole('link', { name: 'Registrarse para usar el punto de descarga' })).toHaveAttribute(
+      'href',
+      '/motorhome',
+    );
   });
 });

@@ -23,23 +23,36 @@ for (const route of pages) {
   test.describe(`page ${route}`, () => {
     test('has no WCAG 2.2 AA violations (axe-core)', async ({ page }) => {
       await page.goto(route);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`)).toEqual(
+        [],
+      );
     });
 
     test('ships JavaScript only if it has an island, within budget', async ({ page, baseURL }) => {
       const scripts: Buffer[] = [];
       // The site's own scripts: an embedded PDF brings the browser viewer's scripts, not ours.
       page.on('response', async (response) => {
-        if (response.request().resourceType() === 'script' && new URL(response.url()).origin === new URL(baseURL!).origin) scripts.push(await response.body());
+        if (
+          response.request().resourceType() === 'script' &&
+          new URL(response.url()).origin === new URL(baseURL!).origin
+        )
+          scripts.push(await response.body());
       });
       await page.goto(route, { waitUntil: 'networkidle' });
       // React islands, and components that run a script of their own (marked data-island).
       const islands = await page.locator('astro-island, [data-island]').count();
       const inlineScripts = await page.locator('script:not([src]):not([type="application/ld+json"])').count();
       const gzipped = scripts.reduce((sum, body) => sum + gzipSync(body).byteLength, 0);
-      test.info().annotations.push({ type: 'compressed JavaScript', description: `${route}: ${(gzipped / 1024).toFixed(1)} KB in ${scripts.length} files` });
-      console.log(`JS budget ${route}: ${(gzipped / 1024).toFixed(1)} KB gzip, ${scripts.length} files, ${islands} islands`);
+      test.info().annotations.push({
+        type: 'compressed JavaScript',
+        description: `${route}: ${(gzipped / 1024).toFixed(1)} KB in ${scripts.length} files`,
+      });
+      console.log(
+        `JS budget ${route}: ${(gzipped / 1024).toFixed(1)} KB gzip, ${scripts.length} files, ${islands} islands`,
+      );
       if (islands === 0) {
         expect(scripts).toHaveLength(0);
         expect(inlineScripts).toBe(0);
@@ -49,8 +62,9 @@ for (const route of pages) {
 
     test('links only to pages, files and anchors that exist', async ({ page, request }) => {
       await page.goto(route);
-      const targets = await page.$$eval('a[href], link[href], img[src], script[src], source[src], iframe[src]', (elements) =>
-        elements.map((el) => (el as HTMLAnchorElement).href || (el as HTMLImageElement).src),
+      const targets = await page.$$eval(
+        'a[href], link[href], img[src], script[src], source[src], iframe[src]',
+        (elements) => elements.map((el) => (el as HTMLAnchorElement).href || (el as HTMLImageElement).src),
       );
       const origin = new URL(page.url()).origin;
       const internal = [...new Set(targets)].filter((url) => url.startsWith(origin));
@@ -58,18 +72,26 @@ for (const route of pages) {
       for (const url of internal) {
         const { pathname, hash } = new URL(url);
         if (pathname === new URL(page.url()).pathname) {
-          if (hash.length > 1) await expect(page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`), `${route} links to the anchor ${hash}`).toHaveCount(1);
+          if (hash.length > 1)
+            await expect(
+              page.locator(`[id="${decodeURIComponent(hash.slice(1))}"]`),
+              `${route} links to the anchor ${hash}`,
+            ).toHaveCount(1);
           continue;
         }
         if (routesOfOpenIssues.has(pathname)) {
-          test.info().annotations.push({ type: 'link to a page of an open issue', description: `${route} → ${pathname}` });
+          test
+            .info()
+            .annotations.push({ type: 'link to a page of an open issue', description: `${route} → ${pathname}` });
           continue;
         }
         const response = await request.get(pathname);
         expect(response.status(), `${route} links to ${pathname}`).toBe(200);
         if (hash.length > 1) {
           const html = await response.text();
-          expect(html, `${route} links to the anchor ${pathname}${hash}`).toContain(`id="${decodeURIComponent(hash.slice(1))}"`);
+          expect(html, `${route} links to the anchor ${pathname}${hash}`).toContain(
+            `id="${decodeURIComponent(hash.slice(1))}"`,
+          );
         }
       }
     });

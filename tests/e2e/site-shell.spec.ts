@@ -5,15 +5,23 @@ test('an unknown path answers 404 with the home page and a notice', async ({ pag
   const response = await page.goto('/esta/pagina/no-existe');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('status')).toHaveText(/Página no encontrada/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Agua potable y saneamiento para la Región de Aysén');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Agua potable y saneamiento para la Región de Aysén',
+  );
 });
 
 test('every page carries the site header and footer with the customer phone and e-mail', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   for (const region of [page.getByRole('banner'), page.getByRole('contentinfo')]) {
-    await expect(region.getByRole('link', { name: site.customerPhone })).toHaveAttribute('href', `tel:${site.customerPhone.replace(/\s/g, '')}`);
-    await expect(region.getByRole('link', { name: site.contactEmail })).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+    await expect(region.getByRole('link', { name: site.customerPhone })).toHaveAttribute(
+      'href',
+      `tel:${site.customerPhone.replace(/\s/g, '')}`,
+    );
+    await expect(region.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${site.contactEmail}`,
+    );
   }
 });
 

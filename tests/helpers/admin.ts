@@ -41,14 +41,21 @@ interface CallOptions {
  * `config.path` patterns (first match wins, as in scripts/lib/functions.ts), whose parameters
  * the function gets.
  */
-export function callFunction(fn: FunctionModule, method: string, path: string, { token, headers = {}, body }: CallOptions = {}): Promise<Response> {
+export function callFunction(
+  fn: FunctionModule,
+  method: string,
+  path: string,
+  { token, headers = {}, body }: CallOptions = {},
+): Promise<Response> {
   const url = `http://localhost${path}`;
   const match = [fn.config.path ?? []]
     .flat()
     .map((pattern) => new URLPattern({ pathname: pattern }).exec(url))
     .find((result) => result !== null);
   if (!match) throw new Error(`${path} is not a path of this function`);
-  const params = Object.fromEntries(Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const params = Object.fromEntries(
+    Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   const init: RequestInit = { method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } };
   if (body instanceof FormData || body instanceof Blob) init.body = body;
   else if (body !== undefined) {

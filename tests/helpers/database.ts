@@ -33,7 +33,11 @@ export async function startTestDatabase() {
  * and a local Netlify Blobs server, set up before the file's tests and removed after them.
  */
 export function useLocalEnvironment() {
-  const environment = {} as { database: Awaited<ReturnType<typeof startTestDatabase>>; outboxDir: string; blobsDir: string };
+  const environment = {} as {
+    database: Awaited<ReturnType<typeof startTestDatabase>>;
+    outboxDir: string;
+    blobsDir: string;
+  };
   let blobs: BlobsServer;
   beforeAll(async () => {
     environment.database = await startTestDatabase();

@@ -15,40 +15,79 @@ beforeEach(async () => {
   ana = await signedInAdmin(db(), 'Ana Admin', 'ana@example.com');
 });
 
-const call = (method: string, path: string, body?: unknown, token = ana.token) => callFunction(adminAccount, method, path, { token, body });
-const signIn = (email: string, password: string) => login(postJson('/api/login', { email, password }), testContext().context);
+const call = (method: string, path: string, body?: unknown, token = ana.token) =>
+  callFunction(adminAccount, method, path, { token, body });
+const signIn = (email: string, password: string) =>
+  login(postJson('/api/login', { email, password }), testContext().context);
 
 describe('GET /api/admin/account', () => {
   it("answers the signed-in admin's profile", async () => {
-    expect(await read(await call('GET', '/api/admin/account'))).toEqual({ status: 200, body: { success: true, data: { admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null } } } });
+    expect(await read(await call('GET', '/api/admin/account'))).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        data: { admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null } },
+      },
+    });
   });
 });
 
 describe('PUT /api/admin/account', () => {
   it('changes name, e-mail and avatar, keeps the session, and logs it', async () => {
-    const { body } = await read(await call('PUT', '/api/admin/account', { name: 'Ana María', email: 'Ana.Maria@example.com', avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png' }));
-    expect(body.data.admin).toEqual({ id: ana.id, name: 'Ana María', email: 'ana.maria@example.com', avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png' });
+    const { body } = await read(
+      await call('PUT', '/api/admin/account', {
+        name: 'Ana María',
+        email: 'Ana.Maria@example.com',
+        avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png',
+      }),
+    );
+    expect(body.data.admin).toEqual({
+      id: ana.id,
+      name: 'Ana María',
+      email: 'ana.maria@example.com',
+      avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png',
+    });
     expect((await call('GET', '/api/admin/account')).status).toBe(200);
-    expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'update', entity: 'admin', entity_id: ana.id, summary: 'ana.maria@example.com' }]);
+    expect(await auditRows(db())).toEqual([
+      {
+        admin_email: 'ana@example.com',
+        action: 'update',
+        entity: 'admin',
+        entity_id: ana.id,
+        summary: 'ana.maria@example.com',
+      },
+    ]);
   });
 
   it("refuses another admin's e-mail with 409", async () => {
     await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
     const message = 'Ya existe un administrador con ese correo electrónico.';
-    expect(await read(await call('PUT', '/api/admin/account', { name: 'Ana', email: 'BERTA@example.com', avatar: '' }))).toEqual({ status: 409, body: { success: false, error: message, message, errors: { email: message } } });
+    expect(
+      await read(await call('PUT', '/api/admin/account', { name: 'Ana', email: 'BERTA@example.com', avatar: '' })),
+    ).toEqual({ status: 409, body: { success: false, error: message, message, errors: { email: message } } });
     expect(await auditRows(db())).toEqual([]);
   });
 
   it('answers 400 with the field messages', async () => {
-    const { status, body } = await read(await call('PUT', '/api/admin/account', { name: '', email: 'no-es-correo', avatar: 'ftp://x' }));
+    const { status, body } = await read(
+      await call('PUT', '/api/admin/account', { name: '', email: 'no-es-correo', avatar: 'ftp://x' }),
+    );
     expect(status).toBe(400);
-    expect(body.errors).toEqual({ name: 'Ingrese el nombre.', email: 'Por favor ingrese un correo electrónico válido.', avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' });
+    expect(body.errors).toEqual({
+      name: 'Ingrese el nombre.',
+      email: 'Por favor ingrese un correo electrónico válido.',
+      avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.',
+    });
   });
 });
 
 describe('POST /api/admin/account/password', () => {
   const change = (body: unknown, token = ana.token) => call('POST', '/api/admin/account/password', body, token);
-  const valid = { currentPassword: 'contraseña-de-prueba', newPassword: 'mi-nueva-contraseña', confirmPassword: 'mi-nueva-contraseña' };
+  const valid = {
+    currentPassword: 'contraseña-de-prueba',
+    newPassword: 'mi-nueva-contraseña',
+    confirmPassword: 'mi-nueva-contraseña',
+  };
 
   it('changes the password, ends the other sessions and answers a fresh token for this one', async () => {
     const other = (await (await signIn('ana@example.com', 'contraseña-de-prueba')).json()).data.accessToken;
@@ -60,20 +99,39 @@ describe('POST /api/admin/account/password', () => {
     expect((await call('GET', '/api/admin/account')).status).toBe(401);
     expect((await signIn('ana@example.com', 'contraseña-de-prueba')).status).toBe(401);
     expect((await signIn('ana@example.com', 'mi-nueva-contraseña')).status).toBe(200);
-    expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'password', entity: 'admin', entity_id: ana.id, summary: 'ana@example.com' }]);
+    expect(await auditRows(db())).toEqual([
+      {
+        admin_email: 'ana@example.com',
+        action: 'password',
+        entity: 'admin',
+        entity_id: ana.id,
+        summary: 'ana@example.com',
+      },
+    ]);
   });
 
   it('answers 400 with errors.currentPassword when the current password is wrong, and changes nothing', async () => {
     const message = 'La contraseña actual no es correcta.';
-    expect(await read(await change({ ...valid, currentPassword: 'no-es-esta' }))).toEqual({ status: 400, body: { success: false, error: message, message, errors: { currentPassword: message } } });
+    expect(await read(await change({ ...valid, currentPassword: 'no-es-esta' }))).toEqual({
+      status: 400,
+      body: { success: false, error: message, message, errors: { currentPassword: message } },
+    });
     expect((await call('GET', '/api/admin/account')).status).toBe(200);
     expect(await auditRows(db())).toEqual([]);
   });
 
   describe.each([
     ['no current password', { ...valid, currentPassword: '' }, { currentPassword: 'Ingrese su contraseña actual.' }],
-    ['a short new password', { ...valid, newPassword: 'corta', confirmPassword: 'corta' }, { newPassword: 'La contraseña debe tener al menos 10 caracteres.' }],
-    ['a confirmation that differs', { ...valid, confirmPassword: 'otra-cosa-distinta' }, { confirmPassword: 'Las contraseñas no coinciden.' }],
+    [
+      'a short new password',
+      { ...valid, newPassword: 'corta', confirmPassword: 'corta' },
+      { newPassword: 'La contraseña debe tener al menos 10 caracteres.' },
+    ],
+    [
+      'a confirmation that differs',
+      { ...valid, confirmPassword: 'otra-cosa-distinta' },
+      { confirmPassword: 'Las contraseñas no coinciden.' },
+    ],
   ])('with %s', (_case, body, errors) => {
     it('answers 400 with the field message', async () => {
       const { status, body: answer } = await read(await change(body));
@@ -95,6 +153,8 @@ describe('POST /api/admin/account/password', () => {
 describe('GET /api/admins/{id}', () => {
   it('still answers the profile by id with a token from sign-in', async () => {
     const token = (await (await signIn('ana@example.com', 'contraseña-de-prueba')).json()).data.accessToken;
-    expect((await read(await callFunction(admins, 'GET', `/api/admins/${ana.id}`, { token }))).body.data.admin.email).toBe('ana@example.com');
+    expect(
+      (await read(await callFunction(admins, 'GET', `/api/admins/${ana.id}`, { token }))).body.data.admin.email,
+    ).toBe('ana@example.com');
   });
 });

@@ -19,31 +19,61 @@ beforeEach(async () => {
   await db().query('DELETE FROM admins WHERE id <> $1', [ana.id]);
 });
 
-const call = (method: string, path: string, body?: unknown, token = ana.token) => callFunction(adminAdmins, method, path, { token, body });
+const call = (method: string, path: string, body?: unknown, token = ana.token) =>
+  callFunction(adminAdmins, method, path, { token, body });
 const newAdmin = { name: 'Berta Bravo', email: 'Berta@Example.com', avatar: '', password: 'una-contraseña-larga' };
 const create = async (body: unknown = newAdmin) => read(await call('POST', '/api/admin/admins', body));
-const invalid = (errors: Record<string, string>) => ({ status: 400, body: { success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors } });
+const invalid = (errors: Record<string, string>) => ({
+  status: 400,
+  body: {
+    success: false,
+    error: 'Revise los datos del formulario.',
+    message: 'Revise los datos del formulario.',
+    errors,
+  },
+});
 // A conflict one field causes (a duplicate e-mail) is also that field's error, for the form.
-const conflict = (message: string, field?: string) => ({ status: 409, body: { success: false, error: message, message, ...(field ? { errors: { [field]: message } } : {}) } });
+const conflict = (message: string, field?: string) => ({
+  status: 409,
+  body: { success: false, error: message, message, ...(field ? { errors: { [field]: message } } : {}) },
+});
 
 describe('POST /api/admin/admins', () => {
   it('creates an administrator with the e-mail in lower case, and logs who did it', async () => {
     const { status, body } = await create();
     expect(status).toBe(201);
-    expect(body).toEqual({ success: true, data: { admin: { id: expect.any(String), name: 'Berta Bravo', email: 'berta@example.com', avatar: null } } });
-    expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'create', entity: 'admin', entity_id: body.data.admin.id, summary: 'berta@example.com' }]);
-    const [stored] = await db().query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [body.data.admin.id]);
+    expect(body).toEqual({
+      success: true,
+      data: { admin: { id: expect.any(String), name: 'Berta Bravo', email: 'berta@example.com', avatar: null } },
+    });
+    expect(await auditRows(db())).toEqual([
+      {
+        admin_email: 'ana@example.com',
+        action: 'create',
+        entity: 'admin',
+        entity_id: body.data.admin.id,
+        summary: 'berta@example.com',
+      },
+    ]);
+    const [stored] = await db().query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [
+      body.data.admin.id,
+    ]);
     expect(stored!.password_hash).toMatch(/^scrypt\$/);
   });
 
   it('lets the new administrator sign in with the password given', async () => {
     await create();
-    const response = await login(postJson('/api/login', { email: 'berta@example.com', password: newAdmin.password }), testContext().context);
+    const response = await login(
+      postJson('/api/login', { email: 'berta@example.com', password: newAdmin.password }),
+      testContext().context,
+    );
     expect(response.status).toBe(200);
   });
 
   it('refuses an e-mail that exists in another case with 409, and logs nothing', async () => {
-    expect(await create({ ...newAdmin, email: 'ANA@example.com' })).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
+    expect(await create({ ...newAdmin, email: 'ANA@example.com' })).toEqual(
+      conflict('Ya existe un administrador con ese correo electrónico.', 'email'),
+    );
     expect(await auditRows(db())).toEqual([]);
   });
 
@@ -51,12 +81,28 @@ describe('POST /api/admin/admins', () => {
     ['no name', { ...newAdmin, name: ' ' }, { name: 'Ingrese el nombre.' }],
     ['a bad e-mail', { ...newAdmin, email: 'berta' }, { email: 'Por favor ingrese un correo electrónico válido.' }],
     ['no e-mail', { ...newAdmin, email: '' }, { email: 'Ingrese su correo electrónico.' }],
-    ['a short password', { ...newAdmin, password: 'corta' }, { password: 'La contraseña debe tener al menos 10 caracteres.' }],
+    [
+      'a short password',
+      { ...newAdmin, password: 'corta' },
+      { password: 'La contraseña debe tener al menos 10 caracteres.' },
+    ],
     ['no password', { ...newAdmin, password: '' }, { password: 'Ingrese una contraseña.' }],
-    ['an avatar that is not an address', { ...newAdmin, avatar: 'javascript:alert(1)' }, { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' }],
+    [
+      'an avatar that is not an address',
+      { ...newAdmin, avatar: 'javascript:alert(1)' },
+      { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' },
+    ],
     // The site's CSP shows no image of another host (netlify.toml, img-src).
-    ['an avatar on another site', { ...newAdmin, avatar: 'https://example.com/berta.png' }, { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' }],
-    ['an avatar on another site without scheme', { ...newAdmin, avatar: '//example.com/berta.png' }, { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' }],
+    [
+      'an avatar on another site',
+      { ...newAdmin, avatar: 'https://example.com/berta.png' },
+      { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' },
+    ],
+    [
+      'an avatar on another site without scheme',
+      { ...newAdmin, avatar: '//example.com/berta.png' },
+      { avatar: 'Suba una imagen o ingrese una dirección de este sitio que empiece con /.' },
+    ],
   ])('with %s', (_case, body, errors) => {
     it('answers 400 with the field message and logs nothing', async () => {
       expect(await create(body)).toEqual(invalid(errors));
@@ -76,46 +122,89 @@ describe('GET /api/admin/admins', () => {
 
 describe('GET /api/admin/admins/{id}', () => {
   it('answers the administrator', async () => {
-    expect(await read(await call('GET', `/api/admin/admins/${ana.id}`))).toEqual({ status: 200, body: { success: true, data: { admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null } } } });
+    expect(await read(await call('GET', `/api/admin/admins/${ana.id}`))).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        data: { admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null } },
+      },
+    });
   });
 
-  it.each([['an unknown id', '00000000-0000-4000-8000-000000000000'], ['an id that is not a uuid', '12']])('answers 404 to %s', async (_case, id) => {
-    expect(await read(await call('GET', `/api/admin/admins/${id}`))).toEqual({ status: 404, body: { success: false, error: 'Administrador no encontrado.', message: 'Administrador no encontrado.' } });
+  it.each([
+    ['an unknown id', '00000000-0000-4000-8000-000000000000'],
+    ['an id that is not a uuid', '12'],
+  ])('answers 404 to %s', async (_case, id) => {
+    expect(await read(await call('GET', `/api/admin/admins/${id}`))).toEqual({
+      status: 404,
+      body: { success: false, error: 'Administrador no encontrado.', message: 'Administrador no encontrado.' },
+    });
   });
 });
 
 describe('PUT /api/admin/admins/{id}', () => {
   it('changes the profile and keeps the password when it comes empty', async () => {
     const berta = (await create()).body.data.admin;
-    const { status, body } = await read(await call('PUT', `/api/admin/admins/${berta.id}`, { name: 'Berta B.', email: 'berta.b@example.com', avatar: '/img/berta.png', password: '' }));
+    const { status, body } = await read(
+      await call('PUT', `/api/admin/admins/${berta.id}`, {
+        name: 'Berta B.',
+        email: 'berta.b@example.com',
+        avatar: '/img/berta.png',
+        password: '',
+      }),
+    );
     expect(status).toBe(200);
-    expect(body.data.admin).toEqual({ id: berta.id, name: 'Berta B.', email: 'berta.b@example.com', avatar: '/img/berta.png' });
-    const signIn = await login(postJson('/api/login', { email: 'berta.b@example.com', password: newAdmin.password }), testContext().context);
+    expect(body.data.admin).toEqual({
+      id: berta.id,
+      name: 'Berta B.',
+      email: 'berta.b@example.com',
+      avatar: '/img/berta.png',
+    });
+    const signIn = await login(
+      postJson('/api/login', { email: 'berta.b@example.com', password: newAdmin.password }),
+      testContext().context,
+    );
     expect(signIn.status).toBe(200);
-    expect((await auditRows(db())).at(-1)).toEqual({ admin_email: 'ana@example.com', action: 'update', entity: 'admin', entity_id: berta.id, summary: 'berta.b@example.com' });
+    expect((await auditRows(db())).at(-1)).toEqual({
+      admin_email: 'ana@example.com',
+      action: 'update',
+      entity: 'admin',
+      entity_id: berta.id,
+      summary: 'berta.b@example.com',
+    });
   });
 
   it('resets the password: the old one and every token of that admin stop working', async () => {
     const berta = (await create()).body.data.admin;
-    const signIn = (password: string) => login(postJson('/api/login', { email: 'berta@example.com', password }), testContext().context);
+    const signIn = (password: string) =>
+      login(postJson('/api/login', { email: 'berta@example.com', password }), testContext().context);
     const token = (await (await signIn(newAdmin.password)).json()).data.accessToken;
     await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, password: 'la-nueva-contraseña' });
     expect((await signIn(newAdmin.password)).status).toBe(401);
     expect((await signIn('la-nueva-contraseña')).status).toBe(200);
     expect((await callFunction(admins, 'GET', `/api/admins/${berta.id}`, { token })).status).toBe(401);
-    expect((await auditRows(db())).at(-1)).toMatchObject({ action: 'update', summary: 'berta@example.com (nueva contraseña)' });
+    expect((await auditRows(db())).at(-1)).toMatchObject({
+      action: 'update',
+      summary: 'berta@example.com (nueva contraseña)',
+    });
   });
 
   it('refuses the e-mail of another administrator with 409 and changes nothing', async () => {
     const berta = (await create()).body.data.admin;
-    expect(await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, email: 'Ana@Example.com' }))).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
-    expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe('berta@example.com');
+    expect(
+      await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, email: 'Ana@Example.com' })),
+    ).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
+    expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe(
+      'berta@example.com',
+    );
     expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
   });
 
   it('answers 400 to a short new password', async () => {
     const berta = (await create()).body.data.admin;
-    expect(await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, password: 'corta' }))).toEqual(invalid({ password: 'La contraseña debe tener al menos 10 caracteres.' }));
+    expect(await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, password: 'corta' }))).toEqual(
+      invalid({ password: 'La contraseña debe tener al menos 10 caracteres.' }),
+    );
   });
 
   it('answers 404 to an unknown administrator and logs nothing', async () => {
@@ -127,22 +216,42 @@ describe('PUT /api/admin/admins/{id}', () => {
 describe('DELETE /api/admin/admins/{id}', () => {
   it('deletes another administrator, whose tokens then stop working, and logs it', async () => {
     const berta = await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
-    expect(await read(await call('DELETE', `/api/admin/admins/${berta.id}`))).toEqual({ status: 200, body: { success: true, data: {} } });
+    expect(await read(await call('DELETE', `/api/admin/admins/${berta.id}`))).toEqual({
+      status: 200,
+      body: { success: true, data: {} },
+    });
     expect((await call('GET', '/api/admin/admins', undefined, berta.token)).status).toBe(401);
-    expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'delete', entity: 'admin', entity_id: berta.id, summary: 'berta@example.com' }]);
+    expect(await auditRows(db())).toEqual([
+      {
+        admin_email: 'ana@example.com',
+        action: 'delete',
+        entity: 'admin',
+        entity_id: berta.id,
+        summary: 'berta@example.com',
+      },
+    ]);
   });
 
   it('refuses to delete the signed-in administrator', async () => {
     await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
-    expect(await read(await call('DELETE', `/api/admin/admins/${ana.id}`))).toEqual(conflict('No puede eliminar su propia cuenta.'));
+    expect(await read(await call('DELETE', `/api/admin/admins/${ana.id}`))).toEqual(
+      conflict('No puede eliminar su propia cuenta.'),
+    );
     expect(await auditRows(db())).toEqual([]);
   });
 
   it('keeps the last administrator when two delete each other at once', async () => {
     const berta = await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
-    const results = await Promise.all([call('DELETE', `/api/admin/admins/${berta.id}`), call('DELETE', `/api/admin/admins/${ana.id}`, undefined, berta.token)].map(async (response) => read(await response)));
+    const results = await Promise.all(
+      [
+        call('DELETE', `/api/admin/admins/${berta.id}`),
+        call('DELETE', `/api/admin/admins/${ana.id}`, undefined, berta.token),
+      ].map(async (response) => read(await response)),
+    );
     expect(results.map((result) => result.status).sort()).toEqual([200, 409]);
-    expect(results.find((result) => result.status === 409)?.body.error).toBe('No se puede eliminar al último administrador.');
+    expect(results.find((result) => result.status === 409)?.body.error).toBe(
+      'No se puede eliminar al último administrador.',
+    );
     expect(await db().query('SELECT id FROM admins')).toHaveLength(1);
     expect(await auditRows(db())).toHaveLength(1);
     await db().query('DELETE FROM admins');
@@ -160,7 +269,10 @@ describe('DELETE /api/admin/admins/{id}', () => {
 });
 
 describe('/api/admin/admins', () => {
-  it.each([['PATCH', '/api/admin/admins', 'GET, POST'], ['POST', `/api/admin/admins/00000000-0000-4000-8000-000000000000`, 'GET, PUT, DELETE']])('answers 405 to %s %s', async (method, path, allow) => {
+  it.each([
+    ['PATCH', '/api/admin/admins', 'GET, POST'],
+    ['POST', `/api/admin/admins/00000000-0000-4000-8000-000000000000`, 'GET, PUT, DELETE'],
+  ])('answers 405 to %s %s', async (method, path, allow) => {
     const response = await call(method, path);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe(allow);

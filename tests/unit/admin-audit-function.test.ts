@@ -15,12 +15,16 @@ beforeAll(async () => {
   berta = await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
   // 55 changes: more than one page of 50.
   for (let year = 1991; year <= 2044; year++) {
-    await callFunction(adminDocuments, 'POST', '/api/admin/documents', { token: berta.token, body: { type: 'Memoria', year, url_file: `/m-${year}.pdf` } });
+    await callFunction(adminDocuments, 'POST', '/api/admin/documents', {
+      token: berta.token,
+      body: { type: 'Memoria', year, url_file: `/m-${year}.pdf` },
+    });
   }
   await callFunction(adminAdmins, 'DELETE', `/api/admin/admins/${berta.id}`, { token: ana.token });
 });
 
-const page = async (query = '') => read(await callFunction(adminAudit, 'GET', `/api/admin/audit${query}`, { token: ana.token }));
+const page = async (query = '') =>
+  read(await callFunction(adminAudit, 'GET', `/api/admin/audit${query}`, { token: ana.token }));
 
 describe('GET /api/admin/audit', () => {
   it('answers the newest 50 entries first, with the total', async () => {
@@ -45,7 +49,13 @@ describe('GET /api/admin/audit', () => {
   it("keeps a deleted admin's entries under their e-mail", async () => {
     const { body } = await page('?page=2');
     expect(body.data).toMatchObject({ total: 55, page: 2 });
-    expect(body.data.entries.map((entry: { summary: string }) => entry.summary)).toEqual(['Memoria 1995', 'Memoria 1994', 'Memoria 1993', 'Memoria 1992', 'Memoria 1991']);
+    expect(body.data.entries.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Memoria 1995',
+      'Memoria 1994',
+      'Memoria 1993',
+      'Memoria 1992',
+      'Memoria 1991',
+    ]);
     expect(body.data.entries[0]).toMatchObject({ admin_id: null, admin_email: 'berta@example.com' });
   });
 
@@ -54,6 +64,14 @@ describe('GET /api/admin/audit', () => {
   });
 
   it.each([['0'], ['-1'], ['dos'], ['1.5']])('answers 400 to page %s', async (value) => {
-    expect(await page(`?page=${value}`)).toEqual({ status: 400, body: { success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors: { page: 'Página no válida.' } } });
+    expect(await page(`?page=${value}`)).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Revise los datos del formulario.',
+        message: 'Revise los datos del formulario.',
+        errors: { page: 'Página no válida.' },
+      },
+    });
   });
 });

@@ -17,10 +17,23 @@ beforeEach(async () => {
   await db().query('DELETE FROM education_documents');
 });
 
-const call = (method: string, path: string, body?: unknown) => callFunction(adminEducation, method, path, { token, body });
-const guia = { content_type: 'Documentos educativos', hidden: false, title: 'Cuidemos el agua', description: 'Guía para la familia.', url_file: '/documentos/educacion/guia.pdf', thumbnail: '' };
+const call = (method: string, path: string, body?: unknown) =>
+  callFunction(adminEducation, method, path, { token, body });
+const guia = {
+  content_type: 'Documentos educativos',
+  hidden: false,
+  title: 'Cuidemos el agua',
+  description: 'Guía para la familia.',
+  url_file: '/documentos/educacion/guia.pdf',
+  thumbnail: '',
+};
 const create = async (body: unknown = guia) => read(await call('POST', '/api/admin/education', body));
-const publicList = async () => (await (await educationDocuments(new Request('http://localhost/api/education/documents'), testContext().context)).json()).documents;
+const publicList = async () =>
+  (
+    await (
+      await educationDocuments(new Request('http://localhost/api/education/documents'), testContext().context)
+    ).json()
+  ).documents;
 
 describe('POST /api/admin/education', () => {
   it('creates the resource (no thumbnail stored as none), shown on /educacion, and logs it by title', async () => {
@@ -28,7 +41,15 @@ describe('POST /api/admin/education', () => {
     expect(status).toBe(201);
     expect(body.data.document).toEqual({ id: expect.any(Number), ...guia, thumbnail: null });
     expect(await publicList()).toEqual([body.data.document]);
-    expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'create', entity: 'education', entity_id: String(body.data.document.id), summary: 'Cuidemos el agua' }]);
+    expect(await auditRows(db())).toEqual([
+      {
+        admin_email: 'ana@example.com',
+        action: 'create',
+        entity: 'education',
+        entity_id: String(body.data.document.id),
+        summary: 'Cuidemos el agua',
+      },
+    ]);
   });
 
   it('keeps a hidden resource off the public list', async () => {
@@ -37,15 +58,35 @@ describe('POST /api/admin/education', () => {
   });
 
   describe.each([
-    ['an unknown content type', { ...guia, content_type: 'Videos' }, { content_type: 'Seleccione el tipo de contenido.' }],
+    [
+      'an unknown content type',
+      { ...guia, content_type: 'Videos' },
+      { content_type: 'Seleccione el tipo de contenido.' },
+    ],
     ['no hidden flag', { ...guia, hidden: undefined }, { hidden: 'Indique si el contenido está oculto.' }],
     ['no title', { ...guia, title: '' }, { title: 'Ingrese el título.' }],
-    ['a description over 1000 characters', { ...guia, description: 'a'.repeat(1001) }, { description: 'Máximo 1000 caracteres.' }],
+    [
+      'a description over 1000 characters',
+      { ...guia, description: 'a'.repeat(1001) },
+      { description: 'Máximo 1000 caracteres.' },
+    ],
     ['no file', { ...guia, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
-    ['a thumbnail of another scheme', { ...guia, thumbnail: 'data:image/png;base64,AAAA' }, { thumbnail: 'Ingrese una dirección que empiece con / o https://' }],
+    [
+      'a thumbnail of another scheme',
+      { ...guia, thumbnail: 'data:image/png;base64,AAAA' },
+      { thumbnail: 'Ingrese una dirección que empiece con / o https://' },
+    ],
   ])('with %s', (_case, body, errors) => {
     it('answers 400 with the field message and logs nothing', async () => {
-      expect(await create(body)).toEqual({ status: 400, body: { success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors } });
+      expect(await create(body)).toEqual({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Revise los datos del formulario.',
+          message: 'Revise los datos del formulario.',
+          errors,
+        },
+      });
       expect(await auditRows(db())).toEqual([]);
     });
   });
@@ -64,9 +105,20 @@ describe('/api/admin/education/{id}', () => {
   it('reads, updates and deletes a resource, logging each change', async () => {
     const created = (await create()).body.data.document;
     expect((await read(await call('GET', `/api/admin/education/${created.id}`))).body.data.document).toEqual(created);
-    const changed = { ...guia, content_type: 'Galerías de fotos', title: 'Visita a la planta', thumbnail: '/api/files/x/mini.jpg' };
-    expect((await read(await call('PUT', `/api/admin/education/${created.id}`, changed))).body.data.document).toEqual({ id: created.id, ...changed });
-    expect(await read(await call('DELETE', `/api/admin/education/${created.id}`))).toEqual({ status: 200, body: { success: true, data: {} } });
+    const changed = {
+      ...guia,
+      content_type: 'Galerías de fotos',
+      title: 'Visita a la planta',
+      thumbnail: '/api/files/x/mini.jpg',
+    };
+    expect((await read(await call('PUT', `/api/admin/education/${created.id}`, changed))).body.data.document).toEqual({
+      id: created.id,
+      ...changed,
+    });
+    expect(await read(await call('DELETE', `/api/admin/education/${created.id}`))).toEqual({
+      status: 200,
+      body: { success: true, data: {} },
+    });
     expect(await publicList()).toEqual([]);
     expect((await auditRows(db())).map((row) => [row.action, row.summary])).toEqual([
       ['create', 'Cuidemos el agua'],
@@ -77,7 +129,10 @@ describe('/api/admin/education/{id}', () => {
 
   it.each(['GET', 'PUT', 'DELETE'])('answers 404 to %s of an unknown resource, and logs nothing', async (method) => {
     const message = 'Contenido no encontrado.';
-    expect(await read(await call(method, '/api/admin/education/424242', method === 'PUT' ? guia : undefined))).toEqual({ status: 404, body: { success: false, error: message, message } });
+    expect(await read(await call(method, '/api/admin/education/424242', method === 'PUT' ? guia : undefined))).toEqual({
+      status: 404,
+      body: { success: false, error: message, message },
+    });
     expect(await auditRows(db())).toEqual([]);
   });
 });

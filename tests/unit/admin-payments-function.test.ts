@@ -10,25 +10,72 @@ let token: string;
 
 /** Bills by the Chilean time they were created (March 2026 is UTC-3 in Chile). */
 const bills = [
-  { id: 'b0000000-0000-4000-8000-000000000001', created: '2026-02-28T23:30:00-03:00', service: '100001', status: 'paid', email: 'ana;pérez@example.com' },
-  { id: 'b0000000-0000-4000-8000-000000000002', created: '2026-03-01T00:00:00-03:00', service: '100001', status: 'rejected', email: '=HYPERLINK("http://malo.example.com")@example.com' },
-  { id: 'b0000000-0000-4000-8000-000000000003', created: '2026-03-01T23:59:59-03:00', service: '100002', status: 'pending', email: 'luis@example.com' },
-  { id: 'b0000000-0000-4000-8000-000000000004', created: '2026-03-02T00:00:00-03:00', service: '1000011', status: 'paid', email: 'rosa@example.com' },
+  {
+    id: 'b0000000-0000-4000-8000-000000000001',
+    created: '2026-02-28T23:30:00-03:00',
+    service: '100001',
+    status: 'paid',
+    email: 'ana;pérez@example.com',
+  },
+  {
+    id: 'b0000000-0000-4000-8000-000000000002',
+    created: '2026-03-01T00:00:00-03:00',
+    service: '100001',
+    status: 'rejected',
+    email: '=HYPERLINK("http://malo.example.com")@example.com',
+  },
+  {
+    id: 'b0000000-0000-4000-8000-000000000003',
+    created: '2026-03-01T23:59:59-03:00',
+    service: '100002',
+    status: 'pending',
+    email: 'luis@example.com',
+  },
+  {
+    id: 'b0000000-0000-4000-8000-000000000004',
+    created: '2026-03-02T00:00:00-03:00',
+    service: '1000011',
+    status: 'paid',
+    email: 'rosa@example.com',
+  },
 ];
 
 beforeAll(async () => {
   token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-  await db().query(`INSERT INTO accounts (service_number, balance, install_address) VALUES ('100001', 0, 'Baquedano 1240'), ('100002', 0, 'Prat 455'), ('1000011', 0, 'Moraleda 10')`);
-  const insertBill = (id: string, created: string, service: string, status: string, email: string, method = 'webpay-plus') =>
+  await db().query(
+    `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100001', 0, 'Baquedano 1240'), ('100002', 0, 'Prat 455'), ('1000011', 0, 'Moraleda 10')`,
+  );
+  const insertBill = (
+    id: string,
+    created: string,
+    service: string,
+    status: string,
+    email: string,
+    method = 'webpay-plus',
+  ) =>
     db().query(
       `INSERT INTO bills (id, created_at, service_number, amount, email, billing_type, payment_method, status, buy_order, session_id, token)
        VALUES ($1::uuid, $2, $3, 18990, $4, 'boleta', $5, $6, 'AP' || substr(md5($1::text), 1, 20), 'S' || substr(md5($1::text), 1, 20), 'T' || $1::text)`,
       [id, created, service, email, method, status],
     );
   for (const bill of bills) await insertBill(bill.id, bill.created, bill.service, bill.status, bill.email);
-  await insertBill('c0000000-0000-4000-8000-000000000001', '2026-03-01T12:00:00-03:00', '100001', 'paid', 'otro@example.com', 'servipag');
+  await insertBill(
+    'c0000000-0000-4000-8000-000000000001',
+    '2026-03-01T12:00:00-03:00',
+    '100001',
+    'paid',
+    'otro@example.com',
+    'servipag',
+  );
   // 25 more, in January, for the pages.
-  for (let i = 1; i <= 25; i++) await insertBill(`a0000000-0000-4000-8000-${String(i).padStart(12, '0')}`, `2026-01-${String(i).padStart(2, '0')}T10:00:00-03:00`, '100002', 'cancelled', 'pagina@example.com');
+  for (let i = 1; i <= 25; i++)
+    await insertBill(
+      `a0000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      `2026-01-${String(i).padStart(2, '0')}T10:00:00-03:00`,
+      '100002',
+      'cancelled',
+      'pagina@example.com',
+    );
   await db().query(
     `INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code, transaction_date, card_number, installments_number) VALUES
      ($1, 'AUTHORIZED', 0, 18990, 'AP1', 'VC', '1213', '2026-03-01T02:31:00Z', '6623', 3), ($2, 'FAILED', -1, 18990, 'AP2', 'VN', NULL, '2026-03-01T03:01:00Z', NULL, 0)`,
@@ -60,7 +107,13 @@ describe('GET /api/admin/payments', () => {
       installments_number: 3,
       transaction_date: '2026-03-01T02:31:00Z',
     });
-    expect(body.data.payments[1]).toMatchObject({ status: 'pending', authorization_code: null, card_number: null, installments_number: null, transaction_date: null });
+    expect(body.data.payments[1]).toMatchObject({
+      status: 'pending',
+      authorization_code: null,
+      card_number: null,
+      installments_number: null,
+      transaction_date: null,
+    });
   });
 
   it('answers the later pages', async () => {
@@ -85,12 +138,24 @@ describe('GET /api/admin/payments', () => {
 
   it.each([
     ['an impossible date', '?from=2026-02-30', { from: 'Ingrese una fecha válida.' }],
-    ['an end before the start', '?from=2026-03-02&to=2026-03-01', { to: 'La fecha final debe ser posterior a la inicial.' }],
+    [
+      'an end before the start',
+      '?from=2026-03-02&to=2026-03-01',
+      { to: 'La fecha final debe ser posterior a la inicial.' },
+    ],
     ['an unknown status', '?status=robado', { status: 'Estado no válido.' }],
     ['a service number with letters', '?serviceNumber=10a', { serviceNumber: 'Ingrese solo dígitos.' }],
     ['page 0', '?page=0', { page: 'Página no válida.' }],
   ])('answers 400 to %s', async (_case, query, errors) => {
-    expect(await list(query)).toEqual({ status: 400, body: { success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors } });
+    expect(await list(query)).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'Revise los datos del formulario.',
+        message: 'Revise los datos del formulario.',
+        errors,
+      },
+    });
   });
 });
 
@@ -99,9 +164,26 @@ describe('GET /api/admin/payments/{billId}', () => {
     const { status, body } = await read(await get(`/api/admin/payments/${bills[0]!.id}`));
     expect(status).toBe(200);
     expect(PaymentDetailSchema.parse(body.data)).toEqual(body.data);
-    expect(body.data.bill).toMatchObject({ id: bills[0]!.id, service_number: '100001', amount: 18990, status: 'paid', billing_type: 'boleta', payment_method: 'webpay-plus', created_at: '2026-03-01T02:30:00Z', paid_at: null });
+    expect(body.data.bill).toMatchObject({
+      id: bills[0]!.id,
+      service_number: '100001',
+      amount: 18990,
+      status: 'paid',
+      billing_type: 'boleta',
+      payment_method: 'webpay-plus',
+      created_at: '2026-03-01T02:30:00Z',
+      paid_at: null,
+    });
     expect(body.data.bill).not.toHaveProperty('token');
-    expect(body.data.tbkPayment).toMatchObject({ bill_id: bills[0]!.id, status: 'AUTHORIZED', response_code: 0, authorization_code: '1213', card_number: '6623', installments_number: 3, transaction_date: '2026-03-01T02:31:00Z' });
+    expect(body.data.tbkPayment).toMatchObject({
+      bill_id: bills[0]!.id,
+      status: 'AUTHORIZED',
+      response_code: 0,
+      authorization_code: '1213',
+      card_number: '6623',
+      installments_number: 3,
+      transaction_date: '2026-03-01T02:31:00Z',
+    });
   });
 
   it('answers tbkPayment null for a bill Webpay has not answered', async () => {
@@ -113,7 +195,10 @@ describe('GET /api/admin/payments/{billId}', () => {
     ['an id that is not a uuid', '12345'],
     ['a bill paid by another method', 'c0000000-0000-4000-8000-000000000001'],
   ])('answers 404 to %s', async (_case, id) => {
-    expect(await read(await get(`/api/admin/payments/${id}`))).toEqual({ status: 404, body: { success: false, error: 'Pago no encontrado.', message: 'Pago no encontrado.' } });
+    expect(await read(await get(`/api/admin/payments/${id}`))).toEqual({
+      status: 404,
+      body: { success: false, error: 'Pago no encontrado.', message: 'Pago no encontrado.' },
+    });
   });
 });
 
@@ -127,7 +212,9 @@ describe('GET /api/admin/payments/export', () => {
     const { response, bytes } = await exported('?from=2026-02-01');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="pagos-webpay-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="pagos-webpay-\d{4}-\d\d-\d\d\.csv"$/,
+    );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder().decode(bytes.slice(3)).split('\r\n')).toEqual([
       'Fecha;Número de servicio;Monto;Estado;Código de autorización;Tarjeta;Tipo de pago;Cuotas;Fecha de transacción;Correo',
@@ -145,13 +232,19 @@ describe('GET /api/admin/payments/export', () => {
   });
 
   it('answers 400 to bad filters', async () => {
-    expect((await read(await get('/api/admin/payments/export?to=ayer'))).body.errors).toEqual({ to: 'Ingrese una fecha válida.' });
+    expect((await read(await get('/api/admin/payments/export?to=ayer'))).body.errors).toEqual({
+      to: 'Ingrese una fecha válida.',
+    });
   });
 
   it('reads the rows in batches without repeating or skipping one, up to its limit', async () => {
     const filters = PaymentFiltersSchema.parse({});
     const all = await Array.fromAsync(paymentsForExport(db(), filters, { limit: 1_000, batchSize: 3 }));
-    expect(all.map((row) => row.bill_id)).toEqual((await list('?page=1')).body.data.payments.concat((await list('?page=2')).body.data.payments).map((row: { bill_id: string }) => row.bill_id));
+    expect(all.map((row) => row.bill_id)).toEqual(
+      (await list('?page=1')).body.data.payments
+        .concat((await list('?page=2')).body.data.payments)
+        .map((row: { bill_id: string }) => row.bill_id),
+    );
     expect(await Array.fromAsync(paymentsForExport(db(), filters, { limit: 7, batchSize: 3 }))).toHaveLength(7);
   });
 });

@@ -17,10 +17,21 @@ beforeEach(async () => {
   await db().query('DELETE FROM reports');
 });
 
-const call = (method: string, path: string, body?: unknown) => callFunction(adminReports, method, path, { token, body });
-const aviso = { active: true, order: 1, short_title: 'Corte programado', title: 'Corte programado en Coyhaique', name: 'corte-coyhaique', url_file: '', url_file_2: '', text: '<p>Texto del aviso.</p>' };
+const call = (method: string, path: string, body?: unknown) =>
+  callFunction(adminReports, method, path, { token, body });
+const aviso = {
+  active: true,
+  order: 1,
+  short_title: 'Corte programado',
+  title: 'Corte programado en Coyhaique',
+  name: 'corte-coyhaique',
+  url_file: '',
+  url_file_2: '',
+  text: '<p>Texto del aviso.</p>',
+};
 const create = async (body: unknown = aviso) => read(await call('POST', '/api/admin/reports', body));
-const publicList = async () => (await (await reports(new Request('http://localhost/api/reports'), testContext().context)).json()).reports;
+const publicList = async () =>
+  (await (await reports(new Request('http://localhost/api/reports'), testContext().context)).json()).reports;
 
 describe('POST /api/admin/reports', () => {
   it('creates the item (empty file addresses stored as none) and logs it by title', async () => {
@@ -28,7 +39,15 @@ describe('POST /api/admin/reports', () => {
     expect(status).toBe(201);
     expect(body.data.report).toEqual({ id: expect.any(Number), ...aviso, url_file: null, url_file_2: null });
     expect(await publicList()).toEqual([body.data.report]);
-    expect(await auditRows(db())).toEqual([{ admin_email: 'ana@example.com', action: 'create', entity: 'report', entity_id: String(body.data.report.id), summary: 'Corte programado en Coyhaique' }]);
+    expect(await auditRows(db())).toEqual([
+      {
+        admin_email: 'ana@example.com',
+        action: 'create',
+        entity: 'report',
+        entity_id: String(body.data.report.id),
+        summary: 'Corte programado en Coyhaique',
+      },
+    ]);
   });
 
   it.each([
@@ -55,7 +74,9 @@ describe('POST /api/admin/reports', () => {
   });
 
   it('turns the presentational tags of pasted text into their emphasis', async () => {
-    expect((await create({ ...aviso, text: '<p><b>negrita</b> <i>cursiva</i></p>' })).body.data.report.text).toBe('<p><strong>negrita</strong> <em>cursiva</em></p>');
+    expect((await create({ ...aviso, text: '<p><b>negrita</b> <i>cursiva</i></p>' })).body.data.report.text).toBe(
+      '<p><strong>negrita</strong> <em>cursiva</em></p>',
+    );
   });
 
   describe.each([
@@ -65,10 +86,22 @@ describe('POST /api/admin/reports', () => {
     ['a negative order', { ...aviso, order: -1 }, { order: 'El orden no puede ser negativo.' }],
     ['a fractional order', { ...aviso, order: 1.5 }, { order: 'Ingrese un número entero.' }],
     ['no active flag', { ...aviso, active: 'sí' }, { active: 'Indique si el comunicado está activo.' }],
-    ['a file address of another scheme', { ...aviso, url_file: 'javascript:alert(1)' }, { url_file: 'Ingrese una dirección que empiece con / o https://' }],
+    [
+      'a file address of another scheme',
+      { ...aviso, url_file: 'javascript:alert(1)' },
+      { url_file: 'Ingrese una dirección que empiece con / o https://' },
+    ],
   ])('with %s', (_case, body, errors) => {
     it('answers 400 with the field message and logs nothing', async () => {
-      expect(await create(body)).toEqual({ status: 400, body: { success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors } });
+      expect(await create(body)).toEqual({
+        status: 400,
+        body: {
+          success: false,
+          error: 'Revise los datos del formulario.',
+          message: 'Revise los datos del formulario.',
+          errors,
+        },
+      });
       expect(await auditRows(db())).toEqual([]);
     });
   });
@@ -79,7 +112,9 @@ describe('GET /api/admin/reports', () => {
     await create({ ...aviso, order: 2, title: 'Segundo' });
     await create({ ...aviso, order: 1, title: 'Primero', active: false });
     const { body } = await read(await call('GET', '/api/admin/reports'));
-    expect(body.data.reports.map((report: { title: string; active: boolean }) => [report.title, report.active])).toEqual([
+    expect(
+      body.data.reports.map((report: { title: string; active: boolean }) => [report.title, report.active]),
+    ).toEqual([
       ['Primero', false],
       ['Segundo', true],
     ]);
@@ -90,10 +125,27 @@ describe('/api/admin/reports/{id}', () => {
   it('reads, updates (sanitising again) and deletes an item, logging each change', async () => {
     const created = (await create()).body.data.report;
     expect((await read(await call('GET', `/api/admin/reports/${created.id}`))).body.data.report).toEqual(created);
-    const updated = await read(await call('PUT', `/api/admin/reports/${created.id}`, { ...aviso, title: 'Corte suspendido', active: false, url_file: '/api/files/x/aviso.pdf', text: '<p onmouseover="x()">Nuevo</p>' }));
-    expect(updated.body.data.report).toMatchObject({ id: created.id, title: 'Corte suspendido', active: false, url_file: '/api/files/x/aviso.pdf', text: '<p>Nuevo</p>' });
+    const updated = await read(
+      await call('PUT', `/api/admin/reports/${created.id}`, {
+        ...aviso,
+        title: 'Corte suspendido',
+        active: false,
+        url_file: '/api/files/x/aviso.pdf',
+        text: '<p onmouseover="x()">Nuevo</p>',
+      }),
+    );
+    expect(updated.body.data.report).toMatchObject({
+      id: created.id,
+      title: 'Corte suspendido',
+      active: false,
+      url_file: '/api/files/x/aviso.pdf',
+      text: '<p>Nuevo</p>',
+    });
     expect(await publicList()).toEqual([]);
-    expect(await read(await call('DELETE', `/api/admin/reports/${created.id}`))).toEqual({ status: 200, body: { success: true, data: {} } });
+    expect(await read(await call('DELETE', `/api/admin/reports/${created.id}`))).toEqual({
+      status: 200,
+      body: { success: true, data: {} },
+    });
     expect((await auditRows(db())).map((row) => [row.action, row.summary])).toEqual([
       ['create', 'Corte programado en Coyhaique'],
       ['update', 'Corte suspendido'],
@@ -103,14 +155,19 @@ describe('/api/admin/reports/{id}', () => {
 
   it.each(['GET', 'PUT', 'DELETE'])('answers 404 to %s of an unknown item, and logs nothing', async (method) => {
     const message = 'Comunicado no encontrado.';
-    expect(await read(await call(method, '/api/admin/reports/424242', method === 'PUT' ? aviso : undefined))).toEqual({ status: 404, body: { success: false, error: message, message } });
+    expect(await read(await call(method, '/api/admin/reports/424242', method === 'PUT' ? aviso : undefined))).toEqual({
+      status: 404,
+      body: { success: false, error: message, message },
+    });
     expect(await auditRows(db())).toEqual([]);
   });
 });
 
 describe('GET /api/reports', () => {
   it('sanitises stored markup with the same rules on the way out', async () => {
-    await db().query(`INSERT INTO reports (short_title, title, text) VALUES ('a', 'b', '<h1>Grande</h1><p><a href="javascript:x()">x</a></p>')`);
+    await db().query(
+      `INSERT INTO reports (short_title, title, text) VALUES ('a', 'b', '<h1>Grande</h1><p><a href="javascript:x()">x</a></p>')`,
+    );
     expect((await publicList())[0].text).toBe('Grande<p><a>x</a></p>');
   });
 });

@@ -31,7 +31,8 @@ const signIn = async (body: unknown) => {
 
 beforeAll(async () => {
   const { db } = environment.database;
-  adminId = (await createAdmin(db, { name: 'Ana Admin', email: 'Ana@Example.com', password: 'correcta-horse-battery' })).id;
+  adminId = (await createAdmin(db, { name: 'Ana Admin', email: 'Ana@Example.com', password: 'correcta-horse-battery' }))
+    .id;
   const leaving = await signedInAdmin(db, 'Sale Pronto', 'sale@example.com');
   stale.signedOut = (await signIn({ email: 'sale@example.com', password: leaving.password })).body.data.accessToken;
   expect((await callFunction(logout, 'POST', '/api/logout', { token: stale.signedOut })).status).toBe(200);
@@ -42,8 +43,24 @@ beforeAll(async () => {
 
 const ANY_UUID = '00000000-0000-4000-8000-000000000000';
 const document = { type: 'Memoria', year: 2025, url_file: '/documentos/memoria-2025.pdf' };
-const report = { active: true, order: 1, short_title: 'Aviso', title: 'Un aviso', name: '', url_file: '', url_file_2: '', text: '<p>Texto</p>' };
-const education = { content_type: 'Planificaciones', hidden: false, title: 'Clase', description: '', url_file: '/a.pdf', thumbnail: '' };
+const report = {
+  active: true,
+  order: 1,
+  short_title: 'Aviso',
+  title: 'Un aviso',
+  name: '',
+  url_file: '',
+  url_file_2: '',
+  text: '<p>Texto</p>',
+};
+const education = {
+  content_type: 'Planificaciones',
+  hidden: false,
+  title: 'Clase',
+  description: '',
+  url_file: '/a.pdf',
+  thumbnail: '',
+};
 const profile = { name: 'Nueva Persona', email: 'nueva@example.com', avatar: '' };
 const aFile = () => {
   const form = new FormData();
@@ -64,7 +81,16 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['GET', '/api/admin/account', adminAccount],
   ['PUT', '/api/admin/account', adminAccount, () => profile],
   ['POST', '/api/admin/account/token', adminAccount],
-  ['POST', '/api/admin/account/password', adminAccount, () => ({ currentPassword: 'correcta-horse-battery', newPassword: 'otra-contraseña-larga', confirmPassword: 'otra-contraseña-larga' })],
+  [
+    'POST',
+    '/api/admin/account/password',
+    adminAccount,
+    () => ({
+      currentPassword: 'correcta-horse-battery',
+      newPassword: 'otra-contraseña-larga',
+      confirmPassword: 'otra-contraseña-larga',
+    }),
+  ],
   ['GET', '/api/admin/documents', adminDocuments],
   ['POST', '/api/admin/documents', adminDocuments, () => document],
   ['GET', '/api/admin/documents/1', adminDocuments],
@@ -85,7 +111,12 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['GET', `/api/admin/payments/${ANY_UUID}`, adminPayments],
   ['GET', '/api/admin/audit', adminAudit],
   ['POST', '/api/admin/files', adminFiles, aFile],
-  ['POST', '/api/uploads (purpose publication)', uploads, () => ({ purpose: 'publication', fileName: 'memoria.pdf', size: 20_000_000 })],
+  [
+    'POST',
+    '/api/uploads (purpose publication)',
+    uploads,
+    () => ({ purpose: 'publication', fileName: 'memoria.pdf', size: 20_000_000 }),
+  ],
 ];
 const call = ([method, path, fn, body]: (typeof adminEndpoints)[number], headers: Record<string, string>) =>
   callFunction(fn, method, path.replace('{admin}', adminId).replace(/ \(.*\)$/, ''), { headers, body: body?.() });
@@ -112,19 +143,30 @@ describe('POST /api/login', () => {
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {
     const wrong = await signIn({ email: 'ana@example.com', password: 'incorrecta' });
     const unknown = await signIn({ email: 'nadie@example.com', password: 'incorrecta' });
-    expect(wrong).toEqual({ status: 401, body: expect.objectContaining({ error: 'El correo electrónico o la contraseña no son correctos.' }) });
+    expect(wrong).toEqual({
+      status: 401,
+      body: expect.objectContaining({ error: 'El correo electrónico o la contraseña no son correctos.' }),
+    });
     expect(unknown).toEqual(wrong);
   });
 
   it('slows down repeated failures: after 5 in 15 minutes even the right password waits', async () => {
     for (let i = 0; i < 5; i++) await signIn({ email: 'bloqueo@example.com', password: `intento-${i}` });
-    await createAdmin(environment.database.db, { name: 'Bloqueada', email: 'bloqueo@example.com', password: 'la-correcta' });
+    await createAdmin(environment.database.db, {
+      name: 'Bloqueada',
+      email: 'bloqueo@example.com',
+      password: 'la-correcta',
+    });
     const { status, body } = await signIn({ email: 'bloqueo@example.com', password: 'la-correcta' });
     expect(status).toBe(429);
     expect(body.error).toBe('Demasiados intentos fallidos. Espere 15 minutos e intente nuevamente.');
   });
 
-  it.each([['no password', { email: 'ana@example.com' }], ['a bad e-mail', { email: 'ana', password: 'x' }], ['a number password', { email: 'ana@example.com', password: 1 }]])('answers 400 to %s', async (_case, body) => {
+  it.each([
+    ['no password', { email: 'ana@example.com' }],
+    ['a bad e-mail', { email: 'ana', password: 'x' }],
+    ['a number password', { email: 'ana@example.com', password: 1 }],
+  ])('answers 400 to %s', async (_case, body) => {
     expect((await signIn(body)).status).toBe(400);
   });
 });
@@ -136,14 +178,19 @@ describe('POST /api/logout', () => {
   it('ends every token the admin holds; signing in again gives one that works', async () => {
     const first = (await signIn(ana)).body.data.accessToken;
     const second = (await signIn(ana)).body.data.accessToken;
-    expect(await read(await callFunction(logout, 'POST', '/api/logout', { token: first }))).toEqual({ status: 200, body: { success: true, data: {} } });
+    expect(await read(await callFunction(logout, 'POST', '/api/logout', { token: first }))).toEqual({
+      status: 200,
+      body: { success: true, data: {} },
+    });
     expect((await profile(first)).status).toBe(401);
     expect((await profile(second)).status).toBe(401);
     expect((await profile((await signIn(ana)).body.data.accessToken)).status).toBe(200);
   });
 
   it('answers 405 to another method, even with a valid token', async () => {
-    const response = await callFunction(logout, 'GET', '/api/logout', { token: (await signIn(ana)).body.data.accessToken });
+    const response = await callFunction(logout, 'GET', '/api/logout', {
+      token: (await signIn(ana)).body.data.accessToken,
+    });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
   });
@@ -165,23 +212,64 @@ describe('POST /api/admin/account/token', () => {
   it('refuses once the sign-in is 12 hours old: the admin types the password again', async () => {
     const { id } = await signedInAdmin(environment.database.db, 'Jornada Larga', 'jornada@example.com');
     const twelveHoursAgo = Math.floor(Date.now() / 1000) - 12 * 60 * 60;
-    const token = await new SignJWT({ sv: 0, auth_time: twelveHoursAgo }).setProtectedHeader({ alg: 'HS256' }).setSubject(id).setIssuer('aguas-patagonia-admin').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode(process.env.JWT_SECRET!));
-    expect(await read(await renew(token))).toEqual({ status: 401, body: expect.objectContaining({ error: 'Su sesión no es válida o expiró. Inicie sesión nuevamente.' }) });
+    const token = await new SignJWT({ sv: 0, auth_time: twelveHoursAgo })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(id)
+      .setIssuer('aguas-patagonia-admin')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(process.env.JWT_SECRET!));
+    expect(await read(await renew(token))).toEqual({
+      status: 401,
+      body: expect.objectContaining({ error: 'Su sesión no es válida o expiró. Inicie sesión nuevamente.' }),
+    });
   });
 });
 
 describe.each(adminEndpoints)('%s %s', (...endpoint) => {
-  const sign = (secret: string, expires: string | number, claims: Record<string, unknown> = { sv: 0, auth_time: Math.floor(Date.now() / 1000) }) =>
-    new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(adminId).setIssuer('aguas-patagonia-admin').setIssuedAt().setExpirationTime(expires).sign(new TextEncoder().encode(secret));
+  const sign = (
+    secret: string,
+    expires: string | number,
+    claims: Record<string, unknown> = { sv: 0, auth_time: Math.floor(Date.now() / 1000) },
+  ) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(adminId)
+      .setIssuer('aguas-patagonia-admin')
+      .setIssuedAt()
+      .setExpirationTime(expires)
+      .sign(new TextEncoder().encode(secret));
 
   it.each([
     ['no token', async () => ({})],
     ['a token that is not a JWT', async () => ({ Authorization: 'Bearer no-es-un-token' })],
-    ['a token of another key', async () => ({ Authorization: `Bearer ${await sign('another-secret-of-at-least-thirty-two-chars', '1h')}` })],
-    ['an expired token', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, Math.floor(Date.now() / 1000) - 60)}` })],
-    ['a token without Bearer', async () => ({ Authorization: (await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' })).body.data.accessToken })],
-    ['a token without a session version', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', { auth_time: Math.floor(Date.now() / 1000) })}` })],
-    ['a token without its sign-in time', async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', { sv: 0 })}` })],
+    [
+      'a token of another key',
+      async () => ({ Authorization: `Bearer ${await sign('another-secret-of-at-least-thirty-two-chars', '1h')}` }),
+    ],
+    [
+      'an expired token',
+      async () => ({
+        Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, Math.floor(Date.now() / 1000) - 60)}`,
+      }),
+    ],
+    [
+      'a token without Bearer',
+      async () => ({
+        Authorization: (await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' })).body.data
+          .accessToken,
+      }),
+    ],
+    [
+      'a token without a session version',
+      async () => ({
+        Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', { auth_time: Math.floor(Date.now() / 1000) })}`,
+      }),
+    ],
+    [
+      'a token without its sign-in time',
+      async () => ({ Authorization: `Bearer ${await sign(process.env.JWT_SECRET!, '1h', { sv: 0 })}` }),
+    ],
     ['a token issued before its admin signed out', async () => ({ Authorization: `Bearer ${stale.signedOut}` })],
     ['a token of an admin deleted since', async () => ({ Authorization: `Bearer ${stale.deleted}` })],
   ])('answers 401 to %s', async (_case, headers) => {

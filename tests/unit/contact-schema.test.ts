@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ContactSchema } from '../../src/shared/contact.ts';
 import { fieldErrors, maxLengthOf } from '../../src/shared/fields.ts';
 
-const valid = { name: 'Ana', surname: 'Pérez', email: 'ana@example.com', phone: '', address: '', city: '', reqs: 'Consulta por mi medidor' };
+const valid = {
+  name: 'Ana',
+  surname: 'Pérez',
+  email: 'ana@example.com',
+  phone: '',
+  address: '',
+  city: '',
+  reqs: 'Consulta por mi medidor',
+};
 
 describe('ContactSchema', () => {
   it('accepts a complete message and trims blanks', () => {

@@ -8,7 +8,15 @@ const read = (file: string) => parse(readFileSync(path.resolve(import.meta.dirna
 describe('content data files hold what the spec fixes', () => {
   it('the home carousel has 9 banners leading to the spec pages, in order (§2 Home)', () => {
     expect(read('banners.yaml').map((banner: { href: string }) => banner.href)).toEqual([
-      '/factibilidad', '/obras', '/motorhome', '/video', '/pago', '/comunicados', '/cortes', '/lugares-y-medios-de-pago', '/venta-de-agua-y-servicios',
+      '/factibilidad',
+      '/obras',
+      '/motorhome',
+      '/video',
+      '/pago',
+      '/comunicados',
+      '/cortes',
+      '/lugares-y-medios-de-pago',
+      '/venta-de-agua-y-servicios',
     ]);
   });
 
@@ -18,24 +26,45 @@ describe('content data files hold what the spec fixes', () => {
 
   it('there are 7 offices, Coyhaique first with its hours 8:45 to 17:00 (§2, §9)', () => {
     const offices = read('offices.yaml');
-    expect(offices.map((office: { name: string }) => office.name)).toEqual(['Coyhaique', 'Puerto Aysén', 'Puerto Cisnes', 'Balmaceda', 'Puerto Ibáñez', 'Chile Chico', 'Cochrane']);
+    expect(offices.map((office: { name: string }) => office.name)).toEqual([
+      'Coyhaique',
+      'Puerto Aysén',
+      'Puerto Cisnes',
+      'Balmaceda',
+      'Puerto Ibáñez',
+      'Chile Chico',
+      'Cochrane',
+    ]);
     expect(offices[0].hours.join(' ')).toContain('8:45 a 17:00');
   });
 
   it('there are 4 dumping points (§9)', () => {
-    expect(read('dumping-points.yaml').map((point: { name: string }) => point.name)).toEqual(['Coyhaique', 'Cochrane', 'Puerto Cisnes', 'Chile Chico']);
+    expect(read('dumping-points.yaml').map((point: { name: string }) => point.name)).toEqual([
+      'Coyhaique',
+      'Cochrane',
+      'Puerto Cisnes',
+      'Chile Chico',
+    ]);
   });
 
   it('the development plan covers 8 localities × 5 groups (§2)', () => {
     const plans = read('development-plans.yaml');
     expect(plans).toHaveLength(8);
     for (const plan of plans) {
-      expect(plan.documents.map((doc: { group: string }) => doc.group)).toEqual(['Anexos', 'Cronograma Base', 'Ficha FAT', 'Planos', 'Texto PD']);
+      expect(plan.documents.map((doc: { group: string }) => doc.group)).toEqual([
+        'Anexos',
+        'Cronograma Base',
+        'Ficha FAT',
+        'Planos',
+        'Texto PD',
+      ]);
     }
   });
 
   it('the winter carousels hold 5, 3 and 2 images (§9)', () => {
-    const carousels = Object.fromEntries(read('carousels.yaml').map((c: { id: string; images: unknown[] }) => [c.id, c.images.length]));
+    const carousels = Object.fromEntries(
+      read('carousels.yaml').map((c: { id: string; images: unknown[] }) => [c.id, c.images.length]),
+    );
     expect(carousels).toEqual({ invierno: 5, medidor: 3, tuberias: 2 });
   });
 });

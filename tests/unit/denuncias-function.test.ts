@@ -31,7 +31,8 @@ const valid = {
   denunciaText: 'Un supervisor grita e insulta de forma reiterada a un trabajador del turno de noche.',
 };
 
-const count = async () => Number((await environment.database.db.query<{ n: string }>('SELECT count(*) AS n FROM denuncias'))[0]!.n);
+const count = async () =>
+  Number((await environment.database.db.query<{ n: string }>('SELECT count(*) AS n FROM denuncias'))[0]!.n);
 
 async function send(request: Request) {
   const { context, settle } = testContext();
@@ -46,8 +47,15 @@ describe('the denuncia schema', () => {
   });
 
   it.each([
-    ['denunciaRelacionText', 80], ['denunciaLugarText', 80], ['name', 50], ['lastName', 50], ['phone', 20],
-    ['denunciaDate', 100], ['denunciaPlace', 100], ['denunciaKnowledgeText', 80], ['denunciaText', 300],
+    ['denunciaRelacionText', 80],
+    ['denunciaLugarText', 80],
+    ['name', 50],
+    ['lastName', 50],
+    ['phone', 20],
+    ['denunciaDate', 100],
+    ['denunciaPlace', 100],
+    ['denunciaKnowledgeText', 80],
+    ['denunciaText', 300],
   ])('keeps %s strictly shorter than %i (spec §5)', (field, cap) => {
     expect(DenunciaSchema.safeParse({ ...valid, [field]: 'x'.repeat(cap - 1) }).success).toBe(true);
     expect(DenunciaSchema.safeParse({ ...valid, [field]: 'x'.repeat(cap) }).success).toBe(false);
@@ -55,7 +63,9 @@ describe('the denuncia schema', () => {
 
   it('lets Continuar through only with relation, place and type (spec §4)', () => {
     expect(stepOneComplete({ denunciaRelacion: 'Cliente', denunciaLugar: 'Plantas' })).toBe(false);
-    expect(stepOneComplete({ denunciaRelacion: 'Cliente', denunciaLugar: 'Plantas', denunciaType: 'Consultas' })).toBe(true);
+    expect(stepOneComplete({ denunciaRelacion: 'Cliente', denunciaLugar: 'Plantas', denunciaType: 'Consultas' })).toBe(
+      true,
+    );
   });
 });
 
@@ -67,10 +77,24 @@ describe('POST /api/denuncias', () => {
     const { response, body } = await send(request);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(body).toEqual({ success: true, message: 'Mensaje enviado.', data: { reference: expect.stringMatching(/^DEN-[2-9A-Z]{8}$/) } });
+    expect(body).toEqual({
+      success: true,
+      message: 'Mensaje enviado.',
+      data: { reference: expect.stringMatching(/^DEN-[2-9A-Z]{8}$/) },
+    });
 
-    const [row] = await environment.database.db.query<Record<string, unknown>>('SELECT * FROM denuncias WHERE reference = $1', [body.data.reference]);
-    expect(row).toMatchObject({ relation: 'Trabajador', place: 'Plantas', type: 'Acoso laboral', contact_time: 'De 9:00 a 12:00', can_identify: 'Sí', narrative: valid.denunciaText });
+    const [row] = await environment.database.db.query<Record<string, unknown>>(
+      'SELECT * FROM denuncias WHERE reference = $1',
+      [body.data.reference],
+    );
+    expect(row).toMatchObject({
+      relation: 'Trabajador',
+      place: 'Plantas',
+      type: 'Acoso laboral',
+      contact_time: 'De 9:00 a 12:00',
+      can_identify: 'Sí',
+      narrative: valid.denunciaText,
+    });
     expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.7|Mozilla/);
 
     const [file] = (await readdir(environment.outboxDir)).filter((name) => name.startsWith(body.data.reference));
@@ -81,7 +105,18 @@ describe('POST /api/denuncias', () => {
   });
 
   it('accepts a denuncia without any personal data or file', async () => {
-    expect((await send(multipart('/api/denuncias', { denunciaRelacion: 'Cliente', denunciaLugar: 'Recintos', denunciaType: 'Consultas', denunciaText: 'Consulta sobre el modelo.' }))).response.status).toBe(200);
+    expect(
+      (
+        await send(
+          multipart('/api/denuncias', {
+            denunciaRelacion: 'Cliente',
+            denunciaLugar: 'Recintos',
+            denunciaType: 'Consultas',
+            denunciaText: 'Consulta sobre el modelo.',
+          }),
+        )
+      ).response.status,
+    ).toBe(200);
   });
 
   describe.each([
@@ -104,7 +139,9 @@ describe('POST /api/denuncias', () => {
   });
 
   it('refuses an inline file over the inline limit with the size message', async () => {
-    const { response, body } = await send(multipart('/api/denuncias', valid, { name: 'video.mp4', bytes: pngBytes(4_000_001) }));
+    const { response, body } = await send(
+      multipart('/api/denuncias', valid, { name: 'video.mp4', bytes: pngBytes(4_000_001) }),
+    );
     expect(response.status).toBe(400);
     expect(body.error).toBe('El tamaño máximo del archivo a subir es de 10 MB');
   });

@@ -8,7 +8,12 @@ import { createFileSender } from '../../src/server/mail/file-sender.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 
-const mail = { to: 'contacto@example.com', subject: 'Mensaje de contacto CON-AAAA2222', text: 'Número de referencia: CON-AAAA2222', replyTo: 'ana@example.com' };
+const mail = {
+  to: 'contacto@example.com',
+  subject: 'Mensaje de contacto CON-AAAA2222',
+  text: 'Número de referencia: CON-AAAA2222',
+  replyTo: 'ana@example.com',
+};
 
 describe('the Resend sender, against a local fake of the Resend API', () => {
   let server: Server;
@@ -83,7 +88,9 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
 
   it('throws when Resend refuses the mail, so the outbox keeps it', async () => {
     answer = { status: 422, body: { statusCode: 422, name: 'validation_error', message: 'Invalid `to` field.' } };
-    await expect(createResendSender('re_test_key', 'x@example.com').send(mail, 'k')).rejects.toThrow(/validation_error: Invalid `to` field/);
+    await expect(createResendSender('re_test_key', 'x@example.com').send(mail, 'k')).rejects.toThrow(
+      /validation_error: Invalid `to` field/,
+    );
   });
 });
 
@@ -101,4 +108,3 @@ describe('the local file sender', () => {
     expect(eml).toContain('CON-AAAA2222');
   });
 });
-

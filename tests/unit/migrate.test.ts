@@ -31,6 +31,9 @@ describe('npm run db:migrate', () => {
 
   it('refuses to run without NETLIFY_DB_URL', async () => {
     const { NETLIFY_DB_URL: _, ...env } = process.env;
-    await expect(run(process.execPath, [script], { env })).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('NETLIFY_DB_URL is not set') });
+    await expect(run(process.execPath, [script], { env })).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('NETLIFY_DB_URL is not set'),
+    });
   });
 });

@@ -12,7 +12,9 @@ describe('the scheduled outbox-retry function', () => {
   });
 
   it('delivers the mail a failed first attempt left pending', async () => {
-    await environment.database.db.batch([enqueueMail({ to: 'contacto@example.com', subject: 'Pendiente', text: 'Cuerpo' }, 'CON-PEND2345')]);
+    await environment.database.db.batch([
+      enqueueMail({ to: 'contacto@example.com', subject: 'Pendiente', text: 'Cuerpo' }, 'CON-PEND2345'),
+    ]);
     await environment.database.db.query("UPDATE outbox SET attempts = 1, last_error = 'provider down'");
 
     const response = await outboxRetry();

@@ -24,9 +24,10 @@ function recordingSender(fail = false) {
   return { sender, sent };
 }
 
-const rows = () => database.db.query<{ status: string; attempts: number; last_error: string | null; due_later: boolean }>(
-  "SELECT status, attempts, last_error, next_attempt_at > now() AS due_later FROM outbox ORDER BY id",
-);
+const rows = () =>
+  database.db.query<{ status: string; attempts: number; last_error: string | null; due_later: boolean }>(
+    'SELECT status, attempts, last_error, next_attempt_at > now() AS due_later FROM outbox ORDER BY id',
+  );
 
 describe('the outbox', () => {
   it('sends a stored mail once, with an idempotency key made of its reference and row', async () => {
@@ -44,7 +45,9 @@ describe('the outbox', () => {
   it('keeps a mail whose delivery failed, and sends it on a later run once it is due', async () => {
     await database.db.batch([enqueueMail(mail, 'CON-BBBB3333')]);
     expect(await deliverDue(database.db, recordingSender(true).sender)).toEqual({ sent: 0, failed: 1 });
-    expect(await rows()).toMatchObject([{ status: 'pending', attempts: 1, last_error: 'provider down', due_later: true }]);
+    expect(await rows()).toMatchObject([
+      { status: 'pending', attempts: 1, last_error: 'provider down', due_later: true },
+    ]);
 
     const { sender, sent } = recordingSender();
     expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
@@ -65,14 +68,20 @@ describe('the outbox', () => {
   it('never sends a mail twice when deliveries run at the same time', async () => {
     await database.db.batch(Array.from({ length: 10 }, (_, i) => enqueueMail(mail, `CON-DDDD${5000 + i}`)));
     const { sender, sent } = recordingSender();
-    await Promise.all([deliverDue(database.db, sender), deliverDue(database.db, sender), deliverDue(database.db, sender)]);
+    await Promise.all([
+      deliverDue(database.db, sender),
+      deliverDue(database.db, sender),
+      deliverDue(database.db, sender),
+    ]);
     expect(sent).toHaveLength(10);
     expect(new Set(sent.map((s) => s.key)).size).toBe(10);
   });
 
   it('claims again a mail whose sender died mid-delivery once its lease is over', async () => {
     await database.db.batch([enqueueMail(mail, 'CON-EEEE6666')]);
-    await database.db.query("UPDATE outbox SET status = 'sending', attempts = 1, next_attempt_at = now() - interval '1 second'");
+    await database.db.query(
+      "UPDATE outbox SET status = 'sending', attempts = 1, next_attempt_at = now() - interval '1 second'",
+    );
     const { sender, sent } = recordingSender();
     expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0 });
     expect(sent).toHaveLength(1);

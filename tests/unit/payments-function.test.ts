@@ -22,7 +22,12 @@ beforeEach(async () => {
     ('100001', 18990, 'Baquedano 1240, Coyhaique', '2026-12-03', '/documentos/boletas/boleta-ejemplo.pdf'), ('100002', 0, 'Prat 455, Puerto Aysén', NULL, NULL)`);
 });
 
-const request = { paymentOption: 'webpay-plus', serviceNumber: '100001', email: 'cliente@example.com', billingType: 'boleta' };
+const request = {
+  paymentOption: 'webpay-plus',
+  serviceNumber: '100001',
+  email: 'cliente@example.com',
+  billingType: 'boleta',
+};
 
 async function newBill(body: unknown = request) {
   const response = await bills(postJson('/api/bills/new', body), testContext().context);
@@ -34,7 +39,9 @@ async function decide(token: string, action: 'aprobar' | 'rechazar' | 'anular') 
   const form = new FormData();
   form.set('token_ws', token);
   form.set('accion', action);
-  const redirect = await webpay.simulator.handle(new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: form }));
+  const redirect = await webpay.simulator.handle(
+    new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: form }),
+  );
   return new URL(redirect.headers.get('location')!);
 }
 
@@ -46,7 +53,8 @@ async function returnTo(url: URL | string, init?: RequestInit) {
   return response.headers.get('location')!;
 }
 
-const billStatus = async (token: string) => (await db().query<{ status: string }>('SELECT status FROM bills WHERE token = $1', [token]))[0]?.status;
+const billStatus = async (token: string) =>
+  (await db().query<{ status: string }>('SELECT status FROM bills WHERE token = $1', [token]))[0]?.status;
 
 describe('POST /api/ticket', () => {
   it('answers the balance, address, expiration date and bill document', async () => {
@@ -54,7 +62,12 @@ describe('POST /api/ticket', () => {
     expect(await response.json()).toEqual({
       success: true,
       message: '',
-      data: { saldo: 18990, install_address: 'Baquedano 1240, Coyhaique', expiration_date: '2026-12-03', doc_url: '/documentos/boletas/boleta-ejemplo.pdf' },
+      data: {
+        saldo: 18990,
+        install_address: 'Baquedano 1240, Coyhaique',
+        expiration_date: '2026-12-03',
+        doc_url: '/documentos/boletas/boleta-ejemplo.pdf',
+      },
     });
   });
 
@@ -64,7 +77,11 @@ describe('POST /api/ticket', () => {
     expect(await response.json()).toEqual({ success: false, message: 'El numero de servicio no existe' });
   });
 
-  it.each([['letters', { service_number: 'abc' }], ['nothing', {}], ['a number type', { service_number: 100001 }]])('answers 400 to %s', async (_case, body) => {
+  it.each([
+    ['letters', { service_number: 'abc' }],
+    ['nothing', {}],
+    ['a number type', { service_number: 100001 }],
+  ])('answers 400 to %s', async (_case, body) => {
     expect((await ticket(postJson('/api/ticket', body), testContext().context)).status).toBe(400);
   });
 });
@@ -73,21 +90,40 @@ describe('POST /api/bills/new', () => {
   it('creates a bill for the whole debt read on the server and a Webpay transaction', async () => {
     const { status, body } = await newBill({ ...request, amount: 1 });
     expect(status).toBe(201);
-    expect(body.paymentData).toEqual({ success: true, data: { payment_method: 'webpay-plus', tbk_url: `${webpay.url}/pago`, token: expect.any(String) } });
-    const [bill] = await db().query<{ amount: number; status: string }>('SELECT amount, status FROM bills WHERE id = $1', [body.billId]);
+    expect(body.paymentData).toEqual({
+      success: true,
+      data: { payment_method: 'webpay-plus', tbk_url: `${webpay.url}/pago`, token: expect.any(String) },
+    });
+    const [bill] = await db().query<{ amount: number; status: string }>(
+      'SELECT amount, status FROM bills WHERE id = $1',
+      [body.billId],
+    );
     expect(bill).toEqual({ amount: 18990, status: 'pending' });
-    expect(webpay.simulator.transactions.get(body.paymentData.data.token)).toMatchObject({ amount: 18990, returnUrl: 'http://localhost/api/tbk/return' });
+    expect(webpay.simulator.transactions.get(body.paymentData.data.token)).toMatchObject({
+      amount: 18990,
+      returnUrl: 'http://localhost/api/tbk/return',
+    });
   });
 
   it('answers 400 "no debt" and 404 "unknown" with the spec messages', async () => {
-    expect(await newBill({ ...request, serviceNumber: '100002' })).toEqual({ status: 400, body: expect.objectContaining({ message: 'El número de servicio indicado no presenta deuda' }) });
-    expect(await newBill({ ...request, serviceNumber: '555' })).toEqual({ status: 404, body: expect.objectContaining({ message: 'El numero de servicio no existe' }) });
+    expect(await newBill({ ...request, serviceNumber: '100002' })).toEqual({
+      status: 400,
+      body: expect.objectContaining({ message: 'El número de servicio indicado no presenta deuda' }),
+    });
+    expect(await newBill({ ...request, serviceNumber: '555' })).toEqual({
+      status: 404,
+      body: expect.objectContaining({ message: 'El numero de servicio no existe' }),
+    });
   });
 
   it.each([
     ['no method', { ...request, paymentOption: undefined }, { paymentOption: 'Debe seleccionar un medio de pago' }],
     ['no service number', { ...request, serviceNumber: '' }, { serviceNumber: 'Debe ingresar un Número de Servicio' }],
-    ['a factura without company data', { ...request, billingType: 'factura' }, expect.objectContaining({ company: 'Ingrese la razón social.' })],
+    [
+      'a factura without company data',
+      { ...request, billingType: 'factura' },
+      expect.objectContaining({ company: 'Ingrese la razón social.' }),
+    ],
     ['an invalid e-mail', { ...request, email: 'x@' }, { email: 'Por favor ingrese un correo electrónico válido.' }],
   ])('answers 422 to %s, creating nothing', async (_case, body, errors) => {
     const { status, body: answer } = await newBill(body);
@@ -101,7 +137,13 @@ describe('POST /api/bills/new', () => {
     try {
       const { status, body } = await newBill();
       expect(status).toBe(201);
-      expect(body.paymentData).toEqual({ success: false, data: { payment_method: 'webpay-plus', errorMessage: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.' } });
+      expect(body.paymentData).toEqual({
+        success: false,
+        data: {
+          payment_method: 'webpay-plus',
+          errorMessage: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.',
+        },
+      });
     } finally {
       process.env.WEBPAY_BASE_URL = webpay.url;
     }
@@ -117,13 +159,32 @@ describe('the return from Webpay', () => {
     expect(location).toBe(`/tbk-final/${tbkPaymentId}/${body.billId}`);
     expect(billId).toBe(body.billId);
 
-    const payment = await (await tbkPayments(new Request(`http://localhost/api/tbk-payments/${tbkPaymentId}`), testContext({ tbkPaymentId: tbkPaymentId! }).context)).json();
-    expect(payment.tbkPayment).toMatchObject({ status: 'AUTHORIZED', amount: 18990, payment_type_code: 'VD', authorization_code: '1213', card_number: '6623', installments_number: 0 });
-    const bill = await (await bills(new Request(`http://localhost/api/bills/${body.billId}`), testContext().context)).json();
+    const payment = await (
+      await tbkPayments(
+        new Request(`http://localhost/api/tbk-payments/${tbkPaymentId}`),
+        testContext({ tbkPaymentId: tbkPaymentId! }).context,
+      )
+    ).json();
+    expect(payment.tbkPayment).toMatchObject({
+      status: 'AUTHORIZED',
+      amount: 18990,
+      payment_type_code: 'VD',
+      authorization_code: '1213',
+      card_number: '6623',
+      installments_number: 0,
+    });
+    const bill = await (
+      await bills(new Request(`http://localhost/api/bills/${body.billId}`), testContext().context)
+    ).json();
     expect(bill.bill).toMatchObject({ status: 'paid', amount: 18990, service_number: '100001' });
-    expect((await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!.balance).toBe(0);
+    expect(
+      (await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!
+        .balance,
+    ).toBe(0);
 
-    const [file] = (await readdir(environment.outboxDir)).filter((name) => name.endsWith('.eml') && name.startsWith(webpay.simulator.transactions.get(token)!.buyOrder));
+    const [file] = (await readdir(environment.outboxDir)).filter(
+      (name) => name.endsWith('.eml') && name.startsWith(webpay.simulator.transactions.get(token)!.buyOrder),
+    );
     const eml = await readFile(path.join(environment.outboxDir, file!), 'utf8');
     expect(eml).toContain('To: cliente@example.com');
     expect(eml).toMatch(/\$18\.990/);
@@ -154,7 +215,10 @@ describe('the return from Webpay', () => {
     const { body } = await newBill();
     expect(await returnTo(await decide(body.paymentData.data.token, 'rechazar'))).toBe('/tbk-reject');
     expect(await billStatus(body.paymentData.data.token)).toBe('rejected');
-    expect((await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!.balance).toBe(18990);
+    expect(
+      (await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!
+        .balance,
+    ).toBe(18990);
   });
 
   it('cancelled in Webpay (TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION): /tbk-null, no commit', async () => {
@@ -168,7 +232,10 @@ describe('the return from Webpay', () => {
   it('timed out (TBK_ORDEN_COMPRA and TBK_ID_SESION alone, by POST): /tbk-null', async () => {
     const { body } = await newBill();
     const tx = webpay.simulator.transactions.get(body.paymentData.data.token)!;
-    const location = await returnTo('http://localhost/', { method: 'POST', body: new URLSearchParams({ TBK_ORDEN_COMPRA: tx.buyOrder, TBK_ID_SESION: tx.sessionId }) });
+    const location = await returnTo('http://localhost/', {
+      method: 'POST',
+      body: new URLSearchParams({ TBK_ORDEN_COMPRA: tx.buyOrder, TBK_ID_SESION: tx.sessionId }),
+    });
     expect(location).toBe('/tbk-null');
     expect(await billStatus(tx.token)).toBe('cancelled');
   });
@@ -188,7 +255,10 @@ describe('the return from Webpay', () => {
     expect(await returnTo(back)).toBe('/tbk-reject');
     expect(await billStatus(token)).toBe('rejected');
     expect(webpay.simulator.transactions.get(token)!.reversed).toBe(true);
-    expect((await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!.balance).toBe(18990);
+    expect(
+      (await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!
+        .balance,
+    ).toBe(18990);
   });
 
   it('an expired token is not paid', async () => {
@@ -209,22 +279,45 @@ describe('the return from Webpay', () => {
     expect(webpay.simulator.transactions.get(token)!.committed).toBe(false);
   });
 
-  it.each([['no parameters', ''], ['an unknown token', '?token_ws=desconocido']])('with %s goes to /tbk-reject', async (_case, query) => {
+  it.each([
+    ['no parameters', ''],
+    ['an unknown token', '?token_ws=desconocido'],
+  ])('with %s goes to /tbk-reject', async (_case, query) => {
     expect(await returnTo(`http://localhost/${query}`)).toBe('/tbk-reject');
   });
 });
 
 describe('what the receipt shows (spec §9)', () => {
-  it.each([['VN', 'Crédito'], ['VD', 'Débito'], ['VC', 'Crédito en cuotas'], ['SI', 'Crédito 3 cuotas sin interés'], ['S2', 'Crédito 2 cuotas sin interés'], ['NC', 'Crédito cuotas sin interés'], ['XX', 'Crédito'], [null, 'Crédito']])(
-    'payment type %s is %s',
-    (code, label) => expect(paymentTypeLabel(code)).toBe(label),
-  );
+  it.each([
+    ['VN', 'Crédito'],
+    ['VD', 'Débito'],
+    ['VC', 'Crédito en cuotas'],
+    ['SI', 'Crédito 3 cuotas sin interés'],
+    ['S2', 'Crédito 2 cuotas sin interés'],
+    ['NC', 'Crédito cuotas sin interés'],
+    ['XX', 'Crédito'],
+    [null, 'Crédito'],
+  ])('payment type %s is %s', (code, label) => expect(paymentTypeLabel(code)).toBe(label));
   it('amounts with a dot separator and $, dates as DD-MM-YYYY HH:mm:ss in Chile', () => {
     expect(formatAmount(1234567)).toBe('$1.234.567');
     expect(formatDateTime('2026-01-15T13:05:09Z')).toBe('15-01-2026 10:05:09');
   });
   it('unguessable ids: a non-uuid or unknown id is not found', async () => {
-    expect((await tbkPayments(new Request('http://localhost/api/tbk-payments/1'), testContext({ tbkPaymentId: '1' }).context)).status).toBe(404);
-    expect((await bills(new Request('http://localhost/api/bills/00000000-0000-4000-8000-000000000000'), testContext().context)).status).toBe(404);
+    expect(
+      (
+        await tbkPayments(
+          new Request('http://localhost/api/tbk-payments/1'),
+          testContext({ tbkPaymentId: '1' }).context,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await bills(
+          new Request('http://localhost/api/bills/00000000-0000-4000-8000-000000000000'),
+          testContext().context,
+        )
+      ).status,
+    ).toBe(404);
   });
 });

@@ -40,7 +40,11 @@ describe('GET /api/documents', () => {
       success: true,
       documents: [
         { type: 'Memoria', year: 2024, url_file: '/documentos/memorias/memoria-2024.pdf' },
-        { type: 'Estado Financiero', year: 2023, url_file: '/documentos/estados-financieros/estados-financieros-2023.pdf' },
+        {
+          type: 'Estado Financiero',
+          year: 2023,
+          url_file: '/documentos/estados-financieros/estados-financieros-2023.pdf',
+        },
         { type: 'Memoria', year: 2022, url_file: '/documentos/memorias/memoria-2022.pdf' },
       ],
     });
@@ -70,7 +74,12 @@ describe('GET /api/download', () => {
   ])('answers 400 to %s', async (_case, query, errors) => {
     const response = await call(download, get(`/api/download${query}`));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: 'Revise los datos del formulario.', message: 'Revise los datos del formulario.', errors });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Revise los datos del formulario.',
+      message: 'Revise los datos del formulario.',
+      errors,
+    });
   });
 
   it.each([
@@ -80,7 +89,11 @@ describe('GET /api/download', () => {
   ])('answers 404 to %s', async (_case, query) => {
     const response = await call(download, get(`/api/download${query}`));
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, error: 'No encontramos el documento solicitado.', message: 'No encontramos el documento solicitado.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'No encontramos el documento solicitado.',
+      message: 'No encontramos el documento solicitado.',
+    });
   });
 });
 
@@ -90,7 +103,15 @@ describe('GET /api/reports', () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.reports.map((report: { title: string }) => report.title)).toEqual(['Primer aviso', 'Segundo aviso']);
-    expect(body.reports[0]).toMatchObject({ active: true, order: 1, short_title: 'Primero', name: 'a', url_file: null, url_file_2: null, id: expect.any(Number) });
+    expect(body.reports[0]).toMatchObject({
+      active: true,
+      order: 1,
+      short_title: 'Primero',
+      name: 'a',
+      url_file: null,
+      url_file_2: null,
+      id: expect.any(Number),
+    });
     expect(body.reports[0].text).toBe('<p>Uno</p>');
   });
 });
@@ -99,7 +120,15 @@ describe('GET /api/education/documents', () => {
   it('lists the documents that are not hidden', async () => {
     const body = await (await call(educationDocuments, get('/api/education/documents'))).json();
     expect(body.documents).toEqual([
-      { id: expect.any(Number), content_type: 'Planificaciones', hidden: false, title: 'Visible', description: '', url_file: '/a.pdf', thumbnail: null },
+      {
+        id: expect.any(Number),
+        content_type: 'Planificaciones',
+        hidden: false,
+        title: 'Visible',
+        description: '',
+        url_file: '/a.pdf',
+        thumbnail: null,
+      },
     ]);
   });
 });

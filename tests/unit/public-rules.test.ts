@@ -35,17 +35,47 @@ describe('the news item shown (spec §2 /comunicados)', () => {
 });
 
 describe('listed reports (spec §7)', () => {
-  const report = (id: number, order: number, active: boolean): Report => ({ id, order, active, short_title: `r${id}`, title: '', name: '', url_file: null, url_file_2: null, text: '' });
+  const report = (id: number, order: number, active: boolean): Report => ({
+    id,
+    order,
+    active,
+    short_title: `r${id}`,
+    title: '',
+    name: '',
+    url_file: null,
+    url_file_2: null,
+    text: '',
+  });
   it('are the active ones by order', () => {
-    expect(listedReports([report(1, 3, true), report(2, 1, true), report(3, 2, false)]).map((r) => r.id)).toEqual([2, 1]);
+    expect(listedReports([report(1, 3, true), report(2, 1, true), report(3, 2, false)]).map((r) => r.id)).toEqual([
+      2, 1,
+    ]);
   });
 });
 
 describe('an education section (spec §4)', () => {
-  const doc = (id: number, title: string, content_type: EducationDocument['content_type'] = 'Documentos educativos', hidden = false): EducationDocument =>
-    ({ id, title, content_type, hidden, description: '', url_file: `/${id}.pdf`, thumbnail: null });
+  const doc = (
+    id: number,
+    title: string,
+    content_type: EducationDocument['content_type'] = 'Documentos educativos',
+    hidden = false,
+  ): EducationDocument => ({
+    id,
+    title,
+    content_type,
+    hidden,
+    description: '',
+    url_file: `/${id}.pdf`,
+    thumbnail: null,
+  });
   it('puts the winter advice first among the educational documents and leaves out hidden ones', () => {
-    const docs = [doc(1, 'Cuidemos el agua'), doc(2, 'El ciclo del agua'), doc(3, 'Consejos de invierno'), doc(4, 'Oculto', 'Documentos educativos', true), doc(5, 'Plan', 'Planificaciones')];
+    const docs = [
+      doc(1, 'Cuidemos el agua'),
+      doc(2, 'El ciclo del agua'),
+      doc(3, 'Consejos de invierno'),
+      doc(4, 'Oculto', 'Documentos educativos', true),
+      doc(5, 'Plan', 'Planificaciones'),
+    ];
     expect(educationSection(docs, 'Documentos educativos').map((d) => d.id)).toEqual([3, 1, 2]);
     expect(educationSection(docs, 'Planificaciones').map((d) => d.id)).toEqual([5]);
   });

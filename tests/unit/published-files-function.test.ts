@@ -16,7 +16,9 @@ beforeAll(async () => {
   token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
 });
 
-const ONE_PIXEL_PNG = new Uint8Array(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'));
+const ONE_PIXEL_PNG = new Uint8Array(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+);
 
 const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint8Array<ArrayBuffer> }) => {
   const body = new FormData();
@@ -24,17 +26,22 @@ const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint
   if (file) body.append('file', new Blob([file.bytes]), file.name);
   return body;
 };
-const publish = async (body: FormData) => read(await callFunction(adminFiles, 'POST', '/api/admin/files', { token, body }));
+const publish = async (body: FormData) =>
+  read(await callFunction(adminFiles, 'POST', '/api/admin/files', { token, body }));
 const fetchFile = (url: string) => callFunction(files, 'GET', url);
 
 /** A chunked upload of purpose `publication`, completed; answers its id. */
 async function chunkedUpload(fileName: string, bytes: Uint8Array<ArrayBuffer>, purpose = 'publication') {
-  const started = await read(await callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose, fileName, size: bytes.byteLength } }));
+  const started = await read(
+    await callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose, fileName, size: bytes.byteLength } }),
+  );
   expect(started.status).toBe(201);
   const id = started.body.data.uploadId as string;
   for (let index = 0; index * CHUNK_SIZE < bytes.byteLength; index++) {
     const chunk = bytes.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
-    expect((await callFunction(uploads, 'PUT', `/api/uploads/${id}/chunks/${index}`, { body: new Blob([chunk]) })).status).toBe(200);
+    expect(
+      (await callFunction(uploads, 'PUT', `/api/uploads/${id}/chunks/${index}`, { body: new Blob([chunk]) })).status,
+    ).toBe(200);
   }
   expect((await callFunction(uploads, 'POST', `/api/uploads/${id}/complete`)).status).toBe(200);
   return id;
@@ -49,7 +56,17 @@ describe('POST /api/admin/files', () => {
 
     const response = await fetchFile(body.data.url);
     expect(response.status).toBe(200);
-    expect(Object.fromEntries(['content-type', 'content-disposition', 'content-security-policy', 'x-content-type-options', 'cache-control'].map((name) => [name, response.headers.get(name)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [
+          'content-type',
+          'content-disposition',
+          'content-security-policy',
+          'x-content-type-options',
+          'cache-control',
+        ].map((name) => [name, response.headers.get(name)]),
+      ),
+    ).toEqual({
       'content-type': 'application/pdf',
       'content-disposition': 'inline; filename="Memoria-Anual-2024-version-final.pdf"',
       'content-security-policy': "sandbox; default-src 'none'",
@@ -59,7 +76,13 @@ describe('POST /api/admin/files', () => {
     expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256(bytes));
 
     const id = body.data.url.split('/')[3];
-    expect((await auditRows(db())).at(-1)).toEqual({ admin_email: 'ana@example.com', action: 'create', entity: 'file', entity_id: id, summary: 'Memoria Anual 2024 (versión final).PDF' });
+    expect((await auditRows(db())).at(-1)).toEqual({
+      admin_email: 'ana@example.com',
+      action: 'create',
+      entity: 'file',
+      entity_id: id,
+      summary: 'Memoria Anual 2024 (versión final).PDF',
+    });
   });
 
   it.each([
@@ -82,29 +105,58 @@ describe('POST /api/admin/files', () => {
   });
 
   it('refuses to start a publication over 20 MB, and takes exactly 20 MB', async () => {
-    const start = (size: number) => callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose: 'publication', fileName: 'grande.pdf', size } });
-    expect((await read(await start(20_000_001))).body.error).toBe('El tamaño máximo del archivo a publicar es de 20 MB');
+    const start = (size: number) =>
+      callFunction(uploads, 'POST', '/api/uploads', {
+        token,
+        body: { purpose: 'publication', fileName: 'grande.pdf', size },
+      });
+    expect((await read(await start(20_000_001))).body.error).toBe(
+      'El tamaño máximo del archivo a publicar es de 20 MB',
+    );
     expect((await start(20_000_000)).status).toBe(201);
   });
 
   it('still lets visitors start their own uploads without a token', async () => {
-    expect((await callFunction(uploads, 'POST', '/api/uploads', { body: { purpose: 'cv', fileName: 'cv.pdf', size: 5_000_000 } })).status).toBe(201);
+    expect(
+      (
+        await callFunction(uploads, 'POST', '/api/uploads', {
+          body: { purpose: 'cv', fileName: 'cv.pdf', size: 5_000_000 },
+        })
+      ).status,
+    ).toBe(201);
   });
 
-  const refused = (message: string) => ({ status: 400, body: { success: false, error: message, message, errors: { file: message } } });
+  const refused = (message: string) => ({
+    status: 400,
+    body: { success: false, error: message, message, errors: { file: message } },
+  });
 
   it('refuses the same upload twice, and logs it once', async () => {
     const id = await chunkedUpload('una-vez.pdf', pdfBytes(CHUNK_SIZE + 1));
     await publish(form({ uploadId: id }));
-    expect(await publish(form({ uploadId: id }))).toEqual(refused('El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'));
+    expect(await publish(form({ uploadId: id }))).toEqual(
+      refused('El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'),
+    );
     expect((await auditRows(db())).filter((row) => row.entity_id === id)).toHaveLength(1);
   });
 
   it.each([
     ['no file', async () => form({}), 'Seleccione el archivo que desea publicar.'],
-    ['an inline file over 4 MB', async () => form({}, { name: 'grande.pdf', bytes: pdfBytes(4_000_001) }), 'El tamaño máximo del archivo a publicar es de 20 MB'],
-    ['the upload of a denuncia', async () => form({ uploadId: await chunkedUpload('prueba.png', pngBytes(CHUNK_SIZE + 1), 'denuncia') }), 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'],
-    ['an unknown upload', async () => form({ uploadId: '00000000-0000-4000-8000-000000000000' }), 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'],
+    [
+      'an inline file over 4 MB',
+      async () => form({}, { name: 'grande.pdf', bytes: pdfBytes(4_000_001) }),
+      'El tamaño máximo del archivo a publicar es de 20 MB',
+    ],
+    [
+      'the upload of a denuncia',
+      async () => form({ uploadId: await chunkedUpload('prueba.png', pngBytes(CHUNK_SIZE + 1), 'denuncia') }),
+      'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
+    ],
+    [
+      'an unknown upload',
+      async () => form({ uploadId: '00000000-0000-4000-8000-000000000000' }),
+      'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
+    ],
   ])('answers 400 to %s, logging nothing', async (_case, body, message) => {
     const before = (await auditRows(db())).length;
     expect(await publish(await body())).toEqual(refused(message));
@@ -113,7 +165,10 @@ describe('POST /api/admin/files', () => {
 });
 
 describe('GET /api/files/{id}/{name}', () => {
-  const notFound = { status: 404, body: { success: false, error: 'Archivo no encontrado.', message: 'Archivo no encontrado.' } };
+  const notFound = {
+    status: 404,
+    body: { success: false, error: 'Archivo no encontrado.', message: 'Archivo no encontrado.' },
+  };
 
   it('answers 404 to an upload that was never published', async () => {
     const id = await chunkedUpload('borrador.pdf', pdfBytes(CHUNK_SIZE + 1));

@@ -12,8 +12,12 @@ const environment = useLocalEnvironment();
 
 const start = (body: unknown) => uploads(postJson('/api/uploads', body), testContext().context);
 const putChunk = (id: string, index: number, bytes: Uint8Array<ArrayBuffer>) =>
-  uploads(new Request(`http://localhost/api/uploads/${id}/chunks/${index}`, { method: 'PUT', body: bytes }), testContext({ id, index: String(index) }).context);
-const complete = (id: string) => uploads(new Request(`http://localhost/api/uploads/${id}/complete`, { method: 'POST' }), testContext({ id }).context);
+  uploads(
+    new Request(`http://localhost/api/uploads/${id}/chunks/${index}`, { method: 'PUT', body: bytes }),
+    testContext({ id, index: String(index) }).context,
+  );
+const complete = (id: string) =>
+  uploads(new Request(`http://localhost/api/uploads/${id}/complete`, { method: 'POST' }), testContext({ id }).context);
 
 async function startUpload(purpose: string, fileName: string, size: number) {
   const response = await start({ purpose, fileName, size });
@@ -37,14 +41,25 @@ describe('chunked uploads', () => {
     expect(await completed.json()).toEqual({ success: true, data: { sha256: sha256(bytes), size: 9_900_000 } });
     const stored = await readUpload(uploadStore(), id);
     expect(sha256(stored!)).toBe(sha256(bytes));
-    const [row] = await environment.database.db.query<{ status: string; content_type: string }>('SELECT status, content_type FROM uploads WHERE id = $1', [id]);
+    const [row] = await environment.database.db.query<{ status: string; content_type: string }>(
+      'SELECT status, content_type FROM uploads WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ status: 'complete', content_type: expect.any(String) });
     expect((await uploadStore().list({ prefix: `chunks/${id}/` })).blobs).toEqual([]);
   });
 
   it.each([
-    ['a file over 10 MB', { purpose: 'denuncia', fileName: 'video.mp4', size: 10_000_001 }, 'El tamaño máximo del archivo a subir es de 10 MB'],
-    ['a CV that is not .pdf or .doc', { purpose: 'cv', fileName: 'cv.exe', size: 5_000_000 }, 'Sólo se permiten archivos .pdf o .doc'],
+    [
+      'a file over 10 MB',
+      { purpose: 'denuncia', fileName: 'video.mp4', size: 10_000_001 },
+      'El tamaño máximo del archivo a subir es de 10 MB',
+    ],
+    [
+      'a CV that is not .pdf or .doc',
+      { purpose: 'cv', fileName: 'cv.exe', size: 5_000_000 },
+      'Sólo se permiten archivos .pdf o .doc',
+    ],
     ['an empty file', { purpose: 'denuncia', fileName: 'nada.txt', size: 0 }, 'Revise los datos del formulario.'],
     ['an unknown purpose', { purpose: 'otro', fileName: 'a.pdf', size: 10 }, 'Revise los datos del formulario.'],
     ['a size that is text', { purpose: 'cv', fileName: 'a.pdf', size: '5 MB' }, 'Revise los datos del formulario.'],
@@ -90,7 +105,10 @@ describe('the scheduled uploads-cleanup function', () => {
     const { id: stale } = await upload('denuncia', 'vieja.png', pngBytes(3_000));
     const { id: attached } = await upload('denuncia', 'usada.png', pngBytes(3_000));
     const { id: recent } = await upload('denuncia', 'nueva.png', pngBytes(3_000));
-    await environment.database.db.query(`UPDATE uploads SET created_at = now() - interval '2 days' WHERE id = ANY($1::uuid[])`, [[stale, attached]]);
+    await environment.database.db.query(
+      `UPDATE uploads SET created_at = now() - interval '2 days' WHERE id = ANY($1::uuid[])`,
+      [[stale, attached]],
+    );
     await environment.database.db.query(`UPDATE uploads SET status = 'attached' WHERE id = $1`, [attached]);
 
     expect((await uploadsCleanup()).status).toBe(204);

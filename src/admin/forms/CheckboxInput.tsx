@@ -15,7 +15,13 @@ export function CheckboxInput({ label, hint, error, registration }: CheckboxInpu
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label className="checkbox" htmlFor={id}>
-        <input type="checkbox" id={id} aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined} {...registration} />
+        <input
+          type="checkbox"
+          id={id}
+          aria-describedby={describedBy(id, hint, error)}
+          aria-invalid={error ? true : undefined}
+          {...registration}
+        />
         {label}
       </label>
       {hint && (

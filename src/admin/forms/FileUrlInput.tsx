@@ -19,13 +19,26 @@ interface FileUrlInputProps {
   onUploaded: (url: string) => void;
 }
 
-type UploadState = { state: 'idle' } | { state: 'uploading'; fraction: number | undefined } | { state: 'done'; fileName: string } | { state: 'failed'; message: string };
+type UploadState =
+  | { state: 'idle' }
+  | { state: 'uploading'; fraction: number | undefined }
+  | { state: 'done'; fileName: string }
+  | { state: 'failed'; message: string };
 
 /**
  * A file's address, editable as text, and a picker that publishes a chosen file at once and
  * writes its address in the field.
  */
-export function FileUrlInput({ label, uploadLabel, hint, error, required = false, accept, registration, onUploaded }: FileUrlInputProps) {
+export function FileUrlInput({
+  label,
+  uploadLabel,
+  hint,
+  error,
+  required = false,
+  accept,
+  registration,
+  onUploaded,
+}: FileUrlInputProps) {
   const id = registration.name;
   const pickerId = `${id}-upload`;
   const statusId = useId();
@@ -49,7 +62,15 @@ export function FileUrlInput({ label, uploadLabel, hint, error, required = false
   return (
     <div className="file-url">
       <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-        <input type="text" id={id} inputMode="url" spellCheck={false} aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined} {...registration} />
+        <input
+          type="text"
+          id={id}
+          inputMode="url"
+          spellCheck={false}
+          aria-describedby={describedBy(id, hint, error)}
+          aria-invalid={error ? true : undefined}
+          {...registration}
+        />
       </FieldFrame>
       <div className="file-url__picker">
         <label htmlFor={pickerId}>{uploadLabel}</label>
@@ -65,7 +86,9 @@ export function FileUrlInput({ label, uploadLabel, hint, error, required = false
           {upload.state === 'uploading' && (
             <>
               <span className="spinner" aria-hidden="true" /> Subiendo…
-              {upload.fraction !== undefined && <progress max={1} value={upload.fraction} aria-label="Progreso de la subida" />}
+              {upload.fraction !== undefined && (
+                <progress max={1} value={upload.fraction} aria-label="Progreso de la subida" />
+              )}
             </>
           )}
           {upload.state === 'done' && <>Archivo subido: {upload.fileName}</>}

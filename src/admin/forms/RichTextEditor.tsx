@@ -108,11 +108,24 @@ export function RichTextEditor({ id, label, hint, error, value, onChange, onBlur
         {tools.map((tool) => (
           // A mouse press keeps the focus, and so the selection, in the text (a keyboard user's
           // button press gives it back through focus()).
-          <button key={tool.label} type="button" className="rich-text__tool" aria-pressed={tool.pressed} onMouseDown={(event) => event.preventDefault()} onClick={tool.run}>
+          <button
+            key={tool.label}
+            type="button"
+            className="rich-text__tool"
+            aria-pressed={tool.pressed}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={tool.run}
+          >
             {tool.label}
           </button>
         ))}
-        <button type="button" className="rich-text__tool" aria-pressed={active.link} aria-expanded={linkOpen} onClick={openLink}>
+        <button
+          type="button"
+          className="rich-text__tool"
+          aria-pressed={active.link}
+          aria-expanded={linkOpen}
+          onClick={openLink}
+        >
           Enlace
         </button>
       </div>

@@ -12,11 +12,25 @@ interface SelectInputProps {
   registration: UseFormRegisterReturn;
 }
 
-export function SelectInput({ label, options, placeholder, hint, error, required = false, registration }: SelectInputProps) {
+export function SelectInput({
+  label,
+  options,
+  placeholder,
+  hint,
+  error,
+  required = false,
+  registration,
+}: SelectInputProps) {
   const id = registration.name;
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      <select id={id} required={required} aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined} {...registration}>
+      <select
+        id={id}
+        required={required}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        {...registration}
+      >
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -13,7 +13,14 @@ export function TextAreaInput({ label, hint, error, required = false, registrati
   const id = registration.name;
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      <textarea id={id} rows={4} required={required} aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined} {...registration} />
+      <textarea
+        id={id}
+        rows={4}
+        required={required}
+        aria-describedby={describedBy(id, hint, error)}
+        aria-invalid={error ? true : undefined}
+        {...registration}
+      />
     </FieldFrame>
   );
 }

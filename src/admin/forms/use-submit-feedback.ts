@@ -5,7 +5,11 @@ import { ApiError } from '../api-client.ts';
 
 /** First message of each field of react-hook-form's errors, as the error summary lists them. */
 function messagesOf(errors: FieldErrors): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).flatMap(([field, error]) => (typeof error?.message === 'string' ? [[field, error.message]] : [])));
+  return Object.fromEntries(
+    Object.entries(errors).flatMap(([field, error]) =>
+      typeof error?.message === 'string' ? [[field, error.message]] : [],
+    ),
+  );
 }
 
 /**
@@ -38,7 +42,13 @@ export function useSubmitFeedback<T extends FieldValues>(setError: UseFormSetErr
       if (known.length > 0) setSummary(Object.fromEntries(known));
       const others = Object.entries(fieldErrors).filter(([field]) => !(field in labels));
       if (known.length === 0 || others.length > 0) {
-        setFormError(others.length > 0 ? others.map(([, message]) => message).join(' ') : error instanceof ApiError ? error.message : messages.genericError);
+        setFormError(
+          others.length > 0
+            ? others.map(([, message]) => message).join(' ')
+            : error instanceof ApiError
+              ? error.message
+              : messages.genericError,
+        );
       }
     },
   };

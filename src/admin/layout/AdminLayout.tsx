@@ -33,8 +33,16 @@ export function AdminLayout() {
         Saltar al contenido principal
       </a>
       <header className="topbar">
-        <button type="button" className="topbar__button topbar__menu" aria-expanded={menuOpen} aria-controls={MENU_ID} onClick={() => setMenuOpen((open) => !open)}>
-          <span aria-hidden="true" className="topbar__icon">☰</span>
+        <button
+          type="button"
+          className="topbar__button topbar__menu"
+          aria-expanded={menuOpen}
+          aria-controls={MENU_ID}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true" className="topbar__icon">
+            ☰
+          </span>
           Menú
         </button>
         <Link to="/admin/pagos" className="topbar__brand">

@@ -16,7 +16,8 @@ const initialsOf = (name: string): string =>
  */
 export function Avatar({ user }: { user: Pick<Admin, 'name' | 'avatar'> }) {
   const [failed, setFailed] = useState(false);
-  if (user.avatar && !failed) return <img className="avatar" src={user.avatar} alt="" width="32" height="32" onError={() => setFailed(true)} />;
+  if (user.avatar && !failed)
+    return <img className="avatar" src={user.avatar} alt="" width="32" height="32" onError={() => setFailed(true)} />;
   return (
     <span className="avatar avatar--initials" aria-hidden="true">
       {initialsOf(user.name)}

@@ -9,7 +9,9 @@ export function SettingsPopover() {
   return (
     <div className="popover" {...disclosure.containerProps}>
       <button className="topbar__button" {...disclosure.buttonProps}>
-        <span aria-hidden="true" className="topbar__icon">⚙</span>
+        <span aria-hidden="true" className="topbar__icon">
+          ⚙
+        </span>
         <span className="topbar__label">Configuración</span>
       </button>
       <div className="popover__panel" {...disclosure.panelProps}>
@@ -17,7 +19,13 @@ export function SettingsPopover() {
           <legend>Tema</legend>
           {(Object.keys(themes) as Theme[]).map((theme) => (
             <label key={theme} className="checkbox">
-              <input type="radio" name="theme" value={theme} checked={settings.theme === theme} onChange={() => setTheme(theme)} />
+              <input
+                type="radio"
+                name="theme"
+                value={theme}
+                checked={settings.theme === theme}
+                onChange={() => setTheme(theme)}
+              />
               {themes[theme]}
             </label>
           ))}

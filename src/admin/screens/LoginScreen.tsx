@@ -22,7 +22,11 @@ function destination(state: unknown): string {
 export default function LoginScreen() {
   const { state, signIn } = useSession();
   const location = useLocation();
-  const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' }, shouldFocusError: false });
+  const form = useForm({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+    shouldFocusError: false,
+  });
   const feedback = useSubmitFeedback(form.setError, labels);
   const { errors, isSubmitting } = form.formState;
 
@@ -50,8 +54,22 @@ export default function LoginScreen() {
         ) : (
           <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
             <FormFeedback feedback={feedback} />
-            <TextInput label={labels.email} type="email" autoComplete="username" required error={errors.email?.message} registration={form.register('email')} />
-            <TextInput label={labels.password} type="password" autoComplete="current-password" required error={errors.password?.message} registration={form.register('password')} />
+            <TextInput
+              label={labels.email}
+              type="email"
+              autoComplete="username"
+              required
+              error={errors.email?.message}
+              registration={form.register('email')}
+            />
+            <TextInput
+              label={labels.password}
+              type="password"
+              autoComplete="current-password"
+              required
+              error={errors.password?.message}
+              registration={form.register('password')}
+            />
             <SubmitButton pending={isSubmitting} label="Ingresar" pendingLabel="Ingresando…" />
           </form>
         )}

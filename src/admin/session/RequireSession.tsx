@@ -7,7 +7,8 @@ import { useSession } from './SessionProvider.tsx';
 export function RequireSession({ children }: { children: ReactNode }) {
   const { state, restore } = useSession();
   const location = useLocation();
-  if (state.status === 'signedOut') return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
+  if (state.status === 'signedOut')
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />;
   if (state.status === 'signedIn') return children;
   return (
     <main className="standalone" id="contenido">

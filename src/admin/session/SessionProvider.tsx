@@ -88,7 +88,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       state,
       restore,
       async signIn(credentials) {
-        const { user, accessToken } = await apiRequest('/api/login', LoginAnswerSchema, { method: 'POST', body: credentials, session: false });
+        const { user, accessToken } = await apiRequest('/api/login', LoginAnswerSchema, {
+          method: 'POST',
+          body: credentials,
+          session: false,
+        });
         storeSession({ accessToken, userId: user.id });
         dispatch({ type: 'loginSuccess', user });
       },
@@ -97,7 +101,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           await apiRequest('/api/logout', z.unknown(), { method: 'POST' });
         } catch (error) {
           // A 401 already ended the session; any other failure leaves it, and the token, alive.
-          if (!(error instanceof ApiError && error.status === 401)) notify({ kind: 'error', text: adminMessages.logoutFailed });
+          if (!(error instanceof ApiError && error.status === 401))
+            notify({ kind: 'error', text: adminMessages.logoutFailed });
           return;
         }
         navigate('/login', { replace: true });

@@ -6,10 +6,7 @@ import type { Admin } from '../../shared/admins.ts';
  * profile loads; `unavailable` is a profile that could not load for another reason than 401.
  */
 export type SessionState =
-  | { status: 'restoring' }
-  | { status: 'unavailable' }
-  | { status: 'signedOut' }
-  | { status: 'signedIn'; user: Admin };
+  { status: 'restoring' } | { status: 'unavailable' } | { status: 'signedOut' } | { status: 'signedIn'; user: Admin };
 
 export type SessionEvent =
   | { type: 'restore' }

@@ -16,7 +16,10 @@ export function renewTokenIfDue(): Promise<void> {
   const token = currentToken();
   const left = token ? millisecondsLeft(token) : 0;
   if (!token || left === 0 || left > RENEW_WITHIN_MS) return Promise.resolve();
-  renewal ??= fetch('/api/admin/account/token', { method: 'POST', headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } })
+  renewal ??= fetch('/api/admin/account/token', {
+    method: 'POST',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+  })
     .then(async (response) => {
       const body = (await response.json().catch(() => null)) as { data?: { accessToken?: unknown } } | null;
       const accessToken = body?.data?.accessToken;

@@ -33,7 +33,12 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
   );
   return (
     <SettingsContext value={value}>
-      <div className="admin" data-theme={settings.theme} data-responsive-fonts={settings.responsiveFontSizes} dir={settings.direction}>
+      <div
+        className="admin"
+        data-theme={settings.theme}
+        data-responsive-fonts={settings.responsiveFontSizes}
+        dir={settings.direction}
+      >
         {children}
       </div>
     </SettingsContext>

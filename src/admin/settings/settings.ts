@@ -34,10 +34,16 @@ export function readSettings(): Settings {
     // Unreadable settings: their theme is as invalid as a wrong name.
   }
   const theme = stored.theme ?? defaultSettings.theme;
-  if (!isTheme(theme)) console.warn(`Tema no válido en la configuración guardada (${JSON.stringify(stored.theme)}): se usa el tema claro.`);
+  if (!isTheme(theme))
+    console.warn(
+      `Tema no válido en la configuración guardada (${JSON.stringify(stored.theme)}): se usa el tema claro.`,
+    );
   return {
     direction: 'ltr',
-    responsiveFontSizes: typeof stored.responsiveFontSizes === 'boolean' ? stored.responsiveFontSizes : defaultSettings.responsiveFontSizes,
+    responsiveFontSizes:
+      typeof stored.responsiveFontSizes === 'boolean'
+        ? stored.responsiveFontSizes
+        : defaultSettings.responsiveFontSizes,
     theme: isTheme(theme) ? theme : 'LIGHT',
   };
 }

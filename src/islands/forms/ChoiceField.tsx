@@ -17,12 +17,23 @@ export function ChoiceField({ name, legend, options, value, onChange, error, hin
   return (
     <fieldset className={`field choice${error ? ' field--error' : ''}`} id={name} aria-describedby={describedBy}>
       <legend>{legend}</legend>
-      {hint && <p id={`${name}-hint`} className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${name}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       <FieldError field={name} message={error} />
       <div className="choice__options">
         {options.map((option, index) => (
           <label key={option} className="choice__option">
-            <input type="radio" name={name} id={index === 0 ? `${name}-first` : undefined} value={option} checked={value === option} onChange={() => onChange(option)} />
+            <input
+              type="radio"
+              name={name}
+              id={index === 0 ? `${name}-first` : undefined}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
             {option}
           </label>
         ))}

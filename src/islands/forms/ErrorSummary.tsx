@@ -22,7 +22,9 @@ export function ErrorSummary({ errors, labels }: ErrorSummaryProps) {
       <ul>
         {entries.map((id) => (
           <li key={id}>
-            <a href={`#${id}`}>{labels[id]}: {errors[id]}</a>
+            <a href={`#${id}`}>
+              {labels[id]}: {errors[id]}
+            </a>
           </li>
         ))}
       </ul>

@@ -17,7 +17,20 @@ interface FieldProps {
 }
 
 /** A labelled input with hint and error wired through aria-describedby (GOV.UK Frontend's pattern). */
-export function Field({ id, label, value, onChange, error, hint, required, maxLength, type = 'text', autoComplete, multiline, disabled }: FieldProps) {
+export function Field({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  maxLength,
+  type = 'text',
+  autoComplete,
+  multiline,
+  disabled,
+}: FieldProps) {
   const common = {
     id,
     name: id,

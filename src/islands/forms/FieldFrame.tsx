@@ -19,7 +19,11 @@ export function FieldFrame({ id, label, hint, error, required, children }: Field
         {label}
         {!required && <span className="field__optional"> (opcional)</span>}
       </label>
-      {hint && <p id={`${id}-hint`} className="field__hint">{hint}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
       <FieldError field={id} message={error} />
       {children}
     </div>

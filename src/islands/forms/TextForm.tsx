@@ -34,7 +34,13 @@ interface TextFormProps<F extends string> {
  * disabled, spinner) → success ('Mensaje enviado.', fields cleared) or error (the spec's
  * message, everything typed kept).
  */
-export function TextForm<F extends string>({ schema, endpoint, draftKey, rows, checkInBrowser = true }: TextFormProps<F>) {
+export function TextForm<F extends string>({
+  schema,
+  endpoint,
+  draftKey,
+  rows,
+  checkInBrowser = true,
+}: TextFormProps<F>) {
   const fields = rows.flat();
   const empty = Object.fromEntries(fields.map((field) => [field.id, ''])) as Record<F, string>;
   const labels = Object.fromEntries(fields.map((field) => [field.id, field.label])) as Record<F, string>;
@@ -75,7 +81,15 @@ export function TextForm<F extends string>({ schema, endpoint, draftKey, rows, c
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
       <ErrorSummary errors={form.errors} labels={labels} />
-      {rows.map((row, index) => (row.length > 1 ? <div key={index} className="form__row">{row.map(field)}</div> : field(row[0]!)))}
+      {rows.map((row, index) =>
+        row.length > 1 ? (
+          <div key={index} className="form__row">
+            {row.map(field)}
+          </div>
+        ) : (
+          field(row[0]!)
+        ),
+      )}
       <button type="submit" className="button" disabled={!form.ready || form.sending}>
         {form.sending && <span className="spinner" aria-hidden="true" />}
         {form.sending ? 'Enviando…' : 'Enviar'}

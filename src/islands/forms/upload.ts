@@ -1,6 +1,15 @@
 import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../../shared/uploads.ts';
 
-export type SendResult = { status: number; body: { success?: boolean; message?: string; error?: string; errors?: Record<string, string>; data?: { reference: string } } | null };
+export type SendResult = {
+  status: number;
+  body: {
+    success?: boolean;
+    message?: string;
+    error?: string;
+    errors?: Record<string, string>;
+    data?: { reference: string };
+  } | null;
+};
 
 async function request(url: string, init: RequestInit): Promise<SendResult> {
   try {
@@ -19,7 +28,11 @@ export type ChunkedUpload = { ok: true; uploadId: string } | { ok: false; failur
  * 6 MB limit). `headers` go with every request (the admin's bearer token); `onProgress` hears
  * the bytes sent so far.
  */
-export async function uploadInChunks(file: File, purpose: UploadPurpose, { headers = {}, onProgress }: { headers?: Record<string, string>; onProgress?: (sentBytes: number) => void } = {}): Promise<ChunkedUpload> {
+export async function uploadInChunks(
+  file: File,
+  purpose: UploadPurpose,
+  { headers = {}, onProgress }: { headers?: Record<string, string>; onProgress?: (sentBytes: number) => void } = {},
+): Promise<ChunkedUpload> {
   const started = await request('/api/uploads', {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json' },
@@ -28,7 +41,11 @@ export async function uploadInChunks(file: File, purpose: UploadPurpose, { heade
   const uploadId = (started.body?.data as { uploadId?: string } | undefined)?.uploadId;
   if (started.status !== 201 || !uploadId) return { ok: false, failure: started };
   for (let index = 0; index * CHUNK_SIZE < file.size; index++) {
-    const sent = await request(`/api/uploads/${uploadId}/chunks/${index}`, { method: 'PUT', headers, body: file.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE) });
+    const sent = await request(`/api/uploads/${uploadId}/chunks/${index}`, {
+      method: 'PUT',
+      headers,
+      body: file.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
+    });
     if (sent.status !== 200) return { ok: false, failure: sent };
     onProgress?.(Math.min(file.size, (index + 1) * CHUNK_SIZE));
   }
@@ -40,7 +57,12 @@ export async function uploadInChunks(file: File, purpose: UploadPurpose, { heade
  * Sends a multipart form with its file. A file over INLINE_LIMIT goes first in chunks to
  * /api/uploads and the form carries its `uploadId`.
  */
-export async function sendWithFile(endpoint: string, fields: Record<string, string>, file: File | undefined, purpose: UploadPurpose): Promise<SendResult> {
+export async function sendWithFile(
+  endpoint: string,
+  fields: Record<string, string>,
+  file: File | undefined,
+  purpose: UploadPurpose,
+): Promise<SendResult> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file && file.size <= INLINE_LIMIT) {

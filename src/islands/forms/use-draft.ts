@@ -5,7 +5,11 @@ import { useEffect, useState, type RefObject } from 'react';
  * merged on hydration with whatever the visitor typed into the server-rendered form before the
  * island came alive. Confidential forms do not use it.
  */
-export function useDraft<T extends Record<string, string>>(key: string, empty: T, form: RefObject<HTMLFormElement | null>) {
+export function useDraft<T extends Record<string, string>>(
+  key: string,
+  empty: T,
+  form: RefObject<HTMLFormElement | null>,
+) {
   const [values, setValues] = useState<T>(empty);
   const [ready, setReady] = useState(false);
 
@@ -17,7 +21,11 @@ export function useDraft<T extends Record<string, string>>(key: string, empty: T
       // Storage disabled or corrupt: start from what is on the page.
     }
     const typed = form.current
-      ? Object.fromEntries([...new FormData(form.current)].filter(([name, value]) => name in empty && typeof value === 'string' && value !== ''))
+      ? Object.fromEntries(
+          [...new FormData(form.current)].filter(
+            ([name, value]) => name in empty && typeof value === 'string' && value !== '',
+          ),
+        )
       : {};
     setValues({ ...empty, ...stored, ...typed });
     setReady(true);

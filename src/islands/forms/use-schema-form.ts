@@ -10,7 +10,12 @@ export type SendOutcome = { ok: true } | { ok: false; errors?: Record<string, st
  * flag. `submit` checks the values with the same schema the server uses, then calls `send`;
  * a form the spec sends unchecked (`checkInBrowser: false`) shows the server's field errors.
  */
-export function useSchemaForm<S extends z.ZodType, V extends Record<string, string>>(schema: S, draftKey: string, empty: V, { checkInBrowser = true } = {}) {
+export function useSchemaForm<S extends z.ZodType, V extends Record<string, string>>(
+  schema: S,
+  draftKey: string,
+  empty: V,
+  { checkInBrowser = true } = {},
+) {
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useDraft(draftKey, empty, formRef);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -28,7 +33,9 @@ export function useSchemaForm<S extends z.ZodType, V extends Record<string, stri
    */
   async function submit(send: (data: z.output<S>) => Promise<SendOutcome>, otherErrors: Record<string, string> = {}) {
     if (sending) return;
-    const parsed = checkInBrowser ? schema.safeParse(draft.values) : { success: true as const, data: draft.values as z.output<S> };
+    const parsed = checkInBrowser
+      ? schema.safeParse(draft.values)
+      : { success: true as const, data: draft.values as z.output<S> };
     if (!parsed.success || Object.keys(otherErrors).length > 0) {
       setErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...otherErrors });
       return;

@@ -10,7 +10,10 @@ const MAX_FAILURES = 5;
 export const findAdmin = async (db: Database, id: string): Promise<Admin | undefined> =>
   isUuid(id) ? (await db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins WHERE id = $1`, [id]))[0] : undefined;
 
-export async function createAdmin(db: Database, { name, email, password }: { name: string; email: string; password: string }): Promise<Admin> {
+export async function createAdmin(
+  db: Database,
+  { name, email, password }: { name: string; email: string; password: string },
+): Promise<Admin> {
   const [admin] = await db.query<Admin>(
     `INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3) RETURNING ${PUBLIC_COLUMNS}`,
     [name, email.trim().toLowerCase(), await hashPassword(password)],
@@ -18,7 +21,8 @@ export async function createAdmin(db: Database, { name, email, password }: { nam
   return admin!;
 }
 
-export type LoginResult = { ok: true; admin: Admin; sessionVersion: number } | { ok: false; reason: 'wrong' | 'locked' };
+export type LoginResult =
+  { ok: true; admin: Admin; sessionVersion: number } | { ok: false; reason: 'wrong' | 'locked' };
 
 export async function checkCredentials(db: Database, email: string, password: string): Promise<LoginResult> {
   const [recent] = await db.query<{ failures: number }>(

@@ -23,15 +23,27 @@ export interface TokenClaims {
 
 const nowInSeconds = () => Math.floor(Date.now() / 1000);
 
-export const signAccessToken = async ({ adminId, sessionVersion, signedInAt = nowInSeconds() }: Omit<TokenClaims, 'signedInAt'> & { signedInAt?: number }): Promise<string> =>
-  new SignJWT({ sv: sessionVersion, auth_time: signedInAt }).setProtectedHeader({ alg: 'HS256' }).setSubject(adminId).setIssuer(ISSUER).setIssuedAt().setExpirationTime(LIFETIME).sign(await key());
+export const signAccessToken = async ({
+  adminId,
+  sessionVersion,
+  signedInAt = nowInSeconds(),
+}: Omit<TokenClaims, 'signedInAt'> & { signedInAt?: number }): Promise<string> =>
+  new SignJWT({ sv: sessionVersion, auth_time: signedInAt })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(adminId)
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(LIFETIME)
+    .sign(await key());
 
 /** The claims of a valid token; undefined for a forged, expired or other-key token, or one without a version or sign-in time. */
 export async function verifyAccessToken(token: string): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, algorithms: ['HS256'] });
     const { sub, sv, auth_time: signedInAt } = payload;
-    return sub && Number.isInteger(sv) && Number.isInteger(signedInAt) ? { adminId: sub, sessionVersion: sv as number, signedInAt: signedInAt as number } : undefined;
+    return sub && Number.isInteger(sv) && Number.isInteger(signedInAt)
+      ? { adminId: sub, sessionVersion: sv as number, signedInAt: signedInAt as number }
+      : undefined;
   } catch {
     return undefined;
   }

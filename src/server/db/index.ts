@@ -17,4 +17,5 @@ export function getDatabase(): Database {
 }
 
 /** A timestamptz column as the API answers it: ISO 8601 in UTC, whatever the driver returns. */
-export const isoTime = (column: string): string => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+export const isoTime = (column: string): string =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;

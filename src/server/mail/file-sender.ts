@@ -9,7 +9,13 @@ export function createFileSender(directory: string, from: string): MailSender {
   return {
     async send(mail: Mail, idempotencyKey: string) {
       const { attachments, ...rest } = mail;
-      const info = await composer.sendMail({ from, ...rest, ...(attachments ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) } : {}) });
+      const info = await composer.sendMail({
+        from,
+        ...rest,
+        ...(attachments
+          ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) }
+          : {}),
+      });
       await mkdir(directory, { recursive: true });
       // Written aside, then renamed: a reader never sees half a mail.
       const file = path.join(directory, `${idempotencyKey}.eml`);

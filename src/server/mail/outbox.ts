@@ -33,7 +33,11 @@ export const OUTBOX_COLUMNS = 'reference, recipient, reply_to, subject, body, at
  * The statement that stores `mail` for delivery; run it in the same batch as the submission.
  * `attachmentUploadId` names a stored upload the mail carries, read when it is sent.
  */
-export function enqueueMail(mail: Omit<Mail, 'attachments'>, reference: string, attachmentUploadId?: string): Statement {
+export function enqueueMail(
+  mail: Omit<Mail, 'attachments'>,
+  reference: string,
+  attachmentUploadId?: string,
+): Statement {
   return {
     text: `INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`,
     params: [reference, mail.to, mail.replyTo ?? null, mail.subject, mail.text, attachmentUploadId ?? null],
@@ -41,7 +45,12 @@ export function enqueueMail(mail: Omit<Mail, 'attachments'>, reference: string, 
 }
 
 /** Sends the mails that are due; safe to run concurrently, each row is claimed by one statement. */
-export async function deliverDue(db: Database, sender: MailSender, loadAttachment?: AttachmentLoader, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverDue(
+  db: Database,
+  sender: MailSender,
+  loadAttachment?: AttachmentLoader,
+  limit = 20,
+): Promise<{ sent: number; failed: number }> {
   const claimed = await db.query<OutboxRow>(
     `UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
      WHERE id IN (
@@ -55,7 +64,12 @@ export async function deliverDue(db: Database, sender: MailSender, loadAttachmen
   let sent = 0;
   let failed = 0;
   for (const row of claimed) {
-    const mail: Mail = { to: row.recipient, subject: row.subject, text: row.body, ...(row.reply_to ? { replyTo: row.reply_to } : {}) };
+    const mail: Mail = {
+      to: row.recipient,
+      subject: row.subject,
+      text: row.body,
+      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+    };
     try {
       if (row.attachment_upload_id) {
         const content = await loadAttachment?.(row.attachment_upload_id);

@@ -13,7 +13,14 @@ export function createResendSender(apiKey: string, from: string): MailSender {
           subject: mail.subject,
           text: mail.text,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-          ...(mail.attachments ? { attachments: mail.attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) } : {}),
+          ...(mail.attachments
+            ? {
+                attachments: mail.attachments.map(({ filename, content }) => ({
+                  filename,
+                  content: Buffer.from(content),
+                })),
+              }
+            : {}),
         },
         { idempotencyKey },
       );

@@ -55,20 +55,34 @@ export function createWebpayClient({ baseUrl, commerceCode, apiKey }: WebpayCred
       signal: AbortSignal.timeout(15_000),
     });
     const json = await response.json().catch(() => null);
-    if (!response.ok) throw new WebpayError(response.status, (json as { error_message?: string } | null)?.error_message ?? `Webpay answered ${response.status}`);
+    if (!response.ok)
+      throw new WebpayError(
+        response.status,
+        (json as { error_message?: string } | null)?.error_message ?? `Webpay answered ${response.status}`,
+      );
     return schema.parse(json);
   }
 
   return {
     create(buyOrder: string, sessionId: string, amount: number, returnUrl: string) {
-      if (buyOrder.length > WEBPAY_LIMITS.buyOrder || sessionId.length > WEBPAY_LIMITS.sessionId || returnUrl.length > WEBPAY_LIMITS.returnUrl) {
+      if (
+        buyOrder.length > WEBPAY_LIMITS.buyOrder ||
+        sessionId.length > WEBPAY_LIMITS.sessionId ||
+        returnUrl.length > WEBPAY_LIMITS.returnUrl
+      ) {
         throw new WebpayError(400, 'buy_order, session_id or return_url too long for Webpay');
       }
-      return call('POST', '', CreateResponse, { buy_order: buyOrder, session_id: sessionId, amount, return_url: returnUrl });
+      return call('POST', '', CreateResponse, {
+        buy_order: buyOrder,
+        session_id: sessionId,
+        amount,
+        return_url: returnUrl,
+      });
     },
     commit: (token: string) => call('PUT', `/${encodeURIComponent(token)}`, TransactionResponse),
     status: (token: string) => call('GET', `/${encodeURIComponent(token)}`, TransactionResponse),
-    refund: (token: string, amount: number) => call('POST', `/${encodeURIComponent(token)}/refunds`, RefundResponse, { amount }),
+    refund: (token: string, amount: number) =>
+      call('POST', `/${encodeURIComponent(token)}/refunds`, RefundResponse, { amount }),
   };
 }
 

@@ -10,7 +10,11 @@ import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 import { storeAccessToken } from '../../session/stored-session.ts';
 
-const labels = { currentPassword: 'Contraseña actual', newPassword: 'Nueva contraseña', confirmPassword: 'Repita la nueva contraseña' };
+const labels = {
+  currentPassword: 'Contraseña actual',
+  newPassword: 'Nueva contraseña',
+  confirmPassword: 'Repita la nueva contraseña',
+};
 
 // The change ends every other session and answers a new token for this one (docs/admin-api.md).
 const ChangedSchema = z.object({ accessToken: z.string().min(1).optional() });
@@ -28,7 +32,10 @@ export function PasswordForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     feedback.onStart();
     try {
-      const { accessToken } = await apiRequest('/api/admin/account/password', ChangedSchema, { method: 'POST', body: values });
+      const { accessToken } = await apiRequest('/api/admin/account/password', ChangedSchema, {
+        method: 'POST',
+        body: values,
+      });
       if (accessToken) storeAccessToken(accessToken);
       form.reset();
       notify({ kind: 'success', text: 'Contraseña cambiada.' });
@@ -38,12 +45,40 @@ export function PasswordForm() {
   }, feedback.onInvalid);
 
   return (
-    <form className="form" noValidate aria-labelledby="contrasena" onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="form"
+      noValidate
+      aria-labelledby="contrasena"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <h2 id="contrasena">Cambiar contraseña</h2>
       <FormFeedback feedback={feedback} />
-      <TextInput label={labels.currentPassword} type="password" required autoComplete="current-password" error={errors.currentPassword?.message} registration={form.register('currentPassword')} />
-      <TextInput label={labels.newPassword} type="password" required autoComplete="new-password" hint="Al menos 10 caracteres." error={errors.newPassword?.message} registration={form.register('newPassword')} />
-      <TextInput label={labels.confirmPassword} type="password" required autoComplete="new-password" error={errors.confirmPassword?.message} registration={form.register('confirmPassword')} />
+      <TextInput
+        label={labels.currentPassword}
+        type="password"
+        required
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        registration={form.register('currentPassword')}
+      />
+      <TextInput
+        label={labels.newPassword}
+        type="password"
+        required
+        autoComplete="new-password"
+        hint="Al menos 10 caracteres."
+        error={errors.newPassword?.message}
+        registration={form.register('newPassword')}
+      />
+      <TextInput
+        label={labels.confirmPassword}
+        type="password"
+        required
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        registration={form.register('confirmPassword')}
+      />
       <SubmitButton pending={isSubmitting} label="Cambiar contraseña" pendingLabel="Cambiando…" />
     </form>
   );

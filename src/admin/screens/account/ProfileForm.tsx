@@ -28,7 +28,10 @@ export function ProfileForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     feedback.onStart();
     try {
-      const { admin } = await apiRequest('/api/admin/account', z.object({ admin: AdminSchema }), { method: 'PUT', body: values });
+      const { admin } = await apiRequest('/api/admin/account', z.object({ admin: AdminSchema }), {
+        method: 'PUT',
+        body: values,
+      });
       updateProfile(admin);
       notify({ kind: 'success', text: 'Perfil actualizado.' });
     } catch (error) {
@@ -37,12 +40,35 @@ export function ProfileForm() {
   }, feedback.onInvalid);
 
   return (
-    <form className="form" noValidate aria-labelledby="perfil" onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+    <form
+      className="form"
+      noValidate
+      aria-labelledby="perfil"
+      onSubmit={(event) => void onSubmit(event)}
+      aria-busy={isSubmitting}
+    >
       <h2 id="perfil">Perfil</h2>
       <FormFeedback feedback={feedback} />
-      <TextInput label={labels.name} required autoComplete="name" error={errors.name?.message} registration={form.register('name')} />
-      <TextInput label={labels.email} type="email" required autoComplete="email" error={errors.email?.message} registration={form.register('email')} />
-      <AvatarInput error={errors.avatar?.message} registration={form.register('avatar')} onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })} />
+      <TextInput
+        label={labels.name}
+        required
+        autoComplete="name"
+        error={errors.name?.message}
+        registration={form.register('name')}
+      />
+      <TextInput
+        label={labels.email}
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email?.message}
+        registration={form.register('email')}
+      />
+      <AvatarInput
+        error={errors.avatar?.message}
+        registration={form.register('avatar')}
+        onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })}
+      />
       <SubmitButton pending={isSubmitting} label="Guardar perfil" />
     </form>
   );

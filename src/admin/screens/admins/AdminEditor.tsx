@@ -63,9 +63,26 @@ function AdminForm({ admin }: { admin?: Admin }) {
       <PageTitle>{admin ? 'Editar administrador' : 'Nuevo administrador'}</PageTitle>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
         <FormFeedback feedback={feedback} />
-        <TextInput label={labels.name} required autoComplete="off" error={errors.name?.message} registration={form.register('name')} />
-        <TextInput label={labels.email} type="email" required autoComplete="off" error={errors.email?.message} registration={form.register('email')} />
-        <AvatarInput error={errors.avatar?.message} registration={form.register('avatar')} onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })} />
+        <TextInput
+          label={labels.name}
+          required
+          autoComplete="off"
+          error={errors.name?.message}
+          registration={form.register('name')}
+        />
+        <TextInput
+          label={labels.email}
+          type="email"
+          required
+          autoComplete="off"
+          error={errors.email?.message}
+          registration={form.register('email')}
+        />
+        <AvatarInput
+          error={errors.avatar?.message}
+          registration={form.register('avatar')}
+          onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })}
+        />
         {editingSelf ? (
           // A reset here would end this very session (docs/admin-api.md); Mi cuenta keeps it.
           <p className="field__hint">
@@ -77,7 +94,11 @@ function AdminForm({ admin }: { admin?: Admin }) {
             type="password"
             autoComplete="new-password"
             required={!admin}
-            hint={admin ? 'Solo si quiere cambiarla: al menos 10 caracteres. Déjela en blanco para mantener la actual.' : 'Al menos 10 caracteres.'}
+            hint={
+              admin
+                ? 'Solo si quiere cambiarla: al menos 10 caracteres. Déjela en blanco para mantener la actual.'
+                : 'Al menos 10 caracteres.'
+            }
             error={errors.password?.message}
             registration={form.register('password')}
           />

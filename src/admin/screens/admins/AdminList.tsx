@@ -29,7 +29,14 @@ export default function AdminList() {
                   <RowActions>
                     <EditLink id={admin.id} name={admin.name} />
                     {/* The server refuses it too (409): one cannot delete oneself. */}
-                    {admin.id !== user.id && <DeleteButton what="al administrador" name={admin.name} onDelete={() => remove.mutateAsync(admin.id)} doneMessage="Administrador eliminado." />}
+                    {admin.id !== user.id && (
+                      <DeleteButton
+                        what="al administrador"
+                        name={admin.name}
+                        onDelete={() => remove.mutateAsync(admin.id)}
+                        doneMessage="Administrador eliminado."
+                      />
+                    )}
                   </RowActions>
                 </tr>
               ))}

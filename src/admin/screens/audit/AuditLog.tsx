@@ -29,7 +29,9 @@ export default function AuditLog() {
             <p className="empty">Aún no hay cambios registrados.</p>
           ) : (
             <div aria-busy={entries.isPlaceholderData}>
-              <TableFrame caption={`Cambios hechos por los administradores, del más reciente al más antiguo (${log.total} en total)`}>
+              <TableFrame
+                caption={`Cambios hechos por los administradores, del más reciente al más antiguo (${log.total} en total)`}
+              >
                 <thead>
                   <tr>
                     <th scope="col">Fecha</th>

@@ -35,7 +35,9 @@ function DocumentForm({ document }: { document?: StoredDocument }) {
   const form = useForm<z.input<typeof DocumentInputSchema>, unknown, z.output<typeof DocumentInputSchema>>({
     resolver: zodResolver(DocumentInputSchema),
     // A new document's type starts unchosen, so the schema asks for it.
-    defaultValues: document ? { type: document.type, year: document.year, url_file: document.url_file ?? '' } : { year: new Date().getFullYear(), url_file: '' },
+    defaultValues: document
+      ? { type: document.type, year: document.year, url_file: document.url_file ?? '' }
+      : { year: new Date().getFullYear(), url_file: '' },
     shouldFocusError: false,
   });
   const feedback = useSubmitFeedback(form.setError, labels);
@@ -57,8 +59,22 @@ function DocumentForm({ document }: { document?: StoredDocument }) {
       <PageTitle>{document ? 'Editar documento' : 'Nuevo documento'}</PageTitle>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
         <FormFeedback feedback={feedback} />
-        <SelectInput label={labels.type} placeholder="Seleccione el tipo" options={typeOptions} required error={errors.type?.message} registration={form.register('type')} />
-        <TextInput label={labels.year} inputMode="numeric" required className="input--short" error={errors.year?.message} registration={form.register('year', { valueAsNumber: true })} />
+        <SelectInput
+          label={labels.type}
+          placeholder="Seleccione el tipo"
+          options={typeOptions}
+          required
+          error={errors.type?.message}
+          registration={form.register('type')}
+        />
+        <TextInput
+          label={labels.year}
+          inputMode="numeric"
+          required
+          className="input--short"
+          error={errors.year?.message}
+          registration={form.register('year', { valueAsNumber: true })}
+        />
         <FileUrlInput
           label={labels.url_file}
           uploadLabel="Subir archivo PDF"

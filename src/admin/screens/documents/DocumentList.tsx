@@ -37,7 +37,13 @@ export default function DocumentList() {
                     </td>
                     <RowActions>
                       <EditLink id={document.id} name={name} />
-                      <DeleteButton what="el documento" name={name} onDelete={() => remove.mutateAsync(String(document.id))} doneMessage="Documento eliminado." doneDetail={PUBLIC_DELAY_NOTE} />
+                      <DeleteButton
+                        what="el documento"
+                        name={name}
+                        onDelete={() => remove.mutateAsync(String(document.id))}
+                        doneMessage="Documento eliminado."
+                        doneDetail={PUBLIC_DELAY_NOTE}
+                      />
                     </RowActions>
                   </tr>
                 );

@@ -27,7 +27,14 @@ function EditEducation({ id }: { id: string }) {
   return <QueryView query={item}>{(document) => <EducationForm document={document} />}</QueryView>;
 }
 
-const labels = { content_type: 'Tipo de contenido', hidden: 'Oculto', title: 'Título', description: 'Descripción', url_file: 'Archivo', thumbnail: 'Miniatura' };
+const labels = {
+  content_type: 'Tipo de contenido',
+  hidden: 'Oculto',
+  title: 'Título',
+  description: 'Descripción',
+  url_file: 'Archivo',
+  thumbnail: 'Miniatura',
+};
 const typeOptions = educationContentTypes.map((type) => ({ value: type, label: type }));
 
 function EducationForm({ document }: { document?: EducationDocument }) {
@@ -48,7 +55,8 @@ function EducationForm({ document }: { document?: EducationDocument }) {
   });
   const feedback = useSubmitFeedback(form.setError, labels);
   const { errors, isSubmitting } = form.formState;
-  const published = (field: 'url_file' | 'thumbnail') => (url: string) => form.setValue(field, url, { shouldValidate: true, shouldDirty: true });
+  const published = (field: 'url_file' | 'thumbnail') => (url: string) =>
+    form.setValue(field, url, { shouldValidate: true, shouldDirty: true });
 
   const onSubmit = form.handleSubmit(async (values) => {
     feedback.onStart();
@@ -66,12 +74,45 @@ function EducationForm({ document }: { document?: EducationDocument }) {
       <PageTitle>{document ? 'Editar contenido educativo' : 'Nuevo contenido educativo'}</PageTitle>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
         <FormFeedback feedback={feedback} />
-        <SelectInput label={labels.content_type} placeholder="Seleccione el tipo" options={typeOptions} required error={errors.content_type?.message} registration={form.register('content_type')} />
-        <CheckboxInput label={labels.hidden} hint="Un contenido oculto no aparece en /educacion." error={errors.hidden?.message} registration={form.register('hidden')} />
+        <SelectInput
+          label={labels.content_type}
+          placeholder="Seleccione el tipo"
+          options={typeOptions}
+          required
+          error={errors.content_type?.message}
+          registration={form.register('content_type')}
+        />
+        <CheckboxInput
+          label={labels.hidden}
+          hint="Un contenido oculto no aparece en /educacion."
+          error={errors.hidden?.message}
+          registration={form.register('hidden')}
+        />
         <TextInput label={labels.title} required error={errors.title?.message} registration={form.register('title')} />
-        <TextAreaInput label={labels.description} hint="Se muestra bajo el título." error={errors.description?.message} registration={form.register('description')} />
-        <FileUrlInput label={labels.url_file} uploadLabel="Subir archivo" hint="El documento o la foto que abre el título." required error={errors.url_file?.message} registration={form.register('url_file')} onUploaded={published('url_file')} />
-        <FileUrlInput label={labels.thumbnail} uploadLabel="Subir miniatura" hint="La imagen de la galería." accept="image/*" error={errors.thumbnail?.message} registration={form.register('thumbnail')} onUploaded={published('thumbnail')} />
+        <TextAreaInput
+          label={labels.description}
+          hint="Se muestra bajo el título."
+          error={errors.description?.message}
+          registration={form.register('description')}
+        />
+        <FileUrlInput
+          label={labels.url_file}
+          uploadLabel="Subir archivo"
+          hint="El documento o la foto que abre el título."
+          required
+          error={errors.url_file?.message}
+          registration={form.register('url_file')}
+          onUploaded={published('url_file')}
+        />
+        <FileUrlInput
+          label={labels.thumbnail}
+          uploadLabel="Subir miniatura"
+          hint="La imagen de la galería."
+          accept="image/*"
+          error={errors.thumbnail?.message}
+          registration={form.register('thumbnail')}
+          onUploaded={published('thumbnail')}
+        />
         <FormActions pending={isSubmitting} listPath="/admin/educacion" />
       </form>
     </>

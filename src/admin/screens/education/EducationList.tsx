@@ -29,7 +29,13 @@ export default function EducationList() {
                   <td>{item.hidden ? 'Oculto' : 'Visible'}</td>
                   <RowActions>
                     <EditLink id={item.id} name={item.title} />
-                    <DeleteButton what="el contenido" name={item.title} onDelete={() => remove.mutateAsync(String(item.id))} doneMessage="Contenido eliminado." doneDetail={PUBLIC_DELAY_NOTE} />
+                    <DeleteButton
+                      what="el contenido"
+                      name={item.title}
+                      onDelete={() => remove.mutateAsync(String(item.id))}
+                      doneMessage="Contenido eliminado."
+                      doneDetail={PUBLIC_DELAY_NOTE}
+                    />
                   </RowActions>
                 </tr>
               ))}

@@ -16,7 +16,8 @@ export default function PaymentDetail() {
   const back = `/admin/pagos${(location.state as { search?: string } | null)?.search ?? ''}`;
   const detail = useQuery({
     queryKey: ['payments', 'detail', billId],
-    queryFn: ({ signal }) => apiRequest(`/api/admin/payments/${encodeURIComponent(billId)}`, PaymentDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/admin/payments/${encodeURIComponent(billId)}`, PaymentDetailSchema, { signal }),
   });
 
   return (
@@ -42,7 +43,11 @@ export default function PaymentDetail() {
                         ['Razón social', dash(bill.company)],
                         ['RUT', dash(bill.rut)],
                         ['Giro', dash(bill.activity)],
-                        ['Dirección de facturación', [bill.billing_address, bill.billing_commune, bill.billing_city].filter(Boolean).join(', ') || '—'],
+                        [
+                          'Dirección de facturación',
+                          [bill.billing_address, bill.billing_commune, bill.billing_city].filter(Boolean).join(', ') ||
+                            '—',
+                        ],
                       ] as [string, string][])
                     : []),
                 ]}
@@ -53,13 +58,21 @@ export default function PaymentDetail() {
               {tbkPayment ? (
                 <SummaryList
                   rows={[
-                    ['Fecha de la transacción', tbkPayment.transaction_date ? formatDateTime(tbkPayment.transaction_date) : '—'],
+                    [
+                      'Fecha de la transacción',
+                      tbkPayment.transaction_date ? formatDateTime(tbkPayment.transaction_date) : '—',
+                    ],
                     ['Monto', tbkPayment.amount === null ? '—' : formatAmount(tbkPayment.amount)],
                     ['Código de autorización', dash(tbkPayment.authorization_code)],
                     ['Tarjeta', tbkPayment.card_number ? `**** ${tbkPayment.card_number}` : '—'],
-                    ['Tipo de pago', tbkPayment.payment_type_code ? paymentTypeLabel(tbkPayment.payment_type_code) : '—'],
+                    [
+                      'Tipo de pago',
+                      tbkPayment.payment_type_code ? paymentTypeLabel(tbkPayment.payment_type_code) : '—',
+                    ],
                     // Spec §9: the instalment count shows only if above 0.
-                    ...(tbkPayment.installments_number > 0 ? ([['Cuotas', tbkPayment.installments_number]] as [string, number][]) : []),
+                    ...(tbkPayment.installments_number > 0
+                      ? ([['Cuotas', tbkPayment.installments_number]] as [string, number][])
+                      : []),
                     ['Código de respuesta', tbkPayment.response_code ?? '—'],
                   ]}
                 />

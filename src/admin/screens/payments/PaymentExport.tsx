@@ -8,7 +8,11 @@ import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from './payment-filters.ts';
 
-type State = { state: 'idle' } | { state: 'downloading' } | { state: 'done'; fileName: string } | { state: 'failed'; message: string };
+type State =
+  | { state: 'idle' }
+  | { state: 'downloading' }
+  | { state: 'done'; fileName: string }
+  | { state: 'failed'; message: string };
 
 /** Saves a Blob under a name: the export needs the bearer header, so a plain link cannot fetch it. */
 function save(blob: Blob, fileName: string): void {
@@ -52,14 +56,18 @@ export default function PaymentExport() {
   return (
     <>
       <PageTitle>Exportar pagos</PageTitle>
-      <p>El archivo CSV (UTF-8, columnas separadas por punto y coma, como lo abre Excel en Chile) tiene todos los pagos que cumplen estos filtros, no solo la página que se ve en la lista.</p>
-      {chosen.length > 0 ? (
-        <SummaryList rows={chosen} />
-      ) : (
-        <p>Sin filtros: se exportan todos los pagos.</p>
-      )}
+      <p>
+        El archivo CSV (UTF-8, columnas separadas por punto y coma, como lo abre Excel en Chile) tiene todos los pagos
+        que cumplen estos filtros, no solo la página que se ve en la lista.
+      </p>
+      {chosen.length > 0 ? <SummaryList rows={chosen} /> : <p>Sin filtros: se exportan todos los pagos.</p>}
       <div className="form__actions">
-        <button type="button" className="button" disabled={download.state === 'downloading'} onClick={() => void start()}>
+        <button
+          type="button"
+          className="button"
+          disabled={download.state === 'downloading'}
+          onClick={() => void start()}
+        >
           {download.state === 'downloading' && <span className="spinner" aria-hidden="true" />}
           {download.state === 'downloading' ? 'Preparando archivo…' : 'Descargar CSV'}
         </button>

@@ -12,10 +12,20 @@ const labels = { from: 'Desde', to: 'Hasta', status: 'Estado', serviceNumber: 'N
 const statusOptions = Object.entries(billStatuses).map(([value, label]) => ({ value, label }));
 
 /** The filters of Pagos Webpay; applying them starts again at page 1. */
-export function PaymentFiltersForm({ filters, onApply }: { filters: PaymentFilters; onApply: (filters: PaymentFilters) => void }) {
+export function PaymentFiltersForm({
+  filters,
+  onApply,
+}: {
+  filters: PaymentFilters;
+  onApply: (filters: PaymentFilters) => void;
+}) {
   const current = { from: filters.from, to: filters.to, status: filters.status, serviceNumber: filters.serviceNumber };
   // `values`: Back and Forward change the filters in the URL; the form follows.
-  const form = useForm<z.input<typeof PaymentFiltersSchema>, unknown, PaymentFilters>({ resolver: zodResolver(PaymentFiltersSchema), values: current, shouldFocusError: false });
+  const form = useForm<z.input<typeof PaymentFiltersSchema>, unknown, PaymentFilters>({
+    resolver: zodResolver(PaymentFiltersSchema),
+    values: current,
+    shouldFocusError: false,
+  });
   const feedback = useSubmitFeedback(form.setError, labels);
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit((values) => {
@@ -29,8 +39,19 @@ export function PaymentFiltersForm({ filters, onApply }: { filters: PaymentFilte
       <div className="filters__fields">
         <TextInput label={labels.from} type="date" error={errors.from?.message} registration={form.register('from')} />
         <TextInput label={labels.to} type="date" error={errors.to?.message} registration={form.register('to')} />
-        <SelectInput label={labels.status} placeholder="Todos" options={statusOptions} error={errors.status?.message} registration={form.register('status')} />
-        <TextInput label={labels.serviceNumber} inputMode="numeric" error={errors.serviceNumber?.message} registration={form.register('serviceNumber')} />
+        <SelectInput
+          label={labels.status}
+          placeholder="Todos"
+          options={statusOptions}
+          error={errors.status?.message}
+          registration={form.register('status')}
+        />
+        <TextInput
+          label={labels.serviceNumber}
+          inputMode="numeric"
+          error={errors.serviceNumber?.message}
+          registration={form.register('serviceNumber')}
+        />
       </div>
       <div className="form__actions">
         <button type="submit" className="button">

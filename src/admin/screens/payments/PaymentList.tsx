@@ -34,7 +34,12 @@ export default function PaymentList() {
         {(page) => (
           <div aria-busy={payments.isPlaceholderData}>
             <PaymentTable rows={page.payments} total={page.total} search={search} />
-            <Pagination page={page.page} total={page.total} pageSize={page.pageSize} hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'} />
+            <Pagination
+              page={page.page}
+              total={page.total}
+              pageSize={page.pageSize}
+              hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
+            />
           </div>
         )}
       </QueryView>

@@ -12,12 +12,16 @@ export function PaymentTable({ rows, total, search }: { rows: PaymentRow[]; tota
         <tr>
           <th scope="col">Fecha</th>
           <th scope="col">Número de servicio</th>
-          <th scope="col" className="numeric">Monto</th>
+          <th scope="col" className="numeric">
+            Monto
+          </th>
           <th scope="col">Estado</th>
           <th scope="col">Código de autorización</th>
           <th scope="col">Tarjeta</th>
           <th scope="col">Tipo de pago</th>
-          <th scope="col" className="numeric">Cuotas</th>
+          <th scope="col" className="numeric">
+            Cuotas
+          </th>
           <th scope="col">Detalle</th>
         </tr>
       </thead>
@@ -34,10 +38,16 @@ export function PaymentTable({ rows, total, search }: { rows: PaymentRow[]; tota
               <td className="nowrap">{row.card_number ? `**** ${row.card_number}` : ''}</td>
               <td>{row.payment_type_code ? paymentTypeLabel(row.payment_type_code) : ''}</td>
               {/* Spec §9: the instalment count shows only if above 0. */}
-              <td className="numeric">{row.installments_number && row.installments_number > 0 ? row.installments_number : ''}</td>
+              <td className="numeric">
+                {row.installments_number && row.installments_number > 0 ? row.installments_number : ''}
+              </td>
               <td className="nowrap">
                 <Link to={`${row.bill_id}/detalle`} state={{ search }}>
-                  Ver detalle<span className="visually-hidden"> del pago del servicio {row.service_number}, {date}</span>
+                  Ver detalle
+                  <span className="visually-hidden">
+                    {' '}
+                    del pago del servicio {row.service_number}, {date}
+                  </span>
                 </Link>
               </td>
             </tr>

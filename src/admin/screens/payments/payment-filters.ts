@@ -12,7 +12,9 @@ export function filtersFrom(params: URLSearchParams): PaymentFilters {
 
 /** `?from=…&status=…`: the filters that are set (page 1 left out), or '' for none. */
 export function queryOf(filters: Partial<PaymentFilters>, { withPage = true } = {}): string {
-  const entries = Object.entries(filters).filter(([name, value]) => value !== '' && value !== undefined && !(name === 'page' && (!withPage || value === 1)));
+  const entries = Object.entries(filters).filter(
+    ([name, value]) => value !== '' && value !== undefined && !(name === 'page' && (!withPage || value === 1)),
+  );
   const query = new URLSearchParams(entries.map(([name, value]) => [name, String(value)])).toString();
   return query ? `?${query}` : '';
 }

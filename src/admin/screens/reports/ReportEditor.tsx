@@ -26,7 +26,16 @@ function EditReport({ id }: { id: string }) {
   return <QueryView query={item}>{(report) => <ReportForm report={report} />}</QueryView>;
 }
 
-const labels = { active: 'Activo', order: 'Orden', short_title: 'Título corto', title: 'Título', name: 'Nombre', url_file: 'Archivo', url_file_2: 'Segundo archivo', text: 'Texto' };
+const labels = {
+  active: 'Activo',
+  order: 'Orden',
+  short_title: 'Título corto',
+  title: 'Título',
+  name: 'Nombre',
+  url_file: 'Archivo',
+  url_file_2: 'Segundo archivo',
+  text: 'Texto',
+};
 
 function ReportForm({ report }: { report?: Report }) {
   const navigate = useNavigate();
@@ -47,7 +56,8 @@ function ReportForm({ report }: { report?: Report }) {
   });
   const feedback = useSubmitFeedback(form.setError, labels);
   const { errors, isSubmitting } = form.formState;
-  const published = (field: 'url_file' | 'url_file_2') => (url: string) => form.setValue(field, url, { shouldValidate: true, shouldDirty: true });
+  const published = (field: 'url_file' | 'url_file_2') => (url: string) =>
+    form.setValue(field, url, { shouldValidate: true, shouldDirty: true });
 
   const onSubmit = form.handleSubmit(async (values) => {
     feedback.onStart();
@@ -65,17 +75,63 @@ function ReportForm({ report }: { report?: Report }) {
       <PageTitle>{report ? 'Editar comunicado' : 'Nuevo comunicado'}</PageTitle>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
         <FormFeedback feedback={feedback} />
-        <CheckboxInput label={labels.active} hint="Solo los comunicados activos aparecen en /comunicados." error={errors.active?.message} registration={form.register('active')} />
-        <TextInput label={labels.order} inputMode="numeric" required className="input--short" hint="Los comunicados se listan de menor a mayor orden." error={errors.order?.message} registration={form.register('order', { valueAsNumber: true })} />
-        <TextInput label={labels.short_title} required hint="El nombre en la lista lateral de /comunicados." error={errors.short_title?.message} registration={form.register('short_title')} />
+        <CheckboxInput
+          label={labels.active}
+          hint="Solo los comunicados activos aparecen en /comunicados."
+          error={errors.active?.message}
+          registration={form.register('active')}
+        />
+        <TextInput
+          label={labels.order}
+          inputMode="numeric"
+          required
+          className="input--short"
+          hint="Los comunicados se listan de menor a mayor orden."
+          error={errors.order?.message}
+          registration={form.register('order', { valueAsNumber: true })}
+        />
+        <TextInput
+          label={labels.short_title}
+          required
+          hint="El nombre en la lista lateral de /comunicados."
+          error={errors.short_title?.message}
+          registration={form.register('short_title')}
+        />
         <TextInput label={labels.title} required error={errors.title?.message} registration={form.register('title')} />
-        <TextInput label={labels.name} hint="Un nombre interno para reconocerlo." error={errors.name?.message} registration={form.register('name')} />
-        <FileUrlInput label={labels.url_file} uploadLabel="Subir archivo" hint="Un archivo que acompaña al comunicado: súbalo o escriba su dirección." error={errors.url_file?.message} registration={form.register('url_file')} onUploaded={published('url_file')} />
-        <FileUrlInput label={labels.url_file_2} uploadLabel="Subir segundo archivo" error={errors.url_file_2?.message} registration={form.register('url_file_2')} onUploaded={published('url_file_2')} />
+        <TextInput
+          label={labels.name}
+          hint="Un nombre interno para reconocerlo."
+          error={errors.name?.message}
+          registration={form.register('name')}
+        />
+        <FileUrlInput
+          label={labels.url_file}
+          uploadLabel="Subir archivo"
+          hint="Un archivo que acompaña al comunicado: súbalo o escriba su dirección."
+          error={errors.url_file?.message}
+          registration={form.register('url_file')}
+          onUploaded={published('url_file')}
+        />
+        <FileUrlInput
+          label={labels.url_file_2}
+          uploadLabel="Subir segundo archivo"
+          error={errors.url_file_2?.message}
+          registration={form.register('url_file_2')}
+          onUploaded={published('url_file_2')}
+        />
         <Controller
           name="text"
           control={form.control}
-          render={({ field, fieldState }) => <RichTextEditor id="text" label={labels.text} error={fieldState.error?.message} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+          render={({ field, fieldState }) => (
+            <RichTextEditor
+              id="text"
+              label={labels.text}
+              error={fieldState.error?.message}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+            />
+          )}
         />
         <FormActions pending={isSubmitting} listPath="/admin/comunicados" />
       </form>

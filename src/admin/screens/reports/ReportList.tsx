@@ -31,7 +31,13 @@ export default function ReportList() {
                   <td>{report.active ? 'Activo' : 'Inactivo'}</td>
                   <RowActions>
                     <EditLink id={report.id} name={report.short_title} />
-                    <DeleteButton what="el comunicado" name={report.short_title} onDelete={() => remove.mutateAsync(String(report.id))} doneMessage="Comunicado eliminado." doneDetail={PUBLIC_DELAY_NOTE} />
+                    <DeleteButton
+                      what="el comunicado"
+                      name={report.short_title}
+                      onDelete={() => remove.mutateAsync(String(report.id))}
+                      doneMessage="Comunicado eliminado."
+                      doneDetail={PUBLIC_DELAY_NOTE}
+                    />
                   </RowActions>
                 </tr>
               ))}

@@ -17,7 +17,8 @@ const mail = {
 
 describe('the Resend sender, against a local fake of the Resend API', () => {
   let server: Server;
-  let received: { method: string; url: string; headers: IncomingMessage['headers']; body: any }[] = [];
+  let received: { method: string; url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[] =
+    [];
   let answer = { status: 200, body: { id: 'email-1' } as unknown };
 
   beforeAll(async () => {

@@ -47,7 +47,7 @@ export function DeleteButton({ what, name, onDelete, doneMessage, doneDetail }: 
         </h2>
         <p>Esta acción no se puede deshacer.</p>
         <div className="dialog__actions">
-          <button type="button" className="button button--secondary" autoFocus onClick={() => dialog.current?.close()}>
+          <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
             Cancelar
           </button>
           <button type="button" className="button button--danger" disabled={pending} onClick={() => void confirm()}>

@@ -7,6 +7,7 @@ import { useId, type ReactNode } from 'react';
 export function TableFrame({ caption, children }: { caption: string; children: ReactNode }) {
   const captionId = useId();
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable)
     <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
       <table className="table">
         <caption id={captionId}>{caption}</caption>

@@ -95,6 +95,7 @@ export function RichTextEditor({ id, label, hint, error, value, onChange, onBlur
   return (
     <div className={`field rich-text${error ? ' field--error' : ''}`}>
       {/* A contenteditable cannot be a <label>'s control: the label names it through aria-labelledby. */}
+      {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a mouse user's click on the label, as on any label; the keyboard reaches the text by Tab */}
       <p id={labelId} className="field__label" onClick={() => editor.commands.focus()}>
         {label}
       </p>
@@ -136,6 +137,7 @@ export function RichTextEditor({ id, label, hint, error, value, onChange, onBlur
             id={`${id}-href`}
             type="url"
             value={href}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the field the staff member just asked for by pressing Enlace
             autoFocus
             aria-describedby={`${id}-href-hint`}
             onChange={(event) => setHref(event.target.value)}

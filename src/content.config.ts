@@ -1,11 +1,13 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { PlaceSchema } from './shared/places.ts';
 
 /** Place in a list: the data store keeps entries by id, so a list's order is explicit. */
 const order = z.number().int().positive();
 
-const coordinates = z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]);
+// The map lists' entries are the islands' places; the id comes from the data store.
+const place = PlaceSchema.omit({ id: true }).extend({ order });
 
 /** Site menus (header and footer). `href` is an internal route of spec §2. */
 const navigation = defineCollection({
@@ -55,19 +57,13 @@ const board = defineCollection({
 /** Offices and hours (spec §2 /oficinas: 7 offices, Coyhaique first and selected). */
 const offices = defineCollection({
   loader: file('content/offices.yaml'),
-  schema: z.object({
-    order,
-    name: z.string(),
-    address: z.string(),
-    hours: z.array(z.string()).min(1),
-    coordinates,
-  }),
+  schema: place.extend({ hours: z.array(z.string()).min(1) }),
 });
 
 /** Motorhome dumping points (spec §9: Coyhaique, Cochrane, Puerto Cisnes, Chile Chico). */
 const dumpingPoints = defineCollection({
   loader: file('content/dumping-points.yaml'),
-  schema: z.object({ order, name: z.string(), address: z.string(), coordinates }),
+  schema: place,
 });
 
 /** Development plan documents per locality (spec §2 #plan-de-desarrollo). */

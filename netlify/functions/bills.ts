@@ -1,5 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { BillRequestSchema, billingMessages } from '../../src/shared/billing.ts';
+import {
+  BillRequestSchema,
+  billingMessages,
+  type BillAnswer,
+  type CreatedBillAnswer,
+} from '../../src/shared/billing.ts';
 import { createBill, findBill } from '../../src/server/billing.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
@@ -27,11 +32,18 @@ export default withErrorHandling(async (req: Request) => {
     const bill = await createBill(db, webpay, parsed.data, `${origin}/api/tbk/return`);
     if (!('billId' in bill))
       return bill.status === 404 ? failure(404, billingMessages.unknownService) : failure(400, billingMessages.noDebt);
-    return json({ success: bill.paymentData.success, billId: bill.billId, paymentData: bill.paymentData }, 201);
+    return json(
+      {
+        success: bill.paymentData.success,
+        billId: bill.billId,
+        paymentData: bill.paymentData,
+      } satisfies CreatedBillAnswer,
+      201,
+    );
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const bill = await findBill(db, pathname.split('/').pop() ?? '');
-  return bill ? json({ success: true, bill }) : failure(404, 'Cuenta no encontrada.');
+  return bill ? json({ success: true, bill } satisfies BillAnswer) : failure(404, 'Cuenta no encontrada.');
 });
 
 export const config: Config = {

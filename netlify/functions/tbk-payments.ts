@@ -1,4 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
+import type { TbkPaymentAnswer } from '../../src/shared/billing.ts';
 import { findTbkPayment } from '../../src/server/billing.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
@@ -7,7 +8,9 @@ import { failure, json, methodNotAllowed, withErrorHandling } from '../../src/se
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const tbkPayment = await findTbkPayment(getDatabase(), context.params.tbkPaymentId ?? '');
-  return tbkPayment ? json({ success: true, tbkPayment }) : failure(404, 'Pago no encontrado.');
+  return tbkPayment
+    ? json({ success: true, tbkPayment } satisfies TbkPaymentAnswer)
+    : failure(404, 'Pago no encontrado.');
 });
 
 export const config: Config = { path: '/api/tbk-payments/:tbkPaymentId' };

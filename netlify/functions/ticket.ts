@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { TicketRequestSchema } from '../../src/shared/billing.ts';
+import { billingMessages, TicketRequestSchema, type BalanceAnswer } from '../../src/shared/billing.ts';
 import { lookupBalance } from '../../src/server/billing.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
 
 /** POST /api/ticket (spec §7): the balance of a service number. */
 export default withErrorHandling(async (req: Request) => {
@@ -14,8 +14,8 @@ export default withErrorHandling(async (req: Request) => {
 
   const balance = await lookupBalance(getDatabase(), parsed.data.service_number);
   // Spec §8: a 200 with success false shows the server's message.
-  if (!balance) return json({ success: false, message: 'El numero de servicio no existe' });
-  return json({ success: true, message: '', data: balance });
+  if (!balance) return failure(200, billingMessages.unknownService);
+  return json({ success: true, message: '', data: balance } satisfies BalanceAnswer);
 });
 
 export const config: Config = {

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { CHUNK_SIZE, UploadStartSchema } from '../../src/shared/uploads.ts';
+import { CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
@@ -28,7 +28,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
         if ('response' in auth) return auth.response;
       }
       const uploadId = await startUpload(db, parsed.data.purpose, parsed.data.fileName, parsed.data.size);
-      return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } }, 201);
+      return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } } satisfies UploadStarted, 201);
     }
     if (index !== undefined) {
       if (req.method !== 'PUT') return methodNotAllowed(['PUT']);

@@ -25,9 +25,9 @@ export async function publishFile(file: File, onProgress: (fraction: number) => 
       onProgress: (sent) => onProgress(sent / file.size),
     });
     if (!uploaded.ok) {
-      const { status, body } = uploaded.failure;
+      const { status, failure } = uploaded.failure;
       if (status === 401) reportUnauthorized();
-      throw new ApiError(status, body?.error ?? body?.message ?? messages.genericError);
+      throw new ApiError(status, failure.error ?? failure.message ?? messages.genericError);
     }
     form.append('uploadId', uploaded.uploadId);
     form.append('fileName', file.name);

@@ -1,58 +1,59 @@
 import { useState, type SubmitEvent } from 'react';
-import { billingMessages, formatAmount, formatDate } from '../shared/billing.ts';
-import { postJson } from './api.ts';
-import { useHydrated } from './use-hydrated.ts';
+import {
+  BalanceAnswerSchema,
+  billingMessages,
+  formatAmount,
+  formatDate,
+  TicketRequestSchema,
+  type Balance,
+} from '../shared/billing.ts';
+import { callApi } from './api.ts';
+import { Field } from './forms/Field.tsx';
+import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 
-interface BalanceData {
-  saldo: number;
-  install_address: string;
-  expiration_date: string | null;
-  doc_url: string | null;
-}
+const fields = {
+  service_number: {
+    label: 'Número de servicio',
+    hint: 'Aparece en su boleta, sin dígito verificador.',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+  },
+} satisfies Record<'service_number', FieldSpec>;
 
-/** /boleta (spec §2 Mi boleta, §7 POST /api/ticket, §8). */
+/** /boleta (spec §2 Mi boleta, §7 POST /api/ticket, §8); spec §5: the number is sent unchecked. */
 export default function BalanceLookup() {
-  const [serviceNumber, setServiceNumber] = useState('');
-  const [loading, setLoading] = useState(false);
-  const [result, setResult] = useState<BalanceData>();
+  const form = useSchemaForm(TicketRequestSchema, fields, {
+    draftKey: 'draft:boleta',
+    checkInBrowser: false,
+    clearOnSuccess: false,
+  });
+  const [result, setResult] = useState<Balance>();
   const [error, setError] = useState<string>();
-  const hydrated = useHydrated();
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setLoading(true);
     setError(undefined);
     setResult(undefined);
-    // Spec §5: the service number is sent as typed; the server answers for it.
-    const { status, body } = await postJson<{ message?: string; data?: BalanceData }>('/api/ticket', {
-      service_number: serviceNumber,
+    void form.submit(async (request) => {
+      const answer = await callApi('/api/ticket', BalanceAnswerSchema, { method: 'POST', json: request });
+      if (answer.ok) {
+        setResult(answer.body.data);
+        return { ok: true };
+      }
+      // Spec §8: a status other than 200 → 'No se pudo cargar la información'; success false → the server's text.
+      setError(
+        answer.status === 200 ? answer.failure.message || billingMessages.balanceFailed : billingMessages.balanceFailed,
+      );
+      return { ok: false };
     });
-    setLoading(false);
-    if (status !== 200) setError(billingMessages.balanceFailed);
-    else if (body?.success !== true || !body.data) setError(body?.message || billingMessages.balanceFailed);
-    else setResult(body.data);
   };
 
   return (
     <div className="balance">
-      <form className="form form--inline" noValidate onSubmit={onSubmit} aria-busy={loading}>
-        <div className="field">
-          <label htmlFor="service_number">Número de servicio</label>
-          <p id="service_number-hint" className="field__hint">
-            Aparece en su boleta, sin dígito verificador.
-          </p>
-          <input
-            id="service_number"
-            name="service_number"
-            inputMode="numeric"
-            autoComplete="off"
-            aria-describedby="service_number-hint"
-            value={serviceNumber}
-            onChange={(event) => setServiceNumber(event.target.value)}
-          />
-        </div>
-        <button type="submit" className="button" disabled={!hydrated || loading}>
-          {loading && <span className="spinner" aria-hidden="true" />}
+      <form ref={form.formRef} className="form form--inline" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
+        <Field {...form.text('service_number')} />
+        <button type="submit" className="button" disabled={!form.ready || form.sending}>
+          {form.sending && <span className="spinner" aria-hidden="true" />}
           Consultar Saldo
         </button>
       </form>

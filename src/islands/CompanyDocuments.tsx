@@ -54,6 +54,7 @@ function YearPicker({ fileType, title, loaded }: YearPickerProps) {
       <SelectField
         id={`${fileType}-year`}
         label="Año"
+        required
         placeholder={loaded.state === 'loading' ? 'Cargando…' : 'Seleccione un año'}
         value={year}
         options={years.map((y) => ({ value: String(y), label: String(y) }))}

@@ -1,37 +1,28 @@
 import { ComplaintSchema, type ComplaintField } from '../shared/complaints.ts';
 import { TextForm } from './forms/TextForm.tsx';
+import type { FieldSpec } from './forms/use-schema-form.ts';
 
-/** /reclamos (spec §2, §4, §7 POST /api/reclamos). */
+const fields = {
+  name: { label: 'Nombre', autoComplete: 'given-name' },
+  surname: { label: 'Apellido', autoComplete: 'family-name' },
+  email: { label: 'Correo electrónico', type: 'email', autoComplete: 'email', hint: 'Le informaremos a este correo.' },
+  phone: { label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
+  address: { label: 'Dirección del servicio', autoComplete: 'street-address' },
+  city: { label: 'Ciudad', autoComplete: 'address-level2' },
+  clientNumber: { label: 'Número de servicio', hint: 'Aparece en su boleta, sin dígito verificador.' },
+  complaintDetails: { label: 'Detalle del reclamo', multiline: true },
+} satisfies Record<ComplaintField, FieldSpec>;
+
+/** /reclamos (spec §2, §4, §7 POST /api/reclamos); spec §5: no checks in the browser. */
 export default function ComplaintForm() {
   return (
-    <TextForm<ComplaintField>
+    <TextForm
       schema={ComplaintSchema}
       endpoint="/api/reclamos"
       draftKey="draft:reclamos"
       checkInBrowser={false}
-      rows={[
-        [
-          { id: 'name', label: 'Nombre', required: true, autoComplete: 'given-name' },
-          { id: 'surname', label: 'Apellido', required: true, autoComplete: 'family-name' },
-        ],
-        [
-          {
-            id: 'email',
-            label: 'Correo electrónico',
-            required: true,
-            type: 'email',
-            autoComplete: 'email',
-            hint: 'Le informaremos a este correo.',
-          },
-          { id: 'phone', label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
-        ],
-        [
-          { id: 'address', label: 'Dirección del servicio', required: true, autoComplete: 'street-address' },
-          { id: 'city', label: 'Ciudad', required: true, autoComplete: 'address-level2' },
-        ],
-        [{ id: 'clientNumber', label: 'Número de servicio', hint: 'Aparece en su boleta, sin dígito verificador.' }],
-        [{ id: 'complaintDetails', label: 'Detalle del reclamo', required: true, multiline: true }],
-      ]}
+      fields={fields}
+      rows={[['name', 'surname'], ['email', 'phone'], ['address', 'city'], ['clientNumber'], ['complaintDetails']]}
     />
   );
 }

@@ -14,98 +14,94 @@ import {
   type DenunciaField,
 } from '../shared/denuncias.ts';
 import { CONFIRMATION_KEY } from '../shared/denuncia-confirmation.ts';
-import { fieldErrors } from '../shared/fields.ts';
 import { checkFile } from '../shared/uploads.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
-import { SelectField } from './forms/SelectField.tsx';
+import { labelOptions, SelectField } from './forms/SelectField.tsx';
 import { sendWithFile } from './forms/upload.ts';
+import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 
-// Confidential: nothing typed here is kept in the browser's storage (no draft), by design.
-const empty = Object.fromEntries(Object.keys(DenunciaSchema.shape).map((key) => [key, ''])) as Record<
-  DenunciaField,
-  string
->;
-const toOptions = (labels: Record<string, string>) => Object.values(labels).map((label) => ({ value: label, label }));
-/** Spec §5: the cap less one, so a value stays strictly shorter than the cap. */
-const limit = (field: keyof typeof denunciaCaps) => denunciaCaps[field] - 1;
+const fields = {
+  denunciaRelacion: { label: '¿Cuál es su relación con la empresa?' },
+  denunciaRelacionText: { label: 'Indique su relación con la empresa', required: true },
+  denunciaLugar: { label: '¿Dónde ocurrieron los hechos?' },
+  denunciaLugarText: { label: 'Indique el lugar', required: true },
+  denunciaType: { label: 'Tipo de denuncia' },
+  name: { label: 'Nombre', autoComplete: 'given-name' },
+  lastName: { label: 'Apellido', autoComplete: 'family-name' },
+  phone: { label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
+  contactTime: { label: 'Horario para contactarlo' },
+  email: { label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  denunciaDate: { label: 'Fecha de los hechos', hint: 'Puede ser aproximada, por ejemplo «marzo de 2026».' },
+  denunciaTime: { label: '¿Desde cuándo ocurre?' },
+  denunciaPlace: { label: 'Lugar de los hechos' },
+  denunciaKnowledge: { label: '¿Cómo se enteró?' },
+  denunciaKnowledgeText: { label: 'Indique cómo se enteró', required: true },
+  denunciaIdentification: { label: '¿Puede identificar a las personas involucradas?' },
+  denunciaCoverup: { label: '¿Cree que alguien está ocultando los hechos?' },
+  denunciaAuthority: { label: '¿Informó los hechos a alguna autoridad o jefatura?' },
+  file: { label: 'Archivo adjunto' },
+  denunciaText: {
+    label: 'Relato de los hechos',
+    multiline: true,
+    hint: `Describa qué ocurrió, quiénes participaron y cómo. Hasta ${denunciaCaps.denunciaText - 1} caracteres.`,
+  },
+} satisfies Record<DenunciaField | 'file', FieldSpec>;
 
-const labels: Partial<Record<DenunciaField | 'file', string>> = {
-  email: 'Correo electrónico',
-  denunciaRelacionText: 'Relación con la empresa',
-  denunciaLugarText: 'Lugar',
-  denunciaKnowledgeText: 'Cómo se enteró',
-  denunciaText: 'Relato de los hechos',
-  file: 'Archivo adjunto',
-};
-
-/** /denuncias (spec §2, §4, §5, §7): two steps, then POST /api/denuncias and back to /compliance. */
+/**
+ * /denuncias (spec §2, §4, §5, §7): two steps, then POST /api/denuncias and on to /compliance.
+ * Confidential: no draft, so nothing typed here is kept in the browser's storage.
+ */
 export default function DenunciaForm() {
-  const [values, setValues] = useState(empty);
+  const form = useSchemaForm(DenunciaSchema, fields);
   const [step, setStep] = useState<1 | 2>(1);
   const [file, setFile] = useState<File>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const [leaving, setLeaving] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
+  const { values } = form;
 
-  const set = (field: DenunciaField) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const text = (field: keyof typeof denunciaCaps, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      id={field}
-      label={label}
-      value={values[field]}
-      onChange={set(field)}
-      maxLength={limit(field)}
-      error={errors[field]}
-      disabled={sending}
-      {...extra}
-    />
-  );
   const go = (next: 1 | 2) => {
     setStep(next);
     requestAnimationFrame(() => stepHeading.current?.focus());
   };
 
-  const canSend = stepOneComplete(values) && values.denunciaText.trim() !== '' && !sending;
+  // Spec §4: Enviar waits for step 1's choices and the narrative, and is disabled while sending.
+  const sending = form.sending || leaving;
+  const canSend = stepOneComplete(values) && (values.denunciaText ?? '').trim() !== '' && !sending;
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!canSend) return;
-    const parsed = DenunciaSchema.safeParse(values);
-    const fileProblem = file ? checkFile('denuncia', file.name, file.size) : undefined;
-    if (!parsed.success || fileProblem) {
-      setErrors({
-        ...(parsed.success ? {} : fieldErrors(parsed.error)),
-        ...(fileProblem ? { file: fileProblem } : {}),
-      });
-      return;
-    }
-    setErrors({});
     setFailure(undefined);
-    setSending(true);
-    const { status, body } = await sendWithFile('/api/denuncias', values, file, 'denuncia');
-    if (status === 200 && body?.success === true && body.data) {
-      try {
-        sessionStorage.setItem(CONFIRMATION_KEY, body.data.reference);
-      } catch {
-        // Storage disabled: /compliance shows no confirmation, the denuncia is still received.
-      }
-      window.location.assign('/compliance');
-      return;
-    }
-    setSending(false);
-    if (status === 400 && body?.errors) setErrors(body.errors);
-    // Spec §8: success false → the generic text; a request error → the server's text if any.
-    setFailure(status === 200 ? denunciaMessages.failed : body?.error || denunciaMessages.failed);
+    const fileProblem = file ? checkFile('denuncia', file.name, file.size) : undefined;
+    void form.submit(
+      async (denuncia) => {
+        const answer = await sendWithFile('/api/denuncias', denuncia, file, 'denuncia');
+        if (answer.ok) {
+          setLeaving(true);
+          try {
+            sessionStorage.setItem(CONFIRMATION_KEY, answer.body.data.reference);
+          } catch {
+            // Storage disabled: /compliance shows no confirmation, the denuncia is still received.
+          }
+          window.location.assign('/compliance');
+          return { ok: true };
+        }
+        // Spec §8: success false → the generic text; a request error → the server's text if any.
+        setFailure(answer.status === 200 ? denunciaMessages.failed : answer.failure.error || denunciaMessages.failed);
+        return { ok: false, errors: answer.status === 400 ? answer.failure.errors : undefined };
+      },
+      fileProblem ? { file: fileProblem } : {},
+    );
   };
 
   return (
-    <form className="form denuncia" noValidate onSubmit={onSubmit} aria-busy={sending}>
+    <form ref={form.formRef} className="form denuncia" noValidate onSubmit={onSubmit} aria-busy={sending}>
       <p className="denuncia__progress">Paso {step} de 2</p>
-      <ErrorSummary errors={errors} labels={labels as Record<string, string>} />
+      <ErrorSummary errors={form.errors} labels={form.labels} />
       {step === 1 ? (
         <>
           <h2 ref={stepHeading} tabIndex={-1}>
@@ -126,33 +122,14 @@ export default function DenunciaForm() {
               Delitos, y la empresa no permite represalias contra quien denuncie de buena fe.
             </p>
           </details>
-          <ChoiceField
-            name="denunciaRelacion"
-            legend="¿Cuál es su relación con la empresa?"
-            options={Object.values(relations)}
-            value={values.denunciaRelacion}
-            onChange={set('denunciaRelacion')}
-            error={errors.denunciaRelacion}
-          />
-          {values.denunciaRelacion === relations.otro &&
-            text('denunciaRelacionText', 'Indique su relación con la empresa')}
-          <ChoiceField
-            name="denunciaLugar"
-            legend="¿Dónde ocurrieron los hechos?"
-            options={Object.values(places)}
-            value={values.denunciaLugar}
-            onChange={set('denunciaLugar')}
-            error={errors.denunciaLugar}
-          />
-          {values.denunciaLugar === places.otro && text('denunciaLugarText', 'Indique el lugar')}
+          <ChoiceField {...form.choice('denunciaRelacion')} options={labelOptions(relations)} />
+          {values.denunciaRelacion === relations.otro && <Field {...form.text('denunciaRelacionText')} />}
+          <ChoiceField {...form.choice('denunciaLugar')} options={labelOptions(places)} />
+          {values.denunciaLugar === places.otro && <Field {...form.text('denunciaLugarText')} />}
           <SelectField
-            id="denunciaType"
-            label="Tipo de denuncia"
+            {...form.select('denunciaType')}
             placeholder="Seleccione el tipo de denuncia"
-            value={values.denunciaType}
-            options={toOptions(denunciaTypes)}
-            onChange={set('denunciaType')}
-            error={errors.denunciaType}
+            options={labelOptions(denunciaTypes)}
           />
           <button type="button" className="button" disabled={!stepOneComplete(values)} onClick={() => go(2)}>
             Continuar
@@ -168,86 +145,44 @@ export default function DenunciaForm() {
             usaremos para investigar los hechos.
           </p>
           <div className="form__row">
-            {text('name', 'Nombre', { autoComplete: 'given-name' })}
-            {text('lastName', 'Apellido', { autoComplete: 'family-name' })}
+            <Field {...form.text('name')} />
+            <Field {...form.text('lastName')} />
           </div>
           <div className="form__row">
-            {text('phone', 'Teléfono', { type: 'tel', autoComplete: 'tel' })}
+            <Field {...form.text('phone')} />
             <SelectField
-              id="contactTime"
-              label="Horario para contactarlo (opcional)"
+              {...form.select('contactTime')}
               placeholder="Sin preferencia"
-              value={values.contactTime}
-              options={toOptions(contactTimes)}
-              onChange={set('contactTime')}
-              error={errors.contactTime}
+              options={labelOptions(contactTimes)}
             />
           </div>
-          {text('email', 'Correo electrónico', { type: 'email', autoComplete: 'email' })}
+          <Field {...form.text('email')} />
           <div className="form__row">
-            {text('denunciaDate', 'Fecha de los hechos', {
-              hint: 'Puede ser aproximada, por ejemplo «marzo de 2026».',
-            })}
-            <SelectField
-              id="denunciaTime"
-              label="¿Desde cuándo ocurre? (opcional)"
-              placeholder="Seleccione"
-              value={values.denunciaTime}
-              options={toOptions(durations)}
-              onChange={set('denunciaTime')}
-              error={errors.denunciaTime}
-            />
+            <Field {...form.text('denunciaDate')} />
+            <SelectField {...form.select('denunciaTime')} placeholder="Seleccione" options={labelOptions(durations)} />
           </div>
-          {text('denunciaPlace', 'Lugar de los hechos')}
+          <Field {...form.text('denunciaPlace')} />
           <SelectField
-            id="denunciaKnowledge"
-            label="¿Cómo se enteró? (opcional)"
+            {...form.select('denunciaKnowledge')}
             placeholder="Seleccione"
-            value={values.denunciaKnowledge}
-            options={toOptions(knowledgeSources)}
-            onChange={set('denunciaKnowledge')}
-            error={errors.denunciaKnowledge}
+            options={labelOptions(knowledgeSources)}
           />
-          {values.denunciaKnowledge === knowledgeSources.other &&
-            text('denunciaKnowledgeText', 'Indique cómo se enteró')}
-          <ChoiceField
-            name="denunciaIdentification"
-            legend="¿Puede identificar a las personas involucradas? (opcional)"
-            options={Object.values(yesNoUnknown)}
-            value={values.denunciaIdentification}
-            onChange={set('denunciaIdentification')}
-          />
-          <ChoiceField
-            name="denunciaCoverup"
-            legend="¿Cree que alguien está ocultando los hechos? (opcional)"
-            options={Object.values(yesNoUnknown)}
-            value={values.denunciaCoverup}
-            onChange={set('denunciaCoverup')}
-          />
-          <ChoiceField
-            name="denunciaAuthority"
-            legend="¿Informó los hechos a alguna autoridad o jefatura? (opcional)"
-            options={Object.values(yesNoUnknown)}
-            value={values.denunciaAuthority}
-            onChange={set('denunciaAuthority')}
-          />
+          {values.denunciaKnowledge === knowledgeSources.other && <Field {...form.text('denunciaKnowledgeText')} />}
+          <ChoiceField {...form.choice('denunciaIdentification')} options={labelOptions(yesNoUnknown)} />
+          <ChoiceField {...form.choice('denunciaCoverup')} options={labelOptions(yesNoUnknown)} />
+          <ChoiceField {...form.choice('denunciaAuthority')} options={labelOptions(yesNoUnknown)} />
           <FileField
             id="file"
-            label="Archivo adjunto"
+            label={fields.file.label}
             hint="Hasta 10 MB. Formatos: jpg, jpeg, png, gif, mp3, mp4, mov, wmv, doc, docx, xls, xlsx, txt, ppt, pptx o heic."
-            error={errors.file}
+            error={form.errors.file}
             disabled={sending}
             onChange={(chosen) => {
               setFile(chosen);
-              const problem = chosen ? checkFile('denuncia', chosen.name, chosen.size) : undefined;
-              setErrors(({ file: _, ...rest }) => (problem ? { ...rest, file: problem } : rest));
+              form.setError('file', chosen ? checkFile('denuncia', chosen.name, chosen.size) : undefined);
             }}
           />
-          {text('denunciaText', 'Relato de los hechos', {
-            multiline: true,
-            required: true,
-            hint: `Describa qué ocurrió, quiénes participaron y cómo. Hasta ${limit('denunciaText')} caracteres.`,
-          })}
+          <Field {...form.text('denunciaText')} />
           {failure && (
             <p className="form-error" role="alert">
               {failure}

@@ -51,6 +51,7 @@ function LocalityPlan({ locality }: { locality: Locality }) {
         <SelectField
           id={`plan-${locality.id}`}
           label={locality.name}
+          required
           placeholder="Seleccione un documento"
           value={url}
           options={locality.documents.map((doc) => ({ value: doc.url, label: doc.title }))}

@@ -1,27 +1,25 @@
 import { useState, type SubmitEvent } from 'react';
 import { JobApplicationSchema, type JobField } from '../shared/jobs.ts';
-import { maxLengthOf } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
 import { checkFile, uploadMessages } from '../shared/uploads.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
 import { sendWithFile } from './forms/upload.ts';
-import { useSchemaForm } from './forms/use-schema-form.ts';
+import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 import { notify } from './notifications.ts';
 
-const labels: Record<JobField | 'file', string> = {
-  name: 'Nombre',
-  email: 'Email',
-  rut: 'Rut',
-  address: 'Dirección',
-  file: 'Currículum',
-};
-const empty: Record<JobField, string> = { name: '', email: '', rut: '', address: '' };
+const fields = {
+  name: { label: 'Nombre', autoComplete: 'name' },
+  email: { label: 'Email', type: 'email', autoComplete: 'email' },
+  rut: { label: 'Rut', hint: 'Con guion y dígito verificador, por ejemplo 12.345.678-5.' },
+  address: { label: 'Dirección', autoComplete: 'street-address' },
+  file: { label: 'Currículum' },
+} satisfies Record<JobField | 'file', FieldSpec>;
 
 /** /trabaje-con-nosotros (spec §2, §4, §5, §7 POST /api/job). */
 export default function JobApplicationForm() {
-  const form = useSchemaForm(JobApplicationSchema, 'draft:trabaje-con-nosotros', empty);
+  const form = useSchemaForm(JobApplicationSchema, fields, { draftKey: 'draft:trabaje-con-nosotros' });
   const [file, setFile] = useState<File>();
   const [inputKey, setInputKey] = useState(0);
 
@@ -30,51 +28,42 @@ export default function JobApplicationForm() {
     const problem = file ? checkFile('cv', file.name, file.size) : uploadMessages.missingCv;
     void form.submit(
       async (application) => {
-        const { status, body } = await sendWithFile('/api/job', application, file, 'cv');
-        if (status === 200 && body?.success === true) {
-          notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${body.data!.reference}` });
+        const answer = await sendWithFile('/api/job', application, file, 'cv');
+        if (answer.ok) {
+          notify({
+            kind: 'success',
+            text: messages.sent,
+            detail: `Número de referencia: ${answer.body.data.reference}`,
+          });
           setFile(undefined);
           setInputKey((key) => key + 1);
           return { ok: true };
         }
-        if (status === 400 && body?.errors) return { ok: false, errors: body.errors };
+        if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
         // Spec §8: success false on 200 → the generic message; any other failure → the server's.
-        notify({ kind: 'error', text: status === 200 || !body?.message ? messages.genericError : body.message });
+        const text = answer.status === 200 || !answer.failure.message ? messages.genericError : answer.failure.message;
+        notify({ kind: 'error', text });
         return { ok: false };
       },
       problem ? { file: problem } : {},
     );
   };
 
-  const field = (id: JobField, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      id={id}
-      label={labels[id]}
-      value={form.values[id]}
-      onChange={(value) => form.setField(id, value)}
-      error={form.errors[id]}
-      required={id !== 'address'}
-      maxLength={maxLengthOf(JobApplicationSchema.shape[id])}
-      disabled={form.sending}
-      {...extra}
-    />
-  );
-
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
-      <ErrorSummary errors={form.errors} labels={labels} />
+      <ErrorSummary errors={form.errors} labels={form.labels} />
       <div className="form__row">
-        {field('name', { autoComplete: 'name' })}
-        {field('email', { type: 'email', autoComplete: 'email' })}
+        <Field {...form.text('name')} />
+        <Field {...form.text('email')} />
       </div>
       <div className="form__row">
-        {field('rut', { hint: 'Con guion y dígito verificador, por ejemplo 12.345.678-5.' })}
-        {field('address', { autoComplete: 'street-address' })}
+        <Field {...form.text('rut')} />
+        <Field {...form.text('address')} />
       </div>
       <FileField
         key={inputKey}
         id="file"
-        label={labels.file}
+        label={fields.file.label}
         hint="Archivo .pdf o .doc de hasta 10 MB."
         accept=".pdf,.doc"
         required

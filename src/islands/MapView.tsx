@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
-import type { Place } from './PlacesMap.tsx';
+import type { Place } from '../shared/places.ts';
 
 interface MapViewProps {
   places: Place[];

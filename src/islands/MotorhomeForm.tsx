@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { fieldErrors } from '../shared/fields.ts';
+import { useState, type SubmitEvent } from 'react';
+import { SubmissionAnswerSchema } from '../shared/api.ts';
 import { allCountries, CHILE_ID, chileRegions, communesOf } from '../shared/geo.ts';
 import { messages } from '../shared/messages.ts';
 import {
@@ -9,235 +9,152 @@ import {
   MotorhomeSchema,
   placeNames,
 } from '../shared/motorhome.ts';
-import { postJson } from './api.ts';
+import { callApi } from './api.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FieldError } from './forms/FieldError.tsx';
 import { SelectField } from './forms/SelectField.tsx';
-import { useDraft } from './forms/use-draft.ts';
+import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 import { notify } from './notifications.ts';
 
-const empty = {
-  name: '',
-  surname: '',
-  rut: '',
-  email: '',
-  phone: '',
-  address: '',
-  realRegion: '',
-  realCity: '',
-  accepts: '',
-  nationality: String(motorhomeDefaults.nationality),
-  country: String(motorhomeDefaults.country),
-  region: String(motorhomeDefaults.region),
-  city: String(motorhomeDefaults.city),
-};
-type Values = typeof empty;
-
-// The error summary lists the spec's three checks first, in their order (spec §5).
-const labels: Record<string, string> = {
-  accepts: 'Condiciones del servicio',
-  email: 'Correo electrónico',
-  phone: 'Teléfono',
-  name: 'Nombre',
-  surname: 'Apellido',
-  rut: 'RUT o pasaporte',
-  nationality: 'Nacionalidad',
-  country: 'País de residencia',
-  region: 'Región',
-  city: 'Comuna',
-  realRegion: 'Región o estado',
-  realCity: 'Ciudad',
-  address: 'Dirección',
-};
+const fields = {
+  accepts: { label: 'Condiciones del servicio' },
+  name: { label: 'Nombre', autoComplete: 'given-name' },
+  surname: { label: 'Apellido', autoComplete: 'family-name' },
+  rut: { label: 'RUT o pasaporte', hint: 'RUT con dígito verificador, o número de pasaporte.' },
+  nationality: { label: 'Nacionalidad' },
+  email: { label: 'Correo electrónico', type: 'email', autoComplete: 'email' },
+  phone: { label: 'Teléfono', type: 'tel', autoComplete: 'tel', hint: 'Con código de país si no es de Chile.' },
+  country: { label: 'País de residencia' },
+  region: { label: 'Región' },
+  city: { label: 'Comuna' },
+  realRegion: { label: 'Región o estado', required: true },
+  realCity: { label: 'Ciudad', required: true },
+  address: { label: 'Dirección', autoComplete: 'street-address' },
+} satisfies Record<string, FieldSpec>;
+type Values = Record<keyof typeof fields, string>;
 
 const countryOptions = allCountries.map((country) => ({ value: String(country.id), label: country.name }));
 const regionOptions = chileRegions.map((region) => ({ value: String(region.id), label: region.name }));
 
-const toRegistration = (values: Values) => {
+/** The registration the schema checks, from the fields' strings: ids as numbers, names beside them. */
+function toRegistration(values: Values) {
   const ids = {
     nationality: Number(values.nationality),
     country: Number(values.country),
     region: Number(values.region),
     city: Number(values.city),
   };
-  return {
-    ...values,
-    ...ids,
-    accepts: values.accepts === 'true',
-    ...placeNames({ ...ids, realRegion: values.realRegion, realCity: values.realCity }),
-  };
-};
+  const names = placeNames({ ...ids, realRegion: values.realRegion, realCity: values.realCity });
+  return { ...values, ...ids, ...names, accepts: values.accepts === 'true' };
+}
 
-/** /motorhome (spec §2, §3, §4, §5): validate, then the submitted state sends; success shows 10 s. */
+/**
+ * /motorhome (spec §2, §3, §4, §5): the three checks of §5 one at a time, in their order; the
+ * success message shows for 10 seconds while the form stays locked, then the form unlocks.
+ */
 export default function MotorhomeForm() {
-  const formRef = useRef<HTMLFormElement>(null);
-  const draft = useDraft('draft:motorhome', empty, formRef);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [succeeded, setSucceeded] = useState(false);
-  const values = draft.values;
-  const set = (name: keyof Values) => (value: string) => draft.update({ ...values, [name]: value });
-  const chile = Number(values.country) === CHILE_ID;
-
-  // Spec §4: the submitted state is what triggers the POST.
-  useEffect(() => {
-    if (!submitted) return;
-    let unlock: ReturnType<typeof setTimeout> | undefined;
-    void postJson<{ data: { reference: string } }>('/api/motorhome', toRegistration(values)).then(
-      ({ status, body }) => {
-        if (status === 200 && body?.success === true) {
-          setSucceeded(true);
-          draft.clear();
-          notify({
-            kind: 'success',
-            text: motorhomeMessages.sent,
-            detail: `Número de referencia: ${body.data.reference}`,
-          });
-          unlock = setTimeout(() => {
-            setSucceeded(false);
-            setSubmitted(false);
-          }, MOTORHOME_SUCCESS_MS);
-          return;
-        }
-        if (status === 400 && body?.errors) setErrors(body.errors);
-        else notify({ kind: 'error', text: messages.genericError });
-        setSubmitted(false);
-      },
-    );
-    return () => clearTimeout(unlock);
-  }, [submitted]);
+  const form = useSchemaForm(MotorhomeSchema, fields, {
+    draftKey: 'draft:motorhome',
+    initial: Object.fromEntries(Object.entries(motorhomeDefaults).map(([id, value]) => [id, String(value)])),
+    errorsShown: 'first',
+    toInput: toRegistration,
+    holdAfterSuccessMs: MOTORHOME_SUCCESS_MS,
+  });
+  const [reference, setReference] = useState<string>();
+  const chile = Number(form.values.country) === CHILE_ID;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = MotorhomeSchema.safeParse(toRegistration(values));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setSubmitted(true);
+    void form.submit(async (registration) => {
+      const answer = await callApi('/api/motorhome', SubmissionAnswerSchema, { method: 'POST', json: registration });
+      if (answer.ok) {
+        setReference(answer.body.data.reference);
+        return { ok: true };
+      }
+      if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
+      notify({ kind: 'error', text: messages.genericError });
+      return { ok: false };
+    });
   };
 
-  const locked = submitted || succeeded;
-  const field = (id: keyof Values, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      id={id}
-      label={label}
-      value={values[id]}
-      onChange={set(id)}
-      error={errors[id]}
-      required
-      disabled={locked}
-      {...extra}
-    />
-  );
-
+  const sending = form.sending;
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={submitted && !succeeded}>
-      <ErrorSummary errors={errors} labels={labels} />
-      {succeeded && (
-        <p className="notice notice--success" role="status">
-          {motorhomeMessages.sent}
-        </p>
-      )}
+    <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={sending}>
+      <ErrorSummary errors={form.errors} labels={form.labels} />
+      <div role="status">{form.held && <p className="notice notice--success">{motorhomeMessages.sent}</p>}</div>
+      {/* Stays after the message goes (spec §4 times only the message), so the visitor can note it. */}
+      {reference && <p className="form__reference">Número de referencia: {reference}</p>}
       <div className="form__row">
-        {field('name', 'Nombre', { autoComplete: 'given-name', maxLength: 50 })}
-        {field('surname', 'Apellido', { autoComplete: 'family-name', maxLength: 50 })}
+        <Field {...form.text('name')} />
+        <Field {...form.text('surname')} />
       </div>
       <div className="form__row">
-        {field('rut', 'RUT o pasaporte', { hint: 'RUT con dígito verificador, o número de pasaporte.', maxLength: 20 })}
-        <SelectField
-          id="nationality"
-          label="Nacionalidad"
-          placeholder="Seleccione"
-          value={values.nationality}
-          options={countryOptions}
-          onChange={set('nationality')}
-          error={errors.nationality}
-          disabled={locked}
-        />
+        <Field {...form.text('rut')} />
+        <SelectField {...form.select('nationality')} placeholder="Seleccione" options={countryOptions} />
       </div>
       <div className="form__row">
-        {field('email', 'Correo electrónico', { type: 'email', autoComplete: 'email', maxLength: 80 })}
-        {field('phone', 'Teléfono', {
-          type: 'tel',
-          autoComplete: 'tel',
-          hint: 'Con código de país si no es de Chile.',
-          maxLength: 20,
-        })}
+        <Field {...form.text('email')} />
+        <Field {...form.text('phone')} />
       </div>
       <SelectField
-        id="country"
-        label="País de residencia"
+        {...form.select('country')}
         placeholder="Seleccione"
-        value={values.country}
         options={countryOptions}
-        onChange={(country) =>
-          draft.update({
-            ...values,
+        onChange={(country) => {
+          const inChile = Number(country) === CHILE_ID;
+          form.update({
             country,
-            region: Number(country) === CHILE_ID ? String(motorhomeDefaults.region) : '',
-            city: Number(country) === CHILE_ID ? String(motorhomeDefaults.city) : '',
-          })
-        }
-        error={errors.country}
-        disabled={locked}
+            region: inChile ? String(motorhomeDefaults.region) : '',
+            city: inChile ? String(motorhomeDefaults.city) : '',
+          });
+        }}
       />
       {chile ? (
         <div className="form__row">
           <SelectField
-            id="region"
-            label="Región"
+            {...form.select('region')}
             placeholder="Seleccione"
-            value={values.region}
             options={regionOptions}
-            onChange={(region) => draft.update({ ...values, region, city: '' })}
-            error={errors.region}
-            disabled={locked}
+            onChange={(region) => form.update({ region, city: '' })}
           />
           <SelectField
-            id="city"
-            label="Comuna"
+            {...form.select('city')}
             placeholder="Seleccione"
-            value={values.city}
-            options={communesOf(Number(values.region)).map((commune) => ({
+            options={communesOf(Number(form.values.region)).map((commune) => ({
               value: String(commune.id),
               label: commune.name,
             }))}
-            onChange={set('city')}
-            error={errors.city}
-            disabled={locked}
           />
         </div>
       ) : (
         <div className="form__row">
-          {field('realRegion', 'Región o estado', { maxLength: 80 })}
-          {field('realCity', 'Ciudad', { maxLength: 80 })}
+          <Field {...form.text('realRegion')} />
+          <Field {...form.text('realCity')} />
         </div>
       )}
-      {field('address', 'Dirección', { autoComplete: 'street-address', maxLength: 150 })}
-      <div className={`field${errors.accepts ? ' field--error' : ''}`}>
-        <FieldError field="accepts" message={errors.accepts} />
+      <Field {...form.text('address')} />
+      <div className={`field${form.errors.accepts ? ' field--error' : ''}`}>
+        <FieldError field="accepts" message={form.errors.accepts} />
         <label className="checkbox">
           <input
             type="checkbox"
             id="accepts"
             name="accepts"
             value="true"
-            checked={values.accepts === 'true'}
-            disabled={locked}
-            aria-describedby={errors.accepts ? 'accepts-error' : undefined}
-            aria-invalid={errors.accepts ? true : undefined}
-            onChange={(event) => set('accepts')(event.target.checked ? 'true' : '')}
+            checked={form.values.accepts === 'true'}
+            disabled={form.disabled}
+            aria-describedby={form.errors.accepts ? 'accepts-error' : undefined}
+            aria-invalid={form.errors.accepts ? true : undefined}
+            onChange={(event) => form.update({ accepts: event.target.checked ? 'true' : '' })}
           />
           Acepto las condiciones del servicio de descarga: usaré el punto solo para aguas servidas domésticas de mi
           vehículo, en el horario de atención y siguiendo las instrucciones del operador.
         </label>
       </div>
-      <button type="submit" className="button" disabled={!draft.ready || locked}>
-        {submitted && !succeeded && <span className="spinner" aria-hidden="true" />}
-        {submitted && !succeeded ? 'Enviando…' : 'Enviar'}
+      <button type="submit" className="button" disabled={!form.ready || form.disabled}>
+        {sending && <span className="spinner" aria-hidden="true" />}
+        {sending ? 'Enviando…' : 'Enviar'}
       </button>
     </form>
   );

@@ -1,148 +1,99 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { BillRequestSchema, billingMessages, paymentMethods, type PaymentMethod } from '../shared/billing.ts';
-import { fieldErrors } from '../shared/fields.ts';
-import { postJson } from './api.ts';
+import { BillRequestSchema, billingMessages, CreatedBillAnswerSchema, paymentMethods } from '../shared/billing.ts';
+import { callApi } from './api.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 
-const empty = {
-  serviceNumber: '',
-  email: '',
-  billingType: 'boleta',
-  company: '',
-  rut: '',
-  activity: '',
-  billingAddress: '',
-  billingCommune: '',
-  billingCity: '',
-};
-type Values = typeof empty;
-const labels: Record<string, string> = {
-  paymentOption: 'Medio de pago',
-  serviceNumber: 'Número de servicio',
-  email: 'Correo electrónico',
-  company: 'Razón social',
-  rut: 'RUT de la empresa',
-  activity: 'Giro',
-  billingAddress: 'Dirección de facturación',
-  billingCommune: 'Comuna',
-  billingCity: 'Ciudad',
-};
-const methodByLabel = Object.fromEntries(
-  Object.entries(paymentMethods).map(([code, label]) => [label, code]),
-) as Record<string, PaymentMethod>;
+const fields = {
+  paymentOption: { label: 'Medio de pago' },
+  serviceNumber: {
+    label: 'Número de servicio',
+    hint: 'Aparece en su boleta. Ingréselo sin dígito verificador.',
+    inputMode: 'numeric',
+  },
+  email: {
+    label: 'Correo electrónico',
+    type: 'email',
+    autoComplete: 'email',
+    hint: 'Para recibir el comprobante de pago. El comprobante también se muestra al terminar el pago.',
+  },
+  billingType: { label: 'Documento tributario', required: true },
+  company: { label: 'Razón social', required: true },
+  rut: { label: 'RUT de la empresa', required: true },
+  activity: { label: 'Giro', required: true },
+  billingAddress: { label: 'Dirección de facturación', required: true },
+  billingCommune: { label: 'Comuna', required: true },
+  billingCity: { label: 'Ciudad', required: true },
+} satisfies Record<string, FieldSpec>;
 
-interface PaymentData {
-  success: boolean;
-  data: { payment_method: string; tbk_url?: string; token?: string; errorMessage?: string };
-}
+const methodOptions = Object.entries(paymentMethods).map(([value, label]) => ({ value, label }));
+const billingTypeOptions = [
+  { value: 'boleta', label: 'Boleta' },
+  { value: 'factura', label: 'Factura' },
+];
 
 /** /pago (spec §2, §4 Payment, §5, §7 POST /api/bills/new, §8). */
 export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: string }) {
-  const [values, setValues] = useState<Values>(empty);
-  const [method, setMethod] = useState<PaymentMethod>();
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useSchemaForm(BillRequestSchema, fields, { draftKey: 'draft:pago', initial: { billingType: 'boleta' } });
   const [failure, setFailure] = useState<string>();
-  const [loading, setLoading] = useState(false);
   const [webpay, setWebpay] = useState<{ url: string; token: string }>();
   const webpayForm = useRef<HTMLFormElement>(null);
-  const hydrated = useHydrated();
-  const set = (name: keyof Values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const method = form.values.paymentOption;
 
   // Spec §4 step 3: the browser posts token_ws to the provider's URL.
   useEffect(() => {
     if (webpay) webpayForm.current?.submit();
   }, [webpay]);
 
-  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (webpay) return;
     setFailure(undefined);
-    if (!method) {
-      setErrors({ paymentOption: billingMessages.chooseMethod });
-      return;
-    }
-    if (method === 'servipag') {
-      window.location.assign(billPaymentPortal);
-      return;
-    }
-    const request = { ...values, paymentOption: method };
-    const parsed = BillRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    setLoading(true);
-    const { status, body } = await postJson<{ paymentData?: PaymentData }>('/api/bills/new', parsed.data);
-    const paymentData = body?.paymentData;
-    if (status === 201 && paymentData?.success && paymentData.data.tbk_url && paymentData.data.token) {
-      setWebpay({ url: paymentData.data.tbk_url, token: paymentData.data.token });
-      return;
-    }
-    setLoading(false);
-    if (status === 201 && paymentData) setFailure(paymentData.data.errorMessage ?? billingMessages.otherError);
-    else if (status === 400) setFailure(billingMessages.noDebt);
-    else if (status === 404) setFailure(billingMessages.unknownService);
-    else setFailure(billingMessages.otherError);
+    // Spec §5: the method first; the service number only matters once Webpay is chosen.
+    if (!method) return form.showErrors({ paymentOption: billingMessages.chooseMethod });
+    if (method === 'servipag') return window.location.assign(billPaymentPortal);
+    void form.submit(async (request) => {
+      const answer = await callApi('/api/bills/new', CreatedBillAnswerSchema, { method: 'POST', json: request });
+      if (answer.ok) {
+        const { paymentData } = answer.body;
+        if (paymentData.success) {
+          setWebpay({ url: paymentData.data.tbk_url, token: paymentData.data.token });
+          return { ok: true };
+        }
+        setFailure(paymentData.data.errorMessage);
+      } else if (answer.status === 422 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
+      // Spec §8: 400 no debt, 404 unknown service, any other code the contact message.
+      else if (answer.status === 400) setFailure(billingMessages.noDebt);
+      else if (answer.status === 404) setFailure(billingMessages.unknownService);
+      else setFailure(billingMessages.otherError);
+      return { ok: false };
+    });
   };
 
-  const field = (id: keyof Values, label: string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field
-      id={id}
-      label={label}
-      value={values[id]}
-      onChange={set(id)}
-      error={errors[id]}
-      disabled={loading}
-      required
-      {...extra}
-    />
-  );
-
+  const busy = form.sending || webpay !== undefined;
   return (
     <>
-      <form className="form" noValidate onSubmit={onSubmit} aria-busy={loading}>
-        <ErrorSummary errors={errors} labels={labels} />
-        <ChoiceField
-          name="paymentOption"
-          legend="Medio de pago"
-          options={Object.values(paymentMethods)}
-          value={method ? paymentMethods[method] : ''}
-          onChange={(label) => setMethod(methodByLabel[label])}
-          error={errors.paymentOption}
-        />
+      <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={busy}>
+        <ErrorSummary errors={form.errors} labels={form.labels} />
+        <ChoiceField {...form.choice('paymentOption')} options={methodOptions} />
         {method !== 'servipag' && (
           <>
-            {field('serviceNumber', 'Número de servicio', {
-              hint: 'Aparece en su boleta. Ingréselo sin dígito verificador.',
-              maxLength: 12,
-            })}
-            {field('email', 'Correo electrónico', {
-              type: 'email',
-              autoComplete: 'email',
-              hint: 'Le enviaremos el comprobante de pago.',
-              maxLength: 80,
-            })}
-            <ChoiceField
-              name="billingType"
-              legend="Documento tributario"
-              options={['Boleta', 'Factura']}
-              value={values.billingType === 'factura' ? 'Factura' : 'Boleta'}
-              onChange={(label) => set('billingType')(label.toLowerCase())}
-            />
-            {values.billingType === 'factura' && (
+            <Field {...form.text('serviceNumber')} />
+            <Field {...form.text('email')} />
+            <ChoiceField {...form.choice('billingType')} options={billingTypeOptions} />
+            {form.values.billingType === 'factura' && (
               <>
                 <div className="form__row">
-                  {field('company', 'Razón social', { maxLength: 120 })}
-                  {field('rut', 'RUT de la empresa', { maxLength: 12 })}
+                  <Field {...form.text('company')} />
+                  <Field {...form.text('rut')} />
                 </div>
-                {field('activity', 'Giro', { maxLength: 120 })}
-                {field('billingAddress', 'Dirección de facturación', { maxLength: 150 })}
+                <Field {...form.text('activity')} />
+                <Field {...form.text('billingAddress')} />
                 <div className="form__row">
-                  {field('billingCommune', 'Comuna', { maxLength: 80 })}
-                  {field('billingCity', 'Ciudad', { maxLength: 80 })}
+                  <Field {...form.text('billingCommune')} />
+                  <Field {...form.text('billingCity')} />
                 </div>
               </>
             )}
@@ -153,8 +104,8 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
             {failure}
           </p>
         )}
-        <button type="submit" className="button" disabled={!hydrated || loading}>
-          {loading && <span className="spinner" aria-hidden="true" />}
+        <button type="submit" className="button" disabled={!form.ready || busy}>
+          {busy && <span className="spinner" aria-hidden="true" />}
           Pagar
         </button>
       </form>

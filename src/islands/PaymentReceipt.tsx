@@ -1,20 +1,16 @@
 import { useEffect, useState } from 'react';
 import {
-  BillSchema,
+  BillAnswerSchema,
   formatAmount,
   formatDateTime,
   paymentTypeLabel,
-  TbkPaymentSchema,
+  TbkPaymentAnswerSchema,
   type Bill,
   type TbkPayment,
 } from '../shared/billing.ts';
+import { callApi } from './api.ts';
 
 type State = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; payment: TbkPayment; bill: Bill };
-
-async function load(url: string) {
-  const response = await fetch(url, { headers: { Accept: 'application/json' } });
-  return response.ok ? response.json() : null;
-}
 
 /** /tbk-final/{tbkPaymentId}/{billId} (spec §2): the paid bill's receipt, printable. */
 export default function PaymentReceipt() {
@@ -26,17 +22,16 @@ export default function PaymentReceipt() {
       setView({ state: 'failed' });
       return;
     }
-    Promise.all([load(`/api/tbk-payments/${tbkPaymentId}`), load(`/api/bills/${billId}`)])
-      .then(([paymentBody, billBody]) => {
-        const payment = TbkPaymentSchema.safeParse(paymentBody?.tbkPayment);
-        const bill = BillSchema.safeParse(billBody?.bill);
-        setView(
-          payment.success && bill.success && payment.data.bill_id === bill.data.id
-            ? { state: 'ready', payment: payment.data, bill: bill.data }
-            : { state: 'failed' },
-        );
-      })
-      .catch(() => setView({ state: 'failed' }));
+    void Promise.all([
+      callApi(`/api/tbk-payments/${tbkPaymentId}`, TbkPaymentAnswerSchema),
+      callApi(`/api/bills/${billId}`, BillAnswerSchema),
+    ]).then(([payment, bill]) =>
+      setView(
+        payment.ok && bill.ok && payment.body.tbkPayment.bill_id === bill.body.bill.id
+          ? { state: 'ready', payment: payment.body.tbkPayment, bill: bill.body.bill }
+          : { state: 'failed' },
+      ),
+    );
   }, []);
 
   if (view.state === 'loading') return <p role="status">Cargando el comprobante…</p>;
@@ -57,7 +52,7 @@ export default function PaymentReceipt() {
         </div>
         <div>
           <dt>Monto</dt>
-          <dd>{formatAmount(payment.amount ?? bill.amount)}</dd>
+          <dd>{formatAmount(payment.amount ?? bill.price)}</dd>
         </div>
         <div>
           <dt>Tipo de pago</dt>

@@ -1,12 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-
-export interface Place {
-  id: string;
-  name: string;
-  address: string;
-  hours?: string[];
-  coordinates: [number, number];
-}
+import type { Place } from '../shared/places.ts';
 
 interface PlacesMapProps {
   places: Place[];

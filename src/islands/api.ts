@@ -1,45 +1,71 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { ApiFailureSchema } from '../shared/api.ts';
 
-/** The answer of a JSON POST, whatever happened on the way: islands never see an exception. */
-export interface ApiResult<T> {
-  status: number;
-  body: (T & { success?: boolean; error?: string; errors?: Record<string, string> }) | null;
+/**
+ * What an API call gave, whatever happened on the way: islands never see an exception. `ok` means
+ * a 2xx whose body matches the answer's shared schema; anything else is a failure with the
+ * status (0 when the network is down, as on a phone losing signal) and the server's texts when it
+ * sent any.
+ */
+export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailed;
+export type ApiFailed = { ok: false; status: number; failure: FailureTexts };
+
+const FailureTextsSchema = ApiFailureSchema.partial();
+type FailureTexts = z.infer<typeof FailureTextsSchema>;
+
+interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as it is (a multipart form, a file chunk). */
+  body?: BodyInit;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
-export async function postJson<T>(url: string, payload: unknown): Promise<ApiResult<T>> {
+/** The one way islands call /api: the answer is checked with `schema`, the shared answer schema. */
+export async function callApi<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  { method = 'GET', json, body, headers = {}, signal }: CallOptions = {},
+): Promise<ApiResult<z.output<S>>> {
+  let response: Response;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify(payload),
+    response = await fetch(url, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: json === undefined ? (body ?? null) : JSON.stringify(json),
+      signal: signal ?? null,
     });
-    const body = await response.json().catch(() => null);
-    return { status: response.status, body };
   } catch {
-    // Network down (a phone losing signal): reported like any failed request.
-    return { status: 0, body: null };
+    return { ok: false, status: 0, failure: {} };
   }
+  const payload: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) return { ok: true, status: response.status, body: parsed.data };
+  }
+  // A failure's texts are shown only when they are what a failure carries (never a stray body).
+  const failure = FailureTextsSchema.safeParse(payload);
+  return { ok: false, status: response.status, failure: failure.success ? failure.data : {} };
 }
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
-/**
- * GETs a JSON list once and checks it with the shared schema: a broken or unexpected answer is
- * a failure the island shows, never a crash.
- */
-export function useJson<T>(url: string, schema: z.ZodType<T>): Loaded<T> {
-  const [loaded, setLoaded] = useState<Loaded<T>>({ state: 'loading' });
+/** GETs a public list once: a broken or unexpected answer is a failure the island shows. */
+export function useJson<S extends z.ZodType>(url: string, schema: S): Loaded<z.output<S>> {
+  const [loaded, setLoaded] = useState<Loaded<z.output<S>>>({ state: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    fetch(url, { headers: { Accept: 'application/json' }, signal: controller.signal })
-      .then(async (response) => {
-        const parsed = schema.safeParse(response.ok ? await response.json() : null);
-        setLoaded(parsed.success ? { state: 'ready', data: parsed.data } : { state: 'failed' });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ state: 'failed' });
-      });
+    void callApi(url, schema, { signal: controller.signal }).then((result) => {
+      if (controller.signal.aborted) return;
+      setLoaded(result.ok ? { state: 'ready', data: result.body } : { state: 'failed' });
+    });
     return () => controller.abort();
   }, [url]);
   return loaded;

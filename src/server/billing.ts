@@ -4,7 +4,11 @@ import {
   formatAmount,
   formatDateTime,
   paymentTypeLabel,
+  type Balance,
+  type Bill,
   type BillRequest,
+  type PaymentData,
+  type TbkPayment,
 } from '../shared/billing.ts';
 import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
@@ -20,13 +24,6 @@ import { WebpayError, type WebpayClient, type WebpayTransaction } from './webpay
 
 const random = customAlphabet('0123456789ABCDEFGHJKLMNPQRSTUVWXYZ', 20);
 
-export interface Balance {
-  saldo: number;
-  install_address: string;
-  expiration_date: string | null;
-  doc_url: string | null;
-}
-
 export async function lookupBalance(db: Database, serviceNumber: string): Promise<Balance | undefined> {
   const [row] = await db.query<Balance>(
     `SELECT balance AS saldo, install_address, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, doc_url FROM accounts WHERE service_number = $1`,
@@ -35,18 +32,7 @@ export async function lookupBalance(db: Database, serviceNumber: string): Promis
   return row;
 }
 
-export type CreatedBill =
-  | {
-      status: 201;
-      billId: string;
-      paymentData: { success: true; data: { payment_method: 'webpay-plus'; tbk_url: string; token: string } };
-    }
-  | {
-      status: 201;
-      billId: string;
-      paymentData: { success: false; data: { payment_method: 'webpay-plus'; errorMessage: string } };
-    }
-  | { status: 400 | 404 };
+export type CreatedBill = { status: 201; billId: string; paymentData: PaymentData } | { status: 400 | 404 };
 
 /** POST /api/bills/new: a bill for the whole debt read here, never an amount from the browser. */
 export async function createBill(
@@ -214,7 +200,10 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
   return { screen: 'reject' };
 }
 
-/** The paid debt, the paid bill, the card record and the confirmation mail: one statement. */
+/**
+ * The paid debt, the paid bill, the card record and the confirmation mail (when the payer gave an
+ * e-mail): one statement.
+ */
 async function recordPayment(db: Database, bill: ClaimedBill, tx: WebpayTransaction): Promise<string | undefined> {
   const card = (tx.card_detail?.card_number ?? '').replace(/\D/g, '').slice(-4);
   const mail = enqueueMail(
@@ -242,7 +231,7 @@ async function recordPayment(db: Database, bill: ClaimedBill, tx: WebpayTransact
      ), bill AS (
        UPDATE bills SET status = 'paid', paid_at = now() WHERE id = $1 AND status = 'committing' AND EXISTS (SELECT 1 FROM debt) RETURNING id
      ), receipt AS (
-       INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $10, $11, $12, $13, $14, $15 FROM bill RETURNING id
+       INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $10, $11, $12, $13, $14, $15 FROM bill WHERE $11 <> '' RETURNING id
      )
      INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code, transaction_date, card_number, installments_number)
      SELECT bill.id, 'AUTHORIZED', 0, $3, $4, $5, $6, $7, $8, $9 FROM bill RETURNING id`,
@@ -279,10 +268,10 @@ async function settledScreen(db: Database, token: string): Promise<ReturnScreen>
   return { screen: 'reject' };
 }
 
-export const findTbkPayment = async (db: Database, id: string) =>
+export const findTbkPayment = async (db: Database, id: string): Promise<TbkPayment | undefined> =>
   isUuid(id)
     ? (
-        await db.query(
+        await db.query<TbkPayment>(
           `SELECT id, bill_id, status, amount, payment_type_code, authorization_code, to_char(transaction_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS transaction_date, card_number, installments_number
          FROM tbk_payments WHERE id = $1`,
           [id],
@@ -290,11 +279,11 @@ export const findTbkPayment = async (db: Database, id: string) =>
       )[0]
     : undefined;
 
-export const findBill = async (db: Database, id: string) =>
+export const findBill = async (db: Database, id: string): Promise<Bill | undefined> =>
   isUuid(id)
     ? (
-        await db.query(
-          `SELECT id, service_number, amount, status, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at FROM bills WHERE id = $1`,
+        await db.query<Bill>(
+          `SELECT id, service_number, amount AS price, status, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at FROM bills WHERE id = $1`,
           [id],
         )
       )[0]

@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
+import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
 
@@ -18,17 +19,16 @@ export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Re
 /** A public list every visitor sees the same: browsers and the CDN may keep it a minute. */
 export const publicJson = (body: unknown): Response => json(body, 200, { 'Cache-Control': 'public, max-age=60' });
 
-/**
- * A failure the visitor can read. Spec §7/§8 reads the text as `error` for some forms (denuncias)
- * and as `message` for others (job application, balance lookup): every failure carries both.
- */
-export const failure = (status: number, error: string, extra: Record<string, unknown> = {}): Response =>
-  json({ success: false, error, message: error, ...extra }, status);
+/** A failure the visitor can read (ApiFailureSchema: the text as both `error` and `message`). */
+export const failure = (
+  status: number,
+  error: string,
+  extra: Pick<ApiFailure, 'errors' | 'requestId'> = {},
+  headers: HeadersInit = {},
+): Response => json({ success: false, error, message: error, ...extra } satisfies ApiFailure, status, headers);
 
 export const methodNotAllowed = (allowed: string[]): Response =>
-  json({ success: false, error: messages.methodNotAllowed, message: messages.methodNotAllowed }, 405, {
-    Allow: allowed.join(', '),
-  });
+  failure(405, messages.methodNotAllowed, {}, { Allow: allowed.join(', ') });
 
 /** 400 with one Spanish message per field, as the form shows them. */
 export const invalidInput = (error: z.ZodError): Response =>

@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
+import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
@@ -22,6 +23,6 @@ export function jsonFormEndpoint<S extends z.ZodType>(
 
     const { reference } = await submit(getDatabase(), parsed.data);
     context.waitUntil(deliverDueMail());
-    return json({ success: true, message: messages.sent, data: { reference } });
+    return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
   });
 }

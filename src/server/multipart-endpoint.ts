@@ -1,5 +1,6 @@
 import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
+import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
 import { getDatabase, type Database } from './db/index.ts';
@@ -55,6 +56,6 @@ export function multipartFormEndpoint<S extends z.ZodType>({
     }
     const { reference } = await submit(db, parsed.data, file);
     context.waitUntil(deliverDueMail());
-    return json({ success: true, message: messages.sent, data: { reference } });
+    return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
   });
 }

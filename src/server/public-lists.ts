@@ -3,7 +3,7 @@ import { fileTypes } from '../shared/documents.ts';
 import type { EducationDocument } from '../shared/education.ts';
 import type { Report } from '../shared/reports.ts';
 import type { Database } from './db/index.ts';
-import { sanitizeNewsText } from './rich-text.ts';
+import { sanitizeReportText } from './rich-text.ts';
 
 /** The lists public pages read: company documents, news items and education resources. */
 
@@ -26,7 +26,7 @@ export async function listActiveReports(db: Database): Promise<Report[]> {
      FROM reports WHERE active ORDER BY "order", id`,
   );
   // Sanitised again on the way out, so no stored markup can ever reach a visitor as script.
-  return rows.map((row) => ({ ...row, id: Number(row.id), text: sanitizeNewsText(row.text) }));
+  return rows.map((row) => ({ ...row, id: Number(row.id), text: sanitizeReportText(row.text) }));
 }
 
 export async function listVisibleEducationDocuments(db: Database): Promise<EducationDocument[]> {

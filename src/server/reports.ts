@@ -2,7 +2,7 @@ import type { Report, ReportInput } from '../shared/reports.ts';
 import { changeAndAudit } from './audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
-import { sanitizeNewsText } from './rich-text.ts';
+import { sanitizeReportText } from './rich-text.ts';
 
 /** News items (comunicados) as staff manage them, active or not; `text` is stored sanitised. */
 
@@ -18,7 +18,7 @@ const values = (input: ReportInput) => [
   input.name,
   input.url_file || null,
   input.url_file_2 || null,
-  sanitizeNewsText(input.text),
+  sanitizeReportText(input.text),
 ];
 
 export const listReports = (db: Database) => db.query<Report>(`SELECT ${COLUMNS} FROM reports ORDER BY "order", id`);

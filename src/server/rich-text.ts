@@ -6,7 +6,7 @@ import sanitizeHtml from 'sanitize-html';
  * handlers, styles, javascript: links) is dropped. Used when staff save an item and again when
  * visitors read it, so markup stored by any other path never reaches a page as script.
  */
-const NEWS_TEXT: sanitizeHtml.IOptions = {
+const REPORT_TEXT: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'h2', 'h3', 'ul', 'ol', 'li', 'a', 'blockquote'],
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https', 'mailto'],
@@ -16,4 +16,4 @@ const NEWS_TEXT: sanitizeHtml.IOptions = {
   transformTags: { b: 'strong', i: 'em', strike: 's' },
 };
 
-export const sanitizeNewsText = (html: string): string => sanitizeHtml(html, NEWS_TEXT);
+export const sanitizeReportText = (html: string): string => sanitizeHtml(html, REPORT_TEXT);

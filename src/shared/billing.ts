@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, fieldMessages, optionalText } from './fields.ts';
+import { fieldMessages, optionalEmail, optionalText } from './fields.ts';
 import { site } from './site.ts';
 
 /** Bills and payments (spec §2 Payment and bills, §3, §5, §7, §8, §9). */
@@ -26,25 +26,54 @@ export const serviceNumber = z
 /** POST /api/ticket (spec §7). */
 export const TicketRequestSchema = z.object({ service_number: serviceNumber });
 
+/** What /boleta shows for a service number (spec §3 Balance lookup result). */
+export const BalanceSchema = z.object({
+  /** The debt, in pesos. */
+  saldo: z.number(),
+  install_address: z.string(),
+  /** YYYY-MM-DD; null when nothing is due. */
+  expiration_date: z.string().nullable(),
+  /** The bill document, when the billing system exported one. */
+  doc_url: z.string().nullable(),
+});
+export type Balance = z.infer<typeof BalanceSchema>;
+
+/** POST /api/ticket's answer for a known service; an unknown one is a failure with its message. */
+export const BalanceAnswerSchema = z.object({ success: z.literal(true), message: z.string(), data: BalanceSchema });
+export type BalanceAnswer = z.infer<typeof BalanceAnswerSchema>;
+
+/** Spec §4: Webpay is the card payment; Servipag is the bill payment portal the visitor is sent to. */
 export const paymentMethods = {
-  'webpay-plus': 'Tarjeta de débito o crédito (Webpay)',
-  servipag: 'Portal de pago de cuentas',
+  'webpay-plus': 'Tarjeta de débito, crédito o prepago (Webpay)',
+  servipag: 'Servipag (portal de pago de cuentas)',
 } as const;
 export type PaymentMethod = keyof typeof paymentMethods;
 
-/** The bill request (spec §3) of POST /api/bills/new; the amount is never the browser's. */
+/**
+ * The bill request (spec §3) of POST /api/bills/new. Spec §5 asks only the method and, for
+ * Webpay, the service number; the amount is never the browser's (the debt is read on the server).
+ */
 export const BillRequestSchema = z
   .object({
+    /** Spec §5: checked first. Only `webpay-plus` creates a bill; `servipag` is a redirect. */
     paymentOption: z.enum(['webpay-plus', 'servipag'], { error: billingMessages.chooseMethod }),
+    /** The service number without its check digit. */
     serviceNumber,
+    /** The payer's given name (optional). */
     name: optionalText(80),
+    /** The payer's surname (optional). */
     surname: optionalText(80),
-    /** Where the payment confirmation goes. */
-    email: emailField(80),
+    /** Where the receipt is mailed; optional, since the receipt on screen is always printable. */
+    email: optionalEmail(80),
+    /** Spec §3: `boleta` (receipt) by default, or `factura` (tax invoice, with the fields below). */
     billingType: z.enum(['boleta', 'factura'], { error: fieldMessages.invalidType }).default('boleta'),
+    /** Factura: the company's legal name (razón social). */
     company: optionalText(120),
+    /** Factura: the company's RUT. */
     rut: optionalText(12),
+    /** Factura: the company's line of business (giro). */
     activity: optionalText(120),
+    /** Factura: where the invoice is addressed. */
     billingAddress: optionalText(150),
     billingCommune: optionalText(80),
     billingCity: optionalText(80),
@@ -116,12 +145,42 @@ export const TbkPaymentSchema = z.object({
   card_number: z.string().nullable(),
   installments_number: z.number(),
 });
+/** Spec §3: "A stored bill has a price". */
 export const BillSchema = z.object({
   id: z.string(),
   service_number: z.string(),
-  amount: z.number(),
+  /** The amount charged, in pesos: the whole debt when the bill was created. */
+  price: z.number(),
   status: z.string(),
   paid_at: z.string().nullable(),
 });
 export type TbkPayment = z.infer<typeof TbkPaymentSchema>;
 export type Bill = z.infer<typeof BillSchema>;
+
+/** GET /api/tbk-payments/{tbkPaymentId}: `data.tbkPayment` (spec §7). */
+export const TbkPaymentAnswerSchema = z.object({ success: z.literal(true), tbkPayment: TbkPaymentSchema });
+export type TbkPaymentAnswer = z.infer<typeof TbkPaymentAnswerSchema>;
+/** GET /api/bills/{billId}: `data.bill` (spec §7). */
+export const BillAnswerSchema = z.object({ success: z.literal(true), bill: BillSchema });
+export type BillAnswer = z.infer<typeof BillAnswerSchema>;
+
+/** Spec §3 Bill response: `paymentData`, with Webpay's address and token or the error to show. */
+export const PaymentDataSchema = z.discriminatedUnion('success', [
+  z.object({
+    success: z.literal(true),
+    data: z.object({ payment_method: z.literal('webpay-plus'), tbk_url: z.string(), token: z.string() }),
+  }),
+  z.object({
+    success: z.literal(false),
+    data: z.object({ payment_method: z.literal('webpay-plus'), errorMessage: z.string() }),
+  }),
+]);
+export type PaymentData = z.infer<typeof PaymentDataSchema>;
+
+/** POST /api/bills/new's 201 (spec §7): the bill and what the browser does next. */
+export const CreatedBillAnswerSchema = z.object({
+  success: z.boolean(),
+  billId: z.string(),
+  paymentData: PaymentDataSchema,
+});
+export type CreatedBillAnswer = z.infer<typeof CreatedBillAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessages } from './fields.ts';
+import { fieldMessages, optionalEmail } from './fields.ts';
 
 /**
  * The confidential complaint (spec §2 /denuncias, §3, §5, §7 POST /api/denuncias). Options have
@@ -105,25 +105,41 @@ const capped = (cap: number) =>
 
 export const DenunciaSchema = z
   .object({
+    /** Step 1: who reports (spec §3 relation). */
     denunciaRelacion: label(relations),
+    /** Their relation in their own words, when they chose "Otro". */
     denunciaRelacionText: capped(denunciaCaps.denunciaRelacionText),
+    /** Step 1: where it happened (spec §3 place). */
     denunciaLugar: label(places),
+    /** The place in their own words, when they chose "Otro". */
     denunciaLugarText: capped(denunciaCaps.denunciaLugarText),
+    /** Step 1: what kind of offence or query (spec §3 type). */
     denunciaType: label(denunciaTypes),
+    /** Step 2 from here on: the reporter's name, surname and phone, all optional (anonymous reports). */
     name: capped(denunciaCaps.name),
     lastName: capped(denunciaCaps.lastName),
     phone: capped(denunciaCaps.phone),
+    /** When they prefer to be called (spec §3 preferred contact window). */
     contactTime: optionalLabel(contactTimes),
-    email: capped(denunciaCaps.email).pipe(z.union([z.literal(''), z.email(fieldMessages.invalidEmail)])),
+    /** Optional; when given, a valid address. */
+    email: optionalEmail(denunciaCaps.email - 1),
+    /** When it happened, as free text ("marzo de 2026"). */
     denunciaDate: capped(denunciaCaps.denunciaDate),
     /** How long it has been going on (spec §3 duration). */
     denunciaTime: optionalLabel(durations),
+    /** Where exactly, as free text. */
     denunciaPlace: capped(denunciaCaps.denunciaPlace),
+    /** How they learned of it (spec §3 how learned). */
     denunciaKnowledge: optionalLabel(knowledgeSources),
+    /** How they learned of it in their own words, when they chose "Otro". */
     denunciaKnowledgeText: capped(denunciaCaps.denunciaKnowledgeText),
+    /** Whether they can identify the people involved. */
     denunciaIdentification: optionalLabel(yesNoUnknown),
+    /** Whether they believe someone is covering it up. */
     denunciaCoverup: optionalLabel(yesNoUnknown),
+    /** Whether they told an authority or a manager. */
     denunciaAuthority: optionalLabel(yesNoUnknown),
+    /** The narrative: the one step-2 field Enviar waits for (spec §4). */
     denunciaText: z
       .string({ error: denunciaMessages.narrative })
       .trim()

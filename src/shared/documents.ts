@@ -10,7 +10,11 @@ export const CompanyDocumentSchema = z.object({
 export type CompanyDocument = z.infer<typeof CompanyDocumentSchema>;
 
 /** GET /api/documents (spec §7). */
-export const DocumentsResponseSchema = z.object({ documents: z.array(CompanyDocumentSchema) });
+export const DocumentsResponseSchema = z.object({
+  success: z.literal(true),
+  documents: z.array(CompanyDocumentSchema),
+});
+export type DocumentsResponse = z.infer<typeof DocumentsResponseSchema>;
 
 /** The `fileType` of GET /api/download and the document type it selects. */
 export const fileTypes = { memories: 'Memoria', financial: 'Estado Financiero' } as const;

@@ -19,7 +19,11 @@ export type EducationDocument = z.infer<typeof EducationDocumentSchema>;
 export type EducationContentType = (typeof educationContentTypes)[number];
 
 /** GET /api/education/documents (spec §7). */
-export const EducationResponseSchema = z.object({ documents: z.array(EducationDocumentSchema) });
+export const EducationResponseSchema = z.object({
+  success: z.literal(true),
+  documents: z.array(EducationDocumentSchema),
+});
+export type EducationResponse = z.infer<typeof EducationResponseSchema>;
 
 /** Spec §4: each category first shows this many items, 'Cargar todos' shows the rest. */
 export const EDUCATION_INITIAL_ITEMS = 3;

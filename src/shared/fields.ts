@@ -34,6 +34,10 @@ const invalidPage = 'Página no válida.';
 export const pageNumber = () =>
   z.coerce.number({ error: invalidPage }).int(invalidPage).min(1, invalidPage).max(100_000, invalidPage).default(1);
 
+/** An e-mail the visitor may leave empty; when given, it must be valid. */
+export const optionalEmail = (max: number) =>
+  optionalText(max).pipe(z.union([z.literal(''), z.email(fieldMessages.invalidEmail)]));
+
 /** The `maxlength` a form input should carry for a field built above. */
 export function maxLengthOf(schema: z.ZodType): number | undefined {
   if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional)

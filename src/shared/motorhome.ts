@@ -50,7 +50,11 @@ export const MotorhomeSchema = z
       .max(80, motorhomeMessages.email)
       .pipe(z.email(motorhomeMessages.email)),
     /** Spec §5 check 3. */
-    phone: z.string({ error: motorhomeMessages.phone }).trim().refine(isPhone, motorhomeMessages.phone),
+    phone: z
+      .string({ error: motorhomeMessages.phone })
+      .trim()
+      .max(20, motorhomeMessages.phone)
+      .refine(isPhone, motorhomeMessages.phone),
     name: text(50, motorhomeMessages.name),
     surname: text(50, motorhomeMessages.surname),
     rut: text(20, motorhomeMessages.rut).refine(isRutOrPassport, motorhomeMessages.rut),

@@ -46,6 +46,13 @@ export function checkFile(purpose: UploadPurpose, fileName: string, size: number
   return undefined;
 }
 
+/** POST /api/uploads' 201: the upload to send the chunks to. */
+export const UploadStartedSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ uploadId: z.string(), chunkSize: z.number() }),
+});
+export type UploadStarted = z.infer<typeof UploadStartedSchema>;
+
 /** POST /api/uploads: starts a chunked upload; a `publication` needs a signed-in admin. */
 export const UploadStartSchema = z.object({
   purpose: z.enum(uploadPurposes),

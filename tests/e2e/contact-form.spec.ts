@@ -141,7 +141,10 @@ test('only one notification is shown at a time', async ({ page }) => {
   await page.route('/api/contacto', (route) =>
     ++calls === 1
       ? route.fulfill({ status: 500, json: {} })
-      : route.fulfill({ status: 200, json: { success: true, data: { reference: 'CON-ABCD2345' } } }),
+      : route.fulfill({
+          status: 200,
+          json: { success: true, message: 'Mensaje enviado.', data: { reference: 'CON-ABCD2345' } },
+        }),
   );
   await fillValid(page);
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -170,7 +173,10 @@ test('text typed before the form comes alive is kept and sent', async ({ browser
   let posted: Record<string, string> | undefined;
   await page.route('/api/contacto', (route) => {
     posted = route.request().postDataJSON();
-    return route.fulfill({ status: 200, json: { success: true, data: { reference: 'CON-ABCD2345' } } });
+    return route.fulfill({
+      status: 200,
+      json: { success: true, message: 'Mensaje enviado.', data: { reference: 'CON-ABCD2345' } },
+    });
   });
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('status')).toContainText('Mensaje enviado.');

@@ -45,6 +45,23 @@ test.describe('/pago through the Webpay simulator', () => {
     await expect(page.getByRole('alert')).toHaveText('El número de servicio indicado no presenta deuda');
   });
 
+  test('pays with only the method and the service number (spec §5): the e-mail is optional', async ({ page }) => {
+    await account('310011', 12000);
+    await page.goto('/pago');
+    await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+    await page.getByRole('radio', { name: /Webpay/ }).check();
+    await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleName('Correo electrónico (opcional)');
+    await page.getByLabel('Número de servicio').fill('310011');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    await expect(page.getByRole('heading', { name: 'Webpay (simulador)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
+    await expect(page.locator('.receipt')).toContainText('$12.000');
+    expect(await query(`SELECT status, email FROM bills WHERE service_number = '310011'`)).toEqual([
+      { status: 'paid', email: '' },
+    ]);
+  });
+
   test('reject: PAGO RECHAZADO with a way back to /pago', async ({ page }) => {
     await account('310002', 9900);
     await payWithWebpay(page, '310002');
@@ -89,7 +106,7 @@ test.describe('/pago messages', () => {
       .route('https://pagos.example.com/**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portal</title>' }),
       );
-    await page.getByRole('radio', { name: 'Portal de pago de cuentas' }).check();
+    await page.getByRole('radio', { name: 'Servipag (portal de pago de cuentas)' }).check();
     await page.getByRole('button', { name: 'Pagar' }).click();
     await expect(page).toHaveURL('https://pagos.example.com/aguas-patagonia');
   });
@@ -109,6 +126,8 @@ test.describe('/pago messages', () => {
       {
         status: 201,
         json: {
+          success: false,
+          billId: '00000000-0000-4000-8000-000000000000',
           paymentData: {
             success: false,
             data: { payment_method: 'webpay-plus', errorMessage: 'Webpay no está disponible.' },

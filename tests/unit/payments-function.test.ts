@@ -74,7 +74,11 @@ describe('POST /api/ticket', () => {
   it('answers success false with a message for an unknown service', async () => {
     const response = await ticket(postJson('/api/ticket', { service_number: '999999' }), testContext().context);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: false, message: 'El numero de servicio no existe' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'El numero de servicio no existe',
+      message: 'El numero de servicio no existe',
+    });
   });
 
   it.each([
@@ -125,6 +129,11 @@ describe('POST /api/bills/new', () => {
       expect.objectContaining({ company: 'Ingrese la razón social.' }),
     ],
     ['an invalid e-mail', { ...request, email: 'x@' }, { email: 'Por favor ingrese un correo electrónico válido.' }],
+    [
+      'a service number with its check digit',
+      { ...request, serviceNumber: '100001-5' },
+      { serviceNumber: expect.any(String) },
+    ],
   ])('answers 422 to %s, creating nothing', async (_case, body, errors) => {
     const { status, body: answer } = await newBill(body);
     expect(status).toBe(422);
@@ -176,7 +185,11 @@ describe('the return from Webpay', () => {
     const bill = await (
       await bills(new Request(`http://localhost/api/bills/${body.billId}`), testContext().context)
     ).json();
-    expect(bill.bill).toMatchObject({ status: 'paid', amount: 18990, service_number: '100001' });
+    // Spec §3 and §7: data.bill carries the bill's price, the amount charged in pesos.
+    expect(bill).toEqual({
+      success: true,
+      bill: { id: body.billId, service_number: '100001', price: 18990, status: 'paid', paid_at: expect.any(String) },
+    });
     expect(
       (await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!
         .balance,
@@ -191,6 +204,19 @@ describe('the return from Webpay', () => {
 
     // The debt is paid: a second payment of the same service answers 400 no debt.
     expect((await newBill()).status).toBe(400);
+  });
+
+  it('pays without an e-mail (spec §5 asks only method and service number): recorded, no receipt mailed', async () => {
+    const { status, body } = await newBill({ paymentOption: 'webpay-plus', serviceNumber: '100001' });
+    expect(status).toBe(201);
+    const location = await returnTo(await decide(body.paymentData.data.token, 'aprobar'));
+    expect(location).toMatch(`/tbk-final/`);
+    const [row] = await db().query<{ status: string; email: string }>('SELECT status, email FROM bills WHERE id = $1', [
+      body.billId,
+    ]);
+    expect(row).toEqual({ status: 'paid', email: '' });
+    const buyOrder = webpay.simulator.transactions.get(body.paymentData.data.token)!.buyOrder;
+    expect(await db().query('SELECT 1 FROM outbox WHERE reference = $1', [buyOrder])).toEqual([]);
   });
 
   it('a repeated return with the same token commits once and shows the same result', async () => {

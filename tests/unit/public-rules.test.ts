@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { yearsOffered, type CompanyDocument } from '../../src/shared/documents.ts';
 import { educationSection, type EducationDocument } from '../../src/shared/education.ts';
-import { NEWS_DEFAULT_KEY, NEWS_FALLBACK_KEY, resolveNewsKey } from '../../src/shared/news.ts';
-import { listedReports, type Report } from '../../src/shared/reports.ts';
+import {
+  listedReports,
+  REPORT_DEFAULT_KEY,
+  REPORT_FALLBACK_KEY,
+  resolveReportKey,
+  type Report,
+} from '../../src/shared/reports.ts';
 
 describe('years offered for a download (spec §3)', () => {
   const documents: CompanyDocument[] = [
@@ -21,16 +26,16 @@ describe('years offered for a download (spec §3)', () => {
 describe('the news item shown (spec §2 /comunicados)', () => {
   const known = new Set(['certificacion-mujeres', 'beneficio-covid', 'compromiso', 'comunicado-7']);
   it.each([
-    [null, NEWS_DEFAULT_KEY],
-    ['', NEWS_DEFAULT_KEY],
+    [null, REPORT_DEFAULT_KEY],
+    ['', REPORT_DEFAULT_KEY],
     ['compromiso', 'compromiso'],
     ['comunicado-7', 'comunicado-7'],
-    ['no-existe', NEWS_FALLBACK_KEY],
+    ['no-existe', REPORT_FALLBACK_KEY],
   ])('for the key %j is %s', (requested, shown) => {
-    expect(resolveNewsKey(requested, known)).toBe(shown);
+    expect(resolveReportKey(requested, known)).toBe(shown);
   });
   it('defaults to the women certification and falls back to the Covid benefit', () => {
-    expect([NEWS_DEFAULT_KEY, NEWS_FALLBACK_KEY]).toEqual(['certificacion-mujeres', 'beneficio-covid']);
+    expect([REPORT_DEFAULT_KEY, REPORT_FALLBACK_KEY]).toEqual(['certificacion-mujeres', 'beneficio-covid']);
   });
 });
 

@@ -13,6 +13,7 @@ interface FieldProps {
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   multiline?: boolean;
+  inputMode?: 'numeric';
   disabled?: boolean;
 }
 
@@ -29,6 +30,7 @@ export function Field({
   type = 'text',
   autoComplete,
   multiline,
+  inputMode,
   disabled,
 }: FieldProps) {
   const common = {
@@ -44,7 +46,11 @@ export function Field({
   };
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
-      {multiline ? <textarea rows={6} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
+      {multiline ? (
+        <textarea rows={6} {...common} />
+      ) : (
+        <input type={type} autoComplete={autoComplete} inputMode={inputMode} {...common} />
+      )}
     </FieldFrame>
   );
 }

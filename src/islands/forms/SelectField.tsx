@@ -1,9 +1,13 @@
-import { FieldError } from './FieldError.tsx';
+import { describedBy, FieldFrame } from './FieldFrame.tsx';
 
-interface Option {
+export interface Option {
   value: string;
   label: string;
 }
+
+/** Options whose value is their label: spec §7 sends the denuncia's labels, not codes. */
+export const labelOptions = (labels: Record<string, string>): Option[] =>
+  Object.values(labels).map((label) => ({ value: label, label }));
 
 interface SelectFieldProps {
   id: string;
@@ -14,21 +18,22 @@ interface SelectFieldProps {
   /** The first, empty choice. */
   placeholder: string;
   error?: string | undefined;
+  hint?: string;
+  required?: boolean;
   disabled?: boolean;
 }
 
-/** A labelled select with its error wired through aria-describedby, like Field. */
-export function SelectField({ id, label, value, options, onChange, placeholder, error, disabled }: SelectFieldProps) {
+/** A labelled select with hint and error wired like Field. */
+export function SelectField({ id, value, options, onChange, placeholder, disabled, ...frame }: SelectFieldProps) {
   return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <FieldError field={id} message={error} />
+    <FieldFrame id={id} {...frame}>
       <select
         id={id}
+        name={id}
         value={value}
         disabled={disabled}
-        aria-describedby={error ? `${id}-error` : undefined}
-        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, frame.hint, frame.error)}
+        aria-invalid={frame.error ? true : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">{placeholder}</option>
@@ -38,6 +43,6 @@ export function SelectField({ id, label, value, options, onChange, placeholder, 
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }

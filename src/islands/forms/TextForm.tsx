@@ -1,30 +1,21 @@
 import type { SubmitEvent } from 'react';
 import type { z } from 'zod';
-import { maxLengthOf } from '../../shared/fields.ts';
+import { SubmissionAnswerSchema } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
-import { postJson } from '../api.ts';
+import { callApi } from '../api.ts';
 import { notify } from '../notifications.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
-
-export interface TextFieldSpec<F extends string> {
-  id: F;
-  label: string;
-  required?: boolean;
-  type?: 'text' | 'email' | 'tel';
-  autoComplete?: string;
-  hint?: string;
-  multiline?: boolean;
-}
+import { useSchemaForm, type FieldSpec } from './use-schema-form.ts';
 
 interface TextFormProps<F extends string> {
   schema: z.ZodObject;
   endpoint: string;
   /** sessionStorage key of the draft. */
   draftKey: string;
-  /** The fields, in rows: a row of two shows side by side on wide screens. */
-  rows: TextFieldSpec<F>[][];
+  fields: Record<F, FieldSpec>;
+  /** The fields' order, in rows: a row of two shows side by side on wide screens. */
+  rows: F[][];
   /** False where the spec has the browser send without checking (§5: the complaint form). */
   checkInBrowser?: boolean;
 }
@@ -38,52 +29,33 @@ export function TextForm<F extends string>({
   schema,
   endpoint,
   draftKey,
+  fields,
   rows,
-  checkInBrowser = true,
+  checkInBrowser,
 }: TextFormProps<F>) {
-  const fields = rows.flat();
-  const empty = Object.fromEntries(fields.map((field) => [field.id, ''])) as Record<F, string>;
-  const labels = Object.fromEntries(fields.map((field) => [field.id, field.label])) as Record<F, string>;
-  const form = useSchemaForm(schema, draftKey, empty, { checkInBrowser });
+  const form = useSchemaForm(schema, fields, { draftKey, ...(checkInBrowser === false ? { checkInBrowser } : {}) });
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void form.submit(async (data) => {
-      const { status, body } = await postJson<{ data: { reference: string } }>(endpoint, data);
-      if (status === 200 && body?.success === true) {
-        notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${body.data.reference}` });
+      const answer = await callApi(endpoint, SubmissionAnswerSchema, { method: 'POST', json: data });
+      if (answer.ok) {
+        notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${answer.body.data.reference}` });
         return { ok: true };
       }
-      if (status === 400 && body?.errors) return { ok: false, errors: body.errors };
+      if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
       notify({ kind: 'error', text: messages.genericError });
       return { ok: false };
     });
   };
 
-  const field = (spec: TextFieldSpec<F>) => (
-    <Field
-      key={spec.id}
-      id={spec.id}
-      label={spec.label}
-      value={form.values[spec.id]}
-      onChange={(value) => form.setField(spec.id, value)}
-      error={form.errors[spec.id]}
-      required={spec.required ?? false}
-      maxLength={maxLengthOf(schema.shape[spec.id] as z.ZodType)}
-      disabled={form.sending}
-      {...(spec.type ? { type: spec.type } : {})}
-      {...(spec.autoComplete ? { autoComplete: spec.autoComplete } : {})}
-      {...(spec.hint ? { hint: spec.hint } : {})}
-      {...(spec.multiline ? { multiline: true } : {})}
-    />
-  );
-
+  const field = (id: F) => <Field key={id} {...form.text(id)} />;
   return (
     <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
-      <ErrorSummary errors={form.errors} labels={labels} />
-      {rows.map((row, index) =>
+      <ErrorSummary errors={form.errors} labels={form.labels} />
+      {rows.map((row) =>
         row.length > 1 ? (
-          <div key={index} className="form__row">
+          <div key={row.join()} className="form__row">
             {row.map(field)}
           </div>
         ) : (

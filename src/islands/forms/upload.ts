@@ -1,26 +1,8 @@
-import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../../shared/uploads.ts';
+import { AcknowledgementSchema, SubmissionAnswerSchema, type SubmissionAnswer } from '../../shared/api.ts';
+import { CHUNK_SIZE, INLINE_LIMIT, UploadStartedSchema, type UploadPurpose } from '../../shared/uploads.ts';
+import { callApi, type ApiFailed, type ApiResult } from '../api.ts';
 
-export type SendResult = {
-  status: number;
-  body: {
-    success?: boolean;
-    message?: string;
-    error?: string;
-    errors?: Record<string, string>;
-    data?: { reference: string };
-  } | null;
-};
-
-async function request(url: string, init: RequestInit): Promise<SendResult> {
-  try {
-    const response = await fetch(url, { ...init, headers: { Accept: 'application/json', ...init.headers } });
-    return { status: response.status, body: await response.json().catch(() => null) };
-  } catch {
-    return { status: 0, body: null };
-  }
-}
-
-export type ChunkedUpload = { ok: true; uploadId: string } | { ok: false; failure: SendResult };
+export type ChunkedUpload = { ok: true; uploadId: string } | { ok: false; failure: ApiFailed };
 
 /**
  * Sends a file in CHUNK_SIZE pieces to /api/uploads (start, chunks, complete) and returns the
@@ -33,24 +15,28 @@ export async function uploadInChunks(
   purpose: UploadPurpose,
   { headers = {}, onProgress }: { headers?: Record<string, string>; onProgress?: (sentBytes: number) => void } = {},
 ): Promise<ChunkedUpload> {
-  const started = await request('/api/uploads', {
+  const started = await callApi('/api/uploads', UploadStartedSchema, {
     method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ purpose, fileName: file.name, size: file.size }),
+    headers,
+    json: { purpose, fileName: file.name, size: file.size },
   });
-  const uploadId = (started.body?.data as { uploadId?: string } | undefined)?.uploadId;
-  if (started.status !== 201 || !uploadId) return { ok: false, failure: started };
+  if (!started.ok) return { ok: false, failure: started };
+  const { uploadId } = started.body.data;
   for (let index = 0; index * CHUNK_SIZE < file.size; index++) {
-    const sent = await request(`/api/uploads/${uploadId}/chunks/${index}`, {
+    const chunk = file.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
+    const sent = await callApi(`/api/uploads/${uploadId}/chunks/${index}`, AcknowledgementSchema, {
       method: 'PUT',
       headers,
-      body: file.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
+      body: chunk,
     });
-    if (sent.status !== 200) return { ok: false, failure: sent };
+    if (!sent.ok) return { ok: false, failure: sent };
     onProgress?.(Math.min(file.size, (index + 1) * CHUNK_SIZE));
   }
-  const completed = await request(`/api/uploads/${uploadId}/complete`, { method: 'POST', headers });
-  return completed.status === 200 ? { ok: true, uploadId } : { ok: false, failure: completed };
+  const completed = await callApi(`/api/uploads/${uploadId}/complete`, AcknowledgementSchema, {
+    method: 'POST',
+    headers,
+  });
+  return completed.ok ? { ok: true, uploadId } : { ok: false, failure: completed };
 }
 
 /**
@@ -62,7 +48,7 @@ export async function sendWithFile(
   fields: Record<string, string>,
   file: File | undefined,
   purpose: UploadPurpose,
-): Promise<SendResult> {
+): Promise<ApiResult<SubmissionAnswer>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file && file.size <= INLINE_LIMIT) {
@@ -74,5 +60,5 @@ export async function sendWithFile(
     form.append('fileName', file.name);
     form.append('uploadId', uploaded.uploadId);
   }
-  return request(endpoint, { method: 'POST', body: form });
+  return callApi(endpoint, SubmissionAnswerSchema, { method: 'POST', body: form });
 }

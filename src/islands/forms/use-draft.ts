@@ -1,12 +1,12 @@
 import { useEffect, useState, type RefObject } from 'react';
 
 /**
- * Form values that are never lost: kept in sessionStorage across a reload in the same tab, and
- * merged on hydration with whatever the visitor typed into the server-rendered form before the
- * island came alive. Confidential forms do not use it.
+ * Form values that are never lost: kept in sessionStorage across a reload in the same tab (when
+ * a `key` is given), and merged on hydration with whatever the visitor typed into the
+ * server-rendered form before the island came alive. Confidential forms pass no key.
  */
 export function useDraft<T extends Record<string, string>>(
-  key: string,
+  key: string | undefined,
   empty: T,
   form: RefObject<HTMLFormElement | null>,
 ) {
@@ -16,7 +16,7 @@ export function useDraft<T extends Record<string, string>>(
   useEffect(() => {
     let stored: Partial<T> = {};
     try {
-      stored = JSON.parse(sessionStorage.getItem(key) ?? '{}');
+      if (key) stored = JSON.parse(sessionStorage.getItem(key) ?? '{}');
     } catch {
       // Storage disabled or corrupt: start from what is on the page.
     }
@@ -33,6 +33,7 @@ export function useDraft<T extends Record<string, string>>(
 
   const update = (next: T) => {
     setValues(next);
+    if (!key) return;
     try {
       sessionStorage.setItem(key, JSON.stringify(next));
     } catch {
@@ -42,6 +43,7 @@ export function useDraft<T extends Record<string, string>>(
 
   const clear = () => {
     setValues(empty);
+    if (!key) return;
     try {
       sessionStorage.removeItem(key);
     } catch {

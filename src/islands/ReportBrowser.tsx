@@ -1,6 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { NEWS_QUERY, resolveNewsKey } from '../shared/news.ts';
-import { listedReports, reportKey, ReportsResponseSchema, type Report } from '../shared/reports.ts';
+import {
+  listedReports,
+  REPORT_QUERY,
+  reportKey,
+  ReportsResponseSchema,
+  resolveReportKey,
+  type Report,
+} from '../shared/reports.ts';
 import { useJson } from './api.ts';
 
 interface FixedItem {
@@ -9,7 +15,7 @@ interface FixedItem {
   title: string;
 }
 
-interface NewsBrowserProps {
+interface ReportBrowserProps {
   /** The 11 fixed items (content/news), in sidebar order. */
   fixed: FixedItem[];
   /** Each fixed item's rendered content, passed by Astro as a named slot (its key in camelCase). */
@@ -19,14 +25,14 @@ interface NewsBrowserProps {
 const camelCase = (key: string) => key.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** /comunicados: the sidebar of dynamic and fixed items; the key in the URL selects the item shown. */
-export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
+export default function ReportBrowser({ fixed, ...slots }: ReportBrowserProps) {
   const reports = useJson('/api/reports', ReportsResponseSchema);
   const dynamic = reports.state === 'ready' ? listedReports(reports.data.reports) : [];
   const [requested, setRequested] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    const read = () => setRequested(new URLSearchParams(window.location.search).get(NEWS_QUERY));
+    const read = () => setRequested(new URLSearchParams(window.location.search).get(REPORT_QUERY));
     read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
@@ -35,11 +41,11 @@ export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
   // A dynamic item's key is known only once the list has loaded: until then, keep it.
   const known = new Set([...fixed.map((item) => item.key), ...dynamic.map(reportKey)]);
   const waiting = reports.state === 'loading' && requested !== null && !known.has(requested);
-  const selected = waiting ? null : resolveNewsKey(requested, known);
+  const selected = waiting ? null : resolveReportKey(requested, known);
 
   const select = (key: string) => {
     setRequested(key);
-    window.history.pushState(null, '', `?${NEWS_QUERY}=${encodeURIComponent(key)}`);
+    window.history.pushState(null, '', `?${REPORT_QUERY}=${encodeURIComponent(key)}`);
     heading.current?.focus();
   };
 
@@ -56,7 +62,7 @@ export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
           ].map(({ key, label }) => (
             <li key={key}>
               <a
-                href={`?${NEWS_QUERY}=${encodeURIComponent(key)}`}
+                href={`?${REPORT_QUERY}=${encodeURIComponent(key)}`}
                 aria-current={key === selected ? 'page' : undefined}
                 onClick={(event) => {
                   event.preventDefault();

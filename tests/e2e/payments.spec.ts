@@ -57,7 +57,8 @@ test.describe('/pago through the Webpay simulator', () => {
     await page.getByRole('button', { name: 'Aprobar' }).click();
     await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
     await expect(page.locator('.receipt')).toContainText('$12.000');
-    expect(await query(`SELECT status, email FROM bills WHERE service_number = '310011'`)).toEqual([
+    const billId = new URL(page.url()).pathname.split('/').pop();
+    expect(await query('SELECT status, email FROM bills WHERE id = $1', [billId])).toEqual([
       { status: 'paid', email: '' },
     ]);
   });

@@ -165,7 +165,8 @@ export const BillAnswerSchema = z.object({ success: z.literal(true), bill: BillS
 export type BillAnswer = z.infer<typeof BillAnswerSchema>;
 
 /** Spec §3 Bill response: `paymentData`, with Webpay's address and token or the error to show. */
-export const PaymentDataSchema = z.discriminatedUnion('success', [
+// A plain union: discriminatedUnion would add its own code to /pago's bundle for two options.
+export const PaymentDataSchema = z.union([
   z.object({
     success: z.literal(true),
     data: z.object({ payment_method: z.literal('webpay-plus'), tbk_url: z.string(), token: z.string() }),

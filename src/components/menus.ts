@@ -1,10 +1,7 @@
-import { getBuiltRoutes } from './built-routes.ts';
 import { getOrderedCollection } from './ordered-collection.ts';
 
-/** The site menus with only the entries whose page is built. */
+/** The site menus: every entry of content/navigation.json, groups in their order. */
 export async function getMenus() {
-  const [groups, built] = await Promise.all([getOrderedCollection('navigation'), getBuiltRoutes()]);
-  return groups
-    .map(({ id, data }) => ({ id, label: data.label, items: data.items.filter((item) => built.has(item.href)) }))
-    .filter((group) => group.items.length > 0);
+  const groups = await getOrderedCollection('navigation');
+  return groups.map(({ data: { label, items } }) => ({ label, items }));
 }

@@ -77,39 +77,60 @@ test.describe('home carousel', () => {
 });
 
 test.describe('home dialogs', () => {
-  test('both open on load; the video one, once closed, is not shown again', async ({ page }) => {
+  // includeHidden: a closed dialog is still found, so "not open" is asserted on the element itself.
+  const dialogs = (page: Page) => ({
+    video: page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén', includeHidden: true }),
+    hours: page.getByRole('dialog', { name: 'Horario de atención', includeHidden: true }),
+    open: page.locator('dialog[open]'),
+  });
+
+  test('open one after the other: the video first, the hours when it closes; once closed, only the hours', async ({
+    page,
+  }) => {
+    const { video, hours, open } = dialogs(page);
     await page.goto('/');
-    const video = page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' });
-    const hours = page.getByRole('dialog', { name: 'Horario de atención' });
+    await expect(video).toHaveAttribute('open', '');
     await expect(video).toBeVisible();
-    await expect(hours).toBeAttached();
+    await expect(hours).not.toHaveAttribute('open');
+    await expect(hours).toBeHidden();
+    await expect(open).toHaveCount(1);
+
     await video.getByRole('button', { name: /Cerrar/ }).click();
-    await expect(video).toBeHidden();
+    await expect(hours).toHaveAttribute('open', '');
     await expect(hours).toBeVisible();
+    await expect(video).not.toHaveAttribute('open');
+    await expect(open).toHaveCount(1);
     await hours.getByRole('button', { name: /Cerrar/ }).click();
+    await expect(open).toHaveCount(0);
 
     await page.reload();
-    await expect(page.getByRole('dialog', { name: 'Horario de atención' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' })).toBeHidden();
+    await expect(hours).toHaveAttribute('open', '');
+    await expect(hours).toBeVisible();
+    await expect(video).not.toHaveAttribute('open');
+    await expect(video).toBeHidden();
+    await expect(open).toHaveCount(1);
   });
 
   test('the video dialog is 60% of the window and the hours image at most 800 px', async ({ page }) => {
+    const { video, hours } = dialogs(page);
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.goto('/');
-    const videoBox = await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).boundingBox();
-    expect(Math.round(videoBox!.width)).toBe(840);
-    await page
-      .getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' })
-      .getByRole('button', { name: /Cerrar/ })
-      .click();
-    const hoursBox = await page.getByRole('dialog', { name: 'Horario de atención' }).boundingBox();
-    expect(hoursBox!.width).toBeLessThanOrEqual(800);
+    await expect(video).toBeVisible();
+    expect(Math.round((await video.boundingBox())!.width)).toBe(840);
+    await video.getByRole('button', { name: /Cerrar/ }).click();
+    await expect(hours).toBeVisible();
+    expect((await hours.boundingBox())!.width).toBeLessThanOrEqual(800);
   });
 
-  test('Escape closes the dialog on top', async ({ page }) => {
+  test('Escape closes the video dialog, then the hours dialog it opened', async ({ page }) => {
+    const { video, hours, open } = dialogs(page);
     await page.goto('/');
+    await expect(video).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' })).toBeHidden();
+    await expect(video).toBeHidden();
+    await expect(hours).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(open).toHaveCount(0);
   });
 });
 

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import navigation from '../../content/navigation.json' with { type: 'json' };
 import site from '../../content/site.json' with { type: 'json' };
 
 test('an unknown path answers 404 with the home page and a notice', async ({ page }) => {
@@ -34,14 +35,78 @@ test('the skip link is the first stop and moves focus to the main content', asyn
   await expect(page.locator('main')).toBeFocused();
 });
 
-test('the menu opens without JavaScript and leads to the contact page', async ({ browser }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
-  const page = await context.newPage();
-  await page.goto('/');
-  await page.getByRole('navigation', { name: 'Principal' }).getByText('Contacto', { exact: true }).click();
-  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Escríbanos' }).click();
-  await expect(page).toHaveURL(/\/contacto$/);
-  await context.close();
+const phone = { width: 390, height: 844 };
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
+
+// Menú is the next stop after the logo; it and each group open with the keyboard.
+const openMenuWithKeyboard = async (page: Page) => {
+  const toggle = mainMenu(page).getByText('Menú', { exact: true });
+  await page.getByRole('banner').getByRole('link', { name: site.shortName }).focus();
+  await page.keyboard.press('Tab');
+  await expect(toggle).toBeFocused();
+  await page.keyboard.press('Enter');
+  for (const group of navigation) {
+    await expect(mainMenu(page).getByText(group.label, { exact: true })).toBeVisible();
+  }
+  for (const group of navigation) {
+    await mainMenu(page).getByText(group.label, { exact: true }).focus();
+    await page.keyboard.press('Enter');
+    for (const item of group.items) {
+      await expect(mainMenu(page).getByRole('link', { name: item.label, exact: true })).toBeVisible();
+    }
+  }
+};
+
+test.describe('on a phone', () => {
+  test.use({ viewport: phone });
+
+  test('the header is one short row: the content starts within 150 px of the top', async ({ page }) => {
+    await page.goto('/contacto');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: site.customerPhone })).toBeVisible();
+    await expect(header.getByRole('link', { name: site.contactEmail })).toBeVisible();
+    await expect(header.getByRole('link', { name: site.shortName })).toBeVisible();
+    await expect(mainMenu(page).getByText('Empresa', { exact: true })).toBeHidden();
+    expect((await page.locator('main').boundingBox())!.y).toBeLessThan(150);
+  });
+
+  test('the five menus fold into one Menú that opens with the keyboard', async ({ page }) => {
+    await page.goto('/contacto');
+    await openMenuWithKeyboard(page);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('Menú opens with the keyboard and shows every group and link', async ({ page }) => {
+      await page.goto('/');
+      await openMenuWithKeyboard(page);
+    });
+
+    test('Menú leads to the contact page', async ({ page }) => {
+      await page.goto('/');
+      await mainMenu(page).getByText('Menú', { exact: true }).click();
+      await mainMenu(page).getByText('Contacto', { exact: true }).click();
+      await mainMenu(page).getByRole('link', { name: 'Escríbanos' }).click();
+      await expect(page).toHaveURL(/\/contacto$/);
+    });
+  });
+});
+
+test('on a desktop the five menus stand in one row beside the logo, without Menú', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/contacto');
+  await expect(mainMenu(page).getByText('Menú', { exact: true })).toBeHidden();
+  const brand = await page.getByRole('banner').getByRole('link', { name: site.shortName }).boundingBox();
+  for (const group of navigation) {
+    const summary = mainMenu(page).getByText(group.label, { exact: true });
+    await expect(summary).toBeVisible();
+    const box = (await summary.boundingBox())!;
+    expect(Math.abs(box.y + box.height / 2 - (brand!.y + brand!.height / 2))).toBeLessThan(10);
+  }
+  await mainMenu(page).getByText('Clientes', { exact: true }).click();
+  await expect(mainMenu(page).getByRole('link', { name: 'Mi boleta' })).toBeVisible();
+  await expect(mainMenu(page).getByRole('link', { name: 'Nosotros', exact: true })).toBeHidden();
 });
 
 test.describe('security headers from netlify.toml', () => {

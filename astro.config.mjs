@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
+import { analyticsCsp } from './src/integrations/analytics-csp.ts';
+import { analytics } from './src/shared/analytics.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -18,6 +20,8 @@ export default defineConfig({
     react(),
     mdx(),
     sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') }),
+    // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
+    analyticsCsp(analytics),
   ],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },

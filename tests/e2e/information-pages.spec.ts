@@ -32,6 +32,7 @@ const pages: [string, RegExp][] = [
   ['/tuberias', /tuber/i],
   ['/compliance', /Compliance|cumplimiento/i],
   ['/marco-regulatorio', /Marco regulatorio/],
+  ['/accesibilidad', /Declaración de accesibilidad/],
 ];
 
 for (const [route, heading] of pages) {
@@ -103,4 +104,20 @@ test('the compliance page links to the denuncias form and offers the 8 policy do
   await expect(page.locator('main a[href="/denuncias"]').first()).toBeVisible();
   await expect(page.locator('main a[href^="/documentos/compliance/"]')).toHaveCount(8);
   await expect(page.locator(`main a[href="mailto:${site.mailboxes.compliance}"]`).first()).toBeVisible();
+});
+
+test('the footer leads to the accessibility statement, which says how to report a problem', async ({ page }) => {
+  await page.goto('/contacto');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Declaración de accesibilidad' }).click();
+  await expect(page).toHaveURL(/\/accesibilidad$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Declaración de accesibilidad');
+  const main = page.getByRole('main');
+  await expect(main).toContainText('WCAG 2.2 nivel AA');
+  await expect(main).toContainText('revisada por última vez el 22 de noviembre de 2026');
+  await expect(main.getByRole('link', { name: site.contactEmail })).toHaveAttribute(
+    'href',
+    `mailto:${site.contactEmail}`,
+  );
+  await expect(main.getByRole('link', { name: site.customerPhone })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'formulario de contacto' })).toHaveAttribute('href', '/contacto');
 });

@@ -8,6 +8,9 @@ import { analyticsCsp } from './src/integrations/analytics-csp.ts';
 import { analytics } from './src/shared/analytics.ts';
 
 const isDev = process.argv.includes('dev');
+// `astro dev` serves the functions in this process through Netlify's Vite plugin: local mode
+// (src/server/config.ts). A build never sets it, so a deploy runs in production mode.
+if (isDev) process.env.APP_MODE = 'local';
 
 export default defineConfig({
   // The public address, for the sitemap and canonical links (README, "Configuration").

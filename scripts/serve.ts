@@ -17,6 +17,8 @@ import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
+// The one switch to local adapters (src/server/config.ts): the functions run in this process.
+process.env.APP_MODE = 'local';
 
 const netlify = new NetlifyDev({
   projectRoot,

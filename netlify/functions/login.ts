@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { authMessages, LoginSchema } from '../../src/shared/auth.ts';
 import { checkCredentials } from '../../src/server/auth/admins.ts';
+import { config as settings } from '../../src/server/config.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
@@ -12,6 +13,8 @@ export default withErrorHandling(async (req: Request) => {
   if (!body.ok) return body.response;
   const parsed = LoginSchema.safeParse(body.value);
   if (!parsed.success) return invalidInput(parsed.error);
+  // Without the signing secret nobody can sign in (503), so no password is even checked.
+  await settings.authSecret();
 
   const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password);
   if (!result.ok) {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import pg from 'pg';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 
 /** The database a command works on: NETLIFY_DB_URL, or in local mode the running `npm start`'s. */
@@ -11,5 +12,5 @@ export async function commandDatabase() {
     console.error('NETLIFY_DB_URL is not set and no local server is running (npm start).');
     process.exit(1);
   }
-  return createPgDatabase(url);
+  return createPgDatabase(new pg.Pool({ connectionString: url, max: 1 }));
 }

@@ -4,55 +4,93 @@ import path from 'node:path';
 import { site } from '../shared/site.ts';
 
 /**
- * Everything the server reads from the environment, read when asked so tests can set it.
- * Every variable is listed in the README's configuration table.
+ * Everything the server reads from the environment, read when asked so tests can set it. Every
+ * variable is listed in .env.example and docs/deploy.md.
+ *
+ * One setting chooses the adapters: APP_MODE=local, set only by the local server
+ * (scripts/serve.ts, `npm run dev`) and the tests. Without it the code is in production mode
+ * whatever else is set, and a missing required setting is a MissingSettingError, which the
+ * functions answer with 503 (src/server/http.ts): never a local adapter, a generated secret or
+ * Transbank's public test credentials.
  */
 const env = (name: string): string | undefined => process.env[name]?.trim() || undefined;
 
+/** A setting production needs and does not have; the message names it for the log, never the visitor. */
+export class MissingSettingError extends Error {
+  readonly setting: string;
+
+  constructor(setting: string, reason: string) {
+    super(`${setting}: ${reason}`);
+    this.setting = setting;
+    this.name = 'MissingSettingError';
+  }
+}
+
+const required = (name: string, reason: string): string => {
+  const value = env(name);
+  if (!value) throw new MissingSettingError(name, reason);
+  return value;
+};
+
+// Transbank's public credentials for its integration environment (and the local simulator).
+const TRANSBANK_TEST_COMMERCE_CODE = '597055555532';
+const TRANSBANK_TEST_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
+
+const WEBPAY_HOSTS = {
+  production: 'https://webpay3g.transbank.cl',
+  integration: 'https://webpay3gint.transbank.cl',
+} as const;
+
 export const config = {
-  /** Set by Netlify Database in production and by the local emulation (scripts/serve.ts). */
-  database() {
-    const url = env('NETLIFY_DB_URL');
-    if (!url) throw new Error('NETLIFY_DB_URL is not set: no database to connect to.');
-    return { url, driver: env('NETLIFY_DB_DRIVER') === 'serverless' ? 'serverless' : 'server' } as const;
-  },
-  /** Local mode is any run on the embedded database: mail goes to files there, never in production. */
-  isLocal: () => env('NETLIFY_DB_DRIVER') !== 'serverless',
+  isLocal: () => env('APP_MODE') === 'local',
+
+  /** Local mode only: the embedded Postgres the local emulation serves (production: @netlify/database). */
+  localDatabaseUrl: () => required('NETLIFY_DB_URL', 'the local emulation did not start its database.'),
+
   /**
-   * Webpay Plus: WEBPAY_ENV production or integration (Transbank's hosts), or, in local mode
-   * only, the built-in simulator served by `npm start` at /webpay-simulator.
+   * Webpay Plus. Production mode: WEBPAY_ENV `production`, or `integration` (Transbank's test
+   * host) outside Netlify's production context, each with WEBPAY_COMMERCE_CODE and
+   * WEBPAY_API_KEY. Local mode: the built-in simulator served by `npm start` unless WEBPAY_ENV
+   * says otherwise, with Transbank's public test credentials.
    */
   webpay(origin: string) {
-    const environment = env('WEBPAY_ENV') ?? (this.isLocal() ? 'simulator' : undefined);
-    const hosts: Record<string, string> = {
-      production: 'https://webpay3g.transbank.cl',
-      integration: 'https://webpay3gint.transbank.cl',
-      simulator: `${origin}/webpay-simulator`,
-    };
-    if (!environment || !hosts[environment] || (environment === 'simulator' && !this.isLocal())) {
-      throw new Error('WEBPAY_ENV is not set to production or integration: no card payments.');
+    const local = this.isLocal();
+    const environment = env('WEBPAY_ENV') ?? (local ? 'simulator' : undefined);
+    if (environment === 'simulator' && local) {
+      return {
+        baseUrl: env('WEBPAY_BASE_URL') ?? `${origin}/webpay-simulator`,
+        commerceCode: env('WEBPAY_COMMERCE_CODE') ?? TRANSBANK_TEST_COMMERCE_CODE,
+        apiKey: env('WEBPAY_API_KEY') ?? TRANSBANK_TEST_API_KEY,
+      };
     }
-    // Transbank's public test credentials serve the integration environment and the simulator.
-    const testing = environment !== 'production';
-    const commerceCode = env('WEBPAY_COMMERCE_CODE') ?? (testing ? '597055555532' : undefined);
-    const apiKey =
-      env('WEBPAY_API_KEY') ??
-      (testing ? '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C' : undefined);
-    if (!commerceCode || !apiKey)
-      throw new Error('WEBPAY_COMMERCE_CODE and WEBPAY_API_KEY are required in production.');
-    return { baseUrl: env('WEBPAY_BASE_URL') ?? hosts[environment]!, commerceCode, apiKey };
+    if (environment !== 'production' && environment !== 'integration')
+      throw new MissingSettingError('WEBPAY_ENV', 'must be production or integration: no card payments.');
+    // A production deploy never takes payments against Transbank's test host: nothing would be charged.
+    if (environment === 'integration' && env('CONTEXT') === 'production' && !local)
+      throw new MissingSettingError('WEBPAY_ENV', 'integration is refused in the production context.');
+    const testing = local && environment === 'integration';
+    return {
+      baseUrl: env('WEBPAY_BASE_URL') ?? WEBPAY_HOSTS[environment],
+      commerceCode: testing
+        ? (env('WEBPAY_COMMERCE_CODE') ?? TRANSBANK_TEST_COMMERCE_CODE)
+        : required('WEBPAY_COMMERCE_CODE', 'the commerce code Transbank gave the utility.'),
+      apiKey: testing
+        ? (env('WEBPAY_API_KEY') ?? TRANSBANK_TEST_API_KEY)
+        : required('WEBPAY_API_KEY', 'the API key Transbank gave the utility.'),
+    };
   },
+
   /**
    * The secret that signs admin tokens: JWT_SECRET; in local mode only, generated once and kept
-   * in .data/jwt-secret. Never a default: without it nobody can sign in.
+   * in .data/jwt-secret. Never a default in production: without it nobody can sign in.
    */
   async authSecret(): Promise<string> {
     const secret = env('JWT_SECRET');
     if (secret) {
-      if (secret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters.');
+      if (secret.length < 32) throw new MissingSettingError('JWT_SECRET', 'must be at least 32 characters.');
       return secret;
     }
-    if (!this.isLocal()) throw new Error('JWT_SECRET is not set: admin sign-in is disabled.');
+    if (!this.isLocal()) throw new MissingSettingError('JWT_SECRET', 'admin sign-in is disabled without it.');
     const file = path.resolve('.data/jwt-secret');
     const stored = await readFile(file, 'utf8').catch(() => undefined);
     if (stored) return stored.trim();
@@ -61,11 +99,22 @@ export const config = {
     await writeFile(file, generated, { mode: 0o600 });
     return generated;
   },
+
+  /**
+   * Mail. Production mode: Resend with RESEND_API_KEY, from MAIL_FROM (a sender on the domain
+   * verified in Resend). Local mode: `.eml` files under MAIL_OUTBOX_DIR unless RESEND_API_KEY is
+   * set (tests drive the Resend adapter that way). MAIL_TEST_RECIPIENT, meant for deploy
+   * previews, sends every mail to that one address instead of its recipient.
+   */
   mail() {
+    const local = this.isLocal();
     return {
-      resendApiKey: env('RESEND_API_KEY'),
-      from: env('MAIL_FROM') ?? `${site.name} <no-responder@example.com>`,
+      resendApiKey: local ? env('RESEND_API_KEY') : required('RESEND_API_KEY', 'no mail can be sent without it.'),
+      from: local
+        ? (env('MAIL_FROM') ?? `${site.name} <no-responder@example.com>`)
+        : required('MAIL_FROM', 'the verified sender every mail goes from.'),
       outboxDir: env('MAIL_OUTBOX_DIR') ?? '.data/outbox',
+      testRecipient: env('MAIL_TEST_RECIPIENT'),
     };
   },
 };

@@ -2,6 +2,7 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/fields.ts';
+import { MissingSettingError } from './config.ts';
 import { messages } from '../shared/messages.ts';
 
 /**
@@ -58,6 +59,13 @@ export const withErrorHandling =
     try {
       return await handler(req, context);
     } catch (error) {
+      // A deploy without a setting it needs: the log names the setting, the visitor reads Spanish.
+      if (error instanceof MissingSettingError) {
+        console.error(
+          `[${context.requestId}] ${req.method} ${new URL(req.url).pathname}: missing setting ${error.message}`,
+        );
+        return failure(503, messages.unavailable, { requestId: context.requestId });
+      }
       console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
       return failure(500, messages.genericError, { requestId: context.requestId });
     }

@@ -2,6 +2,7 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
+import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
@@ -16,6 +17,8 @@ export function jsonFormEndpoint<S extends z.ZodType>(
 ) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    // A submission is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
+    config.mail();
     const body = await readJson(req, 16_384);
     if (!body.ok) return body.response;
     const parsed = schema.safeParse(body.value);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
+import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { failure, invalidInput, json, methodNotAllowed, withErrorHandling } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
@@ -35,6 +36,8 @@ export function multipartFormEndpoint<S extends z.ZodType>({
 }: MultipartFormOptions<S>) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    // A submission is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
+    config.mail();
     let form;
     try {
       form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });

@@ -2,6 +2,7 @@
 export const messages = {
   sent: 'Mensaje enviado.',
   genericError: 'Ha ocurrido un error. Por favor intente más tarde.',
+  unavailable: 'Este servicio no está disponible por ahora. Por favor intente más tarde.',
   invalidForm: 'Revise los datos del formulario.',
   invalidJson: 'La solicitud no es un JSON válido.',
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',

@@ -5,11 +5,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDB } from '@netlify/database-dev';
+import pg from 'pg';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 
 /**
  * An in-memory embedded Postgres with the project's migrations, served over the wire protocol
- * exactly as `npm start` serves it, and NETLIFY_DB_URL pointing at it for the code under test.
+ * exactly as `npm start` serves it, and NETLIFY_DB_URL pointing at it for the code under test,
+ * which runs in local mode (APP_MODE=local) unless a test says otherwise.
  */
 export async function startTestDatabase() {
   const server = new NetlifyDB({ logger: () => undefined });
@@ -17,7 +19,8 @@ export async function startTestDatabase() {
   await server.applyMigrations(path.resolve(import.meta.dirname, '../../netlify/database/migrations'));
   process.env.NETLIFY_DB_URL = url;
   delete process.env.NETLIFY_DB_DRIVER;
-  const db = createPgDatabase(url);
+  process.env.APP_MODE = 'local';
+  const db = createPgDatabase(new pg.Pool({ connectionString: url, max: 1 }));
   return {
     db,
     url,

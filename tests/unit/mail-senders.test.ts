@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileSender } from '../../src/server/mail/file-sender.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
@@ -59,17 +59,21 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
   });
 
   describe('chosen by configuration', () => {
+    beforeEach(() => {
+      process.env.APP_MODE = 'local';
+    });
     afterEach(() => {
-      delete process.env.RESEND_API_KEY;
-      delete process.env.NETLIFY_DB_DRIVER;
-      delete process.env.MAIL_OUTBOX_DIR;
+      for (const name of ['RESEND_API_KEY', 'APP_MODE', 'MAIL_OUTBOX_DIR', 'MAIL_FROM', 'MAIL_TEST_RECIPIENT'])
+        delete process.env[name];
     });
 
-    it('is used when RESEND_API_KEY is set', async () => {
+    it('is used in production mode, from MAIL_FROM', async () => {
+      delete process.env.APP_MODE;
       process.env.RESEND_API_KEY = 're_configured';
-      process.env.NETLIFY_DB_DRIVER = 'serverless';
+      process.env.MAIL_FROM = 'Aguas <no-responder@aguas.test>';
       await getMailSender().send(mail, 'CON-AAAA2222-2');
       expect(received.map((r) => r.headers.authorization)).toEqual(['Bearer re_configured']);
+      expect(received[0]!.body.from).toBe('Aguas <no-responder@aguas.test>');
     });
 
     it('gives way to .eml files in local mode when no key is set', async () => {
@@ -81,9 +85,25 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
       await rm(dir, { recursive: true, force: true });
     });
 
-    it('refuses to drop production mail into files when the key is missing', () => {
-      process.env.NETLIFY_DB_DRIVER = 'serverless';
-      expect(() => getMailSender()).toThrow('RESEND_API_KEY is not set');
+    it.each([
+      ['RESEND_API_KEY', { MAIL_FROM: 'Aguas <no-responder@aguas.test>' }],
+      ['MAIL_FROM', { RESEND_API_KEY: 're_configured' }],
+    ])('in production mode never falls back to files or a default sender: without %s it names it', (setting, rest) => {
+      delete process.env.APP_MODE;
+      Object.assign(process.env, rest);
+      expect(() => getMailSender()).toThrow(expect.objectContaining({ name: 'MissingSettingError', setting }));
+    });
+
+    it('sends everything to MAIL_TEST_RECIPIENT when set (deploy previews), naming the real recipient', async () => {
+      delete process.env.APP_MODE;
+      process.env.RESEND_API_KEY = 're_configured';
+      process.env.MAIL_FROM = 'Aguas <no-responder@aguas.test>';
+      process.env.MAIL_TEST_RECIPIENT = 'pruebas@aguas.test';
+      await getMailSender().send(mail, 'CON-AAAA2222-4');
+      expect(received[0]!.body).toMatchObject({
+        to: 'pruebas@aguas.test',
+        subject: '[Prueba, para contacto@example.com] Mensaje de contacto CON-AAAA2222',
+      });
     });
   });
 

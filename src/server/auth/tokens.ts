@@ -38,8 +38,10 @@ export const signAccessToken = async ({
 
 /** The claims of a valid token; undefined for a forged, expired or other-key token, or one without a version or sign-in time. */
 export async function verifyAccessToken(token: string): Promise<TokenClaims | undefined> {
+  // Outside the try: a missing secret is the deploy's fault (503), not the token's (401).
+  const secret = await key();
   try {
-    const { payload } = await jwtVerify(token, await key(), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
     const { sub, sv, auth_time: signedInAt } = payload;
     return sub && Number.isInteger(sv) && Number.isInteger(signedInAt)
       ? { adminId: sub, sessionVersion: sv as number, signedInAt: signedInAt as number }

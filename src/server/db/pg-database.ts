@@ -2,12 +2,12 @@ import pg from 'pg';
 import type { Database, Statement } from './database.ts';
 
 /**
- * Postgres over its wire protocol: the embedded PGlite that Netlify's local emulation serves,
- * or any Postgres. One connection only: PGlite runs every connection in a single session, so
- * two concurrent transactions would interleave; queued on one connection they cannot.
+ * Postgres over its wire protocol, through a pool: Netlify Database's server driver, or the
+ * embedded PGlite of local mode, whose pool holds one connection (PGlite runs every connection
+ * in a single session, so two concurrent transactions would interleave; on one connection they
+ * queue).
  */
-export function createPgDatabase(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 1 });
+export function createPgDatabase(pool: pg.Pool): Database {
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
   pool.on('error', (error) => console.warn('database: idle connection closed:', error.message));
   return {

@@ -5,10 +5,17 @@ import { createResendSender } from './resend-sender.ts';
 
 export type { Mail, MailSender } from './mail.ts';
 
-/** Resend when RESEND_API_KEY is set; `.eml` files only in local mode, so production never drops mail into a file. */
+/**
+ * Resend when RESEND_API_KEY is set (required in production, src/server/config.ts); `.eml` files
+ * in local mode only. With MAIL_TEST_RECIPIENT (deploy previews) every mail goes to that address,
+ * its real recipient named in the subject, so a preview never writes to a real inbox.
+ */
 export function getMailSender(): MailSender {
-  const { resendApiKey, from, outboxDir } = config.mail();
-  if (resendApiKey) return createResendSender(resendApiKey, from);
-  if (config.isLocal()) return createFileSender(outboxDir, from);
-  throw new Error('RESEND_API_KEY is not set: mail stays in the outbox until it is.');
+  const { resendApiKey, from, outboxDir, testRecipient } = config.mail();
+  const sender = resendApiKey ? createResendSender(resendApiKey, from) : createFileSender(outboxDir, from);
+  if (!testRecipient) return sender;
+  return {
+    send: (mail, idempotencyKey) =>
+      sender.send({ ...mail, to: testRecipient, subject: `[Prueba, para ${mail.to}] ${mail.subject}` }, idempotencyKey),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import {
   BillRequestSchema,
   billingMessages,
@@ -16,7 +16,7 @@ import { createWebpayClient } from '../../src/server/webpay/client.ts';
  * POST /api/bills/new (spec §7): a bill for the service's whole debt and its Webpay transaction;
  * 201 created, 400 no debt, 404 unknown service. GET /api/bills/{billId}: the bill a receipt shows.
  */
-export default withErrorHandling(async (req: Request) => {
+export default withErrorHandling(async (req: Request, context: Context) => {
   const { pathname, origin } = new URL(req.url);
   const db = getDatabase();
   if (pathname === '/api/bills/new') {
@@ -28,7 +28,7 @@ export default withErrorHandling(async (req: Request) => {
     if (!parsed.success) return failure(422, 'Revise los datos del formulario.', { errors: fieldErrors(parsed.error) });
     if (parsed.data.paymentOption !== 'webpay-plus') return failure(422, billingMessages.chooseMethod);
 
-    const webpay = createWebpayClient(settings.webpay(origin));
+    const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
     const bill = await createBill(db, webpay, parsed.data, `${origin}/api/tbk/return`);
     if (!('billId' in bill))
       return bill.status === 404 ? failure(404, billingMessages.unknownService) : failure(400, billingMessages.noDebt);

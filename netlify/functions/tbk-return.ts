@@ -16,12 +16,16 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method === 'POST') for (const [key, value] of new URLSearchParams(await req.text())) params.set(key, value);
   const read = (name: string) => params.get(name) ?? undefined;
 
-  const screen = await handleReturn(getDatabase(), createWebpayClient(settings.webpay(url.origin)), {
-    token_ws: read('token_ws'),
-    TBK_TOKEN: read('TBK_TOKEN'),
-    TBK_ORDEN_COMPRA: read('TBK_ORDEN_COMPRA'),
-    TBK_ID_SESION: read('TBK_ID_SESION'),
-  });
+  const screen = await handleReturn(
+    getDatabase(),
+    createWebpayClient(settings.webpay(url.origin, context.deploy?.context)),
+    {
+      token_ws: read('token_ws'),
+      TBK_TOKEN: read('TBK_TOKEN'),
+      TBK_ORDEN_COMPRA: read('TBK_ORDEN_COMPRA'),
+      TBK_ID_SESION: read('TBK_ID_SESION'),
+    },
+  );
   // The payment confirmation mail, if any, goes out after the customer is answered.
   context.waitUntil(deliverDueMail());
   const target =

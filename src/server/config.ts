@@ -49,11 +49,11 @@ export const config = {
 
   /**
    * Webpay Plus. Production mode: WEBPAY_ENV `production`, or `integration` (Transbank's test
-   * host) outside Netlify's production context, each with WEBPAY_COMMERCE_CODE and
+   * host) outside Netlify's production deploy context, each with WEBPAY_COMMERCE_CODE and
    * WEBPAY_API_KEY. Local mode: the built-in simulator served by `npm start` unless WEBPAY_ENV
    * says otherwise, with Transbank's public test credentials.
    */
-  webpay(origin: string) {
+  webpay(origin: string, deployContext?: string) {
     const local = this.isLocal();
     const environment = env('WEBPAY_ENV') ?? (local ? 'simulator' : undefined);
     if (environment === 'simulator' && local) {
@@ -66,7 +66,9 @@ export const config = {
     if (environment !== 'production' && environment !== 'integration')
       throw new MissingSettingError('WEBPAY_ENV', 'must be production or integration: no card payments.');
     // A production deploy never takes payments against Transbank's test host: nothing would be charged.
-    if (environment === 'integration' && env('CONTEXT') === 'production' && !local)
+    // The deploy context comes from the function's Context (Netlify's build variables such as
+    // CONTEXT do not reach functions); CONTEXT covers a runtime that does not give it.
+    if (environment === 'integration' && (deployContext ?? env('CONTEXT')) === 'production' && !local)
       throw new MissingSettingError('WEBPAY_ENV', 'integration is refused in the production context.');
     const testing = local && environment === 'integration';
     return {

@@ -1,10 +1,11 @@
 import type { Context } from '@netlify/functions';
 
 /** A Functions v2 context for calling a handler directly; `settle()` awaits its waitUntil work. */
-export function testContext(params: Record<string, string> = {}) {
+export function testContext(params: Record<string, string> = {}, deployContext = 'dev') {
   const pending: Promise<unknown>[] = [];
   const context = {
     params,
+    deploy: { context: deployContext },
     requestId: 'test-request',
     ip: '127.0.0.1',
     waitUntil: (promise: Promise<unknown>) => pending.push(promise),

@@ -30,7 +30,6 @@ vi.mock('@netlify/database', async (importOriginal) => {
 
 const production = {
   NETLIFY_DB_DRIVER: 'server',
-  CONTEXT: 'production',
   RESEND_API_KEY: 're_production',
   MAIL_FROM: 'Aguas Patagonia de Aysén <no-responder@aguas.test>',
   JWT_SECRET: 'a-production-secret-of-more-than-thirty-two-characters',
@@ -85,8 +84,12 @@ const contactMessage = {
   reqs: 'Consulta por mi boleta.',
 };
 
-async function call(handler: (req: Request, context: never) => Promise<Response>, request: Request) {
-  const { context, settle } = testContext();
+async function call(
+  handler: (req: Request, context: never) => Promise<Response>,
+  request: Request,
+  deployContext = 'production',
+) {
+  const { context, settle } = testContext({}, deployContext);
   const response = await handler(request, context as never);
   await settle();
   return { status: response.status, body: await response.json() };
@@ -166,15 +169,15 @@ describe('production mode', () => {
       webpay.simulator.transactions.clear();
     });
 
-    const newBill = () =>
-      call(bills, postJson('/api/bills/new', { paymentOption: 'webpay-plus', serviceNumber: '100001' }));
+    const newBill = (deployContext?: string) =>
+      call(bills, postJson('/api/bills/new', { paymentOption: 'webpay-plus', serviceNumber: '100001' }), deployContext);
 
     it.each([
       ['no WEBPAY_ENV', { WEBPAY_ENV: undefined }],
       ['WEBPAY_ENV simulator', { WEBPAY_ENV: 'simulator' }],
       ['no commerce code', { WEBPAY_COMMERCE_CODE: undefined }],
       ['no API key', { WEBPAY_API_KEY: undefined }],
-      ['the integration host in the production context', { WEBPAY_ENV: 'integration' }],
+      ['the integration host in the production deploy context', { WEBPAY_ENV: 'integration' }],
     ])('with %s, /api/bills/new answers 503: no bill, no simulator', async (_case, settings) => {
       for (const [name, value] of Object.entries(settings))
         if (value === undefined) delete process.env[name];
@@ -188,10 +191,9 @@ describe('production mode', () => {
     });
 
     it('a deploy preview may use the integration host, with the credentials it is given', async () => {
-      process.env.CONTEXT = 'deploy-preview';
       process.env.WEBPAY_ENV = 'integration';
       // WEBPAY_BASE_URL points at the simulator, standing in for Transbank's integration host.
-      const { status, body } = await newBill();
+      const { status, body } = await newBill('deploy-preview');
       expect(status).toBe(201);
       expect(body.paymentData.success).toBe(true);
       expect(webpay.simulator.transactions.size).toBe(1);

@@ -5,6 +5,8 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { analyticsCsp } from './src/integrations/analytics-csp.ts';
+import { placeholderCheck } from './src/integrations/placeholder-check.ts';
+import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
 
 const isDev = process.argv.includes('dev');
@@ -13,8 +15,9 @@ const isDev = process.argv.includes('dev');
 if (isDev) process.env.APP_MODE = 'local';
 
 export default defineConfig({
-  // The public address, for the sitemap and canonical links (README, "Configuration").
-  site: process.env.SITE_URL ?? 'https://www.example.com',
+  // The public address, for the sitemap and canonical links: SITE_URL, else Netlify's URL. A
+  // production build has one or fails (placeholderCheck); the example address serves local builds.
+  site: siteUrl(process.env) ?? 'https://www.example.com',
   output: 'static',
   trailingSlash: 'never',
   // Inlined CSS saves a round trip on a slow mobile connection.
@@ -25,6 +28,8 @@ export default defineConfig({
     sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),
+    // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
+    placeholderCheck(),
   ],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },

@@ -37,8 +37,12 @@ export const invalidInput = (error: z.ZodError): Response =>
 
 type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
 
-/** Reads a JSON body of at most `maxBytes`, without trusting Content-Length. */
+/** Reads a JSON body of at most `maxBytes`, without trusting Content-Length; 415 for any other media type. */
 export async function readJson(req: Request, maxBytes: number): Promise<BodyResult> {
+  // Only application/json: a text/plain body is a "simple" request any other site can make a
+  // visitor's browser send without asking (no CORS preflight).
+  const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') return { ok: false, response: failure(415, messages.notJson) };
   const declared = Number(req.headers.get('content-length') ?? 0);
   if (declared > maxBytes) return { ok: false, response: failure(413, messages.bodyTooLarge) };
   const bytes = new Uint8Array(await req.arrayBuffer());

@@ -14,7 +14,7 @@ export const ComplaintSchema = z.object({
   city: requiredText(50, 'Ingrese su ciudad.'),
   /** The service number on the bill. */
   clientNumber: optionalText(20),
-  complaintDetails: requiredText(3000, 'Describa su reclamo.'),
+  complaintDetails: requiredText(3000, 'Describa su reclamo.', { multiline: true }),
 });
 
 export type Complaint = z.infer<typeof ComplaintSchema>;

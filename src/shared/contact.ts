@@ -19,7 +19,7 @@ export const ContactSchema = z.object({
   /** Optional city or locality. */
   city: optionalText(50),
   /** The request itself ("reqs" in the spec). */
-  reqs: requiredText(2000, 'Escriba su mensaje.'),
+  reqs: requiredText(2000, 'Escriba su mensaje.', { multiline: true }),
 });
 
 export type ContactMessage = z.infer<typeof ContactSchema>;

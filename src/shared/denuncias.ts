@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldMessages, optionalEmail } from './fields.ts';
+import { fieldMessages, lines, optionalEmail } from './fields.ts';
 
 /**
  * The confidential complaint (spec §2 /denuncias, §3, §5, §7 POST /api/denuncias). Options have
@@ -97,11 +97,12 @@ const label = <T extends Record<string, string>>(labels: T) =>
 const optionalLabel = <T extends Record<string, string>>(labels: T) =>
   z.union([label(labels), z.literal('')], { error: denunciaMessages.choose }).default('');
 const capped = (cap: number) =>
-  z
-    .string({ error: fieldMessages.invalidType })
-    .trim()
-    .max(cap - 1, fieldMessages.tooLong(cap - 1))
-    .default('');
+  lines(
+    z
+      .string({ error: fieldMessages.invalidType })
+      .trim()
+      .max(cap - 1, fieldMessages.tooLong(cap - 1)),
+  ).default('');
 
 export const DenunciaSchema = z
   .object({
@@ -140,11 +141,14 @@ export const DenunciaSchema = z
     /** Whether they told an authority or a manager. */
     denunciaAuthority: optionalLabel(yesNoUnknown),
     /** The narrative: the one step-2 field Enviar waits for (spec §4). */
-    denunciaText: z
-      .string({ error: denunciaMessages.narrative })
-      .trim()
-      .min(1, denunciaMessages.narrative)
-      .max(denunciaCaps.denunciaText - 1, fieldMessages.tooLong(denunciaCaps.denunciaText - 1)),
+    denunciaText: lines(
+      z
+        .string({ error: denunciaMessages.narrative })
+        .trim()
+        .min(1, denunciaMessages.narrative)
+        .max(denunciaCaps.denunciaText - 1, fieldMessages.tooLong(denunciaCaps.denunciaText - 1)),
+      true,
+    ),
   })
   .superRefine((value, ctx) => {
     // "Otro" needs its own words.

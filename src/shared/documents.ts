@@ -42,16 +42,24 @@ export const documentMessages = {
 
 export const documentTypes = ['Memoria', 'Estado Financiero'] as const;
 
-/** A site path or an https URL: where a file staff publish is read from. */
+/**
+ * Where a file staff publish is read from: a path on this site (`/` followed by neither `/` nor
+ * a backslash, which browsers read as another host) or an https address. Anything else is
+ * refused on save and never redirected to.
+ */
+export const isSafeFileUrl = (value: string): boolean => {
+  // Browsers drop tabs and line breaks from an address: `/<tab>/host` would be `//host`.
+  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  if (/^\/(?![/\\])/.test(value)) return true;
+  return value.startsWith('https://') && URL.canParse(value);
+};
+
 export const fileUrl = (max = 500) =>
   z
     .string({ error: 'Ingrese la dirección del archivo.' })
     .trim()
     .max(max, `Máximo ${max} caracteres.`)
-    .refine(
-      (value) => value === '' || /^(\/|https:\/\/)/.test(value),
-      'Ingrese una dirección que empiece con / o https://',
-    );
+    .refine((value) => value === '' || isSafeFileUrl(value), 'Ingrese una dirección que empiece con / o https://');
 
 /** POST/PUT /api/admin/documents: one company document (spec §3 Document); one per type and year. */
 export const DocumentInputSchema = z.object({

@@ -49,7 +49,7 @@ export const EducationInputSchema = z.object({
   content_type: z.enum(educationContentTypes, { error: 'Seleccione el tipo de contenido.' }),
   hidden: z.boolean({ error: 'Indique si el contenido está oculto.' }),
   title: requiredText(200, 'Ingrese el título.'),
-  description: optionalText(1000),
+  description: optionalText(1000, { multiline: true }),
   url_file: fileUrl().min(1, 'Suba el archivo o ingrese su dirección.'),
   thumbnail: fileUrl(),
 });

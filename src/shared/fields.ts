@@ -7,19 +7,35 @@ export const fieldMessages = {
   invalidEmail: 'Por favor ingrese un correo electrónico válido.',
   requiredEmail: 'Ingrese su correo electrónico.',
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
+  controlCharacters: 'Escriba este dato en una sola línea, sin caracteres de control.',
+  multilineControlCharacters: 'El texto contiene caracteres de control no permitidos.',
 } as const;
+
+/**
+ * A one-line value (a name, an address) has no control characters at all: a line break in a name
+ * would reach a mail's subject. A text with lines keeps line breaks and tabs, and nothing else.
+ */
+export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** The control-character rule of a text field: one line unless it has lines (a message, a description). */
+export const lines = (schema: z.ZodString, multiline = false) =>
+  multiline
+    ? schema.regex(MULTILINE, fieldMessages.multilineControlCharacters)
+    : schema.regex(SINGLE_LINE, fieldMessages.controlCharacters);
 
 const text = (requiredMessage?: string) =>
   z.string({
     error: (issue) => (issue.input === undefined && requiredMessage ? requiredMessage : fieldMessages.invalidType),
   });
 
-/** A text the visitor must fill; surrounding blanks do not count. */
-export const requiredText = (max: number, requiredMessage: string) =>
-  text(requiredMessage).trim().min(1, requiredMessage).max(max, fieldMessages.tooLong(max));
+/** A text the visitor must fill; surrounding blanks do not count. One line unless `multiline`. */
+export const requiredText = (max: number, requiredMessage: string, { multiline = false } = {}) =>
+  lines(text(requiredMessage).trim().min(1, requiredMessage).max(max, fieldMessages.tooLong(max)), multiline);
 
-/** A text the visitor may leave empty (absent is stored as empty). */
-export const optionalText = (max: number) => text().trim().max(max, fieldMessages.tooLong(max)).default('');
+/** A text the visitor may leave empty (absent is stored as empty). One line unless `multiline`. */
+export const optionalText = (max: number, { multiline = false } = {}) =>
+  lines(text().trim().max(max, fieldMessages.tooLong(max)), multiline).default('');
 
 export const emailField = (max: number) =>
   text(fieldMessages.requiredEmail)

@@ -1,16 +1,18 @@
 import { validate as isValidRut } from 'rut.js';
 import { z } from 'zod';
-import { fieldMessages, optionalText } from './fields.ts';
+import { fieldMessages, lines, optionalText } from './fields.ts';
 
 /** Spec §5: one message for any missing required field. */
 const REQUIRED_FIELDS_MESSAGE = 'Debe rellenar los campos obligatorios: Nombre, Email y Rut';
 
 const required = (max: number) =>
-  z
-    .string({ error: REQUIRED_FIELDS_MESSAGE })
-    .trim()
-    .min(1, REQUIRED_FIELDS_MESSAGE)
-    .max(max, fieldMessages.tooLong(max));
+  lines(
+    z
+      .string({ error: REQUIRED_FIELDS_MESSAGE })
+      .trim()
+      .min(1, REQUIRED_FIELDS_MESSAGE)
+      .max(max, fieldMessages.tooLong(max)),
+  );
 
 /** A job application (spec §2 /trabaje-con-nosotros, §3, §7 POST /api/job); the CV travels beside it. */
 export const JobApplicationSchema = z.object({

@@ -5,6 +5,7 @@ export const messages = {
   unavailable: 'Este servicio no está disponible por ahora. Por favor intente más tarde.',
   invalidForm: 'Revise los datos del formulario.',
   invalidJson: 'La solicitud no es un JSON válido.',
+  notJson: 'La solicitud debe enviarse como JSON (application/json).',
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',

@@ -1,6 +1,6 @@
 import { validate as isValidRut } from 'rut.js';
 import { z } from 'zod';
-import { fieldMessages } from './fields.ts';
+import { fieldMessages, lines, optionalText } from './fields.ts';
 import { AYSEN_ID, CHILE_ID, communeById, COYHAIQUE_ID, countryById, regionById } from './geo.ts';
 
 /** Spec §5, checked in this order when the visitor presses send. */
@@ -22,7 +22,7 @@ export const motorhomeMessages = {
 export const MOTORHOME_SUCCESS_MS = 10_000;
 
 const text = (max: number, message: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max));
+  lines(z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max)));
 const id = z.number({ error: motorhomeMessages.place }).int(motorhomeMessages.place);
 
 /**
@@ -36,7 +36,7 @@ function isRutOrPassport(value: string): boolean {
 
 /** 8 to 15 digits, optionally with +, spaces, dashes or parentheses: Chilean or foreign. */
 const isPhone = (value: string) =>
-  /^\+?[\d\s()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 8 && (value.match(/\d/g)?.length ?? 0) <= 15;
+  /^\+?[\d ()-]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 8 && (value.match(/\d/g)?.length ?? 0) <= 15;
 
 /** The motorhome registration (spec §3, §7 POST /api/motorhome). Names go beside ids. */
 export const MotorhomeSchema = z
@@ -62,10 +62,10 @@ export const MotorhomeSchema = z
     country: id,
     region: id,
     city: id,
-    realNationality: z.string().trim().max(80).default(''),
-    realCountry: z.string().trim().max(80).default(''),
-    realRegion: z.string().trim().max(80).default(''),
-    realCity: z.string().trim().max(80).default(''),
+    realNationality: optionalText(80),
+    realCountry: optionalText(80),
+    realRegion: optionalText(80),
+    realCity: optionalText(80),
     address: text(150, motorhomeMessages.address),
   })
   .superRefine((value, ctx) => {

@@ -74,7 +74,7 @@ export const ReportInputSchema = z.object({
   url_file: fileUrl(),
   url_file_2: fileUrl(),
   /** Rich text from the editor; sanitised before it is stored. */
-  text: optionalText(50_000),
+  text: optionalText(50_000, { multiline: true }),
 });
 export type ReportInput = z.infer<typeof ReportInputSchema>;
 

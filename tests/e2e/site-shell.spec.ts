@@ -120,6 +120,8 @@ test.describe('security headers from netlify.toml', () => {
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(headers['permissions-policy']).toContain('camera=()');
+      // FLoC is gone from browsers; naming it only earns a console warning.
+      expect(headers['permissions-policy']).not.toContain('interest-cohort');
     });
   }
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SINGLE_LINE } from './fields.ts';
 
 /** A company document (spec §3): an annual report (Memoria) or financial statements. */
 export const CompanyDocumentSchema = z.object({
@@ -49,7 +50,7 @@ export const documentTypes = ['Memoria', 'Estado Financiero'] as const;
  */
 export const isSafeFileUrl = (value: string): boolean => {
   // Browsers drop tabs and line breaks from an address: `/<tab>/host` would be `//host`.
-  if (/[\u0000-\u001f\u007f]/.test(value)) return false;
+  if (!SINGLE_LINE.test(value)) return false;
   if (/^\/(?![/\\])/.test(value)) return true;
   return value.startsWith('https://') && URL.canParse(value);
 };

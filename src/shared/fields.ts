@@ -15,7 +15,9 @@ export const fieldMessages = {
  * A one-line value (a name, an address) has no control characters at all: a line break in a name
  * would reach a mail's subject. A text with lines keeps line breaks and tabs, and nothing else.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// eslint-disable-next-line no-control-regex -- likewise, less line breaks and tabs
 const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
 /** The control-character rule of a text field: one line unless it has lines (a message, a description). */

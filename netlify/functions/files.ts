@@ -26,7 +26,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),
       'Content-Disposition': `${shownInline(file.contentType) ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
-      'Content-Security-Policy': "sandbox; default-src 'none'",
+      // Never framed by another site (netlify.toml's headers do not reach function answers).
+      'Content-Security-Policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
       'X-Content-Type-Options': 'nosniff',
       'Cache-Control': 'public, max-age=31536000, immutable',
     },

@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { authMessages, LoginSchema } from '../../src/shared/auth.ts';
 import { checkCredentials } from '../../src/server/auth/admins.ts';
 import { config as settings } from '../../src/server/config.ts';
@@ -7,7 +7,7 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
 
 /** POST /api/login (spec §7): data.data.user and data.data.accessToken. */
-export default withErrorHandling(async (req: Request) => {
+export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
   const body = await readJson(req, 2_048);
   if (!body.ok) return body.response;
@@ -16,7 +16,7 @@ export default withErrorHandling(async (req: Request) => {
   // Without the signing secret nobody can sign in (503), so no password is even checked.
   await settings.authSecret();
 
-  const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password);
+  const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password, context.ip);
   if (!result.ok) {
     return result.reason === 'locked'
       ? json({ success: false, error: authMessages.tooManyAttempts, message: authMessages.tooManyAttempts }, 429, {

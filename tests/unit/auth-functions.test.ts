@@ -1,3 +1,4 @@
+import { randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
@@ -124,7 +125,7 @@ const call = ([method, path, fn, body]: (typeof adminEndpoints)[number], headers
 describe('passwords', () => {
   it('are stored as scrypt hashes that verify only the same password', async () => {
     const hash = await hashPassword('secreto');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('secreto', hash)).toBe(true);
     expect(await verifyPassword('Secreto', hash)).toBe(false);
   });
@@ -160,6 +161,57 @@ describe('POST /api/login', () => {
     const { status, body } = await signIn({ email: 'bloqueo@example.com', password: 'la-correcta' });
     expect(status).toBe(429);
     expect(body.error).toBe('Demasiados intentos fallidos. Espere 15 minutos e intente nuevamente.');
+  });
+
+  it("a stranger's failures from another client never lock the owner out", async () => {
+    const stranger = { ...testContext().context, ip: '203.0.113.9' };
+    for (let i = 0; i < 6; i++)
+      await login(postJson('/api/login', { email: 'ana@example.com', password: `adivina-${i}` }), stranger);
+    const fromStranger = await login(
+      postJson('/api/login', { email: 'ana@example.com', password: 'correcta-horse-battery' }),
+      stranger,
+    );
+    expect(fromStranger.status).toBe(429);
+    // The owner, from their own client, still signs in with the right password.
+    expect((await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' })).status).toBe(200);
+  });
+
+  it('a client that fails with many e-mails waits too', async () => {
+    const scanner = { ...testContext().context, ip: '203.0.113.10' };
+    for (let i = 0; i < 20; i++)
+      await login(postJson('/api/login', { email: `persona-${i}@example.com`, password: 'x' }), scanner);
+    const next = await login(postJson('/api/login', { email: 'otra@example.com', password: 'x' }), scanner);
+    expect(next.status).toBe(429);
+  });
+
+  it('prunes failures older than a day as new ones are written', async () => {
+    const { db } = environment.database;
+    await db.query(
+      `INSERT INTO login_failures (email, client, failed_at) VALUES ('vieja@example.com', '198.51.100.1', now() - interval '2 days')`,
+    );
+    await signIn({ email: 'nueva@example.com', password: 'x' });
+    expect(await db.query(`SELECT 1 FROM login_failures WHERE email = 'vieja@example.com'`)).toEqual([]);
+  });
+
+  it('rehashes a password stored at a weaker cost, at the next sign-in', async () => {
+    const { db } = environment.database;
+    const weak = await new Promise<string>((resolve, reject) => {
+      const salt = randomBytes(16);
+      scryptCallback('clave-de-antes-larga', salt, 64, { N: 2 ** 14, r: 8, p: 1 }, (error, hash) =>
+        error
+          ? reject(error)
+          : resolve(['scrypt', 2 ** 14, 8, 1, salt.toString('base64'), hash.toString('base64')].join('$')),
+      );
+    });
+    await db.query(`INSERT INTO admins (name, email, password_hash) VALUES ('Antigua', 'antigua@example.com', $1)`, [
+      weak,
+    ]);
+    expect((await signIn({ email: 'antigua@example.com', password: 'clave-de-antes-larga' })).status).toBe(200);
+    const [row] = await db.query<{ password_hash: string }>(
+      `SELECT password_hash FROM admins WHERE email = 'antigua@example.com'`,
+    );
+    expect(row!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await signIn({ email: 'antigua@example.com', password: 'clave-de-antes-larga' })).status).toBe(200);
   });
 
   it.each([

@@ -69,7 +69,7 @@ describe('POST /api/admin/files', () => {
     ).toEqual({
       'content-type': 'application/pdf',
       'content-disposition': 'inline; filename="Memoria-Anual-2024-version-final.pdf"',
-      'content-security-policy': "sandbox; default-src 'none'",
+      'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=31536000, immutable',
     });

@@ -1,11 +1,12 @@
 import type { Admin } from '../../shared/admins.ts';
 import type { Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
 
 export const PUBLIC_COLUMNS = 'id, name, email, avatar';
-/** Spec §6: repeated failures are slowed down: after 5 in 15 minutes, the e-mail waits. */
+/** Failed sign-ins in 15 minutes before a client must wait: for one e-mail, and for any. */
 const MAX_FAILURES = 5;
+const MAX_CLIENT_FAILURES = 20;
 
 export const findAdmin = async (db: Database, id: string): Promise<Admin | undefined> =>
   isUuid(id) ? (await db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins WHERE id = $1`, [id]))[0] : undefined;
@@ -24,23 +25,45 @@ export async function createAdmin(
 export type LoginResult =
   { ok: true; admin: Admin; sessionVersion: number } | { ok: false; reason: 'wrong' | 'locked' };
 
-export async function checkCredentials(db: Database, email: string, password: string): Promise<LoginResult> {
-  const [recent] = await db.query<{ failures: number }>(
-    `SELECT count(*)::int AS failures FROM login_failures WHERE lower(email) = lower($1) AND failed_at > now() - interval '15 minutes'`,
-    [email],
+/**
+ * Checks a sign-in. Failures are counted per e-mail and client address, and per client address:
+ * a stranger who tries someone's e-mail from elsewhere is slowed down without locking the owner
+ * out of their own client (OWASP ASVS 5.0, 6.3). Failures older than a day are pruned as new
+ * ones are written.
+ */
+export async function checkCredentials(
+  db: Database,
+  email: string,
+  password: string,
+  client: string,
+): Promise<LoginResult> {
+  const [recent] = await db.query<{ pair: number; client: number }>(
+    `SELECT count(*) FILTER (WHERE lower(email) = lower($1))::int AS pair, count(*)::int AS client
+     FROM login_failures WHERE client = $2 AND failed_at > now() - interval '15 minutes'`,
+    [email, client],
   );
-  if ((recent?.failures ?? 0) >= MAX_FAILURES) return { ok: false, reason: 'locked' };
+  if ((recent?.pair ?? 0) >= MAX_FAILURES || (recent?.client ?? 0) >= MAX_CLIENT_FAILURES)
+    return { ok: false, reason: 'locked' };
 
   const [row] = await db.query<Admin & { password_hash: string; session_version: number }>(
     `SELECT ${PUBLIC_COLUMNS}, password_hash, session_version FROM admins WHERE lower(email) = lower($1)`,
     [email],
   );
-  // An unknown e-mail costs the same hashing as a wrong password, so timing reveals nothing.
-  const valid = await verifyPassword(password, row?.password_hash ?? 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
+  const valid = await verifyPassword(password, row?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
   if (!row || !valid) {
-    await db.query('INSERT INTO login_failures (email) VALUES ($1)', [email.slice(0, 120)]);
+    await db.query(
+      `WITH pruned AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day')
+       INSERT INTO login_failures (email, client) VALUES ($1, $2)`,
+      [email.slice(0, 120), client.slice(0, 64)],
+    );
     return { ok: false, reason: 'wrong' };
   }
+  if (needsRehash(row.password_hash))
+    await db.query('UPDATE admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
+      row.id,
+      await hashPassword(password),
+      row.password_hash,
+    ]);
   const { password_hash: _, session_version: sessionVersion, ...admin } = row;
   return { ok: true, admin, sessionVersion };
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { requireAdmin, type SignedInAdmin } from './auth/require-admin.ts';
 import type { TokenClaims } from './auth/tokens.ts';
 import { getDatabase, type Database } from './db/index.ts';
-import { ConflictError } from './errors.ts';
+import { ClientError } from './errors.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
 
 interface AdminCall {
@@ -17,8 +17,8 @@ interface AdminCall {
 
 /**
  * An admin function (docs/admin-api.md): the signed-in admin is checked before anything else,
- * so nothing (not even a 405 or a 404) answers without a valid token; a ConflictError of a
- * service answers 409 with its message.
+ * so nothing (not even a 405 or a 404) answers without a valid token; a ClientError of a
+ * service answers its status with its message.
  */
 export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>) =>
   withErrorHandling(async (req: Request, context: Context) => {
@@ -27,8 +27,8 @@ export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>) =>
     try {
       return await handle({ req, context, admin: auth.admin, token: auth.token, db: getDatabase() });
     } catch (error) {
-      if (error instanceof ConflictError)
-        return failure(409, error.message, error.field ? { errors: { [error.field]: error.message } } : {});
+      if (error instanceof ClientError)
+        return failure(error.status, error.message, error.field ? { errors: { [error.field]: error.message } } : {});
       throw error;
     }
   });

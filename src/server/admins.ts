@@ -5,7 +5,7 @@ import { findAdmin, PUBLIC_COLUMNS } from './auth/admins.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
-import { ConflictError, uniqueOr } from './errors.ts';
+import { ClientError, ConflictError, uniqueOr } from './errors.ts';
 
 /**
  * Administrators as admins manage them (docs/admin-api.md). E-mails are unique whatever their
@@ -30,13 +30,23 @@ export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typ
   });
 
 /** The profile, and the password when another admin resets it (an empty one keeps it). */
-export const updateAdmin = (
+/**
+ * Another admin's profile, or one's own through Mi cuenta (no `password` there). A new e-mail or
+ * a reset password first asks the acting admin's own password again; one's own password changes
+ * only in Mi cuenta, with the current one (changeOwnPassword).
+ */
+export async function updateAdmin(
   db: Database,
   admin: SignedInAdmin,
   id: string,
   input: z.output<typeof AdminUpdateSchema>,
-) =>
-  uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
+): Promise<Admin | undefined> {
+  if (input.password && id === admin.id) throw new ClientError(403, adminMessages.ownPasswordInAccount, 'password');
+  const [target] = await db.query<{ email: string }>('SELECT email FROM admins WHERE id = $1', [id]);
+  if (!target) return undefined;
+  if (input.password || target.email !== input.email.toLowerCase())
+    await confirmActingAdmin(db, admin, input.ownPassword);
+  return uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
     const passwordHash = input.password ? await hashPassword(input.password) : null;
     const [updated] = await changeAndAudit<Admin>(db, {
       change: `UPDATE admins SET name = $2, email = $3, avatar = $4, updated_at = now(),
@@ -51,6 +61,15 @@ export const updateAdmin = (
     });
     return updated;
   });
+}
+
+/** The acting admin's password, asked again: 400 on that field when missing or wrong. */
+async function confirmActingAdmin(db: Database, admin: SignedInAdmin, password: string): Promise<void> {
+  if (!password) throw new ClientError(400, adminMessages.confirmWithPassword, 'ownPassword');
+  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [admin.id]);
+  if (!row || !(await verifyPassword(password, row.password_hash)))
+    throw new ClientError(400, adminMessages.wrongCurrentPassword, 'ownPassword');
+}
 
 export async function deleteAdmin(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
   if (id === admin.id) throw new ConflictError(adminMessages.deleteSelf);

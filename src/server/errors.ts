@@ -1,13 +1,22 @@
 /**
- * A change the data refuses (a duplicate, the last admin): 409 with this Spanish message, also
- * as the error of `field` when one field is the cause, so the form shows it there.
+ * A request a service refuses: its HTTP status and Spanish message, also as the error of `field`
+ * when one field is the cause, so the form shows it there.
  */
-export class ConflictError extends Error {
+export class ClientError extends Error {
+  readonly status: number;
   readonly field: string | undefined;
 
-  constructor(message: string, field?: string) {
+  constructor(status: number, message: string, field?: string) {
     super(message);
+    this.status = status;
     this.field = field;
+  }
+}
+
+/** A change the data refuses (a duplicate, the last admin): 409. */
+export class ConflictError extends ClientError {
+  constructor(message: string, field?: string) {
+    super(409, message, field);
   }
 }
 

@@ -19,6 +19,8 @@ export const adminMessages = {
   deleteSelf: 'No puede eliminar su propia cuenta.',
   deleteLast: 'No se puede eliminar al último administrador.',
   wrongCurrentPassword: 'La contraseña actual no es correcta.',
+  confirmWithPassword: 'Para cambiar un correo o una contraseña, ingrese su contraseña actual.',
+  ownPasswordInAccount: 'Su propia contraseña se cambia en Mi cuenta, con su contraseña actual.',
   logoutFailed: 'No se pudo cerrar sesión.',
 } as const;
 
@@ -38,14 +40,25 @@ const avatar = optionalText(500).refine(
   'Suba una imagen o ingrese una dirección de este sitio que empiece con /.',
 );
 
-/** Name, e-mail and avatar: what an admin edits of a profile, theirs or another admin's. */
+/**
+ * The signed-in admin's own password, asked again before a change that hands over an account: a
+ * new e-mail or a reset password (OWASP ASVS 5.0 §7: re-authentication), so a stolen token alone
+ * cannot take one over.
+ */
+const ownPassword = z.string({ error: adminMessages.confirmWithPassword }).max(200).default('');
+
+/**
+ * Name, e-mail and avatar: what an admin edits of a profile, theirs or another admin's, with the
+ * editor's own password when the change needs it (a new e-mail or password).
+ */
 export const AdminProfileSchema = z.object({
   name: requiredText(120, 'Ingrese el nombre.'),
   email: emailField(120),
   avatar,
+  ownPassword,
 });
 
-/** POST /api/admin/admins: a new administrator with a first password. */
+/** POST /api/admin/admins: a new administrator with a first password (`ownPassword` unused). */
 export const AdminCreateSchema = AdminProfileSchema.extend({ password });
 
 /** PUT /api/admin/admins/{id}: the profile, and a new password when another admin resets it. */

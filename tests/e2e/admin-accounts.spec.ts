@@ -51,6 +51,10 @@ test('an administrator is created, signs in, gets a new password from another ad
   await expect(page.getByLabel('Nombre')).toHaveValue(newcomer.name);
   await expect(page.getByLabel('Nueva contraseña')).toHaveValue('');
   await page.getByLabel('Nueva contraseña').fill('segunda-clave-456');
+  // A reset asks the acting admin's own password again (a stolen token alone cannot do it).
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.locator('#ownPassword-error')).toHaveText(`Error: ${adminMessages.confirmWithPassword}`);
+  await page.getByLabel('Su contraseña actual').fill(e2eAdmin.password);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(notification(page, 'Administrador actualizado.')).toBeVisible();
   const old = await page.request.post('/api/login', { data: { email: newcomer.email, password: newcomer.password } });

@@ -39,6 +39,7 @@ describe('PUT /api/admin/account', () => {
         name: 'Ana María',
         email: 'Ana.Maria@example.com',
         avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png',
+        ownPassword: ana.password,
       }),
     );
     expect(body.data.admin).toEqual({
@@ -59,11 +60,29 @@ describe('PUT /api/admin/account', () => {
     ]);
   });
 
+  it('a new e-mail asks the current password: a stolen token alone cannot move the account', async () => {
+    const { status, body } = await read(
+      await call('PUT', '/api/admin/account', { name: 'Ana', email: 'atacante@example.com', avatar: '' }),
+    );
+    expect(status).toBe(400);
+    expect(body.errors).toEqual({
+      ownPassword: 'Para cambiar un correo o una contraseña, ingrese su contraseña actual.',
+    });
+    expect(await auditRows(db())).toEqual([]);
+  });
+
   it("refuses another admin's e-mail with 409", async () => {
     await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com');
     const message = 'Ya existe un administrador con ese correo electrónico.';
     expect(
-      await read(await call('PUT', '/api/admin/account', { name: 'Ana', email: 'BERTA@example.com', avatar: '' })),
+      await read(
+        await call('PUT', '/api/admin/account', {
+          name: 'Ana',
+          email: 'BERTA@example.com',
+          avatar: '',
+          ownPassword: ana.password,
+        }),
+      ),
     ).toEqual({ status: 409, body: { success: false, error: message, message, errors: { email: message } } });
     expect(await auditRows(db())).toEqual([]);
   });

@@ -151,6 +151,7 @@ describe('PUT /api/admin/admins/{id}', () => {
         email: 'berta.b@example.com',
         avatar: '/img/berta.png',
         password: '',
+        ownPassword: ana.password,
       }),
     );
     expect(status).toBe(200);
@@ -179,7 +180,11 @@ describe('PUT /api/admin/admins/{id}', () => {
     const signIn = (password: string) =>
       login(postJson('/api/login', { email: 'berta@example.com', password }), testContext().context);
     const token = (await (await signIn(newAdmin.password)).json()).data.accessToken;
-    await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, password: 'la-nueva-contraseña' });
+    await call('PUT', `/api/admin/admins/${berta.id}`, {
+      ...newAdmin,
+      password: 'la-nueva-contraseña',
+      ownPassword: ana.password,
+    });
     expect((await signIn(newAdmin.password)).status).toBe(401);
     expect((await signIn('la-nueva-contraseña')).status).toBe(200);
     expect((await callFunction(admins, 'GET', `/api/admins/${berta.id}`, { token })).status).toBe(401);
@@ -192,12 +197,66 @@ describe('PUT /api/admin/admins/{id}', () => {
   it('refuses the e-mail of another administrator with 409 and changes nothing', async () => {
     const berta = (await create()).body.data.admin;
     expect(
-      await read(await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, email: 'Ana@Example.com' })),
+      await read(
+        await call('PUT', `/api/admin/admins/${berta.id}`, {
+          ...newAdmin,
+          email: 'Ana@Example.com',
+          ownPassword: ana.password,
+        }),
+      ),
     ).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
     expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe(
       'berta@example.com',
     );
     expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
+  });
+
+  it.each([
+    ['a reset password', { password: 'la-nueva-contraseña' }],
+    ['a new e-mail', { email: 'otra@example.com', password: '' }],
+  ])("%s asks the acting admin's own password again: missing or wrong, nothing changes", async (_case, change) => {
+    const berta = (await create()).body.data.admin;
+    for (const [ownPassword, message] of [
+      ['', 'Para cambiar un correo o una contraseña, ingrese su contraseña actual.'],
+      ['no-es-la-mia', 'La contraseña actual no es correcta.'],
+    ]) {
+      const { status, body } = await read(
+        await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, ...change, ownPassword }),
+      );
+      expect(status).toBe(400);
+      expect(body.errors).toEqual({ ownPassword: message });
+    }
+    expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe(
+      'berta@example.com',
+    );
+    expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
+  });
+
+  it('a name or avatar change needs no password', async () => {
+    const berta = (await create()).body.data.admin;
+    const { status } = await read(
+      await call('PUT', `/api/admin/admins/${berta.id}`, { ...newAdmin, name: 'Berta', password: '' }),
+    );
+    expect(status).toBe(200);
+  });
+
+  it("never sets one's own password, even with the current one: that is Mi cuenta's", async () => {
+    const { status, body } = await read(
+      await call('PUT', `/api/admin/admins/${ana.id}`, {
+        name: 'Ana Admin',
+        email: 'ana@example.com',
+        avatar: '',
+        password: 'una-tomada-con-un-token-robado',
+        ownPassword: ana.password,
+      }),
+    );
+    expect(status).toBe(403);
+    expect(body.errors).toEqual({ password: 'Su propia contraseña se cambia en Mi cuenta, con su contraseña actual.' });
+    const signIn = await login(
+      postJson('/api/login', { email: 'ana@example.com', password: ana.password }),
+      testContext().context,
+    );
+    expect(signIn.status).toBe(200);
   });
 
   it('answers 400 to a short new password', async () => {

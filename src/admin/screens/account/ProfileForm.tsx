@@ -11,7 +11,12 @@ import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 import { useSession, useUser } from '../../session/SessionProvider.tsx';
 
-const labels = { name: 'Nombre', email: 'Correo electrónico', avatar: 'Avatar' };
+const labels = {
+  name: 'Nombre',
+  email: 'Correo electrónico',
+  avatar: 'Avatar',
+  ownPassword: 'Su contraseña actual',
+};
 
 /** The signed-in admin's own name, e-mail and avatar (PUT /api/admin/account): spec §4's profile update. */
 export function ProfileForm() {
@@ -19,7 +24,7 @@ export function ProfileForm() {
   const { updateProfile } = useSession();
   const form = useForm({
     resolver: zodResolver(AdminProfileSchema),
-    defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '' },
+    defaultValues: { name: user.name, email: user.email, avatar: user.avatar ?? '', ownPassword: '' },
     shouldFocusError: false,
   });
   const feedback = useSubmitFeedback(form.setError, labels);
@@ -33,6 +38,7 @@ export function ProfileForm() {
         body: values,
       });
       updateProfile(admin);
+      form.setValue('ownPassword', '');
       notify({ kind: 'success', text: 'Perfil actualizado.' });
     } catch (error) {
       feedback.onFailure(error);
@@ -68,6 +74,14 @@ export function ProfileForm() {
         error={errors.avatar?.message}
         registration={form.register('avatar')}
         onUploaded={(url) => form.setValue('avatar', url, { shouldValidate: true, shouldDirty: true })}
+      />
+      <TextInput
+        label={labels.ownPassword}
+        type="password"
+        autoComplete="current-password"
+        hint="Solo para cambiar el correo electrónico: confirme que es usted."
+        error={errors.ownPassword?.message}
+        registration={form.register('ownPassword')}
       />
       <SubmitButton pending={isSubmitting} label="Guardar perfil" />
     </form>

@@ -26,7 +26,13 @@ function EditAdmin({ id }: { id: string }) {
   return <QueryView query={item}>{(admin) => <AdminForm admin={admin} />}</QueryView>;
 }
 
-const labels = { name: 'Nombre', email: 'Correo electrónico', avatar: 'Avatar', password: 'Contraseña' };
+const labels = {
+  name: 'Nombre',
+  email: 'Correo electrónico',
+  avatar: 'Avatar',
+  password: 'Contraseña',
+  ownPassword: 'Su contraseña actual',
+};
 
 // Creating requires the password; editing may reset it (empty keeps it).
 type Values = z.input<typeof AdminUpdateSchema>;
@@ -37,7 +43,13 @@ function AdminForm({ admin }: { admin?: Admin }) {
   const { state, updateProfile } = useSession();
   const form = useForm<Values, unknown, z.output<typeof AdminUpdateSchema>>({
     resolver: zodResolver(admin ? AdminUpdateSchema : AdminCreateSchema),
-    defaultValues: { name: admin?.name ?? '', email: admin?.email ?? '', avatar: admin?.avatar ?? '', password: '' },
+    defaultValues: {
+      name: admin?.name ?? '',
+      email: admin?.email ?? '',
+      avatar: admin?.avatar ?? '',
+      password: '',
+      ownPassword: '',
+    },
     shouldFocusError: false,
   });
   const editingSelf = state.status === 'signedIn' && admin?.id === state.user.id;
@@ -101,6 +113,16 @@ function AdminForm({ admin }: { admin?: Admin }) {
             }
             error={errors.password?.message}
             registration={form.register('password')}
+          />
+        )}
+        {admin && (
+          <TextInput
+            label={labels.ownPassword}
+            type="password"
+            autoComplete="current-password"
+            hint="Solo si cambia el correo o la contraseña: confirme con su propia contraseña."
+            error={errors.ownPassword?.message}
+            registration={form.register('ownPassword')}
           />
         )}
         <FormActions pending={isSubmitting} listPath="/admin/administradores" />

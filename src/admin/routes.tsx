@@ -16,11 +16,12 @@ const EducationEditor = lazy(() => import('./screens/education/EducationEditor.t
 const PaymentList = lazy(() => import('./screens/payments/PaymentList.tsx'));
 const PaymentDetail = lazy(() => import('./screens/payments/PaymentDetail.tsx'));
 const PaymentExport = lazy(() => import('./screens/payments/PaymentExport.tsx'));
+const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
 const NotFound = lazy(() => import('./screens/NotFound.tsx'));
 
-/** Spec §2's admin route table, plus /admin/registro for the audit log. */
+/** Spec §2's admin route table, plus /admin/registro for the audit log and /admin/cuentas/importar for the billing export. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -49,6 +50,8 @@ export function AppRoutes() {
         <Route path="pagos" element={<PaymentList />} />
         <Route path="pagos/exportar" element={<PaymentExport />} />
         <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
+        <Route path="cuentas" element={<Navigate to="importar" replace />} />
+        <Route path="cuentas/importar" element={<AccountsImport />} />
         <Route path="account" element={<AccountScreen />} />
         <Route path="registro" element={<AuditLog />} />
         <Route path="*" element={<NotFound />} />

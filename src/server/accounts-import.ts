@@ -12,9 +12,9 @@ import {
 import { isoTime, type Database } from './db/index.ts';
 
 /**
- * The billing system's CSV export (README, "Operator tasks in production"): one row per service, columns
- * service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty) and
- * doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row. Read by
+ * The billing system's CSV export (README, "Operator tasks in production"): one row per service,
+ * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
+ * and doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row. Read by
  * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
  */
 
@@ -40,11 +40,15 @@ const Row = z.object({
       'expiration_date debe ser una fecha válida AAAA-MM-DD',
     )
     .transform((value) => value || null),
-  // /boleta links to it: only the web's own schemes or a path of this site, never javascript:.
+  // /boleta links to it: an http(s) address or a path of this site, never javascript: nor a
+  // //host address, which leaves the site while looking like a path.
   doc_url: cell('doc_url')
     .max(500, 'doc_url tiene más de 500 caracteres')
     .refine(
-      (value) => value === '' || value.startsWith('/') || z.url({ protocol: /^https?$/ }).safeParse(value).success,
+      (value) =>
+        value === '' ||
+        (value.startsWith('/') && !value.startsWith('//')) ||
+        z.url({ protocol: /^https?$/ }).safeParse(value).success,
       'doc_url debe ser una dirección http(s):// o una ruta que empiece con /',
     )
     .transform((value) => value || null),

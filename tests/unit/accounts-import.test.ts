@@ -23,6 +23,7 @@ ABC;100;Sin número;2026-12-10;
 200010;1000;Villa "Los Ñires" 5;;
 200008;99999999999;Saldo enorme;;
 200009;1000
+200011;1000;Otro sitio;;//boletas.example.net/200011.pdf
 `;
 
 describe('the billing CSV export', () => {
@@ -62,6 +63,7 @@ describe('the billing CSV export', () => {
       { line: 10, reason: 'doc_url debe ser una dirección http(s):// o una ruta que empiece con /' },
       { line: 12, reason: 'balance es demasiado grande' },
       { line: 13, reason: 'falta install_address; falta expiration_date; falta doc_url' },
+      { line: 14, reason: 'doc_url debe ser una dirección http(s):// o una ruta que empiece con /' },
     ]);
   });
 
@@ -193,7 +195,7 @@ describe('importAccounts', () => {
         entity: 'accounts',
         entity_id: '2026-11-20T08:00',
         summary:
-          'Exportación del 20-11-2026 08:00. Importadas: 3; con el saldo conservado (pagadas en línea después de la exportación): 0; líneas rechazadas: 9',
+          'Exportación del 20-11-2026 08:00. Importadas: 3; con el saldo conservado (pagadas en línea después de la exportación): 0; líneas rechazadas: 10',
       },
       expect.objectContaining({
         entity_id: '2026-11-21T08:30:15',

@@ -1,24 +1,61 @@
 /**
- * `npm run accounts:import -- export.csv`: loads the billing system's CSV export into the
- * accounts table (src/server/accounts-import.ts) of the database at NETLIFY_DB_URL, or of the
- * running `npm start` in local mode; prints the lines it left out and why.
+ * `npm run accounts:import -- export.csv --exported-at 2026-11-22T10:30`: loads the billing
+ * system's CSV export into the accounts table (src/server/accounts-import.ts) of the database at
+ * NETLIFY_DB_URL, or of the running `npm start` in local mode; prints the lines it left out and
+ * the accounts whose balance it kept because they were paid online after the export was taken
+ * (`--exported-at`, Chile's time). The admin area does the same at /admin/cuentas/importar.
  */
 import { readFile } from 'node:fs/promises';
-import { importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
+import { parseArgs } from 'node:util';
+import { AccountsImportSchema } from '../src/shared/accounts.ts';
+import { formatAmount, formatDateTime } from '../src/shared/billing.ts';
+import {
+  AccountsFileError,
+  decodeAccountsFile,
+  importAccounts,
+  parseAccountsCsv,
+} from '../src/server/accounts-import.ts';
 import { commandDatabase } from './lib/command-database.ts';
 
-const file = process.argv[2];
-if (!file) {
-  console.error('Usage: npm run accounts:import -- <export.csv>');
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'exported-at': { type: 'string' } } });
+const file = positionals[0];
+if (!file || values['exported-at'] === undefined) {
+  console.error('Usage: npm run accounts:import -- <export.csv> --exported-at <YYYY-MM-DDTHH:mm, Chile time>');
+  process.exit(1);
+}
+const exportedAt = AccountsImportSchema.shape.exportedAt.safeParse(values['exported-at']);
+if (!exportedAt.success) {
+  console.error(`--exported-at: ${exportedAt.error.issues[0]?.message}`);
   process.exit(1);
 }
 
-const { rows, rejected } = parseAccountsCsv(await readFile(file, 'utf8'));
+let parsed: ReturnType<typeof parseAccountsCsv>;
+try {
+  parsed = parseAccountsCsv(decodeAccountsFile(await readFile(file)));
+} catch (error) {
+  if (!(error instanceof AccountsFileError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const { rows, rejected } = parsed;
 for (const { line, reason } of rejected) console.warn(`line ${line} left out: ${reason}`);
 const db = await commandDatabase();
 try {
-  if (rows.length > 0) await importAccounts(db, rows);
-  console.log(`Imported ${rows.length} account(s); ${rejected.length} line(s) left out.`);
+  const kept =
+    rows.length > 0
+      ? await importAccounts(db, rows, {
+          exportedAt: exportedAt.data,
+          actor: { id: null, email: 'npm run accounts:import' },
+          rejectedLines: rejected.length,
+        })
+      : [];
+  for (const account of kept)
+    console.warn(
+      `service ${account.service_number} kept its balance ${formatAmount(account.balance)} (the export says ${formatAmount(account.exported_balance)}): paid online on ${formatDateTime(account.paid_at)}, after the export`,
+    );
+  console.log(
+    `Imported ${rows.length} account(s), ${kept.length} of them keeping their balance; ${rejected.length} line(s) left out.`,
+  );
 } finally {
   await db.close();
 }

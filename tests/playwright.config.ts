@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eAdmin } from './e2e/admin-credentials.ts';
+import { e2eAdmin, e2eBootstrapToken } from './e2e/admin-credentials.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8890);
 
@@ -31,8 +31,14 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: '..',
-    // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts).
-    env: { PORT: String(port), SEED_ADMIN_EMAIL: e2eAdmin.email, SEED_ADMIN_PASSWORD: e2eAdmin.password },
+    // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts);
+    // the bootstrap token is set so that its screen is tested refusing, since admins exist.
+    env: {
+      PORT: String(port),
+      SEED_ADMIN_EMAIL: e2eAdmin.email,
+      SEED_ADMIN_PASSWORD: e2eAdmin.password,
+      ADMIN_BOOTSTRAP_TOKEN: e2eBootstrapToken,
+    },
     url: `http://localhost:${port}/`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

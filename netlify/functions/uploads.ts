@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads.ts';
+import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
@@ -22,8 +22,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       if (!body.ok) return body.response;
       const parsed = UploadStartSchema.safeParse(body.value);
       if (!parsed.success) return invalidInput(parsed.error);
-      // Only staff publish files for the public pages.
-      if (parsed.data.purpose === 'publication') {
+      // Only staff publish files for the public pages and import the billing export.
+      if (adminPurposes.includes(parsed.data.purpose)) {
         const auth = await requireAdmin(req);
         if ('response' in auth) return auth.response;
       }

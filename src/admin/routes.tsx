@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { Loading } from './components/Loading.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
 import LoginScreen from './screens/LoginScreen.tsx';
 import { RequireSession } from './session/RequireSession.tsx';
@@ -16,15 +17,29 @@ const EducationEditor = lazy(() => import('./screens/education/EducationEditor.t
 const PaymentList = lazy(() => import('./screens/payments/PaymentList.tsx'));
 const PaymentDetail = lazy(() => import('./screens/payments/PaymentDetail.tsx'));
 const PaymentExport = lazy(() => import('./screens/payments/PaymentExport.tsx'));
+const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
 const NotFound = lazy(() => import('./screens/NotFound.tsx'));
+const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.tsx'));
 
-/** Spec §2's admin route table, plus /admin/registro for the audit log. */
+/**
+ * Spec §2's admin route table, plus /admin/registro for the audit log, /admin/cuentas/importar
+ * for the billing export and /admin/primer-administrador, outside the session, for the first
+ * administrator of a new site.
+ */
 export function AppRoutes() {
   return (
     <Routes>
       <Route path="/login" element={<LoginScreen />} />
+      <Route
+        path="/admin/primer-administrador"
+        element={
+          <Suspense fallback={<Loading />}>
+            <BootstrapScreen />
+          </Suspense>
+        }
+      />
       <Route
         path="/admin"
         element={
@@ -49,6 +64,8 @@ export function AppRoutes() {
         <Route path="pagos" element={<PaymentList />} />
         <Route path="pagos/exportar" element={<PaymentExport />} />
         <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
+        <Route path="cuentas" element={<Navigate to="importar" replace />} />
+        <Route path="cuentas/importar" element={<AccountsImport />} />
         <Route path="account" element={<AccountScreen />} />
         <Route path="registro" element={<AuditLog />} />
         <Route path="*" element={<NotFound />} />

@@ -1,17 +1,38 @@
 import { z } from 'zod';
 import { messages } from '../shared/messages.ts';
-import { checkFile, INLINE_LIMIT } from '../shared/uploads.ts';
+import { checkFile, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
 import { uploadInChunks } from '../islands/forms/upload.ts';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from './api-client.ts';
 
 const PublishedSchema = z.object({ url: z.string().min(1) });
 
 /**
+ * Sends a file staff chose in chunks to /api/uploads (a purpose only admins may start) and
+ * returns the upload's id. A failure is an ApiError like any admin call's, with the server's
+ * field errors, and a 401 ends the session. `onProgress` hears the fraction sent.
+ */
+export async function uploadFile(
+  file: File,
+  purpose: UploadPurpose,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const problem = checkFile(purpose, file.name, file.size);
+  if (problem) throw new ApiError(400, problem, { file: problem });
+  const uploaded = await uploadInChunks(file, purpose, {
+    headers: authHeaders(),
+    onProgress: (sent) => onProgress(sent / file.size),
+  });
+  if (uploaded.ok) return uploaded.uploadId;
+  const { status, failure } = uploaded.failure;
+  if (status === 401) reportUnauthorized();
+  throw new ApiError(status, failure.error ?? failure.message ?? messages.genericError, failure.errors ?? {});
+}
+
+/**
  * Publishes a file staff attach to a document, news item or education resource and returns the
  * address it is served from (POST /api/admin/files). Up to INLINE_LIMIT it travels in the
  * request; a bigger one goes first in chunks to /api/uploads (purpose 'publication'), like the
- * public forms' files, because of Netlify's 6 MB request limit. `onProgress` hears the fraction
- * sent, for chunked files.
+ * public forms' files, because of Netlify's 6 MB request limit.
  */
 export async function publishFile(file: File, onProgress: (fraction: number) => void): Promise<string> {
   const problem = checkFile('publication', file.name, file.size);
@@ -20,16 +41,7 @@ export async function publishFile(file: File, onProgress: (fraction: number) => 
   if (file.size <= INLINE_LIMIT) {
     form.append('file', file, file.name);
   } else {
-    const uploaded = await uploadInChunks(file, 'publication', {
-      headers: authHeaders(),
-      onProgress: (sent) => onProgress(sent / file.size),
-    });
-    if (!uploaded.ok) {
-      const { status, failure } = uploaded.failure;
-      if (status === 401) reportUnauthorized();
-      throw new ApiError(status, failure.error ?? failure.message ?? messages.genericError);
-    }
-    form.append('uploadId', uploaded.uploadId);
+    form.append('uploadId', await uploadFile(file, 'publication', onProgress));
     form.append('fileName', file.name);
   }
   const { url } = await apiRequest('/api/admin/files', PublishedSchema, { method: 'POST', body: form });

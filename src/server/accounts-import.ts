@@ -1,24 +1,56 @@
-import { parse } from 'csv-parse/sync';
+import { CsvError, parse } from 'csv-parse/sync';
 import { z } from 'zod';
-import type { Database } from './db/index.ts';
+import {
+  ACCOUNT_COLUMNS,
+  ACCOUNTS_REPORT_LIMIT,
+  accountsMessages,
+  MAX_ACCOUNT_LINES,
+  type AccountsImportReport,
+  type KeptAccount,
+  type RejectedLine,
+} from '../shared/accounts.ts';
+import { isoTime, type Database } from './db/index.ts';
 
 /**
- * The billing system's CSV export (README, "Billing data"): one row per service, columns
- * service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty) and
- * doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row.
+ * The billing system's CSV export (README, "Operator tasks in production"): one row per service,
+ * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
+ * and doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row. Read by
+ * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
  */
+
+/** A file that cannot be read as the export at all; its lines are not looked at. */
+export class AccountsFileError extends Error {}
+
+// A missing cell (a short line) is named, not reported as a type error.
+const cell = (column: string) => z.string({ error: `falta ${column}` }).trim();
+
 const Row = z.object({
-  service_number: z
-    .string()
-    .trim()
-    .regex(/^\d{1,12}$/, 'service_number must be 1 to 12 digits'),
-  balance: z.string().trim().regex(/^\d+$/, 'balance must be a whole number of pesos').transform(Number),
-  install_address: z.string().trim().min(1, 'install_address is empty').max(200),
-  expiration_date: z
-    .union([z.literal(''), z.iso.date('expiration_date must be YYYY-MM-DD')])
+  service_number: cell('service_number').regex(/^\d{1,12}$/, 'service_number debe tener de 1 a 12 dígitos'),
+  balance: cell('balance')
+    .regex(/^\d+$/, 'balance debe ser un número entero de pesos, sin puntos ni signo')
+    .transform(Number)
+    // The column is a Postgres integer: a larger number would fail the whole import.
+    .refine((balance) => balance <= 2_147_483_647, 'balance es demasiado grande'),
+  install_address: cell('install_address')
+    .min(1, 'install_address está vacía')
+    .max(200, 'install_address tiene más de 200 caracteres'),
+  expiration_date: cell('expiration_date')
+    .refine(
+      (value) => value === '' || z.iso.date().safeParse(value).success,
+      'expiration_date debe ser una fecha válida AAAA-MM-DD',
+    )
     .transform((value) => value || null),
-  doc_url: z
-    .union([z.literal(''), z.url('doc_url must be a URL'), z.string().startsWith('/')])
+  // /boleta links to it: an http(s) address or a path of this site, never javascript: nor a
+  // //host address, which leaves the site while looking like a path.
+  doc_url: cell('doc_url')
+    .max(500, 'doc_url tiene más de 500 caracteres')
+    .refine(
+      (value) =>
+        value === '' ||
+        (value.startsWith('/') && !value.startsWith('//')) ||
+        z.url({ protocol: /^https?$/ }).safeParse(value).success,
+      'doc_url debe ser una dirección http(s):// o una ruta que empiece con /',
+    )
     .transform((value) => value || null),
 });
 
@@ -27,44 +59,162 @@ export type AccountRow = z.output<typeof Row>;
 export interface ParsedExport {
   rows: AccountRow[];
   /** Line number in the file and why the line was left out. */
-  rejected: { line: number; reason: string }[];
+  rejected: RejectedLine[];
+}
+
+/** The file's text; an export that is not UTF-8 text is refused rather than imported garbled. */
+export function decodeAccountsFile(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new AccountsFileError(accountsMessages.notUtf8);
+  }
+  if (text.includes('\u0000')) throw new AccountsFileError(accountsMessages.notText);
+  return text;
+}
+
+function readHeader(header: string[]): string[] {
+  const columns = header.map((name) => name.trim().toLowerCase());
+  const missing = ACCOUNT_COLUMNS.filter((column) => !columns.includes(column));
+  if (missing.length > 0) throw new AccountsFileError(accountsMessages.missingColumns(missing));
+  return columns;
 }
 
 export function parseAccountsCsv(text: string): ParsedExport {
   const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
-  const records = parse(text, {
-    columns: true,
-    delimiter,
-    skip_empty_lines: true,
-    trim: true,
-    bom: true,
-    relax_column_count: true,
-    info: true,
-  }) as { record: Record<string, string>; info: { lines: number } }[];
+  let records: { record: Record<string, string>; info: { lines: number } }[];
+  try {
+    records = parse(text, {
+      columns: readHeader,
+      delimiter,
+      skip_empty_lines: true,
+      trim: true,
+      bom: true,
+      // A quote inside an unquoted cell (Villa "Los Ñires") is part of the text.
+      relax_quotes: true,
+      relax_column_count: true,
+      info: true,
+    });
+  } catch (error) {
+    if (error instanceof CsvError) throw new AccountsFileError(accountsMessages.malformed(Number(error.lines) || 1));
+    throw error;
+  }
+  if (records.length === 0) throw new AccountsFileError(accountsMessages.noAccounts);
+  if (records.length > MAX_ACCOUNT_LINES) throw new AccountsFileError(accountsMessages.tooManyLines(MAX_ACCOUNT_LINES));
   const result: ParsedExport = { rows: [], rejected: [] };
-  const seen = new Set<string>();
+  const firstLine = new Map<string, number>();
   for (const { record, info } of records) {
     const parsed = Row.safeParse(record);
+    const earlier = parsed.success ? firstLine.get(parsed.data.service_number) : undefined;
     if (!parsed.success)
       result.rejected.push({ line: info.lines, reason: parsed.error.issues.map((issue) => issue.message).join('; ') });
-    else if (seen.has(parsed.data.service_number))
-      result.rejected.push({ line: info.lines, reason: `service_number ${parsed.data.service_number} repeated` });
+    else if (earlier !== undefined)
+      result.rejected.push({
+        line: info.lines,
+        reason: `service_number ${parsed.data.service_number} repetido (ya está en la línea ${earlier})`,
+      });
     else {
-      seen.add(parsed.data.service_number);
+      firstLine.set(parsed.data.service_number, info.lines);
       result.rows.push(parsed.data);
     }
   }
   return result;
 }
 
-/** Upserts the valid rows in one transaction. */
-export async function importAccounts(db: Database, rows: AccountRow[]): Promise<void> {
-  await db.batch(
-    rows.map((row) => ({
-      text: `INSERT INTO accounts (service_number, balance, install_address, expiration_date, doc_url) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (service_number) DO UPDATE SET balance = EXCLUDED.balance, install_address = EXCLUDED.install_address,
-               expiration_date = EXCLUDED.expiration_date, doc_url = EXCLUDED.doc_url, updated_at = now()`,
-      params: [row.service_number, row.balance, row.install_address, row.expiration_date, row.doc_url],
-    })),
-  );
+/** Who imports: the signed-in admin, or the command line (no admin id). */
+export interface ImportActor {
+  id: string | null;
+  email: string;
 }
+
+export interface ImportOptions {
+  /** When the billing system took the export, in Chile's time (YYYY-MM-DDTHH:mm[:ss]). */
+  exportedAt: string;
+  actor: ImportActor;
+  /** Lines of the file left out, counted in the audit row. */
+  rejectedLines: number;
+}
+
+/**
+ * Upserts the valid rows and writes the audit row in one statement, so the import is all or
+ * nothing, and answers the accounts whose balance it kept: those with a bill paid online after
+ * the export was taken. The export still shows that debt, and writing it back would charge the
+ * customer again (issue 11). Keeping the current balance, rather than subtracting the payment
+ * from the export's, is right whether or not the billing system had already received the
+ * payment; the report lists them so staff can check.
+ *
+ * The statement runs after a SHARE ROW EXCLUSIVE lock on accounts in the same transaction: a
+ * payment being recorded (src/server/billing.ts, recordPayment: it updates accounts and marks
+ * the bill paid in one statement) either committed before the lock, and this statement sees its
+ * paid bill, or waits for the import and subtracts from the imported balance. Without the lock a
+ * payment committing meanwhile would be invisible to this statement's snapshot and overwritten.
+ * Bill creation and balance lookups (reads, key-share locks) are not held up.
+ */
+export async function importAccounts(
+  db: Database,
+  rows: AccountRow[],
+  { exportedAt, actor, rejectedLines }: ImportOptions,
+): Promise<KeptAccount[]> {
+  const [, kept] = (await db.batch([
+    { text: 'LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE' },
+    {
+      // One array per column (unnest): the whole export is five parameters, not 25,000 statements.
+      text: `WITH input AS (
+               SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[])
+                 AS exported_row (service_number, balance, install_address, expiration_date, doc_url)
+             ), exported AS (
+               SELECT $6::text AS local, $6::text::timestamp AT TIME ZONE 'America/Santiago' AS taken
+             ), paid_online AS (
+               SELECT service_number, max(paid_at) AS paid_at FROM bills
+               WHERE status = 'paid' AND paid_at > (SELECT taken FROM exported) GROUP BY service_number
+             ), written AS (
+               INSERT INTO accounts AS a (service_number, balance, install_address, expiration_date, doc_url, updated_at)
+               SELECT service_number, balance, install_address, expiration_date, doc_url, now() FROM input
+               ON CONFLICT (service_number) DO UPDATE SET
+                 balance = CASE WHEN EXISTS (SELECT 1 FROM paid_online p WHERE p.service_number = a.service_number)
+                   THEN a.balance ELSE EXCLUDED.balance END,
+                 install_address = EXCLUDED.install_address, expiration_date = EXCLUDED.expiration_date,
+                 doc_url = EXCLUDED.doc_url, updated_at = now()
+               RETURNING service_number
+             ), kept AS (
+               SELECT i.service_number, i.balance AS exported_balance, a.balance, p.paid_at
+               FROM paid_online p JOIN input i USING (service_number) JOIN accounts a USING (service_number)
+             ), logged AS (
+               INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+               SELECT $7::uuid, $8, 'import', 'accounts', local,
+                 format('Exportación del %s. Importadas: %s; con el saldo conservado (pagadas en línea después de la exportación): %s; líneas rechazadas: %s',
+                   to_char(local::timestamp, 'DD-MM-YYYY HH24:MI'), (SELECT count(*) FROM written), (SELECT count(*) FROM kept), $9::int)
+               FROM exported
+             )
+             SELECT service_number, exported_balance, balance, ${isoTime('paid_at')} AS paid_at
+             FROM kept ORDER BY service_number`,
+      params: [
+        rows.map((row) => row.service_number),
+        rows.map((row) => row.balance),
+        rows.map((row) => row.install_address),
+        rows.map((row) => row.expiration_date),
+        rows.map((row) => row.doc_url),
+        exportedAt,
+        actor.id,
+        actor.email,
+        rejectedLines,
+      ],
+    },
+  ])) as [unknown[], KeptAccount[]];
+  return kept;
+}
+
+/** The answer of POST /api/admin/accounts/import: the counts, and each list up to ACCOUNTS_REPORT_LIMIT. */
+export const importReport = (
+  exportedAt: string,
+  { rows, rejected }: ParsedExport,
+  kept: KeptAccount[],
+): AccountsImportReport => ({
+  exportedAt,
+  imported: rows.length,
+  kept: kept.slice(0, ACCOUNTS_REPORT_LIMIT),
+  keptTotal: kept.length,
+  rejected: rejected.slice(0, ACCOUNTS_REPORT_LIMIT),
+  rejectedTotal: rejected.length,
+});

@@ -29,9 +29,13 @@ const CV_TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+const UNKNOWN_TYPE = 'application/octet-stream';
+
 async function checkBytes(purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
-  const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? 'application/octet-stream';
+  const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? UNKNOWN_TYPE;
   if (purpose === 'cv' && CV_TYPES[extensionOf(fileName)] !== sniffed) throw new UploadError(uploadMessages.cvType);
+  // Text has no magic number: anything recognised (an Excel workbook renamed .csv) is not a CSV.
+  if (purpose === 'accounts' && sniffed !== UNKNOWN_TYPE) throw new UploadError(uploadMessages.accountsNotCsv);
   return sniffed;
 }
 
@@ -158,18 +162,37 @@ export const attachUpload = (id: string): Statement => ({
   params: [id],
 });
 
+/**
+ * Deletes an upload never attached, bytes first: if deleting them fails, the row stays and the
+ * clean-up tries again.
+ */
+export async function discardUpload(db: Database, store: UploadStore, id: string): Promise<void> {
+  const { blobs } = await store.list({ prefix: chunkPrefix(id) });
+  await Promise.all([...blobs.map((blob) => store.delete(blob.key)), store.delete(fileKey(id))]);
+  await db.query(`DELETE FROM uploads WHERE id = $1 AND status <> 'attached'`, [id]);
+}
+
 /** Deletes uploads never attached to a submission, with their bytes. */
 export async function deleteStaleUploads(db: Database, store: UploadStore, olderThan = '24 hours'): Promise<number> {
   const stale = await db.query<{ id: string }>(
     `SELECT id FROM uploads WHERE status <> 'attached' AND created_at < now() - $1::interval`,
     [olderThan],
   );
-  for (const { id } of stale) {
-    const { blobs } = await store.list({ prefix: chunkPrefix(id) });
-    await Promise.all([...blobs.map((blob) => store.delete(blob.key)), store.delete(fileKey(id))]);
-    await db.query(`DELETE FROM uploads WHERE id = $1 AND status <> 'attached'`, [id]);
-  }
+  for (const { id } of stale) await discardUpload(db, store, id);
   return stale.length;
+}
+
+/** The bytes of a completed upload of this purpose, which no submission has claimed. */
+export async function readCompletedUpload(
+  db: Database,
+  store: UploadStore,
+  id: string,
+  purpose: UploadPurpose,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const { id: found } = await findAttachable(db, id, purpose);
+  const bytes = await readUpload(store, found);
+  if (!bytes) throw new UploadError(uploadMessages.unknownUpload);
+  return bytes;
 }
 
 export async function readUpload(store: UploadStore, id: string): Promise<Uint8Array<ArrayBuffer> | undefined> {

@@ -8,6 +8,7 @@ export const auditActions = {
   update: 'Modificó',
   delete: 'Eliminó',
   password: 'Cambió la contraseña de',
+  import: 'Importó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -17,6 +18,7 @@ export const auditEntities = {
   report: 'comunicado',
   education: 'contenido educativo',
   file: 'archivo',
+  accounts: 'cuentas',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

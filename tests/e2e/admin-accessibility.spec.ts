@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { chileNow } from '../../src/shared/accounts.ts';
+import {
+  ACCOUNTS_HEADER,
+  expectReportShown,
+  importCsv,
+  paidOnlineHoursAgo,
+  serviceNumbers,
+} from './accounts-import.ts';
 import { ensureAdmin, useSession } from './admin-session.ts';
 
 // The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
@@ -10,6 +18,7 @@ const themes = ['ONE_DARK', 'LIGHT'] as const;
 const screens = [
   '/admin/pagos',
   '/admin/pagos/exportar?status=paid',
+  '/admin/cuentas/importar',
   '/admin/administradores',
   '/admin/administradores/nuevo',
   '/admin/documentos',
@@ -21,6 +30,7 @@ const screens = [
   '/admin/account',
   '/admin/registro',
   '/admin/no-existe',
+  '/admin/primer-administrador',
 ];
 
 async function expectNoViolations(page: Page, what: string) {
@@ -113,6 +123,54 @@ for (const theme of themes) {
       await page.getByRole('button', { name: 'Guardar' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
       await expectNoViolations(page, 'comunicado form with errors');
+    });
+
+    test('the accounts import with its report, and the first-administrator form, have no violations; screenshots', async ({
+      page,
+    }, testInfo) => {
+      const shoot = async (target: Page, name: string) => {
+        for (const [device, viewport] of [
+          ['desktop', { width: 1280, height: 800 }],
+          ['phone', { width: 390, height: 844 }],
+        ] as const) {
+          await target.setViewportSize(viewport);
+          await target.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${device}.png`), fullPage: true });
+        }
+        await target.setViewportSize({ width: 1280, height: 800 });
+      };
+      await useSession(page);
+      await page.goto('/admin/cuentas/importar');
+      await settle(page);
+      await page.getByRole('button', { name: 'Importar' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
+      await expectNoViolations(page, 'accounts import with errors');
+
+      const number = serviceNumbers(theme === 'LIGHT' ? '73' : '74');
+      await paidOnlineHoursAgo(number(1), 18990, 1);
+      await importCsv(
+        page,
+        `${ACCOUNTS_HEADER}${number(1)};18990;Los Coigües 12, Coyhaique;2026-12-10;\n${number(2)};25400;Prat 450, Puerto Aysén;;\nABC;100;Sin número;;\n`,
+        chileNow(new Date(Date.now() - 2 * 60 * 60 * 1000)),
+      );
+      await expectReportShown(page);
+      await expectNoViolations(page, 'accounts import report');
+      await shoot(page, 'cuentas');
+
+      // Signed out, as the person creating the first administrator is; the status as on a new site.
+      // A new tab: the session lives in the first tab's sessionStorage.
+      const visitor = await page.context().newPage();
+      await useTheme(visitor, theme);
+      await visitor.route('/api/bootstrap', (route) =>
+        route.fulfill({ json: { success: true, data: { status: 'available' } } }),
+      );
+      await visitor.goto('/admin/primer-administrador');
+      await settle(visitor);
+      await expectNoViolations(visitor, 'first-administrator form');
+      await visitor.getByRole('button', { name: 'Crear administrador' }).click();
+      await expect(visitor.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
+      await expectNoViolations(visitor, 'first-administrator form with errors');
+      await shoot(visitor, 'primer-administrador');
+      await visitor.close();
     });
 
     test.describe('on a phone', () => {

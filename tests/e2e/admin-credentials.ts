@@ -8,3 +8,9 @@ export const e2eAdmin = {
   email: 'e2e-admin@example.com',
   password: 'clave-de-prueba-e2e',
 } as const;
+
+/**
+ * The server's ADMIN_BOOTSTRAP_TOKEN (playwright.config.ts): its database already has admins, so
+ * the first-administrator screen must refuse it.
+ */
+export const e2eBootstrapToken = 'clave-de-arranque-de-las-pruebas-e2e-0123456789';

@@ -21,6 +21,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     'Comunicados',
     'Educación',
     'Pagos Webpay',
+    'Cuentas',
     'Registro de cambios',
   ]);
   await expect(menu.getByRole('link', { name: 'Pagos Webpay' })).toHaveAttribute('aria-current', 'page');
@@ -31,6 +32,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     ['Documentos', 'Documentos'],
     ['Comunicados', 'Comunicados'],
     ['Educación', 'Educación'],
+    ['Cuentas', 'Importar cuentas'],
     ['Registro de cambios', 'Registro de cambios'],
   ] as const) {
     await menu.getByRole('link', { name: link }).click();

@@ -1,24 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ensureAdmin, useSession } from './admin-session.ts';
-import { query } from './database.ts';
-
-/** A customer pays service `serviceNumber` through /pago and the Webpay simulator, approving it. */
-async function payThroughSimulator(page: Page, serviceNumber: string, balance: number) {
-  await query(
-    `INSERT INTO accounts (service_number, balance, install_address, expiration_date, doc_url) VALUES ($1, $2, 'Calle de prueba 1, Coyhaique', CURRENT_DATE + 10, '/documentos/boletas/boleta-ejemplo.pdf')
-     ON CONFLICT (service_number) DO UPDATE SET balance = EXCLUDED.balance`,
-    [serviceNumber, balance],
-  );
-  await page.goto('/pago');
-  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
-  await page.getByRole('radio', { name: /Webpay/ }).check();
-  await page.getByLabel('Número de servicio').fill(serviceNumber);
-  await page.getByLabel('Correo electrónico').fill('cliente@example.com');
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
-  await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
-}
+import { payThroughSimulator } from './simulator-payment.ts';
 
 test('a payment made through the simulator is listed, detailed and exported', async ({ browser, page }) => {
   // Its own service number, so the filter finds only this test's payment.

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import {
+  AccountsFileError,
+  decodeAccountsFile,
+  importAccounts,
+  parseAccountsCsv,
+} from '../../src/server/accounts-import.ts';
+import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 const environment = useLocalEnvironment();
@@ -12,9 +18,15 @@ ABC;100;Sin número;2026-12-10;
 200004;1000;;2026-12-10;
 200005;1000;Fecha mala;10/12/2026;
 200001;1;Repetida;;
+200006;1000;Fecha imposible;2026-02-30;
+200007;1000;Enlace peligroso;;javascript:alert(1)
+200010;1000;Villa "Los Ñires" 5;;
+200008;99999999999;Saldo enorme;;
+200009;1000
+200011;1000;Otro sitio;;//boletas.example.net/200011.pdf
 `;
 
-describe('the billing CSV import', () => {
+describe('the billing CSV export', () => {
   it('keeps valid rows and reports each rejected line with its reason', () => {
     const { rows, rejected } = parseAccountsCsv(csv);
     expect(rows).toEqual([
@@ -32,39 +44,164 @@ describe('the billing CSV import', () => {
         expiration_date: null,
         doc_url: null,
       },
-    ]);
-    expect(rejected).toEqual([
-      { line: 4, reason: 'service_number must be 1 to 12 digits' },
-      { line: 5, reason: 'balance must be a whole number of pesos' },
-      { line: 6, reason: 'install_address is empty' },
-      { line: 7, reason: 'expiration_date must be YYYY-MM-DD' },
-      { line: 8, reason: 'service_number 200001 repeated' },
-    ]);
-  });
-
-  it('reads comma-separated files too', () => {
-    expect(
-      parseAccountsCsv('service_number,balance,install_address,expiration_date,doc_url\n1,2,Calle 3,,\n').rows,
-    ).toHaveLength(1);
-  });
-
-  it('upserts the accounts', async () => {
-    await importAccounts(environment.database.db, parseAccountsCsv(csv).rows);
-    await importAccounts(environment.database.db, [
+      // A quote inside an unquoted cell is text.
       {
-        service_number: '200001',
-        balance: 0,
-        install_address: 'Los Coigües 12, Coyhaique',
+        service_number: '200010',
+        balance: 1000,
+        install_address: 'Villa "Los Ñires" 5',
         expiration_date: null,
         doc_url: null,
       },
     ]);
-    const rows = await environment.database.db.query(
-      'SELECT service_number, balance FROM accounts ORDER BY service_number',
+    expect(rejected).toEqual([
+      { line: 4, reason: 'service_number debe tener de 1 a 12 dígitos' },
+      { line: 5, reason: 'balance debe ser un número entero de pesos, sin puntos ni signo' },
+      { line: 6, reason: 'install_address está vacía' },
+      { line: 7, reason: 'expiration_date debe ser una fecha válida AAAA-MM-DD' },
+      { line: 8, reason: 'service_number 200001 repetido (ya está en la línea 2)' },
+      { line: 9, reason: 'expiration_date debe ser una fecha válida AAAA-MM-DD' },
+      { line: 10, reason: 'doc_url debe ser una dirección http(s):// o una ruta que empiece con /' },
+      { line: 12, reason: 'balance es demasiado grande' },
+      { line: 13, reason: 'falta install_address; falta expiration_date; falta doc_url' },
+      { line: 14, reason: 'doc_url debe ser una dirección http(s):// o una ruta que empiece con /' },
+    ]);
+  });
+
+  it('reads comma-separated files and column names in any case and order', () => {
+    expect(
+      parseAccountsCsv('Balance,SERVICE_NUMBER,install_address,doc_url,expiration_date\n2,1,Calle 3,/boletas/1.pdf,\n')
+        .rows,
+    ).toEqual([
+      { service_number: '1', balance: 2, install_address: 'Calle 3', expiration_date: null, doc_url: '/boletas/1.pdf' },
+    ]);
+  });
+
+  it.each([
+    [
+      'a file without the columns',
+      'numero;saldo;direccion\n1;2;Calle\n',
+      'A la primera línea del archivo le faltan las columnas service_number, balance, install_address, expiration_date, doc_url.',
+    ],
+    [
+      'a file missing one column',
+      'service_number;balance;install_address;expiration_date\n1;2;Calle;\n',
+      'A la primera línea del archivo le falta la columna doc_url.',
+    ],
+    [
+      'a quote never closed',
+      'service_number;balance;install_address;expiration_date;doc_url\n1;2;"Calle;;\n3;4;Otra;;\n',
+      'El archivo no es un CSV válido: la lectura se detuvo en la línea 3. Revise las comillas de esa línea y de las anteriores.',
+    ],
+    [
+      'only the header',
+      'service_number;balance;install_address;expiration_date;doc_url\n',
+      'El archivo no tiene cuentas: está vacío o solo tiene la línea de títulos.',
+    ],
+    ['an empty file', '', 'El archivo no tiene cuentas: está vacío o solo tiene la línea de títulos.'],
+    [
+      'more lines than one import takes',
+      `service_number;balance;install_address;expiration_date;doc_url\n${'1;0;a;;\n'.repeat(MAX_ACCOUNT_LINES + 1)}`,
+      'El archivo tiene más de 60.000 líneas de cuentas: divídalo en partes e impórtelas con la misma fecha de exportación.',
+    ],
+  ])('refuses %s as a whole', (_case, text, message) => {
+    expect(() => parseAccountsCsv(text)).toThrow(new AccountsFileError(message));
+  });
+
+  it.each([
+    [
+      'Latin-1 bytes',
+      new Uint8Array([0x50, 0x72, 0x61, 0x74, 0x20, 0xf1]),
+      'El archivo no está en UTF-8. Expórtelo como «CSV UTF-8» e intente nuevamente.',
+    ],
+    [
+      'binary bytes',
+      new Uint8Array([0x50, 0x4b, 0x00, 0x01]),
+      'El archivo no es un CSV de texto. Expórtelo como CSV e intente nuevamente.',
+    ],
+  ])('refuses %s', (_case, bytes, message) => {
+    expect(() => decodeAccountsFile(bytes)).toThrow(new AccountsFileError(message));
+  });
+
+  it('stays within the 10 MiB a Neon HTTP request takes, at the largest file and the most lines', () => {
+    // The parameters as the drivers send them (pg's arrayString, which Neon's driver bundles): each
+    // array a Postgres literal with every element quoted and escaped, in a JSON body.
+    const literal = (values: unknown[]) =>
+      `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+    const encodedSize = (text: string) => {
+      const { rows } = parseAccountsCsv(text);
+      const params = [
+        rows.map((row) => row.service_number),
+        rows.map((row) => row.balance),
+        rows.map((row) => row.install_address),
+        rows.map((row) => row.expiration_date),
+        rows.map((row) => row.doc_url),
+      ].map(literal);
+      return Buffer.byteLength(JSON.stringify({ query: 'x'.repeat(2_000), params }));
+    };
+    const header = 'service_number;balance;install_address;expiration_date;doc_url\n';
+    const shortest = (n: number) => `${n};0;a;;\n`;
+    const realistic = (n: number) =>
+      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf\n`;
+    const fill = (line: (n: number) => string, maxBytes: number) => {
+      const lines = [header];
+      let size = Buffer.byteLength(header);
+      for (let n = 1; n <= MAX_ACCOUNT_LINES && size + Buffer.byteLength(line(n)) <= maxBytes; n++) {
+        lines.push(line(n));
+        size += Buffer.byteLength(line(n));
+      }
+      return lines.join('');
+    };
+    expect(encodedSize(fill(shortest, 5_000_000))).toBeLessThan(9 * 1024 * 1024);
+    expect(encodedSize(fill(realistic, 5_000_000))).toBeLessThan(9 * 1024 * 1024);
+  });
+});
+
+describe('importAccounts', () => {
+  const actor = { id: null, email: 'npm run accounts:import' };
+
+  it('upserts the accounts and logs the import with its counts', async () => {
+    const { db } = environment.database;
+    const { rows, rejected } = parseAccountsCsv(csv);
+    expect(
+      await importAccounts(db, rows, { exportedAt: '2026-11-20T08:00', actor, rejectedLines: rejected.length }),
+    ).toEqual([]);
+    await importAccounts(
+      db,
+      [
+        {
+          service_number: '200001',
+          balance: 0,
+          install_address: 'Los Coigües 12, Coyhaique',
+          expiration_date: null,
+          doc_url: null,
+        },
+      ],
+      { exportedAt: '2026-11-21T08:30:15', actor, rejectedLines: 0 },
     );
-    expect(rows).toEqual([
-      { service_number: '200001', balance: 0 },
-      { service_number: '200002', balance: 0 },
+    expect(
+      await db.query('SELECT service_number, balance, expiration_date FROM accounts ORDER BY service_number'),
+    ).toEqual([
+      { service_number: '200001', balance: 0, expiration_date: null },
+      { service_number: '200002', balance: 0, expiration_date: null },
+      { service_number: '200010', balance: 1000, expiration_date: null },
+    ]);
+    expect(
+      await db.query('SELECT admin_id, admin_email, action, entity, entity_id, summary FROM audit_log ORDER BY id'),
+    ).toEqual([
+      {
+        admin_id: null,
+        admin_email: 'npm run accounts:import',
+        action: 'import',
+        entity: 'accounts',
+        entity_id: '2026-11-20T08:00',
+        summary:
+          'Exportación del 20-11-2026 08:00. Importadas: 3; con el saldo conservado (pagadas en línea después de la exportación): 0; líneas rechazadas: 10',
+      },
+      expect.objectContaining({
+        entity_id: '2026-11-21T08:30:15',
+        summary:
+          'Exportación del 21-11-2026 08:30. Importadas: 1; con el saldo conservado (pagadas en línea después de la exportación): 0; líneas rechazadas: 0',
+      }),
     ]);
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
+import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
 import * as adminAudit from '../../netlify/functions/admin-audit.ts';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
@@ -112,11 +113,18 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['GET', `/api/admin/payments/${ANY_UUID}`, adminPayments],
   ['GET', '/api/admin/audit', adminAudit],
   ['POST', '/api/admin/files', adminFiles, aFile],
+  ['POST', '/api/admin/accounts/import', adminAccounts, () => ({ uploadId: ANY_UUID, exportedAt: '2026-01-15T10:30' })],
   [
     'POST',
     '/api/uploads (purpose publication)',
     uploads,
     () => ({ purpose: 'publication', fileName: 'memoria.pdf', size: 20_000_000 }),
+  ],
+  [
+    'POST',
+    '/api/uploads (purpose accounts)',
+    uploads,
+    () => ({ purpose: 'accounts', fileName: 'cuentas.csv', size: 3_000_000 }),
   ],
 ];
 const call = ([method, path, fn, body]: (typeof adminEndpoints)[number], headers: Record<string, string>) =>

@@ -2,7 +2,8 @@ import { NavLink } from 'react-router';
 
 /**
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
- * the routes also hold Comunicados, and the audit log is Registro de cambios.
+ * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds)
+ * and the audit log, Registro de cambios.
  */
 const items = [
   { to: '/admin/administradores', label: 'Administradores' },
@@ -10,6 +11,7 @@ const items = [
   { to: '/admin/comunicados', label: 'Comunicados' },
   { to: '/admin/educacion', label: 'Educación' },
   { to: '/admin/pagos', label: 'Pagos Webpay' },
+  { to: '/admin/cuentas', label: 'Cuentas' },
   { to: '/admin/registro', label: 'Registro de cambios' },
 ] as const;
 

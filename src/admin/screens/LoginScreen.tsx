@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { LoginSchema } from '../../shared/auth.ts';
 import { Loading } from '../components/Loading.tsx';
 import { FormFeedback } from '../forms/FormFeedback.tsx';
@@ -9,6 +9,7 @@ import { TextInput } from '../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../forms/use-submit-feedback.ts';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useBootstrapStatus } from './bootstrap/use-bootstrap-status.ts';
 
 const labels = { email: 'Correo electrónico', password: 'Contraseña' };
 
@@ -29,6 +30,7 @@ export default function LoginScreen() {
   });
   const feedback = useSubmitFeedback(form.setError, labels);
   const { errors, isSubmitting } = form.formState;
+  const bootstrap = useBootstrapStatus();
 
   if (state.status === 'signedIn') return <Navigate to={destination(location.state)} replace />;
 
@@ -72,6 +74,12 @@ export default function LoginScreen() {
             />
             <SubmitButton pending={isSubmitting} label="Ingresar" pendingLabel="Ingresando…" />
           </form>
+        )}
+        {bootstrap.data === 'available' && (
+          <p className="login__notice">
+            Este sitio aún no tiene administradores.{' '}
+            <Link to="/admin/primer-administrador">Crear el primer administrador</Link>
+          </p>
         )}
         <p>
           <a href="/">Volver al sitio</a>

@@ -1,0 +1,48 @@
+import type { Config } from '@netlify/functions';
+import {
+  bootstrapMessages,
+  BootstrapSchema,
+  type BootstrapAnswer,
+  type BootstrapStatusAnswer,
+} from '../../src/shared/bootstrap.ts';
+import { answer, byMethod, readInput } from '../../src/server/admin-endpoint.ts';
+import { bootstrapStatus, createFirstAdmin } from '../../src/server/auth/bootstrap.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { failure, withErrorHandling } from '../../src/server/http.ts';
+
+/**
+ * GET /api/bootstrap: whether the first administrator can be created; POST /api/bootstrap:
+ * creates it with the one-time token (docs/admin-api.md). No bearer token: there is no
+ * administrator yet to hold one.
+ */
+export default withErrorHandling(async (req: Request) => {
+  const db = getDatabase();
+  return byMethod(req, {
+    GET: async () => answer({ status: await bootstrapStatus(db) } satisfies BootstrapStatusAnswer),
+    POST: async () => {
+      const input = await readInput(req, BootstrapSchema, 4_096);
+      if (!input.ok) return input.response;
+      const outcome = await createFirstAdmin(db, input.data);
+      switch (outcome.kind) {
+        case 'created':
+          return answer({ admin: outcome.admin } satisfies BootstrapAnswer, 201);
+        case 'disabled':
+          return failure(403, bootstrapMessages.disabled);
+        case 'misconfigured':
+          // The operator's setting is wrong, as when any required setting is missing.
+          return failure(503, bootstrapMessages.misconfigured);
+        case 'wrong-token':
+          return failure(403, bootstrapMessages.wrongToken, { errors: { token: bootstrapMessages.wrongToken } });
+        case 'done':
+          return failure(409, bootstrapMessages.done);
+      }
+    },
+  });
+});
+
+export const config: Config = {
+  path: '/api/bootstrap',
+  // Guessing a token of 32 characters or more is hopeless anyway; this keeps anyone from trying.
+  // As many as /api/login allows: every visit to /login asks for the status.
+  rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate } from 'react-router';
+import type { z } from 'zod';
+import { BootstrapAnswerSchema, bootstrapMessages, BootstrapSchema } from '../../../shared/bootstrap.ts';
+import { notify } from '../../../islands/notifications.ts';
+import { apiRequest } from '../../api-client.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+import { useSession } from '../../session/SessionProvider.tsx';
+import { useBootstrapStatus } from './use-bootstrap-status.ts';
+
+const labels = {
+  token: 'Clave de arranque',
+  name: 'Nombre',
+  email: 'Correo electrónico',
+  password: 'Contraseña',
+  confirmPassword: 'Repita la contraseña',
+};
+
+/**
+ * /admin/primer-administrador: the first administrator of a new site, created with the one-time
+ * ADMIN_BOOTSTRAP_TOKEN (README, "Operator tasks in production"), then signed in. Once any administrator
+ * exists the screen only says so.
+ */
+export default function BootstrapScreen() {
+  const status = useBootstrapStatus();
+  return (
+    <main id="contenido" className="standalone">
+      <div className="login">
+        <p className="login__brand">
+          <img src="/favicon.svg" alt="" width="40" height="40" />
+          Aguas Patagonia de Aysén
+        </p>
+        <PageTitle>Crear el primer administrador</PageTitle>
+        <QueryView query={status}>
+          {(current) =>
+            current === 'available' ? <BootstrapForm /> : <p className="login__notice">{bootstrapMessages[current]}</p>
+          }
+        </QueryView>
+        <p>
+          <Link to="/login">Volver a Iniciar sesión</Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function BootstrapForm() {
+  const { state, signIn } = useSession();
+  const queryClient = useQueryClient();
+  const form = useForm<z.input<typeof BootstrapSchema>, unknown, z.output<typeof BootstrapSchema>>({
+    resolver: zodResolver(BootstrapSchema),
+    defaultValues: { token: '', name: '', email: '', password: '', confirmPassword: '' },
+    shouldFocusError: false,
+  });
+  const feedback = useSubmitFeedback(form.setError, labels);
+  const { errors, isSubmitting } = form.formState;
+
+  if (state.status === 'signedIn') return <Navigate to="/admin/pagos" replace />;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    feedback.onStart();
+    try {
+      await apiRequest('/api/bootstrap', BootstrapAnswerSchema, {
+        method: 'POST',
+        body: input,
+        session: false,
+      });
+    } catch (error) {
+      feedback.onFailure(error);
+      return;
+    } finally {
+      // Created, or refused because an administrator exists now: /login no longer offers this screen.
+      void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
+    }
+    notify({ kind: 'success', text: 'Administrador creado.' });
+    try {
+      await signIn({ email: input.email, password: input.password });
+    } catch (error) {
+      feedback.onFailure(error);
+    }
+  }, feedback.onInvalid);
+
+  return (
+    <>
+      <p>
+        Este sitio aún no tiene administradores. Ingrese la clave de arranque (el valor de la variable
+        ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y los datos de la primera persona que administrará el sitio.
+      </p>
+      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+        <FormFeedback feedback={feedback} />
+        <TextInput
+          label={labels.token}
+          type="password"
+          autoComplete="off"
+          required
+          error={errors.token?.message}
+          registration={form.register('token')}
+        />
+        <TextInput
+          label={labels.name}
+          autoComplete="name"
+          required
+          error={errors.name?.message}
+          registration={form.register('name')}
+        />
+        <TextInput
+          label={labels.email}
+          type="email"
+          autoComplete="username"
+          required
+          error={errors.email?.message}
+          registration={form.register('email')}
+        />
+        <TextInput
+          label={labels.password}
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="Al menos 10 caracteres."
+          error={errors.password?.message}
+          registration={form.register('password')}
+        />
+        <TextInput
+          label={labels.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword?.message}
+          registration={form.register('confirmPassword')}
+        />
+        <SubmitButton pending={isSubmitting} label="Crear administrador" pendingLabel="Creando…" />
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Admin } from '../../shared/admins.ts';
+import { MIN_BOOTSTRAP_TOKEN, type BootstrapInput, type BootstrapStatus } from '../../shared/bootstrap.ts';
+import type { Database } from '../db/index.ts';
+import { PUBLIC_COLUMNS } from './admins.ts';
+import { hashPassword } from './passwords.ts';
+
+/**
+ * The first administrator's one-time bootstrap (README, "Operator tasks in production"): open while
+ * ADMIN_BOOTSTRAP_TOKEN holds at least 32 characters and no administrator exists.
+ */
+
+type ConfiguredToken = { state: 'disabled' | 'misconfigured' } | { state: 'set'; token: string };
+
+// Read here rather than in config.ts, which is being reworked for the explicit mode setting; the
+// variable means the same in every mode. Read on each call, so tests can set it.
+function configuredToken(): ConfiguredToken {
+  const token = process.env.ADMIN_BOOTSTRAP_TOKEN?.trim();
+  if (!token) return { state: 'disabled' };
+  if (token.length < MIN_BOOTSTRAP_TOKEN) {
+    console.warn(`bootstrap: ADMIN_BOOTSTRAP_TOKEN is shorter than ${MIN_BOOTSTRAP_TOKEN} characters; refused.`);
+    return { state: 'misconfigured' };
+  }
+  return { state: 'set', token };
+}
+
+// Digests of equal length, so the comparison takes the same time whatever the token's length.
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+const anyAdmin = async (db: Database) => (await db.query('SELECT 1 FROM admins LIMIT 1')).length > 0;
+
+export async function bootstrapStatus(db: Database): Promise<BootstrapStatus> {
+  const configured = configuredToken();
+  if (configured.state !== 'set') return configured.state;
+  return (await anyAdmin(db)) ? 'done' : 'available';
+}
+
+export type BootstrapOutcome =
+  { kind: 'created'; admin: Admin } | { kind: 'disabled' | 'misconfigured' | 'wrong-token' | 'done' };
+
+/**
+ * Creates the first administrator, with its audit row, only while none exists. The admins table
+ * is locked (SHARE ROW EXCLUSIVE, which only one transaction holds at a time) before the insert
+ * in the same transaction: under Postgres' default isolation two concurrent inserts guarded only
+ * by NOT EXISTS would both see an empty table and both succeed; locked, the second one waits,
+ * then sees the first administrator and inserts nothing.
+ */
+export async function createFirstAdmin(db: Database, input: BootstrapInput): Promise<BootstrapOutcome> {
+  const configured = configuredToken();
+  if (configured.state !== 'set') return { kind: configured.state };
+  if (!sameToken(input.token, configured.token)) return { kind: 'wrong-token' };
+  // Not worth hashing a password for a site that already has its administrator.
+  if (await anyAdmin(db)) return { kind: 'done' };
+  const [, created] = (await db.batch([
+    { text: 'LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE' },
+    {
+      text: `WITH created AS (
+               INSERT INTO admins (name, email, password_hash)
+               SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM admins)
+               RETURNING ${PUBLIC_COLUMNS}
+             ), logged AS (
+               INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+               SELECT id, email, 'create', 'admin', id::text, email || ' (primer administrador, con ADMIN_BOOTSTRAP_TOKEN)'
+               FROM created
+             )
+             SELECT * FROM created`,
+      params: [input.name, input.email.toLowerCase(), await hashPassword(input.password)],
+    },
+  ])) as [unknown[], Admin[]];
+  const admin = created[0];
+  return admin ? { kind: 'created', admin } : { kind: 'done' };
+}

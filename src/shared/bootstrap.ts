@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { AdminCreateSchema, AdminSchema } from './admins.ts';
+
+/**
+ * The first administrator of a production site (issue 11), created from the browser with the
+ * one-time token the operator sets in Netlify as ADMIN_BOOTSTRAP_TOKEN, so nobody pastes the
+ * production connection string into a laptop. Refused once any administrator exists.
+ */
+
+/**
+ * GET /api/bootstrap: data.status. `available`: the token is set and no administrator exists;
+ * `disabled`: no token is set; `misconfigured`: the token is shorter than 32 characters; `done`:
+ * an administrator exists.
+ */
+export const bootstrapStatuses = ['available', 'disabled', 'misconfigured', 'done'] as const;
+export type BootstrapStatus = (typeof bootstrapStatuses)[number];
+export const BootstrapStatusSchema = z.object({ status: z.enum(bootstrapStatuses) });
+export type BootstrapStatusAnswer = z.infer<typeof BootstrapStatusSchema>;
+
+export const MIN_BOOTSTRAP_TOKEN = 32;
+
+export const bootstrapMessages = {
+  disabled:
+    'La creación del primer administrador no está habilitada: defina la variable ADMIN_BOOTSTRAP_TOKEN en Netlify y vuelva a publicar el sitio.',
+  misconfigured: `La variable ADMIN_BOOTSTRAP_TOKEN debe tener al menos ${MIN_BOOTSTRAP_TOKEN} caracteres.`,
+  done: 'El sitio ya tiene un administrador: inicie sesión. Otro administrador puede crearle una cuenta.',
+  wrongToken: 'La clave de arranque no es correcta.',
+  tokenRequired: 'Ingrese la clave de arranque.',
+  confirmPassword: 'Las contraseñas no coinciden.',
+} as const;
+
+/**
+ * POST /api/bootstrap: the token, and the administrator as POST /api/admin/admins takes it (the
+ * same password rules). The password is typed twice: nobody could reset a mistyped one, since
+ * the bootstrap closes as soon as it succeeds.
+ */
+export const BootstrapSchema = AdminCreateSchema.omit({ avatar: true })
+  .extend({
+    token: z.string({ error: bootstrapMessages.tokenRequired }).trim().min(1, bootstrapMessages.tokenRequired).max(500),
+    confirmPassword: z.string({ error: bootstrapMessages.confirmPassword }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    message: bootstrapMessages.confirmPassword,
+  });
+export type BootstrapInput = z.output<typeof BootstrapSchema>;
+
+/** POST /api/bootstrap's 201: data. */
+export const BootstrapAnswerSchema = z.object({ admin: AdminSchema });
+export type BootstrapAnswer = z.infer<typeof BootstrapAnswerSchema>;

@@ -1,0 +1,19 @@
+import { expect, type Page } from '@playwright/test';
+import { query } from './database.ts';
+
+/** A customer pays service `serviceNumber`, owing `balance`, through /pago and the Webpay simulator, approving it. */
+export async function payThroughSimulator(page: Page, serviceNumber: string, balance: number): Promise<void> {
+  await query(
+    `INSERT INTO accounts (service_number, balance, install_address, expiration_date, doc_url) VALUES ($1, $2, 'Calle de prueba 1, Coyhaique', CURRENT_DATE + 10, '/documentos/boletas/boleta-ejemplo.pdf')
+     ON CONFLICT (service_number) DO UPDATE SET balance = EXCLUDED.balance`,
+    [serviceNumber, balance],
+  );
+  await page.goto('/pago');
+  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
+  await page.getByRole('radio', { name: /Webpay/ }).check();
+  await page.getByLabel('Número de servicio').fill(serviceNumber);
+  await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
+}

@@ -16,4 +16,5 @@ export const authMessages = {
   wrongCredentials: 'El correo electrónico o la contraseña no son correctos.',
   tooManyAttempts: 'Demasiados intentos fallidos. Espere 15 minutos e intente nuevamente.',
   unauthorized: 'Su sesión no es válida o expiró. Inicie sesión nuevamente.',
+  idle: 'Su sesión se cerró tras 30 minutos sin actividad. Inicie sesión nuevamente.',
 } as const;

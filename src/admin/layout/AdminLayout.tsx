@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
+import { IdleTimeout } from '../session/IdleTimeout.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { SettingsPopover } from './SettingsPopover.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -64,6 +65,7 @@ export function AdminLayout() {
           </Suspense>
         </main>
       </div>
+      <IdleTimeout />
     </div>
   );
 }

@@ -17,6 +17,8 @@ interface Session {
   state: SessionState;
   signIn: (credentials: z.output<typeof LoginSchema>) => Promise<void>;
   signOut: () => Promise<void>;
+  /** Ends a session left unused (IdleTimeout): the server's too when it can be reached. */
+  signOutIdle: () => Promise<void>;
   updateProfile: (user: Admin) => void;
   restore: () => void;
 }
@@ -107,6 +109,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         navigate('/login', { replace: true });
         end();
+      },
+      async signOutIdle() {
+        await apiRequest('/api/logout', z.unknown(), { method: 'POST' }).catch(() => undefined);
+        navigate('/login', { replace: true });
+        end();
+        notify({ kind: 'error', text: authMessages.idle });
       },
       updateProfile: (user) => dispatch({ type: 'profileUpdate', user }),
     }),

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { authMessages } from '../../src/shared/auth.ts';
+import { ensureAdmin, signIn, type TestAdmin } from './admin-session.ts';
+
+// Signing out ends every token of the admin: these tests use an admin of their own.
+const idleAdmin: TestAdmin = {
+  name: 'Inactiva E2E',
+  email: 'e2e-inactiva@example.com',
+  password: 'clave-inactiva-123',
+};
+
+test.beforeEach(async ({ page }) => {
+  await ensureAdmin(idleAdmin);
+  await page.clock.install();
+  await signIn(page, idleAdmin);
+});
+
+test('a tab left idle warns a minute before 30 minutes, then ends the session and shows /login', async ({ page }) => {
+  const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
+  await page.clock.fastForward('29:05');
+  const warning = page.getByRole('alertdialog', { name: '¿Sigue ahí?' });
+  await expect(warning).toBeVisible();
+  await expect(warning.getByRole('button', { name: 'Seguir conectado' })).toBeFocused();
+
+  await page.clock.fastForward('01:00');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(authMessages.idle)).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('accessToken'))).toBeNull();
+  // The server ended the session too: the old token no longer works.
+  expect((await page.request.get('/api/admin/audit', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+    401,
+  );
+});
+
+test('"Seguir conectado" keeps the session, and the time starts again', async ({ page }) => {
+  await page.clock.fastForward('29:05');
+  await page.getByRole('button', { name: 'Seguir conectado' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+  await page.clock.fastForward('20:00');
+  await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${idleAdmin.name}`) })).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+});

@@ -1,21 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth.ts';
 import { ensureAdmin, signIn, type TestAdmin } from './admin-session.ts';
 
-// Signing out ends every token of the admin: these tests use an admin of their own.
-const idleAdmin: TestAdmin = {
-  name: 'Inactiva E2E',
-  email: 'e2e-inactiva@example.com',
-  password: 'clave-inactiva-123',
-};
-
-test.beforeEach(async ({ page }) => {
-  await ensureAdmin(idleAdmin);
+// Signing out ends every token of the admin: each test uses an admin of its own, since the tests
+// of a file run in parallel.
+async function signInAs(page: Page, name: string): Promise<TestAdmin> {
+  const admin = {
+    name,
+    email: `e2e-${name.toLowerCase().replace(/\W+/g, '-')}@example.com`,
+    password: 'clave-inactiva-123',
+  };
+  await ensureAdmin(admin);
   await page.clock.install();
-  await signIn(page, idleAdmin);
-});
+  await signIn(page, admin);
+  return admin;
+}
 
 test('a tab left idle warns a minute before 30 minutes, then ends the session and shows /login', async ({ page }) => {
+  await signInAs(page, 'Inactiva E2E');
   const token = await page.evaluate(() => sessionStorage.getItem('accessToken'));
   await page.clock.fastForward('29:05');
   const warning = page.getByRole('alertdialog', { name: '¿Sigue ahí?' });
@@ -33,10 +35,11 @@ test('a tab left idle warns a minute before 30 minutes, then ends the session an
 });
 
 test('"Seguir conectado" keeps the session, and the time starts again', async ({ page }) => {
+  const admin = await signInAs(page, 'Presente E2E');
   await page.clock.fastForward('29:05');
   await page.getByRole('button', { name: 'Seguir conectado' }).click();
   await expect(page.getByRole('alertdialog')).toBeHidden();
   await page.clock.fastForward('20:00');
-  await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${idleAdmin.name}`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${admin.name}`) })).toBeVisible();
   await expect(page.getByRole('alertdialog')).toBeHidden();
 });

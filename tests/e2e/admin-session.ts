@@ -12,8 +12,8 @@ export interface TestAdmin {
 }
 
 /**
- * Makes sure the admin exists with this password and no recent failed sign-ins (5 failures lock
- * an e-mail for 15 minutes). A test that signs out or changes a password uses an admin of its
+ * Makes sure the admin exists with this password and no recent failed sign-ins (5 failures from
+ * one client lock that e-mail there for 15 minutes). A test that signs out or changes a password uses an admin of its
  * own: signing out ends every token of that admin, those of tests running beside it too.
  */
 export async function ensureAdmin(admin: TestAdmin = e2eAdmin): Promise<string> {

@@ -7,7 +7,7 @@ import { FormFeedback } from '../forms/FormFeedback.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 import { TextInput } from '../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../forms/use-submit-feedback.ts';
-import { PageTitle } from '../layout/PageTitle.tsx';
+import { StandalonePage } from '../layout/StandalonePage.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useBootstrapStatus } from './bootstrap/use-bootstrap-status.ts';
 
@@ -44,47 +44,40 @@ export default function LoginScreen() {
   }, feedback.onInvalid);
 
   return (
-    <main id="contenido" className="standalone">
-      <div className="login">
-        <p className="login__brand">
-          <img src="/favicon.svg" alt="" width="40" height="40" />
-          Aguas Patagonia de Aysén
+    <StandalonePage title="Iniciar sesión">
+      {state.status === 'restoring' ? (
+        <Loading label="Cargando su sesión…" />
+      ) : (
+        <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
+          <FormFeedback feedback={feedback} />
+          <TextInput
+            label={labels.email}
+            type="email"
+            autoComplete="username"
+            required
+            error={errors.email?.message}
+            registration={form.register('email')}
+          />
+          <TextInput
+            label={labels.password}
+            type="password"
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            registration={form.register('password')}
+          />
+          <SubmitButton pending={isSubmitting} label="Ingresar" pendingLabel="Ingresando…" />
+        </form>
+      )}
+      {bootstrap.data === 'available' && (
+        <p className="login__notice">
+          Este sitio aún no tiene administradores.{' '}
+          <Link to="/admin/primer-administrador">Crear el primer administrador</Link>
         </p>
-        <PageTitle>Iniciar sesión</PageTitle>
-        {state.status === 'restoring' ? (
-          <Loading label="Cargando su sesión…" />
-        ) : (
-          <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-            <FormFeedback feedback={feedback} />
-            <TextInput
-              label={labels.email}
-              type="email"
-              autoComplete="username"
-              required
-              error={errors.email?.message}
-              registration={form.register('email')}
-            />
-            <TextInput
-              label={labels.password}
-              type="password"
-              autoComplete="current-password"
-              required
-              error={errors.password?.message}
-              registration={form.register('password')}
-            />
-            <SubmitButton pending={isSubmitting} label="Ingresar" pendingLabel="Ingresando…" />
-          </form>
-        )}
-        {bootstrap.data === 'available' && (
-          <p className="login__notice">
-            Este sitio aún no tiene administradores.{' '}
-            <Link to="/admin/primer-administrador">Crear el primer administrador</Link>
-          </p>
-        )}
-        <p>
-          <a href="/">Volver al sitio</a>
-        </p>
-      </div>
-    </main>
+      )}
+      <p>
+        <a href="/">Volver al sitio</a>
+      </p>
+    </StandalonePage>
   );
 }

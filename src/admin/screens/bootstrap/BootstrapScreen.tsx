@@ -11,7 +11,7 @@ import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
-import { PageTitle } from '../../layout/PageTitle.tsx';
+import { StandalonePage } from '../../layout/StandalonePage.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useBootstrapStatus } from './use-bootstrap-status.ts';
 
@@ -31,23 +31,16 @@ const labels = {
 export default function BootstrapScreen() {
   const status = useBootstrapStatus();
   return (
-    <main id="contenido" className="standalone">
-      <div className="login">
-        <p className="login__brand">
-          <img src="/favicon.svg" alt="" width="40" height="40" />
-          Aguas Patagonia de Aysén
-        </p>
-        <PageTitle>Crear el primer administrador</PageTitle>
-        <QueryView query={status}>
-          {(current) =>
-            current === 'available' ? <BootstrapForm /> : <p className="login__notice">{bootstrapMessages[current]}</p>
-          }
-        </QueryView>
-        <p>
-          <Link to="/login">Volver a Iniciar sesión</Link>
-        </p>
-      </div>
-    </main>
+    <StandalonePage title="Crear el primer administrador">
+      <QueryView query={status}>
+        {(current) =>
+          current === 'available' ? <BootstrapForm /> : <p className="login__notice">{bootstrapMessages[current]}</p>
+        }
+      </QueryView>
+      <p>
+        <Link to="/login">Volver a Iniciar sesión</Link>
+      </p>
+    </StandalonePage>
   );
 }
 

@@ -19,9 +19,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password, context.ip);
   if (!result.ok) {
     return result.reason === 'locked'
-      ? json({ success: false, error: authMessages.tooManyAttempts, message: authMessages.tooManyAttempts }, 429, {
-          'Retry-After': '900',
-        })
+      ? failure(429, authMessages.tooManyAttempts, {}, { 'Retry-After': '900' })
       : failure(401, authMessages.wrongCredentials);
   }
   return json({

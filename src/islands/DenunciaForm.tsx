@@ -70,7 +70,7 @@ export default function DenunciaForm() {
 
   // Spec §4: Enviar waits for step 1's choices and the narrative, and is disabled while sending.
   const sending = form.sending || leaving;
-  const canSend = stepOneComplete(values) && (values.denunciaText ?? '').trim() !== '' && !sending;
+  const canSend = stepOneComplete(values) && values.denunciaText.trim() !== '' && !sending;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

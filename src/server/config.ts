@@ -44,6 +44,9 @@ const WEBPAY_HOSTS = {
 export const config = {
   isLocal: () => env('APP_MODE') === 'local',
 
+  /** The one-time token of the first administrator's bootstrap (src/server/auth/bootstrap.ts); same in every mode. */
+  adminBootstrapToken: () => env('ADMIN_BOOTSTRAP_TOKEN'),
+
   /** Local mode only: the embedded Postgres the local emulation serves (production: @netlify/database). */
   localDatabaseUrl: () => required('NETLIFY_DB_URL', 'the local emulation did not start its database.'),
 

@@ -33,7 +33,7 @@ export function TextForm<F extends string>({
   rows,
   checkInBrowser,
 }: TextFormProps<F>) {
-  const form = useSchemaForm(schema, fields, { draftKey, ...(checkInBrowser === false ? { checkInBrowser } : {}) });
+  const form = useSchemaForm(schema, fields, { draftKey, checkInBrowser: checkInBrowser ?? true });
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Admin } from '../../shared/admins.ts';
 import { MIN_BOOTSTRAP_TOKEN, type BootstrapInput, type BootstrapStatus } from '../../shared/bootstrap.ts';
+import { config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { PUBLIC_COLUMNS } from './admins.ts';
 import { hashPassword } from './passwords.ts';
@@ -12,10 +13,8 @@ import { hashPassword } from './passwords.ts';
 
 type ConfiguredToken = { state: 'disabled' | 'misconfigured' } | { state: 'set'; token: string };
 
-// Read here rather than in config.ts, which is being reworked for the explicit mode setting; the
-// variable means the same in every mode. Read on each call, so tests can set it.
 function configuredToken(): ConfiguredToken {
-  const token = process.env.ADMIN_BOOTSTRAP_TOKEN?.trim();
+  const token = config.adminBootstrapToken();
   if (!token) return { state: 'disabled' };
   if (token.length < MIN_BOOTSTRAP_TOKEN) {
     console.warn(`bootstrap: ADMIN_BOOTSTRAP_TOKEN is shorter than ${MIN_BOOTSTRAP_TOKEN} characters; refused.`);

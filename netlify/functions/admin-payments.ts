@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
-import { failure, invalidInput } from '../../src/server/http.ts';
+import { failure, parseInput } from '../../src/server/http.ts';
 import { paymentsCsv } from '../../src/server/payments-csv.ts';
 import { findPayment, listPayments, paymentsForExport } from '../../src/server/payments.ts';
 
@@ -25,10 +25,9 @@ export default adminEndpoint(async ({ req, context, db }) =>
         const payment = await findPayment(db, billId);
         return payment ? answer(payment) : failure(404, paymentAdminMessages.notFound);
       }
-      const filters = PaymentFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
-      if (!filters.success) return invalidInput(filters.error);
-      if (url.pathname !== EXPORT_PATH) return answer(await listPayments(db, filters.data));
-      return new Response(paymentsCsv(paymentsForExport(db, filters.data, { limit: EXPORT_LIMIT, batchSize: 5_000 })), {
+      const filters = parseInput(PaymentFiltersSchema, Object.fromEntries(url.searchParams));
+      if (url.pathname !== EXPORT_PATH) return answer(await listPayments(db, filters));
+      return new Response(paymentsCsv(paymentsForExport(db, filters, { limit: EXPORT_LIMIT, batchSize: 5_000 })), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="pagos-webpay-${today()}.csv"`,

@@ -9,6 +9,7 @@ import {
   type UploadPurpose,
 } from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
+import { ClientError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import { chunkKey, chunkPrefix, fileKey, type UploadStore } from './storage.ts';
@@ -20,7 +21,8 @@ import { chunkKey, chunkPrefix, fileKey, type UploadStore } from './storage.ts';
  * `uploads-cleanup` function.
  */
 
-export class UploadError extends Error {}
+/** A file refused (400): the form shows the message at its file field. */
+export const fileRefused = (message: string) => new ClientError(400, message, 'file');
 
 // What each CV extension must be by its bytes: a Word .doc is an OLE compound file.
 const CV_TYPES: Record<string, string> = {
@@ -33,9 +35,9 @@ const UNKNOWN_TYPE = 'application/octet-stream';
 
 async function checkBytes(purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? UNKNOWN_TYPE;
-  if (purpose === 'cv' && CV_TYPES[extensionOf(fileName)] !== sniffed) throw new UploadError(uploadMessages.cvType);
+  if (purpose === 'cv' && CV_TYPES[extensionOf(fileName)] !== sniffed) throw fileRefused(uploadMessages.cvType);
   // Text has no magic number: anything recognised (an Excel workbook renamed .csv) is not a CSV.
-  if (purpose === 'accounts' && sniffed !== UNKNOWN_TYPE) throw new UploadError(uploadMessages.accountsNotCsv);
+  if (purpose === 'accounts' && sniffed !== UNKNOWN_TYPE) throw fileRefused(uploadMessages.accountsNotCsv);
   return sniffed;
 }
 
@@ -49,7 +51,7 @@ export async function startUpload(
   size: number,
 ): Promise<string> {
   const problem = checkFile(purpose, fileName, size);
-  if (problem) throw new UploadError(problem);
+  if (problem) throw fileRefused(problem);
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO uploads (purpose, file_name, declared_size) VALUES ($1, $2, $3) RETURNING id',
     [purpose, fileName.slice(0, 200), size],
@@ -82,11 +84,11 @@ export async function storeChunk(
   bytes: Uint8Array,
 ): Promise<void> {
   const upload = await findReceiving(db, id);
-  if (!upload) throw new UploadError(uploadMessages.unknownUpload);
+  if (!upload) throw fileRefused(uploadMessages.unknownUpload);
   const chunks = Math.ceil(upload.declared_size / CHUNK_SIZE);
   const expected = index === chunks - 1 ? upload.declared_size - CHUNK_SIZE * (chunks - 1) : CHUNK_SIZE;
   if (!Number.isInteger(index) || index < 0 || index >= chunks || bytes.byteLength !== expected)
-    throw new UploadError(uploadMessages.incomplete);
+    throw fileRefused(uploadMessages.incomplete);
   await store.set(chunkKey(id, index), bytes.slice().buffer);
 }
 
@@ -97,16 +99,16 @@ export async function completeUpload(
   id: string,
 ): Promise<{ sha256: string; size: number }> {
   const upload = await findReceiving(db, id);
-  if (!upload) throw new UploadError(uploadMessages.unknownUpload);
+  if (!upload) throw fileRefused(uploadMessages.unknownUpload);
   const chunks = Math.ceil(upload.declared_size / CHUNK_SIZE);
   const parts: Uint8Array[] = [];
   for (let index = 0; index < chunks; index++) {
     const part = await store.get(chunkKey(id, index), { type: 'arrayBuffer' });
-    if (!part) throw new UploadError(uploadMessages.incomplete);
+    if (!part) throw fileRefused(uploadMessages.incomplete);
     parts.push(new Uint8Array(part));
   }
   const bytes = Buffer.concat(parts);
-  if (bytes.byteLength !== upload.declared_size) throw new UploadError(uploadMessages.incomplete);
+  if (bytes.byteLength !== upload.declared_size) throw fileRefused(uploadMessages.incomplete);
   const contentType = await checkBytes(upload.purpose, upload.file_name, bytes);
   const digest = sha256(bytes);
   await store.set(
@@ -130,7 +132,7 @@ async function storeInlineFile(
   bytes: Uint8Array,
 ): Promise<string> {
   const problem = checkFile(purpose, fileName, bytes.byteLength);
-  if (problem) throw new UploadError(problem);
+  if (problem) throw fileRefused(problem);
   const contentType = await checkBytes(purpose, fileName, bytes);
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO uploads (purpose, file_name, declared_size, status, content_type, sha256) VALUES ($1, $2, $3, 'complete', $4, $5) RETURNING id`,
@@ -152,7 +154,7 @@ async function findAttachable(
         [id, purpose],
       )
     : [];
-  if (!row) throw new UploadError(uploadMessages.unknownUpload);
+  if (!row) throw fileRefused(uploadMessages.unknownUpload);
   return { id: row.id, fileName: row.file_name };
 }
 
@@ -191,7 +193,7 @@ export async function readCompletedUpload(
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { id: found } = await findAttachable(db, id, purpose);
   const bytes = await readUpload(store, found);
-  if (!bytes) throw new UploadError(uploadMessages.unknownUpload);
+  if (!bytes) throw fileRefused(uploadMessages.unknownUpload);
   return bytes;
 }
 
@@ -215,7 +217,7 @@ export async function receiveFile(
   form: Multipart,
 ): Promise<{ id: string; fileName: string } | undefined> {
   if (form.file && form.file.bytes.byteLength > 0) {
-    if (form.file.tooLarge) throw new UploadError(tooLargeMessage(purpose));
+    if (form.file.tooLarge) throw fileRefused(tooLargeMessage(purpose));
     const fileName = form.file.fileName || form.fields.fileName || 'adjunto';
     return { id: await storeInlineFile(db, store, purpose, fileName, form.file.bytes), fileName };
   }

@@ -9,11 +9,11 @@ import { uploadStore } from '../../src/server/storage.ts';
  * POST /api/admin/files (docs/admin-api.md): publishes a file for the public pages, inline up
  * to 4 MB or as the `uploadId` of a chunked upload of purpose `publication`; answers its address.
  */
-export default adminEndpoint(async ({ req, admin, db }) =>
+export default adminEndpoint(async ({ req, context, admin, db }) =>
   byMethod(req, {
     POST: async () => {
       const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
-      return answer({ url: await publishFile(db, uploadStore(), admin, form) }, 201);
+      return answer({ url: await publishFile(db, uploadStore(), admin, form, context.ip) }, 201);
     },
   }),
 );

@@ -42,7 +42,7 @@ export function multipartFormEndpoint<S extends z.ZodType>({
     const input = parseInput(schema, form.fields);
 
     const db = getDatabase();
-    const file = await receiveFile(db, uploadStore(), purpose, form);
+    const file = await receiveFile(db, uploadStore(), purpose, form, context.ip);
     if (!file && missingFile) throw fileRefused(missingFile);
     const { reference } = await submit(db, input, file);
     context.waitUntil(deliverDueMail());

@@ -33,8 +33,9 @@ export async function publishFile(
   store: UploadStore,
   admin: SignedInAdmin,
   form: Multipart,
+  client: string,
 ): Promise<string> {
-  const file = await receiveFile(db, store, 'publication', form);
+  const file = await receiveFile(db, store, 'publication', form, client);
   if (!file) throw fileRefused(uploadMessages.missingPublication);
   const [published] = await changeAndAudit<{ id: string; file_name: string }>(db, {
     // Only a complete upload not published yet: the same upload cannot be published twice.

@@ -32,7 +32,10 @@ export const failure = (
 export const methodNotAllowed = (allowed: string[]): Response =>
   failure(405, messages.methodNotAllowed, {}, { Allow: allowed.join(', ') });
 
-/** What a JSON body or a query string fails its schema with: 400 and one Spanish message per field, as the form shows them. */
+/**
+ * A JSON body, a query string or a multipart form's fields, validated by its shared schema: a
+ * refusal is 400 (or `status`) with one Spanish message per field, as the form shows them.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, { status = 400 } = {}): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success)

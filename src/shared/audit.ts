@@ -19,6 +19,7 @@ export const auditActions = {
   renew: 'Renovó',
   view: 'Consultó',
   export: 'Exportó',
+  retry: 'Reintentó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -32,6 +33,7 @@ export const auditEntities = {
   session: 'sesión',
   payment: 'pago',
   payments: 'pagos',
+  mail: 'correo',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

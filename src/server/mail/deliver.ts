@@ -1,4 +1,5 @@
 import { getDatabase } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { uploadStore } from '../storage.ts';
 import { readUpload } from '../uploads.ts';
 import { getMailSender } from './index.ts';
@@ -10,6 +11,6 @@ export async function deliverDueMail(): Promise<void> {
     const { failed } = await deliverDue(getDatabase(), getMailSender(), (id) => readUpload(uploadStore(), id));
     if (failed > 0) console.warn(`outbox: ${failed} mail(s) failed and will be retried`);
   } catch (error) {
-    console.error('outbox: delivery did not run:', error);
+    console.error(`outbox: delivery did not run: ${errorSummary(error)}`);
   }
 }

@@ -105,7 +105,8 @@ async function deleteJobApplications(db: Database, store: UploadStore, limit: nu
 
 /**
  * Deletes the expired rows of a submission table and empties their mails, in one statement.
- * `dependent` deletes rows of another table that reference them first (a bill's card record).
+ * `dependent` is one more CTE of it, deleting the rows of another table that reference them (a
+ * bill's card record); the foreign key is checked when the whole statement ends.
  */
 function deleteSubmissions(
   db: Database,

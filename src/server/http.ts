@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/fields.ts';
 import { MissingSettingError } from './config.ts';
+import { errorSummary } from './error-summary.ts';
 import { messages } from '../shared/messages.ts';
 
 /**
@@ -70,7 +71,7 @@ export const withErrorHandling =
         );
         return failure(503, messages.unavailable, { requestId: context.requestId });
       }
-      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed: ${errorSummary(error)}`);
       return failure(500, messages.genericError, { requestId: context.requestId });
     }
   };

@@ -1,4 +1,5 @@
 import { getDatabase } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { uploadStore } from '../storage.ts';
 import { readUpload } from '../uploads.ts';
 import { getMailSender } from './index.ts';
@@ -13,7 +14,6 @@ export async function deliverDueMail(bounds?: DeliveryBounds): Promise<void> {
     const { failed } = await deliverDue(getDatabase(), getMailSender(), loadStoredAttachment, bounds);
     if (failed > 0) console.warn(`outbox: ${failed} mail(s) failed and will be retried`);
   } catch (error) {
-    // The error of a query or a provider call; it never carries a mail's text or address.
-    console.error('outbox: delivery did not run:', error instanceof Error ? error.message : 'unknown error');
+    console.error(`outbox: delivery did not run: ${errorSummary(error)}`);
   }
 }

@@ -3,6 +3,7 @@ import { adminMessages, AdminProfileSchema, PasswordChangeSchema } from '../../s
 import { authMessages } from '../../src/shared/auth.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
 import { changeOwnPassword, updateAdmin } from '../../src/server/admins.ts';
+import { recordAccess } from '../../src/server/audit.ts';
 import { findAdmin } from '../../src/server/auth/admins.ts';
 import { refreshAccessToken, signAccessToken } from '../../src/server/auth/tokens.ts';
 import { failure, readInput } from '../../src/server/http.ts';
@@ -18,7 +19,15 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
     return byMethod(req, {
       POST: async () => {
         const accessToken = await refreshAccessToken(token);
-        return accessToken ? answer({ accessToken }) : failure(401, authMessages.unauthorized);
+        if (!accessToken) return failure(401, authMessages.unauthorized);
+        await recordAccess(db, {
+          admin,
+          action: 'renew',
+          entity: 'session',
+          entityId: admin.id,
+          summary: 'Token renovado',
+        });
+        return answer({ accessToken });
       },
     });
   }

@@ -4,12 +4,15 @@ import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint
 import { listAudit } from '../../src/server/audit.ts';
 import { parseInput } from '../../src/server/http.ts';
 
-/** GET /api/admin/audit?page=N (docs/admin-api.md): the audit log, newest first. */
+/**
+ * GET /api/admin/audit?page=N&view=(|cambios|accesos) (docs/admin-api.md): the audit log, newest
+ * first; everything, only changes or only accesses.
+ */
 export default adminEndpoint(async ({ req, db }) =>
   byMethod(req, {
     GET: async () => {
       const query = parseInput(AuditQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
-      return answer(await listAudit(db, query.page));
+      return answer(await listAudit(db, query));
     },
   }),
 );

@@ -6,7 +6,7 @@ import { endSessions } from '../../src/server/auth/admins.ts';
 export default adminEndpoint(async ({ req, admin, db }) =>
   byMethod(req, {
     POST: async () => {
-      await endSessions(db, admin.id);
+      await endSessions(db, admin);
       return answer({});
     },
   }),

@@ -17,8 +17,10 @@ const audit = { entity: 'admin', entityId: 'id', summary: 'email' } as const;
 export const listAdmins = (db: Database) =>
   db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins ORDER BY lower(name), id`);
 
-export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typeof AdminCreateSchema>) =>
-  uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
+/** A new administrator: an account handed over, so the acting admin's password is asked again. */
+export async function addAdmin(db: Database, admin: SignedInAdmin, input: z.output<typeof AdminCreateSchema>) {
+  await confirmActingAdmin(db, admin, input.ownPassword);
+  return uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
     const [created] = await changeAndAudit<Admin>(db, {
       change: `INSERT INTO admins (name, email, avatar, password_hash) VALUES ($1, $2, $3, $4) RETURNING ${PUBLIC_COLUMNS}`,
       params: [input.name, input.email.toLowerCase(), input.avatar || null, await hashPassword(input.password)],
@@ -28,8 +30,8 @@ export const addAdmin = (db: Database, admin: SignedInAdmin, input: z.output<typ
     });
     return created!;
   });
+}
 
-/** The profile, and the password when another admin resets it (an empty one keeps it). */
 /**
  * Another admin's profile, or one's own through Mi cuenta (no `password` there). A new e-mail or
  * a reset password first asks the acting admin's own password again; one's own password changes

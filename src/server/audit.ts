@@ -1,11 +1,20 @@
-import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntity, type AuditEntry } from '../shared/audit.ts';
+import {
+  ACCESS_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  type AuditAction,
+  type AuditEntity,
+  type AuditEntry,
+  type AuditQuery,
+} from '../shared/audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import { isoTime, type Database } from './db/index.ts';
 
 /**
- * The audit log: every change an admin makes. The row is written by the same statement as the
- * change (a data-modifying CTE), because Neon's HTTP driver has no interactive transactions:
- * a change that fails logs nothing, and a change is never left without its row.
+ * The audit log: every change an admin makes and every access to the admin area. A change's row
+ * is written by the same statement as the change (a data-modifying CTE), because Neon's HTTP
+ * driver has no interactive transactions: a change that fails logs nothing, and a change is
+ * never left without its row. An access's row is written before the access is granted (the
+ * token, the payment, the export), so nothing is read without its row.
  */
 
 interface AuditedChange {
@@ -37,16 +46,38 @@ export function changeAndAudit<Row>(
   );
 }
 
+interface RecordedAccess {
+  /** The signed-in admin, or the e-mail typed in a failed sign-in (`id` null: no such admin). */
+  admin: { id: string | null; email: string };
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string;
+  summary: string;
+}
+
+/** Writes the row of an access that changes nothing: a sign-in, a renewal, a read, an export. */
+export async function recordAccess(
+  db: Database,
+  { admin, action, entity, entityId, summary }: RecordedAccess,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [admin.id, admin.email, action, entity, entityId, summary],
+  );
+}
+
 export async function listAudit(
   db: Database,
-  page: number,
+  { page, view }: AuditQuery,
 ): Promise<{ entries: AuditEntry[]; total: number; page: number; pageSize: number }> {
+  const where = view === '' ? '' : `WHERE ${view === 'accesos' ? '' : 'NOT '}action = ANY($1::text[])`;
+  const params = view === '' ? [] : [ACCESS_ACTIONS];
   const [count, entries] = (await db.batch([
-    { text: 'SELECT count(*)::int AS total FROM audit_log' },
+    { text: `SELECT count(*)::int AS total FROM audit_log ${where}`, params },
     {
       text: `SELECT id::int AS id, ${isoTime('created_at')} AS created_at, admin_id, admin_email, action, entity, entity_id, summary
-             FROM audit_log ORDER BY id DESC LIMIT $1 OFFSET $2`,
-      params: [AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE],
+             FROM audit_log ${where} ORDER BY id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      params: [...params, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE],
     },
   ])) as [{ total: number }[], AuditEntry[]];
   return { entries, total: count[0]!.total, page, pageSize: AUDIT_PAGE_SIZE };

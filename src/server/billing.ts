@@ -11,6 +11,7 @@ import {
   type TbkPayment,
 } from '../shared/billing.ts';
 import type { Database } from './db/index.ts';
+import { errorSummary } from './error-summary.ts';
 import { isUuid } from './ids.ts';
 import { enqueueMail, OUTBOX_COLUMNS } from './mail/outbox.ts';
 import { WebpayError, type WebpayClient, type WebpayTransaction } from './webpay/client.ts';
@@ -78,7 +79,7 @@ export async function createBill(
       paymentData: { success: true, data: { payment_method: 'webpay-plus', tbk_url: url, token } },
     };
   } catch (error) {
-    console.error(`webpay: create failed for bill ${bill!.id}:`, error);
+    console.error(`webpay: create failed for bill ${bill!.id}: ${errorSummary(error)}`);
     await db.query(`UPDATE bills SET status = 'failed' WHERE id = $1`, [bill!.id]);
     return {
       status: 201,
@@ -158,7 +159,7 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
   try {
     transaction = await webpay.commit(token);
   } catch (error) {
-    console.error(`webpay: commit failed for bill ${bill.id}:`, error);
+    console.error(`webpay: commit failed for bill ${bill.id}: ${errorSummary(error)}`);
     // Webpay refused the commit (an expired token, say): no charge. Any other failure may have
     // lost the answer of a commit that happened: the transaction's status says.
     const refused = error instanceof WebpayError && error.status < 500;
@@ -180,7 +181,7 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
   if (authorized)
     await webpay
       .refund(token, transaction.amount)
-      .catch((error) => console.error(`webpay: refund failed for bill ${bill.id}:`, error));
+      .catch((error) => console.error(`webpay: refund failed for bill ${bill.id}: ${errorSummary(error)}`));
   await db.batch([
     { text: `UPDATE bills SET status = 'rejected' WHERE id = $1`, params: [bill.id] },
     {

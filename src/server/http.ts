@@ -4,6 +4,7 @@ import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/fields.ts';
 import { MissingSettingError } from './config.ts';
 import { ClientError } from './errors.ts';
+import { errorSummary } from './error-summary.ts';
 import { messages } from '../shared/messages.ts';
 
 /**
@@ -90,7 +91,7 @@ export const withErrorHandling =
         );
         return failure(503, messages.unavailable, { requestId: context.requestId });
       }
-      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
+      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed: ${errorSummary(error)}`);
       return failure(500, messages.genericError, { requestId: context.requestId });
     }
   };

@@ -24,6 +24,17 @@ function matching(filters: PaymentFilters, params: unknown[] = []) {
   return { where: conditions.join(' AND '), params };
 }
 
+/** The audit log's words for an export: which filters chose its rows. */
+export function exportSummary({ from, to, status, serviceNumber }: PaymentFilters): string {
+  const chosen = [
+    from && `desde ${from}`,
+    to && `hasta ${to}`,
+    status && `estado ${status}`,
+    serviceNumber && `servicio ${serviceNumber}`,
+  ].filter(Boolean);
+  return `CSV de pagos Webpay${chosen.length > 0 ? `: ${chosen.join(', ')}` : ', sin filtros'}`;
+}
+
 export async function listPayments(db: Database, filters: PaymentFilters) {
   const { where, params } = matching(filters);
   const [count, payments] = (await db.batch([

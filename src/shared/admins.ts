@@ -19,7 +19,7 @@ export const adminMessages = {
   deleteSelf: 'No puede eliminar su propia cuenta.',
   deleteLast: 'No se puede eliminar al último administrador.',
   wrongCurrentPassword: 'La contraseña actual no es correcta.',
-  confirmWithPassword: 'Para cambiar un correo o una contraseña, ingrese su contraseña actual.',
+  confirmWithPassword: 'Ingrese su contraseña actual para confirmar este cambio.',
   ownPasswordInAccount: 'Su propia contraseña se cambia en Mi cuenta, con su contraseña actual.',
   logoutFailed: 'No se pudo cerrar sesión.',
 } as const;
@@ -42,8 +42,8 @@ const avatar = optionalText(500).refine(
 
 /**
  * The signed-in admin's own password, asked again before a change that hands over an account: a
- * new e-mail or a reset password (OWASP ASVS 5.0 §7: re-authentication), so a stolen token alone
- * cannot take one over.
+ * new administrator, a new e-mail or a reset password (OWASP ASVS 5.0 §7: re-authentication), so
+ * a stolen token alone cannot take one over or create one of its own.
  */
 const ownPassword = z.string({ error: adminMessages.confirmWithPassword }).max(200).default('');
 
@@ -58,7 +58,7 @@ export const AdminProfileSchema = z.object({
   ownPassword,
 });
 
-/** POST /api/admin/admins: a new administrator with a first password (`ownPassword` unused). */
+/** POST /api/admin/admins: a new administrator with a first password, and the acting admin's own. */
 export const AdminCreateSchema = AdminProfileSchema.extend({ password });
 
 /** PUT /api/admin/admins/{id}: the profile, and a new password when another admin resets it. */

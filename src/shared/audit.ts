@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { pageNumber } from './fields.ts';
 
-/** The audit log (issue 6): every change an admin makes, who made it and when. */
+/**
+ * The audit log (issue 6): every change an admin makes, and every access (issue 13): sign-ins,
+ * failed attempts, sign-outs, token renewals, payment details read and payments exported. The
+ * screen shows an action and its entity side by side ("Inició" "sesión", "Exportó" "pagos").
+ */
 
 export const auditActions = {
   create: 'Creó',
@@ -9,6 +13,13 @@ export const auditActions = {
   delete: 'Eliminó',
   password: 'Cambió la contraseña de',
   import: 'Importó',
+  sign_in: 'Inició',
+  sign_in_failed: 'Intento fallido de iniciar',
+  sign_out: 'Cerró',
+  renew: 'Renovó',
+  view: 'Consultó',
+  export: 'Exportó',
+  retry: 'Reintentó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -19,6 +30,10 @@ export const auditEntities = {
   education: 'contenido educativo',
   file: 'archivo',
   accounts: 'cuentas',
+  session: 'sesión',
+  payment: 'pago',
+  payments: 'pagos',
+  mail: 'correo',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 
@@ -37,8 +52,26 @@ export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 export const AUDIT_PAGE_SIZE = 50;
 
+/** The actions that are accesses rather than changes: the screen shows either kind on its own. */
+export const ACCESS_ACTIONS: readonly AuditAction[] = [
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'renew',
+  'view',
+  'export',
+];
+
+/** The screen's views of the log: everything, only changes, only accesses. */
+export const auditViews = { '': 'Todo', cambios: 'Cambios', accesos: 'Accesos' } as const;
+export type AuditView = keyof typeof auditViews;
+
 /** GET /api/admin/audit: the query. */
-export const AuditQuerySchema = z.object({ page: pageNumber() });
+export const AuditQuerySchema = z.object({
+  page: pageNumber(),
+  view: z.enum(Object.keys(auditViews) as [AuditView, ...AuditView[]], { error: 'Vista no válida.' }).default(''),
+});
+export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
 /** GET /api/admin/audit: data. */
 export const AuditPageSchema = z.object({

@@ -22,10 +22,14 @@ test('an administrator is created, signs in, gets a new password from another ad
   await page.goto('/admin/administradores/nuevo');
   await page.getByLabel('Nombre').fill(newcomer.name);
   await page.getByLabel('Correo electrónico').fill(newcomer.email);
-  await page.getByLabel('Contraseña').fill('corta');
+  await page.getByLabel('Contraseña', { exact: true }).fill('corta');
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.locator('#password-error')).toHaveText(`Error: ${adminMessages.passwordShort}`);
-  await page.getByLabel('Contraseña').fill(newcomer.password);
+  await page.getByLabel('Contraseña', { exact: true }).fill(newcomer.password);
+  // A new administrator asks the acting admin's own password again (a stolen token alone cannot).
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.locator('#ownPassword-error')).toHaveText(`Error: ${adminMessages.confirmWithPassword}`);
+  await page.getByLabel('Su contraseña actual').fill(e2eAdmin.password);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(notification(page, 'Administrador creado.')).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(newcomer.name) })).toContainText(newcomer.email);
@@ -38,7 +42,8 @@ test('an administrator is created, signs in, gets a new password from another ad
   await page.getByRole('link', { name: 'Nuevo administrador' }).click();
   await page.getByLabel('Nombre').fill('Otra persona');
   await page.getByLabel('Correo electrónico').fill(newcomer.email.toUpperCase());
-  await page.getByLabel('Contraseña').fill('otra-clave-larga');
+  await page.getByLabel('Contraseña', { exact: true }).fill('otra-clave-larga');
+  await page.getByLabel('Su contraseña actual').fill(e2eAdmin.password);
   await page.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: adminMessages.duplicateEmail })).toBeVisible();
   await expect(page.getByLabel('Correo electrónico')).toHaveAccessibleDescription(

@@ -22,7 +22,8 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     'Educación',
     'Pagos Webpay',
     'Cuentas',
-    'Registro de cambios',
+    'Correo saliente',
+    'Registro de actividad',
   ]);
   await expect(menu.getByRole('link', { name: 'Pagos Webpay' })).toHaveAttribute('aria-current', 'page');
   expect(await menu.evaluate((nav) => nav.getBoundingClientRect().width)).toBe(256);
@@ -33,7 +34,8 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     ['Comunicados', 'Comunicados'],
     ['Educación', 'Educación'],
     ['Cuentas', 'Importar cuentas'],
-    ['Registro de cambios', 'Registro de cambios'],
+    ['Correo saliente', 'Correo saliente'],
+    ['Registro de actividad', 'Registro de actividad'],
   ] as const) {
     await menu.getByRole('link', { name: link }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);

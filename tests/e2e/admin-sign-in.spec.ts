@@ -192,3 +192,54 @@ test('a session left open nears its token expiry: the app renews the token, so a
   ).toBe(200);
   await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${e2eAdmin.name}`) })).toBeVisible();
 });
+
+test('Registro de actividad shows the sign-in, a failed attempt and the sign-out, under Accesos', async ({ page }) => {
+  const admin: TestAdmin = {
+    name: 'Audita Accesos',
+    email: 'e2e-audit-access@example.com',
+    password: 'una-clave-larga-2',
+  };
+  await ensureAdmin(admin);
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: authMessages.wrongCredentials })).toBeVisible();
+  await signIn(page, admin);
+
+  await page
+    .getByRole('navigation', { name: 'Menú de administración' })
+    .getByRole('link', { name: 'Registro de actividad' })
+    .click();
+  const views = page.getByRole('navigation', { name: 'Qué mostrar' });
+  await expect(views.getByRole('link', { name: 'Todo' })).toHaveAttribute('aria-current', 'page');
+  await views.getByRole('link', { name: 'Accesos' }).click();
+  await expect(views.getByRole('link', { name: 'Accesos' })).toHaveAttribute('aria-current', 'page');
+  const mine = page
+    .getByRole('table', { name: /Cambios y accesos/ })
+    .locator('tbody tr')
+    .filter({ hasText: admin.email });
+  await expect(mine.nth(0)).toContainText('Inició sesión');
+  await expect(mine.nth(0)).toContainText('Inicio de sesión correcto');
+  await expect(mine.nth(1)).toContainText('Intento fallido de iniciar sesión');
+  await expect(mine.nth(1)).toContainText('Contraseña incorrecta');
+
+  // Cambios lists no access at all.
+  await views.getByRole('link', { name: 'Cambios' }).click();
+  await expect(page).toHaveURL(/view=cambios/);
+  await expect(
+    page
+      .getByRole('table', { name: /Cambios y accesos/ })
+      .locator('tbody tr')
+      .filter({ hasText: 'sesión' }),
+  ).toHaveCount(0);
+
+  await page.getByRole('button', { name: /Perfil de/ }).click();
+  await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const [signOut] = await query<{ action: string }>(
+    `SELECT action FROM audit_log WHERE admin_email = $1 ORDER BY id DESC LIMIT 1`,
+    [admin.email],
+  );
+  expect(signOut?.action).toBe('sign_out');
+});

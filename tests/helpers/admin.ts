@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll } from 'vitest';
+import { ACCESS_ACTIONS } from '../../src/shared/audit.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/index.ts';
@@ -68,8 +69,18 @@ export function callFunction(
 /** Status and JSON body of an answer. */
 export const read = async (response: Response) => ({ status: response.status, body: await response.json() });
 
-/** The audit rows, oldest first, without their time. */
+type AuditRow = { admin_email: string; action: string; entity: string; entity_id: string; summary: string };
+
+/** The audit rows of changes, oldest first, without their time. */
 export const auditRows = (db: Database) =>
-  db.query<{ admin_email: string; action: string; entity: string; entity_id: string; summary: string }>(
-    'SELECT admin_email, action, entity, entity_id, summary FROM audit_log ORDER BY id',
+  db.query<AuditRow>(
+    'SELECT admin_email, action, entity, entity_id, summary FROM audit_log WHERE NOT action = ANY($1::text[]) ORDER BY id',
+    [ACCESS_ACTIONS],
+  );
+
+/** The audit rows of accesses (sign-ins, renewals, reads, exports), oldest first, without their time. */
+export const accessRows = (db: Database) =>
+  db.query<AuditRow & { admin_id: string | null }>(
+    'SELECT admin_id, admin_email, action, entity, entity_id, summary FROM audit_log WHERE action = ANY($1::text[]) ORDER BY id',
+    [ACCESS_ACTIONS],
   );

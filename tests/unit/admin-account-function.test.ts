@@ -66,7 +66,7 @@ describe('PUT /api/admin/account', () => {
     );
     expect(status).toBe(400);
     expect(body.errors).toEqual({
-      ownPassword: 'Para cambiar un correo o una contraseña, ingrese su contraseña actual.',
+      ownPassword: 'Ingrese su contraseña actual para confirmar este cambio.',
     });
     expect(await auditRows(db())).toEqual([]);
   });

@@ -3,6 +3,7 @@ import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
 import * as admins from '../../netlify/functions/admins.ts';
 import login from '../../netlify/functions/login.ts';
 import { deleteAdmin } from '../../src/server/admins.ts';
+import { adminMessages } from '../../src/shared/admins.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
@@ -21,7 +22,14 @@ beforeEach(async () => {
 
 const call = (method: string, path: string, body?: unknown, token = ana.token) =>
   callFunction(adminAdmins, method, path, { token, body });
-const newAdmin = { name: 'Berta Bravo', email: 'Berta@Example.com', avatar: '', password: 'una-contraseña-larga' };
+// ownPassword: Ana's own (signedInAdmin's), asked again before an account is handed over.
+const newAdmin = {
+  name: 'Berta Bravo',
+  email: 'Berta@Example.com',
+  avatar: '',
+  password: 'una-contraseña-larga',
+  ownPassword: 'contraseña-de-prueba',
+};
 const create = async (body: unknown = newAdmin) => read(await call('POST', '/api/admin/admins', body));
 const invalid = (errors: Record<string, string>) => ({
   status: 400,
@@ -69,6 +77,20 @@ describe('POST /api/admin/admins', () => {
     );
     expect(response.status).toBe(200);
   });
+
+  it.each([
+    ['without', '', adminMessages.confirmWithPassword],
+    ['with a wrong', 'no-es-la-mía', adminMessages.wrongCurrentPassword],
+  ])(
+    "refuses %s acting admin's password with 400 on ownPassword, and creates nothing",
+    async (_case, ownPassword, message) => {
+      const { status, body } = await create({ ...newAdmin, ownPassword });
+      expect(status).toBe(400);
+      expect(body.errors).toEqual({ ownPassword: message });
+      expect(await db().query('SELECT 1 FROM admins WHERE email = $1', ['berta@example.com'])).toEqual([]);
+      expect(await auditRows(db())).toEqual([]);
+    },
+  );
 
   it('refuses an e-mail that exists in another case with 409, and logs nothing', async () => {
     expect(await create({ ...newAdmin, email: 'ANA@example.com' })).toEqual(
@@ -217,7 +239,7 @@ describe('PUT /api/admin/admins/{id}', () => {
   ])("%s asks the acting admin's own password again: missing or wrong, nothing changes", async (_case, change) => {
     const berta = (await create()).body.data.admin;
     for (const [ownPassword, message] of [
-      ['', 'Para cambiar un correo o una contraseña, ingrese su contraseña actual.'],
+      ['', 'Ingrese su contraseña actual para confirmar este cambio.'],
       ['no-es-la-mia', 'La contraseña actual no es correcta.'],
     ]) {
       const { status, body } = await read(

@@ -1,12 +1,26 @@
 import type { Admin } from '../../shared/admins.ts';
 import type { Database } from '../db/index.ts';
+import { changeAndAudit, recordAccess } from '../audit.ts';
 import { isUuid } from '../ids.ts';
+import type { SignedInAdmin } from './require-admin.ts';
 import { hashPassword, needsRehash, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
 
 export const PUBLIC_COLUMNS = 'id, name, email, avatar';
 /** Failed sign-ins in 15 minutes before a client must wait: for one e-mail, and for any. */
 const MAX_FAILURES = 5;
 const MAX_CLIENT_FAILURES = 20;
+
+/** What the audit log says of each sign-in and sign-out (never the password typed). */
+const loginAuditSummaries = {
+  signedIn: 'Inicio de sesión correcto',
+  wrongPassword: 'Contraseña incorrecta',
+  unknownAccount: 'No hay un administrador con ese correo',
+  locked: 'Rechazado sin revisar la contraseña: demasiados intentos fallidos',
+  signedOut: 'Cerró sesión en todos sus dispositivos',
+} as const;
+
+/** The e-mail a failed sign-in typed, as the log and the throttle keep it: bounded in length. */
+const typedEmail = (email: string) => email.trim().toLowerCase().slice(0, 120);
 
 export const findAdmin = async (db: Database, id: string): Promise<Admin | undefined> =>
   isUuid(id) ? (await db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins WHERE id = $1`, [id]))[0] : undefined;
@@ -42,8 +56,14 @@ export async function checkCredentials(
      FROM login_failures WHERE client = $2 AND failed_at > now() - interval '15 minutes'`,
     [email, client],
   );
-  if ((recent?.pair ?? 0) >= MAX_FAILURES || (recent?.client ?? 0) >= MAX_CLIENT_FAILURES)
+  if ((recent?.pair ?? 0) >= MAX_FAILURES || (recent?.client ?? 0) >= MAX_CLIENT_FAILURES) {
+    await db.query(
+      `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+       SELECT (SELECT id FROM admins WHERE lower(email) = lower($1)), $1, 'sign_in_failed', 'session', '', $2`,
+      [typedEmail(email), loginAuditSummaries.locked],
+    );
     return { ok: false, reason: 'locked' };
+  }
 
   const [row] = await db.query<Admin & { password_hash: string; session_version: number }>(
     `SELECT ${PUBLIC_COLUMNS}, password_hash, session_version FROM admins WHERE lower(email) = lower($1)`,
@@ -52,9 +72,18 @@ export async function checkCredentials(
   const valid = await verifyPassword(password, row?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
   if (!row || !valid) {
     await db.query(
-      `WITH pruned AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day')
+      `WITH pruned AS (DELETE FROM login_failures WHERE failed_at < now() - interval '1 day'),
+       logged AS (
+         INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+         VALUES ($3::uuid, $1, 'sign_in_failed', 'session', '', $4)
+       )
        INSERT INTO login_failures (email, client) VALUES ($1, $2)`,
-      [email.slice(0, 120), client.slice(0, 64)],
+      [
+        typedEmail(email),
+        client.slice(0, 64),
+        row?.id ?? null,
+        row ? loginAuditSummaries.wrongPassword : loginAuditSummaries.unknownAccount,
+      ],
     );
     return { ok: false, reason: 'wrong' };
   }
@@ -65,10 +94,25 @@ export async function checkCredentials(
       row.password_hash,
     ]);
   const { password_hash: _, session_version: sessionVersion, ...admin } = row;
+  await recordAccess(db, {
+    admin,
+    action: 'sign_in',
+    entity: 'session',
+    entityId: admin.id,
+    summary: loginAuditSummaries.signedIn,
+  });
   return { ok: true, admin, sessionVersion };
 }
 
 /** Sign-out: every token the admin holds stops working (src/server/auth/tokens.ts). */
-export async function endSessions(db: Database, adminId: string): Promise<void> {
-  await db.query('UPDATE admins SET session_version = session_version + 1 WHERE id = $1', [adminId]);
+export async function endSessions(db: Database, admin: SignedInAdmin): Promise<void> {
+  await changeAndAudit(db, {
+    change: 'UPDATE admins SET session_version = session_version + 1 WHERE id = $1 RETURNING id',
+    params: [admin.id],
+    admin,
+    action: 'sign_out',
+    entity: 'session',
+    entityId: 'id',
+    summary: `'${loginAuditSummaries.signedOut}'`,
+  });
 }

@@ -115,16 +115,19 @@ function AdminForm({ admin }: { admin?: Admin }) {
             registration={form.register('password')}
           />
         )}
-        {admin && (
-          <TextInput
-            label={labels.ownPassword}
-            type="password"
-            autoComplete="current-password"
-            hint="Solo si cambia el correo o la contraseña: confirme con su propia contraseña."
-            error={errors.ownPassword?.message}
-            registration={form.register('ownPassword')}
-          />
-        )}
+        <TextInput
+          label={labels.ownPassword}
+          type="password"
+          autoComplete="current-password"
+          required={!admin}
+          hint={
+            admin
+              ? 'Solo si cambia el correo o la contraseña: confirme con su propia contraseña.'
+              : 'Confirme con su propia contraseña para crear el administrador.'
+          }
+          error={errors.ownPassword?.message}
+          registration={form.register('ownPassword')}
+        />
         <FormActions pending={isSubmitting} listPath="/admin/administradores" />
       </form>
     </>

@@ -136,7 +136,8 @@ describe('the build check (astro:build:done)', () => {
   const dirs: string[] = [];
   afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
 
-  type Hook<Name extends keyof AstroIntegration['hooks']> = Parameters<NonNullable<AstroIntegration['hooks'][Name]>>[0];
+  type ConfigDone = Parameters<NonNullable<AstroIntegration['hooks']['astro:config:done']>>[0];
+  type BuildDone = Parameters<NonNullable<AstroIntegration['hooks']['astro:build:done']>>[0];
 
   /** Runs the integration's hooks as `astro build` would, on a project with this netlify.toml and these built files. */
   const buildWith = async (netlifyToml: string, files: Record<string, string>) => {
@@ -148,8 +149,8 @@ describe('the build check (astro:build:done)', () => {
       await writeFile(path.join(root, 'dist', file), html);
     }
     const { hooks } = inlineCodeCsp();
-    await hooks['astro:config:done']!({ config: { root: pathToFileURL(`${root}/`) } } as Hook<'astro:config:done'>);
-    return hooks['astro:build:done']!({ dir: pathToFileURL(`${root}/dist/`) } as Hook<'astro:build:done'>);
+    await hooks['astro:config:done']!({ config: { root: pathToFileURL(`${root}/`) } } as ConfigDone);
+    return hooks['astro:build:done']!({ dir: pathToFileURL(`${root}/dist/`) } as BuildDone);
   };
   const tomlWith = (headerPolicy: string) =>
     `[[headers]]\n  for = "/*"\n  [headers.values]\n    Content-Security-Policy = "${headerPolicy}"\n`;

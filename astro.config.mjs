@@ -11,6 +11,22 @@ import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
 
 const isDev = process.argv.includes('dev');
+
+/**
+ * `astro dev` writes styles and scripts inline (Vite's hot reload), which the hashes of
+ * netlify.toml's CSP do not allow, and Netlify's plugin copies that header onto a page whenever a
+ * build of it is in dist/. The dev server drops it; the policy is the build's, tested on `npm start`.
+ */
+const devWithoutCspHeader = {
+  name: 'dev-without-csp-header',
+  /** @param {import('vite').ViteDevServer} server */
+  configureServer(server) {
+    server.middlewares.use((_req, res, next) => {
+      res.removeHeader('Content-Security-Policy');
+      next();
+    });
+  },
+};
 // `astro dev` serves the functions in this process through Netlify's Vite plugin: local mode
 // (src/server/config.ts). A build never sets it, so a deploy runs in production mode.
 if (isDev) process.env.APP_MODE = 'local';
@@ -45,7 +61,10 @@ export default defineConfig({
   // `astro dev` gets functions, database and blobs from Netlify's Vite plugin; `npm start`
   // serves the build through scripts/serve.ts instead (see README, "Architecture").
   vite: {
-    plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } })] : [],
+    // After Netlify's plugin, whose middleware sets the headers first.
+    plugins: isDev
+      ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } }), devWithoutCspHeader]
+      : [],
     // Local data and the functions the plugin serves change as the site runs: no reason to reload.
     server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } },
     build: {

@@ -5,8 +5,9 @@ import { pruneQuota } from '../../src/server/upload-quota.ts';
 import { deleteStaleUploads } from '../../src/server/uploads.ts';
 
 /**
- * Deletes files uploaded more than a day ago and never attached to a submission, and the upload
- * quota's counters of past days.
+ * Deletes files uploaded more than a day ago and never attached to a submission (up to 200 within
+ * 20 seconds, under Netlify's 30-second limit; the rest on the next runs), and the upload quota's
+ * counters of past days.
  */
 export default async (): Promise<Response> => {
   await pruneQuota(getDatabase());

@@ -91,14 +91,36 @@ export async function discardUpload(db: Database, store: UploadStore, id: string
   await db.query(`DELETE FROM uploads WHERE id = $1 AND status <> 'attached'`, [id]);
 }
 
-/** Deletes uploads never attached to a submission, with their bytes. */
-export async function deleteStaleUploads(db: Database, store: UploadStore, olderThan = '24 hours'): Promise<number> {
+/** One clean-up run's bounds: a scheduled function has 30 seconds on Netlify. */
+export interface CleanupBounds {
+  olderThan?: string;
+  limit?: number;
+  budgetMs?: number;
+  /** Milliseconds, for tests of the budget. */
+  clock?: () => number;
+}
+
+/**
+ * Deletes uploads never attached to a submission, with their bytes, oldest first: at most `limit`
+ * and no new one once `budgetMs` has passed; a backlog is finished by the next runs.
+ */
+export async function deleteStaleUploads(
+  db: Database,
+  store: UploadStore,
+  { olderThan = '24 hours', limit = 200, budgetMs = 20_000, clock = Date.now }: CleanupBounds = {},
+): Promise<number> {
+  const started = clock();
   const stale = await db.query<{ id: string }>(
-    `SELECT id FROM uploads WHERE status <> 'attached' AND created_at < now() - $1::interval`,
-    [olderThan],
+    `SELECT id FROM uploads WHERE status <> 'attached' AND created_at < now() - $1::interval ORDER BY created_at LIMIT $2`,
+    [olderThan, limit],
   );
-  for (const { id } of stale) await discardUpload(db, store, id);
-  return stale.length;
+  let deleted = 0;
+  for (const { id } of stale) {
+    if (clock() - started >= budgetMs) break;
+    await discardUpload(db, store, id);
+    deleted += 1;
+  }
+  return deleted;
 }
 
 /** The bytes of a completed upload of this purpose, which no submission has claimed. */

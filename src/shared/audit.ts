@@ -19,6 +19,8 @@ export const auditActions = {
   renew: 'Renovó',
   view: 'Consultó',
   export: 'Exportó',
+  // Issue 12: "Verificar estado en Webpay", the reconciliation of one payment.
+  verify: 'Verificó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

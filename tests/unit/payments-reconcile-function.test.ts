@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import bills from '../../netlify/functions/bills.ts';
-import reconcile from '../../netlify/functions/payments-reconcile.ts';
+import reconcile, { config as reconcileConfig } from '../../netlify/functions/payments-reconcile.ts';
 import tbkReturn from '../../netlify/functions/tbk-return.ts';
 import { reconcileDue } from '../../src/server/payments/reconcile.ts';
 import { createWebpayClient, WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
@@ -225,6 +225,31 @@ describe('a bill whose commit gave no clear answer', () => {
     expect(await outcome(billId)).toEqual(paid);
   });
 
+  it('charged, then its debt paid by another bill before it was recorded: refunded, not left charged', async () => {
+    const first = await newBill();
+    const second = await newBill();
+    const back = (await decide(first.token, 'aprobar'))!;
+    await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
+    await db().query(
+      'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
+    );
+    try {
+      expect(await returnTo(back)).toBe('/tbk-reject');
+    } finally {
+      await db().query('DROP TRIGGER fail_write ON tbk_payments');
+      await db().query('DROP FUNCTION fail_write()');
+    }
+    // The customer tries again and pays with a second bill.
+    expect(await returnTo((await decide(second.token, 'aprobar'))!)).toMatch(/^\/tbk-final\//);
+
+    await age(first.billId, 3);
+    expect(await runReconciliation()).toEqual({ outcomes: { refunded: 1 }, more: false });
+    expect(first.tx.reversed).toBe(true);
+    expect(await outcome(first.billId)).toEqual({ status: 'refunded', balance: 0, cardRecords: 1, receipts: 0 });
+    expect(await outcome(second.billId)).toEqual(paid);
+  });
+
   it.each([
     ['the return', (back: string) => returnTo(back)],
     [
@@ -325,6 +350,10 @@ describe('refunds', () => {
 });
 
 describe('each run stays bounded', () => {
+  it('runs every minute, so a payment left unconfirmed falls inside Webpay’s confirmation window', () => {
+    expect(reconcileConfig.schedule).toBe('* * * * *');
+  });
+
   it('a backlog larger than one batch is settled by repeated runs', async () => {
     await db().query(`UPDATE accounts SET balance = 18990 * 5`);
     const created = [];

@@ -58,12 +58,22 @@ export async function confirmClaimed(
   bill: ClaimedBill,
   closeAs: 'failed' | 'abandoned',
 ): Promise<Settlement> {
-  // A debt already paid (by another bill) is not charged again: Webpay aborts what is not confirmed.
+  // A debt already paid (by another bill) is not confirmed: Webpay aborts what is not confirmed.
+  // An earlier attempt may have confirmed it all the same (a bill stuck committing), which only the
+  // status tells; such a charge is refunded.
   const [owed] = await db.query('SELECT 1 FROM accounts WHERE service_number = $1 AND balance >= $2', [
     bill.service_number,
     bill.amount,
   ]);
-  if (!owed) return close(db, bill, 'cancelled');
+  if (!owed) {
+    let transaction: WebpayTransaction;
+    try {
+      transaction = await webpay.status(bill.token);
+    } catch (statusError) {
+      return unknown(db, bill, `status: ${describeError(statusError)}`);
+    }
+    return transaction.status === 'INITIALIZED' ? close(db, bill, 'cancelled') : settle(db, webpay, bill, transaction);
+  }
 
   let transaction: WebpayTransaction;
   try {

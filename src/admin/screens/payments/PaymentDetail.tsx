@@ -1,45 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/billing.ts';
-import { messages } from '../../../shared/messages.ts';
-import { billStatuses, PaymentDetailSchema, PaymentVerificationSchema } from '../../../shared/payments.ts';
-import { ApiError, apiRequest } from '../../api-client.ts';
+import { billStatuses, PaymentDetailSchema } from '../../../shared/payments.ts';
+import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
+import { paymentDetailKey, PaymentVerification } from './PaymentVerification.tsx';
 
 const dash = (value: string | null | undefined) => value || '—';
 
-/**
- * /admin/pagos/{billId}/detalle: the bill and its card payment record, and "Verificar estado en
- * Webpay", which runs this bill's reconciliation now (issue 12) and says what it came to.
- */
+/** /admin/pagos/{billId}/detalle: the bill, "Verificar estado en Webpay" and its card payment record. */
 export default function PaymentDetail() {
   const { billId = '' } = useParams();
   const location = useLocation();
   const back = `/admin/pagos${(location.state as { search?: string } | null)?.search ?? ''}`;
-  const queryKey = ['payments', 'detail', billId];
   const detail = useQuery({
-    queryKey,
+    queryKey: paymentDetailKey(billId),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/payments/${encodeURIComponent(billId)}`, PaymentDetailSchema, { signal }),
   });
-  const queryClient = useQueryClient();
-  const verification = useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/admin/payments/${encodeURIComponent(billId)}/verify`, PaymentVerificationSchema, {
-        method: 'POST',
-      }),
-    onSuccess: async ({ payment }) => {
-      queryClient.setQueryData(queryKey, payment);
-      // The lists and the audit log, which records the verification, are read again when shown.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['payments'], predicate: (query) => query.queryKey[1] !== 'detail' }),
-        queryClient.invalidateQueries({ queryKey: ['audit'] }),
-      ]);
-    },
-  });
-
   return (
     <>
       <PageTitle>Detalle del pago</PageTitle>
@@ -79,33 +59,7 @@ export default function PaymentDetail() {
                 ]}
               />
             </section>
-            <section aria-labelledby="verificar">
-              <h2 id="verificar">Verificar estado en Webpay</h2>
-              <p>
-                {bill.needs_attention
-                  ? 'El resultado de este pago aún no se conoce o su reembolso está pendiente. La verificación automática corre cada minuto; también puede pedirla ahora.'
-                  : 'Consulta a Webpay por esta cuenta y la registra, reembolsa o cierra según lo que responda.'}
-              </p>
-              <div className="form__actions">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={verification.isPending}
-                  onClick={() => verification.mutate()}
-                >
-                  {verification.isPending && <span className="spinner" aria-hidden="true" />}
-                  {verification.isPending ? 'Verificando…' : 'Verificar estado en Webpay'}
-                </button>
-              </div>
-              <div role="status">{verification.isSuccess && <p>{verification.data.message}</p>}</div>
-              <div role="alert">
-                {verification.isError && (
-                  <p className="form-error">
-                    {verification.error instanceof ApiError ? verification.error.message : messages.genericError}
-                  </p>
-                )}
-              </div>
-            </section>
+            <PaymentVerification billId={bill.id} needsAttention={bill.needs_attention} />
             <section aria-labelledby="webpay">
               <h2 id="webpay">Registro de Webpay</h2>
               {tbkPayment ? (

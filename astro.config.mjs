@@ -5,11 +5,28 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { analyticsCsp } from './src/integrations/analytics-csp.ts';
+import { inlineCodeCsp } from './src/integrations/inline-code-csp.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
 import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
 
 const isDev = process.argv.includes('dev');
+
+/**
+ * `astro dev` writes styles and scripts inline (Vite's hot reload), which the hashes of
+ * netlify.toml's CSP do not allow, and Netlify's plugin copies that header onto a page whenever a
+ * build of it is in dist/. The dev server drops it; the policy is the build's, tested on `npm start`.
+ */
+const devWithoutCspHeader = {
+  name: 'dev-without-csp-header',
+  /** @param {import('vite').ViteDevServer} server */
+  configureServer(server) {
+    server.middlewares.use((_req, res, next) => {
+      res.removeHeader('Content-Security-Policy');
+      next();
+    });
+  },
+};
 // `astro dev` serves the functions in this process through Netlify's Vite plugin: local mode
 // (src/server/config.ts). A build never sets it, so a deploy runs in production mode.
 if (isDev) process.env.APP_MODE = 'local';
@@ -20,29 +37,40 @@ export default defineConfig({
   site: siteUrl(process.env) ?? 'https://www.example.com',
   output: 'static',
   trailingSlash: 'never',
-  // Inlined CSS saves a round trip on a slow mobile connection.
-  build: { format: 'file', inlineStylesheets: 'always' },
+  // No inline CSS: an inline <style> runs only if the Content-Security-Policy header names its
+  // hash, and a hash of every page's CSS would change with every edit (netlify.toml, below). The
+  // stylesheets are files cached for a year instead.
+  build: { format: 'file', inlineStylesheets: 'never' },
   integrations: [
     react(),
     mdx(),
     sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),
+    // netlify.toml's CSP names the hash of every inline script and style the build leaves, and no other.
+    inlineCodeCsp(),
     // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
     placeholderCheck(),
   ],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },
-  // Astro hashes its own inline scripts and styles into a CSP <meta>; netlify.toml adds the
-  // directives a <meta> cannot carry (frame-ancestors) — both policies apply.
+  // Astro also hashes its inline scripts and styles into a CSP <meta> of each page. The header of
+  // netlify.toml names the same hashes (inlineCodeCsp) and what a <meta> cannot carry
+  // (frame-ancestors); both policies apply.
   security: { csp: true },
   // `astro dev` gets functions, database and blobs from Netlify's Vite plugin; `npm start`
   // serves the build through scripts/serve.ts instead (see README, "Architecture").
   vite: {
-    plugins: isDev ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } })] : [],
+    // After Netlify's plugin, whose middleware sets the headers first.
+    plugins: isDev
+      ? [netlify({ edgeFunctions: { enabled: false }, images: { enabled: false } }), devWithoutCspHeader]
+      : [],
     // Local data and the functions the plugin serves change as the site runs: no reason to reload.
     server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } },
     build: {
+      // Page scripts as files too, never inlined however small, for the same reason as the CSS;
+      // other assets keep Vite's default (undefined).
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       rollupOptions: {
         // Astro's own MDX marker, reported once per MDX file: noise that hides real warnings.
         onwarn(warning, warn) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
+import { answerWithoutDelay } from './lib/database-no-delay.ts';
 import { bundleFunctions, invokeFunction, matchFunction } from './lib/functions.ts';
 import { prepareLocalDatabase } from './lib/local-database.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
@@ -39,6 +40,7 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded database did not start.');
+answerWithoutDelay(netlify.db);
 // Written for tests and for a developer's psql; the port changes on every start.
 await mkdir(path.join(projectRoot, '.data'), { recursive: true });
 await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL);

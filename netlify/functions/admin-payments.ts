@@ -65,7 +65,6 @@ export default adminEndpoint(async ({ req, context, admin, db }) =>
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="pagos-webpay-${today()}.csv"`,
           'Cache-Control': 'no-store',
-          'X-Content-Type-Options': 'nosniff',
         },
       });
     },

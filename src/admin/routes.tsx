@@ -20,13 +20,14 @@ const PaymentExport = lazy(() => import('./screens/payments/PaymentExport.tsx'))
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
+const OutboxList = lazy(() => import('./screens/outbox/OutboxList.tsx'));
 const NotFound = lazy(() => import('./screens/NotFound.tsx'));
 const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.tsx'));
 
 /**
- * Spec §2's admin route table, plus /admin/registro for the audit log, /admin/cuentas/importar
- * for the billing export and /admin/primer-administrador, outside the session, for the first
- * administrator of a new site.
+ * Spec §2's admin route table, plus /admin/registro for the audit log, /admin/correo for the mail
+ * not sent yet, /admin/cuentas/importar for the billing export and /admin/primer-administrador,
+ * outside the session, for the first administrator of a new site.
  */
 export function AppRoutes() {
   return (
@@ -68,6 +69,7 @@ export function AppRoutes() {
         <Route path="cuentas/importar" element={<AccountsImport />} />
         <Route path="account" element={<AccountScreen />} />
         <Route path="registro" element={<AuditLog />} />
+        <Route path="correo" element={<OutboxList />} />
         <Route path="*" element={<NotFound />} />
       </Route>
       {/* This app is only served at /login and /admin/*; anything else is a stale link. */}

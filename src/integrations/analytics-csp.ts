@@ -28,7 +28,8 @@ export function netlifyPolicy(toml: string): string | undefined {
   return headers.find((rule) => rule.for === '/*')?.values['Content-Security-Policy'];
 }
 
-const directivesOf = (policy: string): string[][] =>
+/** A policy's directives, each as its name followed by its sources. */
+export const directivesOf = (policy: string): string[][] =>
   policy
     .split(';')
     .map((directive) => directive.trim().split(/\s+/))

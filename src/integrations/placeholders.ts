@@ -45,6 +45,8 @@ const PLACEHOLDER_PHONES = new Set(['+56672210000', '+56672210001', '+5667221000
 /** Content files whose placeholder must not reach production, and why. */
 const BLOCKING_CONTENT: Record<string, string> = {
   'content/board.yaml': "the board's names and RUTs are a legal disclosure (/nosotros)",
+  'content/pages/privacidad.mdx':
+    "the privacy notice is the legal disclosure Ley 21.719 requires (/privacidad): the utility's legal team completes the company's identity and confirms it",
 };
 
 /** Folders of public/documentos/ whose documents bind the utility: an example must not stand in for one. */

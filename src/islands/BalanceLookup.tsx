@@ -9,6 +9,7 @@ import {
 } from '../shared/billing.ts';
 import { callApi } from './api.ts';
 import { Field } from './forms/Field.tsx';
+import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 
 const fields = {
@@ -57,6 +58,7 @@ export default function BalanceLookup() {
           Consultar Saldo
         </button>
       </form>
+      <PrivacyNote section="consulta-de-saldo" />
       <div aria-live="polite">
         {error && (
           <p className="form-error" role="alert">

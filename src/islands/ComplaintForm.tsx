@@ -20,6 +20,7 @@ export default function ComplaintForm() {
       schema={ComplaintSchema}
       endpoint="/api/reclamos"
       draftKey="draft:reclamos"
+      privacySection="reclamos"
       checkInBrowser={false}
       fields={fields}
       rows={[['name', 'surname'], ['email', 'phone'], ['address', 'city'], ['clientNumber'], ['complaintDetails']]}

@@ -19,6 +19,7 @@ export default function ContactForm() {
       schema={ContactSchema}
       endpoint="/api/contacto"
       draftKey="draft:contacto"
+      privacySection="formulario-de-contacto"
       fields={fields}
       rows={[['name', 'surname'], ['email', 'phone'], ['address', 'city'], ['reqs']]}
     />

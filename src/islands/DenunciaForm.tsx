@@ -19,6 +19,7 @@ import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
+import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { labelOptions, SelectField } from './forms/SelectField.tsx';
 import { sendWithFile } from './forms/upload.ts';
 import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
@@ -199,6 +200,7 @@ export default function DenunciaForm() {
           </div>
         </>
       )}
+      <PrivacyNote section="denuncias-confidenciales" />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { checkFile, uploadMessages } from '../shared/uploads.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
+import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { sendWithFile } from './forms/upload.ts';
 import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 import { notify } from './notifications.ts';
@@ -74,6 +75,7 @@ export default function JobApplicationForm() {
           form.setError('file', chosen ? checkFile('cv', chosen.name, chosen.size) : undefined);
         }}
       />
+      <PrivacyNote section="postulaciones-de-trabajo" />
       <button type="submit" className="button" disabled={!form.ready || form.sending}>
         {form.sending && <span className="spinner" aria-hidden="true" />}
         {form.sending ? 'Enviando…' : 'Enviar'}

@@ -13,6 +13,7 @@ import { callApi } from './api.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FieldError } from './forms/FieldError.tsx';
+import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { SelectField } from './forms/SelectField.tsx';
 import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 import { notify } from './notifications.ts';
@@ -152,6 +153,7 @@ export default function MotorhomeForm() {
           vehículo, en el horario de atención y siguiendo las instrucciones del operador.
         </label>
       </div>
+      <PrivacyNote section="registro-de-casas-rodantes" />
       <button type="submit" className="button" disabled={!form.ready || form.disabled}>
         {sending && <span className="spinner" aria-hidden="true" />}
         {sending ? 'Enviando…' : 'Enviar'}

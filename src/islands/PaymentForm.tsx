@@ -4,6 +4,7 @@ import { callApi } from './api.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
+import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
 
 const fields = {
@@ -104,6 +105,7 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
             {failure}
           </p>
         )}
+        <PrivacyNote section="pago-de-cuentas" />
         <button type="submit" className="button" disabled={!form.ready || busy}>
           {busy && <span className="spinner" aria-hidden="true" />}
           Pagar

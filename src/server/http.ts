@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/fields.ts';
 import { MissingSettingError } from './config.ts';
+import { errorSummary } from './error-summary.ts';
 import { messages } from '../shared/messages.ts';
+import { withSecurityHeaders } from './security-headers.ts';
 
 /**
  * What every /api function shares: JSON answers, body limits, and the rule that bad input
@@ -12,7 +14,7 @@ import { messages } from '../shared/messages.ts';
  */
 
 // API answers carry visitors' data: never stored by a browser or a CDN.
-const NO_STORE = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
+const NO_STORE = { 'Cache-Control': 'no-store' };
 
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
@@ -56,21 +58,24 @@ export async function readJson(req: Request, maxBytes: number): Promise<BodyResu
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
-/** Wraps a function so no fault escapes as a stack trace. */
+/**
+ * Wraps a function so no fault escapes as a stack trace, and every answer, a failure too, carries
+ * the security headers (security-headers.ts).
+ */
 export const withErrorHandling =
   (handler: Handler): Handler =>
   async (req, context) => {
     try {
-      return await handler(req, context);
+      return withSecurityHeaders(await handler(req, context));
     } catch (error) {
       // A deploy without a setting it needs: the log names the setting, the visitor reads Spanish.
       if (error instanceof MissingSettingError) {
         console.error(
           `[${context.requestId}] ${req.method} ${new URL(req.url).pathname}: missing setting ${error.message}`,
         );
-        return failure(503, messages.unavailable, { requestId: context.requestId });
+        return withSecurityHeaders(failure(503, messages.unavailable, { requestId: context.requestId }));
       }
-      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed:`, error);
-      return failure(500, messages.genericError, { requestId: context.requestId });
+      console.error(`[${context.requestId}] ${req.method} ${new URL(req.url).pathname} failed: ${errorSummary(error)}`);
+      return withSecurityHeaders(failure(500, messages.genericError, { requestId: context.requestId }));
     }
   };

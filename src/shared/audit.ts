@@ -19,6 +19,7 @@ export const auditActions = {
   renew: 'Renovó',
   view: 'Consultó',
   export: 'Exportó',
+  retry: 'Reintentó',
   // Issue 12: "Verificar estado en Webpay", the reconciliation of one payment.
   verify: 'Verificó',
 } as const;
@@ -34,6 +35,7 @@ export const auditEntities = {
   session: 'sesión',
   payment: 'pago',
   payments: 'pagos',
+  mail: 'correo',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

@@ -22,6 +22,8 @@ const SiteSchema = z.object({
     projects: z.email(),
     /** Compliance channel (/compliance) and denuncias. */
     compliance: z.email(),
+    /** Where visitors exercise their rights over their personal data (/privacidad, Ley 21.719). */
+    privacy: z.email(),
   }),
   social: z.array(z.object({ name: z.string(), url: z.url() })),
   /** External pages the site links to or embeds. */

@@ -29,6 +29,7 @@ const screens = [
   '/admin/educacion/nuevo',
   '/admin/account',
   '/admin/registro',
+  '/admin/correo',
   '/admin/no-existe',
   '/admin/primer-administrador',
 ];

@@ -22,6 +22,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     'Educación',
     'Pagos Webpay',
     'Cuentas',
+    'Correo saliente',
     'Registro de actividad',
   ]);
   await expect(menu.getByRole('link', { name: 'Pagos Webpay' })).toHaveAttribute('aria-current', 'page');
@@ -33,6 +34,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     ['Comunicados', 'Comunicados'],
     ['Educación', 'Educación'],
     ['Cuentas', 'Importar cuentas'],
+    ['Correo saliente', 'Correo saliente'],
     ['Registro de actividad', 'Registro de actividad'],
   ] as const) {
     await menu.getByRole('link', { name: link }).click();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { build } from 'astro';
 import { analyticsCspProblems, netlifyPolicy, policyAllowing } from '../../src/integrations/analytics-csp.ts';
+import { inlineCodeOf, policyWithHashes } from '../../src/integrations/inline-code-csp.ts';
 import { analytics as configured, AnalyticsSchema, analyticsOrigin } from '../../src/shared/analytics.ts';
 import fixture from '../fixtures/analytics/analytics.json' with { type: 'json' };
 
@@ -40,7 +41,8 @@ test('the staff pages never carry the analytics loader', async ({ page }) => {
 
 // A real build can carry only content/site.json's setting, so the loader with analytics set is
 // tested on a one-page site built here with the same component and Astro's own CSP <meta>
-// (tests/fixtures/analytics), served under netlify.toml's policy as the build check requires it.
+// (tests/fixtures/analytics), served under netlify.toml's policy as the build checks require it:
+// with the host, and with the hashes of the page's inline code, the loader's among them.
 test.describe('with analytics set', () => {
   const analytics = AnalyticsSchema.parse(fixture);
   const origin = analyticsOrigin(analytics);
@@ -66,7 +68,10 @@ test.describe('with analytics set', () => {
   test('the page loads the configured script after the load event, and its CSP allows that host only', async ({
     page,
   }) => {
-    const headerPolicy = policyAllowing(netlifyPolicy(await readFile(netlifyToml, 'utf8'))!, analytics);
+    const headerPolicy = policyWithHashes(
+      policyAllowing(netlifyPolicy(await readFile(netlifyToml, 'utf8'))!, analytics),
+      new Map([['index.html', inlineCodeOf(html)]]),
+    );
     expect(analyticsCspProblems(headerPolicy, analytics)).toEqual([]);
     const toAnalytics: string[] = [];
     const toOtherHosts: string[] = [];

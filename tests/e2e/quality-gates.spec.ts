@@ -25,6 +25,18 @@ for (const route of pages) {
       );
     });
 
+    test("runs under the CSP header with no violation (it names the hashes of the page's inline code)", async ({
+      page,
+    }) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      const response = await page.goto(route, { waitUntil: 'networkidle' });
+      expect(response!.headers()['content-security-policy']).not.toContain("'unsafe-inline'");
+      expect(violations).toEqual([]);
+    });
+
     test('ships JavaScript only if it has an island, within budget', async ({ page, baseURL }) => {
       const scripts: Buffer[] = [];
       const analyticsScripts: Buffer[] = [];

@@ -6,6 +6,7 @@ import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { NetlifyDB } from '@netlify/database-dev';
 import pg from 'pg';
+import { answerWithoutDelay } from '../../scripts/lib/database-no-delay.ts';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 
 /**
@@ -16,6 +17,7 @@ import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 export async function startTestDatabase() {
   const server = new NetlifyDB({ logger: () => undefined });
   const url = await server.start();
+  answerWithoutDelay(server);
   await server.applyMigrations(path.resolve(import.meta.dirname, '../../netlify/database/migrations'));
   process.env.NETLIFY_DB_URL = url;
   delete process.env.NETLIFY_DB_DRIVER;

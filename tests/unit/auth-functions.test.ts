@@ -8,6 +8,7 @@ import * as adminAudit from '../../netlify/functions/admin-audit.ts';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import * as adminFiles from '../../netlify/functions/admin-files.ts';
+import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import * as adminReports from '../../netlify/functions/admin-reports.ts';
 import * as admins from '../../netlify/functions/admins.ts';
@@ -93,6 +94,9 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
       confirmPassword: 'otra-contraseña-larga',
     }),
   ],
+  ['GET', '/api/admin/outbox', adminOutbox],
+  ['GET', '/api/admin/outbox/summary', adminOutbox],
+  ['POST', '/api/admin/outbox/1/retry', adminOutbox],
   ['GET', '/api/admin/documents', adminDocuments],
   ['POST', '/api/admin/documents', adminDocuments, () => document],
   ['GET', '/api/admin/documents/1', adminDocuments],

@@ -189,8 +189,7 @@ describe.each(forms)(
           requestId: 'test-request',
         });
         expect(log).toHaveBeenCalledWith(
-          expect.stringContaining(`[test-request] POST ${endpoint} failed`),
-          expect.anything(),
+          expect.stringContaining(`[test-request] POST ${endpoint} failed: database error 42P01`),
         );
       } finally {
         await environment.database.db.query('ALTER TABLE outbox_offline RENAME TO outbox');

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createFileSender } from '../../src/server/mail/file-sender.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
+import { MailRefusedError } from '../../src/server/mail/mail.ts';
 
 const mail = {
   to: 'contacto@example.com',
@@ -107,11 +108,28 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
     });
   });
 
-  it('throws when Resend refuses the mail, so the outbox keeps it', async () => {
-    answer = { status: 422, body: { statusCode: 422, name: 'validation_error', message: 'Invalid `to` field.' } };
-    await expect(createResendSender('re_test_key', 'x@example.com').send(mail, 'k')).rejects.toThrow(
-      /validation_error: Invalid `to` field/,
-    );
+  // What the outbox does with each refusal: hold the mail, wait for the operator, or retry.
+  it.each([
+    [422, 'validation_error', 'Invalid `to` field.', 'rejected'],
+    [422, 'invalid_attachment', 'Attachment must have either a content or path.', 'rejected'],
+    [403, 'validation_error', 'The example.com domain is not verified.', 'configuration'],
+    [401, 'missing_api_key', 'Missing API key in the authorization header.', 'configuration'],
+    [403, 'invalid_api_key', 'API key is invalid.', 'configuration'],
+    [422, 'invalid_from_address', 'Invalid `from` field.', 'configuration'],
+    [429, 'rate_limit_exceeded', 'Too many requests.', undefined],
+    [429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.', undefined],
+    [500, 'internal_server_error', 'An unexpected error occurred.', undefined],
+  ])('throws on a %i %s, classified as %s', async (status, name, message, problem) => {
+    answer = { status, body: { statusCode: status, name, message } };
+    const error = await createResendSender('re_test_key', 'x@example.com')
+      .send(mail, 'k')
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain(`${name} (${status}): ${message}`);
+    expect(error instanceof MailRefusedError ? error.problem : undefined).toBe(problem);
   });
 });
 

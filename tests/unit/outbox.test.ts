@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mail, MailSender } from '../../src/server/mail/mail.ts';
+import { MailRefusedError, type Mail, type MailSender } from '../../src/server/mail/mail.ts';
 import { deliverDue, enqueueMail } from '../../src/server/mail/outbox.ts';
 import { startTestDatabase } from '../helpers/database.ts';
 
@@ -27,6 +27,11 @@ function recordingSender(fail = false) {
 const rows = () =>
   database.db.query<{ status: string; attempts: number; last_error: string | null; due_later: boolean }>(
     'SELECT status, attempts, last_error, next_attempt_at > now() AS due_later FROM outbox ORDER BY id',
+  );
+
+const problems = () =>
+  database.db.query<{ reference: string; status: string; problem: string | null }>(
+    'SELECT reference, status, problem FROM outbox ORDER BY id',
   );
 
 describe('the outbox', () => {
@@ -58,11 +63,106 @@ describe('the outbox', () => {
     expect(await rows()).toMatchObject([{ status: 'sent', attempts: 2 }]);
   });
 
-  it('gives up after 20 attempts and marks the mail failed', async () => {
-    await database.db.batch([enqueueMail(mail, 'CON-CCCC4444')]);
-    await database.db.query('UPDATE outbox SET attempts = 19');
-    await deliverDue(database.db, recordingSender(true).sender);
-    expect(await rows()).toMatchObject([{ status: 'failed', attempts: 20 }]);
+  it('never gives up: a provider down for 30 simulated days, then back, delivers every mail exactly once', async () => {
+    await database.db.batch([enqueueMail(mail, 'CON-FFFF2222'), enqueueMail(mail, 'REC-FFFF3333')]);
+    const down = recordingSender(true).sender;
+    // Each run comes when the mails are due again; the waits grow, then stay at an hour.
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 25; attempt++) {
+      expect(await deliverDue(database.db, down)).toEqual({ sent: 0, failed: 2 });
+      const [row] = await database.db.query<{ minutes: number }>(
+        `SELECT round(extract(epoch FROM next_attempt_at - now()) / 60)::int AS minutes FROM outbox ORDER BY id LIMIT 1`,
+      );
+      waits.push(row!.minutes);
+      await database.db.query('UPDATE outbox SET next_attempt_at = now()');
+    }
+    expect(waits.slice(0, 8)).toEqual([1, 4, 9, 16, 25, 36, 49, 60]);
+    expect(new Set(waits.slice(7))).toEqual(new Set([60]));
+    // The rest of 30 days at one attempt an hour: 140 minutes of growing waits, then hourly.
+    const attemptsIn30Days = 7 + Math.ceil((30 * 24 * 60 - 140) / 60);
+    await database.db.query('UPDATE outbox SET attempts = $1', [attemptsIn30Days]);
+    expect(await deliverDue(database.db, down)).toEqual({ sent: 0, failed: 2 });
+    expect(await rows()).toMatchObject([
+      { status: 'pending', last_error: 'provider down', due_later: true },
+      { status: 'pending', last_error: 'provider down', due_later: true },
+    ]);
+
+    await database.db.query('UPDATE outbox SET next_attempt_at = now()');
+    const { sender, sent } = recordingSender();
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(sent.map((s) => s.key.split('-').slice(0, 2).join('-'))).toEqual(['CON-FFFF2222', 'REC-FFFF3333']);
+    expect(await rows()).toMatchObject([{ status: 'sent' }, { status: 'sent' }]);
+  });
+
+  it('holds a mail the provider refuses for itself, without blocking the others, and says why', async () => {
+    await database.db.batch([
+      enqueueMail({ ...mail, to: 'no-es-un-correo' }, 'CON-GGGG2222'),
+      enqueueMail(mail, 'CON-GGGG3333'),
+    ]);
+    const sent: string[] = [];
+    const sender: MailSender = {
+      async send(outgoing) {
+        if (outgoing.to === 'no-es-un-correo') throw new MailRefusedError('rejected', 'validation_error: Invalid `to`');
+        sent.push(outgoing.to);
+      },
+    };
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 1 });
+    expect(sent).toEqual([mail.to]);
+    expect(await problems()).toEqual([
+      { reference: 'CON-GGGG2222', status: 'held', problem: 'rejected' },
+      { reference: 'CON-GGGG3333', status: 'sent', problem: null },
+    ]);
+    // Held, it is never retried on its own.
+    await database.db.query('UPDATE outbox SET next_attempt_at = now()');
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('keeps retrying a mail the configuration refuses (a revoked key): it goes once the operator fixes it', async () => {
+    await database.db.batch([enqueueMail(mail, 'CON-HHHH2222')]);
+    const refused: MailSender = {
+      send: () => Promise.reject(new MailRefusedError('configuration', 'invalid_api_key')),
+    };
+    expect(await deliverDue(database.db, refused)).toEqual({ sent: 0, failed: 1 });
+    expect(await problems()).toEqual([{ reference: 'CON-HHHH2222', status: 'pending', problem: 'configuration' }]);
+    await database.db.query('UPDATE outbox SET next_attempt_at = now()');
+    expect(await deliverDue(database.db, recordingSender().sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await problems()).toEqual([{ reference: 'CON-HHHH2222', status: 'sent', problem: null }]);
+  });
+
+  it('holds a mail whose attachment is gone from storage', async () => {
+    const [upload] = await database.db.query<{ id: string }>(
+      `INSERT INTO uploads (purpose, file_name, declared_size, status) VALUES ('cv', 'cv.pdf', 10, 'attached') RETURNING id`,
+    );
+    await database.db.batch([enqueueMail(mail, 'EMP-JJJJ2222', upload!.id)]);
+    expect(await deliverDue(database.db, recordingSender().sender, async () => undefined)).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    expect(await problems()).toEqual([{ reference: 'EMP-JJJJ2222', status: 'held', problem: 'rejected' }]);
+  });
+
+  it('claims no new mail once its time budget is spent; the next runs finish the backlog', async () => {
+    await database.db.batch(Array.from({ length: 7 }, (_, i) => enqueueMail(mail, `CON-KKKK${2000 + i}`)));
+    // Every send takes 6 s of a fake clock; a run has 15 s.
+    let now = 0;
+    const sent: string[] = [];
+    const slow: MailSender = {
+      async send(_mail, key) {
+        now += 6_000;
+        sent.push(key);
+      },
+    };
+    const run = async () => {
+      const started = now;
+      const result = await deliverDue(database.db, slow, undefined, { budgetMs: 15_000, clock: () => now });
+      return { ...result, took: now - started };
+    };
+    expect(await run()).toEqual({ sent: 3, failed: 0, took: 18_000 });
+    expect(await run()).toEqual({ sent: 3, failed: 0, took: 18_000 });
+    expect(await run()).toEqual({ sent: 1, failed: 0, took: 6_000 });
+    expect(await run()).toEqual({ sent: 0, failed: 0, took: 0 });
+    expect(new Set(sent).size).toBe(7);
   });
 
   it('never sends a mail twice when deliveries run at the same time', async () => {

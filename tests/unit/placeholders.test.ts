@@ -110,14 +110,23 @@ describe('findPlaceholders', () => {
     expect(findPlaceholders({ ...clean, site: { ...realLookingSite, contactEmail: value } })).toEqual([]);
   });
 
-  it('blocks the board marked PLACEHOLDER and warns about other marked files', () => {
+  it('blocks the board and the privacy notice marked PLACEHOLDER and warns about other marked files', () => {
     expect(
       findPlaceholders({
         ...clean,
-        markedFiles: ['content/board.yaml', 'content/offices.yaml', 'content/dumping-points.yaml'],
+        markedFiles: [
+          'content/board.yaml',
+          'content/offices.yaml',
+          'content/dumping-points.yaml',
+          'content/pages/privacidad.mdx',
+        ],
       }),
     ).toEqual([
       blocks('content/board.yaml', "marked PLACEHOLDER: the board's names and RUTs are a legal disclosure (/nosotros)"),
+      blocks(
+        'content/pages/privacidad.mdx',
+        "marked PLACEHOLDER: the privacy notice is the legal disclosure Ley 21.719 requires (/privacidad): the utility's legal team completes the company's identity and confirms it",
+      ),
       warns('content/offices.yaml', 'marked PLACEHOLDER'),
       warns('content/dumping-points.yaml', 'marked PLACEHOLDER'),
     ]);
@@ -279,6 +288,8 @@ describe('the repository as it stands', () => {
       "  - content/site.json customerPhone: +56 67 221 0000 is the repository's placeholder number",
       "  - content/site.json social[0].url: https://www.facebook.com/example is an example account, not the utility's",
       '  - content/board.yaml: marked PLACEHOLDER',
+      '  - content/pages/privacidad.mdx: marked PLACEHOLDER',
+      '  - content/site.json mailboxes.privacy: privacidad@example.com is an e-mail address nobody receives',
       '  - src/assets/horario-atencion.jpg:',
       '  - public/documentos/tarifas/: 2 example document(s) (tariffs, binding on every bill) linked from content/pages/tarifas.mdx',
       '  - public/documentos/plan-desarrollo/: 40 example document(s)',

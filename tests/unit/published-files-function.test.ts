@@ -69,7 +69,8 @@ describe('POST /api/admin/files', () => {
     ).toEqual({
       'content-type': 'application/pdf',
       'content-disposition': 'inline; filename="Memoria-Anual-2024-version-final.pdf"',
-      'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'none'",
+      'content-security-policy':
+        "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=31536000, immutable',
     });

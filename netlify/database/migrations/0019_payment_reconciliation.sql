@@ -20,9 +20,3 @@ ALTER TABLE bills ADD COLUMN webpay_error text;
 
 -- The reconciliation and the attention list read only the unsettled bills.
 CREATE INDEX bills_unsettled ON bills (created_at) WHERE status IN ('pending', 'committing', 'refund_pending');
-
--- Staff run the reconciliation of one bill ("Verificar estado en Webpay"): action `verify`.
-ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;
-ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_check CHECK (
-  action IN ('create', 'update', 'delete', 'password', 'import', 'sign_in', 'sign_in_failed', 'sign_out', 'renew', 'view', 'export', 'verify')
-);

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
 import { IdleTimeout } from '../session/IdleTimeout.tsx';
+import { MailAlert } from './MailAlert.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { SettingsPopover } from './SettingsPopover.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -60,6 +61,7 @@ export function AdminLayout() {
       <div className="shell__body">
         <SideMenu id={MENU_ID} open={menuOpen} />
         <main id="contenido" className="shell__main" tabIndex={-1}>
+          <MailAlert />
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -2,8 +2,8 @@ import { NavLink } from 'react-router';
 
 /**
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
- * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds)
- * and the audit log, Registro de actividad.
+ * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds),
+ * Correo saliente (the mail not sent yet) and the audit log, Registro de actividad.
  */
 const items = [
   { to: '/admin/administradores', label: 'Administradores' },
@@ -12,6 +12,7 @@ const items = [
   { to: '/admin/educacion', label: 'Educación' },
   { to: '/admin/pagos', label: 'Pagos Webpay' },
   { to: '/admin/cuentas', label: 'Cuentas' },
+  { to: '/admin/correo', label: 'Correo saliente' },
   { to: '/admin/registro', label: 'Registro de actividad' },
 ] as const;
 

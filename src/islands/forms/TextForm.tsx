@@ -6,6 +6,7 @@ import { callApi } from '../api.ts';
 import { notify } from '../notifications.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';
+import { PrivacyNote } from './PrivacyNote.tsx';
 import { useSchemaForm, type FieldSpec } from './use-schema-form.ts';
 
 interface TextFormProps<F extends string> {
@@ -18,6 +19,8 @@ interface TextFormProps<F extends string> {
   rows: F[][];
   /** False where the spec has the browser send without checking (§5: the complaint form). */
   checkInBrowser?: boolean;
+  /** The part of the privacy notice about this form (PrivacyNote). */
+  privacySection: string;
 }
 
 /**
@@ -32,6 +35,7 @@ export function TextForm<F extends string>({
   fields,
   rows,
   checkInBrowser,
+  privacySection,
 }: TextFormProps<F>) {
   const form = useSchemaForm(schema, fields, { draftKey, checkInBrowser: checkInBrowser ?? true });
 
@@ -62,6 +66,7 @@ export function TextForm<F extends string>({
           field(row[0]!)
         ),
       )}
+      <PrivacyNote section={privacySection} />
       <button type="submit" className="button" disabled={!form.ready || form.sending}>
         {form.sending && <span className="spinner" aria-hidden="true" />}
         {form.sending ? 'Enviando…' : 'Enviar'}

@@ -1,15 +1,19 @@
 import { getDatabase } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { uploadStore } from '../storage.ts';
 import { readUpload } from '../uploads.ts';
 import { getMailSender } from './index.ts';
-import { deliverDue } from './outbox.ts';
+import { deliverDue, type AttachmentLoader, type DeliveryBounds } from './outbox.ts';
+
+/** Reads a mail's attachment from the configured upload storage. */
+export const loadStoredAttachment: AttachmentLoader = (id) => readUpload(uploadStore(), id);
 
 /** Delivers due mail with the configured database and sender; a failure is logged, never thrown. */
-export async function deliverDueMail(): Promise<void> {
+export async function deliverDueMail(bounds?: DeliveryBounds): Promise<void> {
   try {
-    const { failed } = await deliverDue(getDatabase(), getMailSender(), (id) => readUpload(uploadStore(), id));
+    const { failed } = await deliverDue(getDatabase(), getMailSender(), loadStoredAttachment, bounds);
     if (failed > 0) console.warn(`outbox: ${failed} mail(s) failed and will be retried`);
   } catch (error) {
-    console.error('outbox: delivery did not run:', error);
+    console.error(`outbox: delivery did not run: ${errorSummary(error)}`);
   }
 }

@@ -1,15 +1,32 @@
+import type { MailProblem } from '../../shared/outbox.ts';
 import type { Database, Statement } from '../db/index.ts';
-import type { Mail, MailSender } from './mail.ts';
+import { MailRefusedError, type Mail, type MailSender } from './mail.ts';
 
 /**
  * Every mail is stored before it is sent (design.md, "Data and contracts"): a submission and
- * its mail are written in one batch, then delivered; a failed delivery stays pending and the
- * scheduled function `outbox-retry` tries again with a growing delay.
+ * its mail are written in one batch, then delivered. A failed delivery is never final: it waits
+ * a growing delay, capped at an hour, and the scheduled function `outbox-retry` tries again until
+ * the mail is sent. Only a mail the provider refuses for itself is held, for staff to see on
+ * Correo saliente, so it never blocks the rest.
  */
 
-const MAX_ATTEMPTS = 20;
 /** A claimed row whose sender died is claimed again after this lease. */
 const LEASE = "interval '5 minutes'";
+/** The longest wait between two attempts: a provider back after an outage sends within the hour. */
+const MAX_DELAY_MINUTES = 60;
+
+/**
+ * One run's bounds. A scheduled function has 30 seconds on Netlify: a run claims no new mail once
+ * `budgetMs` has passed, which leaves the last claimed mail (up to a 10 MB attachment) its time.
+ */
+export interface DeliveryBounds {
+  limit?: number;
+  budgetMs?: number;
+  /** Only these rows (Reintentar ahora). */
+  ids?: string[];
+  /** Milliseconds, for tests of the budget. */
+  clock?: () => number;
+}
 
 interface OutboxRow {
   id: string;
@@ -44,51 +61,74 @@ export function enqueueMail(
   };
 }
 
-/** Sends the mails that are due; safe to run concurrently, each row is claimed by one statement. */
+/** Why a delivery failed, as Correo saliente shows it. */
+const problemOf = (error: unknown): MailProblem => (error instanceof MailRefusedError ? error.problem : 'provider');
+
+/**
+ * Sends the mails that are due, oldest first, one claimed row at a time until the bounds are
+ * reached; safe to run concurrently, each row is claimed by one statement.
+ */
 export async function deliverDue(
   db: Database,
   sender: MailSender,
   loadAttachment?: AttachmentLoader,
-  limit = 20,
+  { limit = 20, budgetMs = 20_000, ids, clock = Date.now }: DeliveryBounds = {},
 ): Promise<{ sent: number; failed: number }> {
-  const claimed = await db.query<OutboxRow>(
-    `UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
-     WHERE id IN (
-       SELECT id FROM outbox
-       WHERE status IN ('pending', 'sending') AND next_attempt_at <= now()
-       ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id,
-       (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name`,
-    [limit],
-  );
+  const started = clock();
   let sent = 0;
   let failed = 0;
-  for (const row of claimed) {
-    const mail: Mail = {
-      to: row.recipient,
-      subject: row.subject,
-      text: row.body,
-      ...(row.reply_to ? { replyTo: row.reply_to } : {}),
-    };
-    try {
-      if (row.attachment_upload_id) {
-        const content = await loadAttachment?.(row.attachment_upload_id);
-        if (!content) throw new Error(`attachment ${row.attachment_upload_id} is not in storage`);
-        mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
-      }
-      await sender.send(mail, `${row.reference}-${row.id}`);
-      await db.query(`UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL WHERE id = $1`, [row.id]);
-      sent += 1;
-    } catch (error) {
-      failed += 1;
-      // Backoff grows with the square of the attempts, capped at an hour.
-      await db.query(
-        `UPDATE outbox SET status = CASE WHEN attempts >= $3 THEN 'failed' ELSE 'pending' END, last_error = $2,
-           next_attempt_at = now() + least(attempts * attempts, 60) * interval '1 minute'
-         WHERE id = $1`,
-        [row.id, String(error instanceof Error ? error.message : error).slice(0, 1000), MAX_ATTEMPTS],
-      );
-    }
+  while (sent + failed < limit && clock() - started < budgetMs) {
+    const [row] = await db.query<OutboxRow>(
+      `UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
+       WHERE id = (
+         SELECT id FROM outbox
+         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND ($1::bigint[] IS NULL OR id = ANY($1))
+         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+       RETURNING id, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id,
+         (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name`,
+      [ids ?? null],
+    );
+    if (!row) break;
+    if (await deliver(db, sender, loadAttachment, row)) sent += 1;
+    else failed += 1;
   }
   return { sent, failed };
+}
+
+async function deliver(
+  db: Database,
+  sender: MailSender,
+  loadAttachment: AttachmentLoader | undefined,
+  row: OutboxRow,
+): Promise<boolean> {
+  const mail: Mail = {
+    to: row.recipient,
+    subject: row.subject,
+    text: row.body,
+    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+  };
+  try {
+    if (row.attachment_upload_id) {
+      const content = await loadAttachment?.(row.attachment_upload_id);
+      // Gone from storage, it will not come back: the mail is held for staff.
+      if (!content) throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
+      mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
+    }
+    await sender.send(mail, `${row.reference}-${row.id}`);
+    await db.query(
+      `UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL, problem = NULL WHERE id = $1`,
+      [row.id],
+    );
+    return true;
+  } catch (error) {
+    const problem = problemOf(error);
+    // The delay grows with the square of the attempts, capped; a refused mail waits for staff.
+    await db.query(
+      `UPDATE outbox SET status = CASE WHEN $3 = 'rejected' THEN 'held' ELSE 'pending' END, last_error = $2, problem = $3,
+         next_attempt_at = now() + least(attempts * attempts, $4) * interval '1 minute'
+       WHERE id = $1`,
+      [row.id, String(error instanceof Error ? error.message : error).slice(0, 1000), problem, MAX_DELAY_MINUTES],
+    );
+    return false;
+  }
 }

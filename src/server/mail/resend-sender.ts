@@ -1,5 +1,30 @@
 import { Resend } from 'resend';
-import type { Mail, MailSender } from './mail.ts';
+import { MailRefusedError, type Mail, type MailSender } from './mail.ts';
+
+// Resend's error names (https://resend.com/docs/api-reference/errors) that retrying cannot fix.
+const CONFIGURATION_ERRORS = new Set([
+  'missing_api_key',
+  'invalid_api_key',
+  'restricted_api_key',
+  'invalid_from_address',
+]);
+const REJECTED_MAIL_ERRORS = new Set([
+  'validation_error',
+  'invalid_attachment',
+  'missing_required_field',
+  'invalid_parameter',
+]);
+
+/** Resend's error as the outbox classifies it; the message never carries the mail's text. */
+function refusal(error: { name: string; message: string; statusCode: number | null }): Error {
+  const description = `Resend rejected the mail: ${error.name} (${error.statusCode ?? 'sin código'}): ${error.message}`;
+  if (CONFIGURATION_ERRORS.has(error.name)) return new MailRefusedError('configuration', description);
+  // A 403 validation_error is the sending domain (not verified, or a test key's own address only).
+  if (error.name === 'validation_error' && error.statusCode === 403)
+    return new MailRefusedError('configuration', description);
+  if (REJECTED_MAIL_ERRORS.has(error.name)) return new MailRefusedError('rejected', description);
+  return new Error(description);
+}
 
 /** Sends through Resend's API; the SDK reads RESEND_BASE_URL, which tests point at a fake. */
 export function createResendSender(apiKey: string, from: string): MailSender {
@@ -24,7 +49,7 @@ export function createResendSender(apiKey: string, from: string): MailSender {
         },
         { idempotencyKey },
       );
-      if (error) throw new Error(`Resend rejected the mail: ${error.name}: ${error.message}`);
+      if (error) throw refusal(error);
     },
   };
 }

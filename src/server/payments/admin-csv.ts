@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { formatDateTime, paymentTypeLabel } from '../../shared/billing.ts';
 import { billStatuses, type PaymentRow } from '../../shared/payments.ts';
+import { errorSummary } from '../error-summary.ts';
 
 /**
  * The Pagos Webpay export as a spreadsheet opens it: UTF-8 with a BOM (so Excel reads the
@@ -46,7 +47,7 @@ export function paymentsCsv(rows: AsyncIterable<PaymentRow>): ReadableStream<Uin
   );
   // A failure of the database midway ends the download early rather than leaving it open.
   pipeline(records, csv, (error) => {
-    if (error) console.error('payments export failed:', error);
+    if (error) console.error(`payments export failed: ${errorSummary(error)}`);
   });
   return Readable.toWeb(csv) as ReadableStream<Uint8Array>;
 }

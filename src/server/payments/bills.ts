@@ -1,6 +1,7 @@
 import { customAlphabet } from 'nanoid';
 import type { Balance, Bill, BillRequest, TbkPayment } from '../../shared/billing.ts';
 import type { Database } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { isUuid } from '../ids.ts';
 import type { WebpayClient } from './webpay-client.ts';
 
@@ -68,7 +69,7 @@ export async function createBill(
     await db.query('UPDATE bills SET token = $2 WHERE id = $1', [bill!.id, token]);
     return { kind: 'created', billId: bill!.id, tbkUrl: url, token };
   } catch (error) {
-    console.error(`webpay: create failed for bill ${bill!.id}:`, error);
+    console.error(`webpay: create failed for bill ${bill!.id}: ${errorSummary(error)}`);
     await db.query(`UPDATE bills SET status = 'failed' WHERE id = $1`, [bill!.id]);
     return { kind: 'webpay-unavailable', billId: bill!.id };
   }

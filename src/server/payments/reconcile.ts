@@ -1,5 +1,6 @@
 import type { BillStatus } from '../../shared/payments.ts';
 import type { Database } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { attemptRefund, claimRefund } from './refunds.ts';
 import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
 import type { WebpayClient } from './webpay-client.ts';
@@ -102,7 +103,7 @@ export async function reconcileDue(
       kind = (await reconcileBill(db, webpay, id)).kind;
     } catch (error) {
       // The bill stays claimed; its lease ends and a later run takes it again.
-      console.error(`payments-reconcile: bill ${id} failed:`, error);
+      console.error(`payments-reconcile: bill ${id} failed: ${errorSummary(error)}`);
       kind = 'error';
     }
     run.outcomes[kind] = (run.outcomes[kind] ?? 0) + 1;

@@ -1,4 +1,5 @@
 import type { Database } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import type { ClaimedBill, Settlement } from './settlement.ts';
 import { describeError, type WebpayClient, type WebpayTransaction } from './webpay-client.ts';
 
@@ -72,7 +73,7 @@ export async function attemptRefund(
     // An earlier refund whose answer was lost makes this one fail: the status says it was done.
     const status = await webpay.status(bill.token).catch(() => undefined);
     if (status?.status !== 'REVERSED' && status?.status !== 'NULLIFIED') {
-      console.error(`webpay: refund failed for bill ${bill.id}:`, error);
+      console.error(`webpay: refund failed for bill ${bill.id}: ${errorSummary(error)}`);
       await db.query(
         `UPDATE bills SET refund_attempts = refund_attempts + 1, webpay_error = $2,
            next_refund_at = now() + least(interval '1 minute' * power(2, refund_attempts), interval '1 hour')

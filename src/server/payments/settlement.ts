@@ -1,5 +1,6 @@
 import type { BillStatus } from '../../shared/payments.ts';
 import type { Database } from '../db/index.ts';
+import { redactPersonalData } from '../error-summary.ts';
 import { recordPayment } from './recording.ts';
 import { refundClaimed } from './refunds.ts';
 import { describeError, WebpayError, type WebpayClient, type WebpayTransaction } from './webpay-client.ts';
@@ -163,7 +164,7 @@ async function close(
 }
 
 async function unknown(db: Database, bill: ClaimedBill, error: string): Promise<Settlement> {
-  console.error(`webpay: outcome of bill ${bill.id} unknown: ${error}`);
+  console.error(`webpay: outcome of bill ${bill.id} unknown: ${redactPersonalData(error)}`);
   await db.query(`UPDATE bills SET webpay_error = $2 WHERE id = $1 AND status = 'committing'`, [bill.id, error]);
   return { kind: 'unknown' };
 }

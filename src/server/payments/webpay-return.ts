@@ -1,4 +1,5 @@
 import type { Database } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
 import type { WebpayClient } from './webpay-client.ts';
 
@@ -78,7 +79,7 @@ async function confirmOrLeave(db: Database, webpay: WebpayClient, bill: ClaimedB
   try {
     return await confirmClaimed(db, webpay, bill, 'failed');
   } catch (error) {
-    console.error(`webpay: return of bill ${bill.id} left for the reconciliation:`, error);
+    console.error(`webpay: return of bill ${bill.id} left for the reconciliation: ${errorSummary(error)}`);
     return { kind: 'unknown' };
   }
 }

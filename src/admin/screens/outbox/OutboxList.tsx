@@ -1,0 +1,111 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatDateTime } from '../../../shared/billing.ts';
+import {
+  mailKind,
+  mailProblems,
+  mailStatuses,
+  OutboxSchema,
+  RetriedMailSchema,
+  type UnsentMail,
+} from '../../../shared/outbox.ts';
+import { notify } from '../../../islands/notifications.ts';
+import { ApiError, apiRequest } from '../../api-client.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { TableFrame } from '../../components/TableFrame.tsx';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+
+/**
+ * /admin/correo (Correo saliente): the mail the site has not sent yet, oldest first, and why;
+ * never its text or address (a denuncia's stays with its mailbox).
+ */
+export default function OutboxList() {
+  const outbox = useQuery({
+    queryKey: ['outbox'],
+    queryFn: ({ signal }) => apiRequest('/api/admin/outbox', OutboxSchema, { signal }),
+  });
+
+  return (
+    <>
+      <PageTitle>Correo saliente</PageTitle>
+      <p className="screen-intro">
+        Los correos que el sitio aún no ha enviado. Se reintentan solos hasta enviarse; los detenidos esperan que se
+        corrija su causa.
+      </p>
+      <QueryView query={outbox}>
+        {({ mails }) =>
+          mails.length === 0 ? (
+            <p className="empty">No hay correos pendientes: todo se envió.</p>
+          ) : (
+            <TableFrame caption={`Correos sin enviar, del más antiguo al más reciente (${mails.length})`}>
+              <thead>
+                <tr>
+                  <th scope="col">Referencia</th>
+                  <th scope="col">Tipo</th>
+                  <th scope="col">Destinatario</th>
+                  <th scope="col">Creado</th>
+                  <th scope="col">Estado</th>
+                  <th scope="col">Problema</th>
+                  <th scope="col">Acción</th>
+                </tr>
+              </thead>
+              <tbody>
+                {mails.map((mail) => (
+                  <UnsentRow key={mail.id} mail={mail} />
+                ))}
+              </tbody>
+            </TableFrame>
+          )
+        }
+      </QueryView>
+    </>
+  );
+}
+
+function UnsentRow({ mail }: { mail: UnsentMail }) {
+  const client = useQueryClient();
+  const retry = useMutation({
+    mutationFn: () =>
+      apiRequest(`/api/admin/outbox/${mail.id}/retry`, RetriedMailSchema, { method: 'POST' }).then((r) => r.mail),
+    onSuccess: (after) => {
+      notify(
+        after === null
+          ? { kind: 'success', text: `Correo ${mail.reference} enviado.` }
+          : {
+              kind: 'error',
+              text: `El correo ${mail.reference} no se pudo enviar: ${mailProblems[after.problem ?? 'provider']}`,
+            },
+      );
+      void client.invalidateQueries({ queryKey: ['outbox'] });
+    },
+    onError: (error) => {
+      notify({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      void client.invalidateQueries({ queryKey: ['outbox'] });
+    },
+  });
+  return (
+    <tr>
+      <th scope="row" className="nowrap">
+        {mail.reference}
+      </th>
+      <td>{mailKind(mail.reference)}</td>
+      <td>{mail.to_utility ? 'Buzón de la empresa' : 'Cliente'}</td>
+      <td className="nowrap">{formatDateTime(mail.created_at)}</td>
+      <td>
+        {mailStatuses[mail.status]}
+        {mail.attempts > 0 && <span className="muted"> ({mail.attempts} intentos)</span>}
+      </td>
+      <td>{mail.problem ? mailProblems[mail.problem] : ''}</td>
+      <td>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={retry.isPending}
+          aria-label={`Reintentar ahora ${mail.reference}`}
+          onClick={() => retry.mutate()}
+        >
+          Reintentar ahora
+        </button>
+      </td>
+    </tr>
+  );
+}

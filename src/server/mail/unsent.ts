@@ -1,0 +1,67 @@
+import { STALLED_AFTER_MINUTES, type UnsentMail } from '../../shared/outbox.ts';
+import { site } from '../../shared/site.ts';
+import { changeAndAudit } from '../audit.ts';
+import type { SignedInAdmin } from '../auth/require-admin.ts';
+import { isoTime, type Database } from '../db/index.ts';
+import type { MailSender } from './mail.ts';
+import { deliverDue, type AttachmentLoader } from './outbox.ts';
+
+/**
+ * Correo saliente (docs/admin-api.md): the mail not sent yet, and staff's "Reintentar ahora".
+ * Nothing here reads a mail's subject, text or address: a denuncia's stays out of the admin.
+ */
+
+const UTILITY_MAILBOXES = Object.values(site.mailboxes).map((address) => address.toLowerCase());
+const MAX_LISTED = 200;
+
+const COLUMNS = `id::text AS id, reference, lower(recipient) = ANY($1::text[]) AS to_utility, status, problem, attempts,
+  ${isoTime('created_at')} AS created_at, ${isoTime('next_attempt_at')} AS next_attempt_at`;
+
+/** The oldest unsent mail first: the longest waiting is what staff must see. */
+export const listUnsent = (db: Database): Promise<UnsentMail[]> =>
+  db.query<UnsentMail>(
+    `SELECT ${COLUMNS} FROM outbox WHERE status <> 'sent' ORDER BY created_at, id LIMIT ${MAX_LISTED}`,
+    [UTILITY_MAILBOXES],
+  );
+
+/** How many mails have waited longer than an hour, or wait for staff. */
+export async function countStalled(db: Database): Promise<number> {
+  const [row] = await db.query<{ stalled: number }>(
+    `SELECT count(*)::int AS stalled FROM outbox
+     WHERE status = 'held' OR (status <> 'sent' AND created_at < now() - $1 * interval '1 minute')`,
+    [STALLED_AFTER_MINUTES],
+  );
+  return row?.stalled ?? 0;
+}
+
+/**
+ * "Reintentar ahora": the mail is due again (a held one too, once staff fixed its cause) and is
+ * delivered in this request. Answers the row as it is afterwards, null once it is sent, or
+ * undefined when there is no such unsent mail (sent meanwhile, or none).
+ */
+export async function retryNow(
+  db: Database,
+  admin: SignedInAdmin,
+  id: string,
+  sender: MailSender,
+  loadAttachment: AttachmentLoader,
+): Promise<UnsentMail | null | undefined> {
+  if (!/^\d{1,18}$/.test(id)) return undefined;
+  const [due] = await changeAndAudit<{ id: string }>(db, {
+    change: `UPDATE outbox SET status = 'pending', next_attempt_at = now()
+             WHERE id = $1 AND status IN ('pending', 'held') RETURNING id, reference`,
+    params: [id],
+    admin,
+    action: 'retry',
+    entity: 'mail',
+    entityId: 'id',
+    summary: 'reference',
+  });
+  if (!due) return undefined;
+  await deliverDue(db, sender, loadAttachment, { ids: [id], limit: 1 });
+  const [row] = await db.query<UnsentMail>(`SELECT ${COLUMNS} FROM outbox WHERE id = $2 AND status <> 'sent'`, [
+    UTILITY_MAILBOXES,
+    id,
+  ]);
+  return row ?? null;
+}

@@ -1,0 +1,164 @@
+import { retention, type Period } from '../shared/retention.ts';
+import type { Database } from './db/index.ts';
+import { fileKey, type UploadStore } from './storage.ts';
+
+/**
+ * The retention policy of /privacidad (Ley 21.719), run every hour by the scheduled function
+ * `retention`. What it deletes, and nothing else:
+ * - a denuncia's mail, once delivered: its copy in the outbox (text, reply address) is emptied and
+ *   its attachment's bytes leave storage; the denuncia's own row stays (the compliance desk works on
+ *   it), its upload row too, as the record of what was attached (name, size, SHA-256);
+ * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
+ * - job applications with their CVs, contact messages, motorhome registrations, complaints and
+ *   bills with their card records, each after its period, together with their mail's copy.
+ * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
+ * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
+ * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
+ */
+
+export const RETENTION_BATCH = 200;
+
+export interface RetentionReport {
+  denunciaMails: number;
+  denunciaFiles: number;
+  deliveredMails: number;
+  jobApplications: number;
+  contactMessages: number;
+  motorhomeRegistrations: number;
+  complaints: number;
+  bills: number;
+}
+
+const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
+
+/** True while every mail of the row's reference has been delivered (or it has none). */
+const mailDelivered = (reference: string): string =>
+  `NOT EXISTS (SELECT 1 FROM outbox o WHERE o.reference = ${reference} AND o.status <> 'sent')`;
+
+/** Empties a delivered mail: what stays is its reference, status, attempts and dates. */
+const EMPTY_MAIL = `recipient = '', reply_to = NULL, subject = '', body = '', last_error = NULL,
+  attachment_upload_id = NULL, redacted_at = now()`;
+
+const count = async (db: Database, text: string, params: unknown[]): Promise<number> =>
+  (await db.query<{ count: number }>(text, params))[0]!.count;
+
+const emptyMails = (db: Database, which: string, params: unknown[]) =>
+  count(
+    db,
+    `WITH emptied AS (UPDATE outbox SET ${EMPTY_MAIL} WHERE id IN (${which}) RETURNING 1)
+     SELECT count(*)::int AS count FROM emptied`,
+    params,
+  );
+
+const emptyDenunciaMails = (db: Database, limit: number) =>
+  emptyMails(
+    db,
+    `SELECT o.id FROM outbox o JOIN denuncias d ON d.reference = o.reference
+     WHERE o.status = 'sent' AND o.redacted_at IS NULL ORDER BY o.id LIMIT $1`,
+    [limit],
+  );
+
+const emptyDeliveredMails = (db: Database, limit: number) =>
+  emptyMails(
+    db,
+    `SELECT id FROM outbox WHERE status = 'sent' AND redacted_at IS NULL AND sent_at < now() - $1::interval
+     ORDER BY sent_at LIMIT $2`,
+    [interval(retention.deliveredMail), limit],
+  );
+
+/** Bytes first: if deleting them fails, the rows stay as they were and the next run tries again. */
+async function deleteFiles(store: UploadStore, uploadIds: string[]): Promise<void> {
+  await Promise.all(uploadIds.map((id) => store.delete(fileKey(id))));
+}
+
+async function deleteDenunciaFiles(db: Database, store: UploadStore, limit: number): Promise<number> {
+  const files = await db.query<{ id: string }>(
+    `SELECT u.id FROM denuncias d JOIN uploads u ON u.id = d.attachment_upload_id
+     WHERE u.bytes_deleted_at IS NULL AND ${mailDelivered('d.reference')} ORDER BY d.id LIMIT $1`,
+    [limit],
+  );
+  const ids = files.map((file) => file.id);
+  await deleteFiles(store, ids);
+  if (ids.length > 0) await db.query('UPDATE uploads SET bytes_deleted_at = now() WHERE id = ANY($1::uuid[])', [ids]);
+  return ids.length;
+}
+
+async function deleteJobApplications(db: Database, store: UploadStore, limit: number): Promise<number> {
+  const expired = await db.query<{ id: string; reference: string; cv_upload_id: string }>(
+    `SELECT id, reference, cv_upload_id FROM job_applications j
+     WHERE created_at < now() - $1::interval AND ${mailDelivered('j.reference')} ORDER BY created_at LIMIT $2`,
+    [interval(retention.jobApplications), limit],
+  );
+  if (expired.length === 0) return 0;
+  const uploads = expired.map((row) => row.cv_upload_id);
+  await deleteFiles(store, uploads);
+  await db.batch([
+    {
+      text: `UPDATE outbox SET ${EMPTY_MAIL} WHERE reference = ANY($1::text[]) AND status = 'sent' AND redacted_at IS NULL`,
+      params: [expired.map((row) => row.reference)],
+    },
+    { text: 'DELETE FROM job_applications WHERE id = ANY($1::bigint[])', params: [expired.map((row) => row.id)] },
+    { text: 'DELETE FROM uploads WHERE id = ANY($1::uuid[])', params: [uploads] },
+  ]);
+  return expired.length;
+}
+
+/**
+ * Deletes the expired rows of a submission table and empties their mails, in one statement.
+ * `dependent` is one more CTE of it, deleting the rows of another table that reference them (a
+ * bill's card record); the foreign key is checked when the whole statement ends.
+ */
+function deleteSubmissions(
+  db: Database,
+  table: 'contact_messages' | 'motorhome_registrations' | 'complaints' | 'bills',
+  reference: 'reference' | 'buy_order',
+  period: Period,
+  limit: number,
+  dependent = '',
+): Promise<number> {
+  return count(
+    db,
+    `WITH expired AS (
+       SELECT id, ${reference} AS reference FROM ${table} s
+       WHERE created_at < now() - $1::interval AND ${mailDelivered(`s.${reference}`)} ORDER BY created_at LIMIT $2
+     ), emptied AS (
+       UPDATE outbox SET ${EMPTY_MAIL} WHERE reference IN (SELECT reference FROM expired) AND status = 'sent'
+         AND redacted_at IS NULL
+     )${dependent}, deleted AS (
+       DELETE FROM ${table} WHERE id IN (SELECT id FROM expired) RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM deleted`,
+    [interval(period), limit],
+  );
+}
+
+/** Applies every rule once, each on at most `limit` rows; answers how many of each it handled. */
+export async function applyRetention(
+  db: Database,
+  store: UploadStore,
+  limit = RETENTION_BATCH,
+): Promise<RetentionReport> {
+  return {
+    denunciaMails: await emptyDenunciaMails(db, limit),
+    denunciaFiles: await deleteDenunciaFiles(db, store, limit),
+    deliveredMails: await emptyDeliveredMails(db, limit),
+    jobApplications: await deleteJobApplications(db, store, limit),
+    contactMessages: await deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit),
+    motorhomeRegistrations: await deleteSubmissions(
+      db,
+      'motorhome_registrations',
+      'reference',
+      retention.motorhomeRegistrations,
+      limit,
+    ),
+    complaints: await deleteSubmissions(db, 'complaints', 'reference', retention.complaints, limit),
+    bills: await deleteSubmissions(
+      db,
+      'bills',
+      'buy_order',
+      retention.bills,
+      limit,
+      ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
+    ),
+  };
+}

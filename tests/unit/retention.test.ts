@@ -1,0 +1,387 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import retentionFunction, { config } from '../../netlify/functions/retention.ts';
+import { submitComplaint } from '../../src/server/complaints.ts';
+import { submitContact } from '../../src/server/contact.ts';
+import { submitDenuncia } from '../../src/server/denuncias.ts';
+import { submitJobApplication } from '../../src/server/jobs.ts';
+import { submitMotorhome } from '../../src/server/motorhome.ts';
+import { applyRetention } from '../../src/server/retention.ts';
+import { fileKey, uploadStore } from '../../src/server/storage.ts';
+import { readUpload } from '../../src/server/uploads.ts';
+import { ComplaintSchema } from '../../src/shared/complaints.ts';
+import { ContactSchema } from '../../src/shared/contact.ts';
+import { DenunciaSchema } from '../../src/shared/denuncias.ts';
+import { MotorhomeSchema } from '../../src/shared/motorhome.ts';
+import { periodText, retention, type Period } from '../../src/shared/retention.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
+import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
+
+const environment = useLocalEnvironment();
+const db = () => environment.database.db;
+
+const EMAIL = 'ana.perez@correo.cl';
+
+const contact = () =>
+  submitContact(
+    db(),
+    ContactSchema.parse({ name: 'Ana', surname: 'Pérez', email: EMAIL, reqs: 'Necesito un duplicado de mi boleta.' }),
+  );
+const complaint = () =>
+  submitComplaint(
+    db(),
+    ComplaintSchema.parse({
+      name: 'Ana',
+      surname: 'Pérez',
+      email: EMAIL,
+      address: 'Calle Uno 123',
+      city: 'Coyhaique',
+      complaintDetails: 'Me cobraron dos veces el mes de octubre.',
+    }),
+  );
+const motorhome = () =>
+  submitMotorhome(
+    db(),
+    MotorhomeSchema.parse({
+      accepts: true,
+      email: EMAIL,
+      phone: '+56 9 8765 4321',
+      name: 'Ana',
+      surname: 'Pérez',
+      rut: '12.345.678-5',
+      nationality: 43,
+      country: 43,
+      region: 728,
+      city: 11111,
+      address: 'Calle Uno 123',
+    }),
+  );
+
+/** A stored file, as a completed upload leaves it. */
+async function storedUpload(purpose: 'cv' | 'denuncia' | 'publication', bytes: Uint8Array<ArrayBuffer>) {
+  const [row] = await db().query<{ id: string }>(
+    `INSERT INTO uploads (purpose, file_name, declared_size, status, content_type, sha256)
+     VALUES ($1, 'archivo', $2, 'complete', 'application/octet-stream', $3) RETURNING id`,
+    [purpose, bytes.byteLength, sha256(bytes)],
+  );
+  await uploadStore().set(fileKey(row!.id), bytes.buffer);
+  return row!.id;
+}
+
+async function jobApplication() {
+  const cv = await storedUpload('cv', pdfBytes());
+  const { reference } = await submitJobApplication(
+    db(),
+    { name: 'Ana Pérez', email: EMAIL, rut: '12.345.678-5', address: '' },
+    { id: cv, fileName: 'cv.pdf' },
+  );
+  return { reference, cv };
+}
+
+async function denuncia(withEmail = true) {
+  const attachment = await storedUpload('denuncia', pngBytes());
+  const { reference } = await submitDenuncia(
+    db(),
+    DenunciaSchema.parse({
+      denunciaRelacion: 'Trabajador',
+      denunciaLugar: 'Plantas',
+      denunciaType: 'Acoso laboral',
+      email: withEmail ? EMAIL : '',
+      denunciaText: 'Un supervisor insulta a diario a un trabajador del turno de noche.',
+    }),
+    { id: attachment, fileName: 'foto.png' },
+  );
+  return { reference, attachment };
+}
+
+const sql = (period: Period) => `${period.amount} ${period.unit}s`;
+
+/** Dates a row one minute short of `period` ago (`'inside'`) or one minute past it (`'past'`). */
+async function age(table: string, reference: string, period: Period, when: 'inside' | 'past', column = 'reference') {
+  await db().query(
+    `UPDATE ${table} SET created_at = now() - $2::interval ${when === 'past' ? '-' : '+'} interval '1 minute' WHERE ${column} = $1`,
+    [reference, sql(period)],
+  );
+}
+
+/** Marks a reference's mail delivered, `ago` before now. */
+const deliver = (reference: string, ago = '1 minute') =>
+  db().query(`UPDATE outbox SET status = 'sent', sent_at = now() - $2::interval WHERE reference = $1`, [
+    reference,
+    ago,
+  ]);
+
+interface MailRow {
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  body: string;
+  attachment_upload_id: string | null;
+  status: string;
+  redacted: boolean;
+}
+const mail = async (reference: string) =>
+  (
+    await db().query<MailRow>(
+      `SELECT recipient, reply_to, subject, body, attachment_upload_id, status, redacted_at IS NOT NULL AS redacted
+       FROM outbox WHERE reference = $1`,
+      [reference],
+    )
+  )[0]!;
+const exists = async (table: string, reference: string, column = 'reference') =>
+  (await db().query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [reference])).length === 1;
+
+const expectEmptied = (row: MailRow) =>
+  expect(row).toMatchObject({
+    recipient: '',
+    reply_to: null,
+    subject: '',
+    body: '',
+    attachment_upload_id: null,
+    status: 'sent',
+    redacted: true,
+  });
+
+const run = () => applyRetention(db(), uploadStore());
+
+beforeEach(async () => {
+  await db().query(
+    `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
+       tbk_payments, bills, accounts, uploads`,
+  );
+});
+
+describe('the periods the notice states', () => {
+  it.each([
+    [retention.deliveredMail, '30 días'],
+    [retention.jobApplications, '6 meses'],
+    [retention.contactMessages, '2 años'],
+    [retention.motorhomeRegistrations, '2 años'],
+    [retention.complaints, '5 años'],
+    [retention.bills, '6 años'],
+    [{ amount: 1, unit: 'year' } as Period, '1 año'],
+  ])('%o reads "%s"', (period, text) => {
+    expect(periodText(period)).toBe(text);
+  });
+});
+
+describe('delivered mail', () => {
+  it(`is emptied ${periodText(retention.deliveredMail)} after delivery, not a minute before`, async () => {
+    const old = await contact();
+    const recent = await contact();
+    await deliver(old.reference, `${sql(retention.deliveredMail)} 1 minute`);
+    await deliver(recent.reference, `${sql(retention.deliveredMail)} -1 minute`);
+
+    expect(await run()).toMatchObject({ deliveredMails: 1, contactMessages: 0 });
+
+    expectEmptied(await mail(old.reference));
+    expect(await mail(recent.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
+    expect((await mail(recent.reference)).body).toContain('Necesito un duplicado de mi boleta.');
+    // The message itself has its own, longer period.
+    expect(await exists('contact_messages', old.reference)).toBe(true);
+  });
+
+  it.each(['pending', 'sending', 'held'])('is never emptied while %s, however old', async (status) => {
+    const { reference } = await contact();
+    await db().query(
+      `UPDATE outbox SET status = $2, created_at = now() - interval '10 years', last_error = 'buzón lleno' WHERE reference = $1`,
+      [reference, status],
+    );
+    await age('contact_messages', reference, retention.contactMessages, 'past');
+
+    await run();
+
+    expect(await mail(reference)).toMatchObject({ status, reply_to: EMAIL, redacted: false });
+    // Nor is its submission deleted: the utility has not received it yet.
+    expect(await exists('contact_messages', reference)).toBe(true);
+  });
+});
+
+describe.each([
+  ['contact_messages', retention.contactMessages, contact, 'contactMessages'],
+  ['complaints', retention.complaints, complaint, 'complaints'],
+  ['motorhome_registrations', retention.motorhomeRegistrations, motorhome, 'motorhomeRegistrations'],
+] as const)('%s', (table, period, submit, rule) => {
+  it(`are deleted with their mail's copy ${periodText(period)} after they were sent, not a minute before`, async () => {
+    const past = await submit();
+    const inside = await submit();
+    for (const { reference } of [past, inside]) await deliver(reference);
+    await age(table, past.reference, period, 'past');
+    await age(table, inside.reference, period, 'inside');
+
+    expect((await run())[rule]).toBe(1);
+
+    expect(await exists(table, past.reference)).toBe(false);
+    expectEmptied(await mail(past.reference));
+    expect(await exists(table, inside.reference)).toBe(true);
+    expect(await mail(inside.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
+  });
+});
+
+describe('job applications', () => {
+  it(`are deleted with the CV's bytes and row ${periodText(retention.jobApplications)} after they were sent`, async () => {
+    const past = await jobApplication();
+    const inside = await jobApplication();
+    const undelivered = await jobApplication();
+    for (const { reference } of [past, inside]) await deliver(reference);
+    await age('job_applications', past.reference, retention.jobApplications, 'past');
+    await age('job_applications', inside.reference, retention.jobApplications, 'inside');
+    await age('job_applications', undelivered.reference, retention.jobApplications, 'past');
+
+    expect(await run()).toMatchObject({ jobApplications: 1 });
+
+    expect(await exists('job_applications', past.reference)).toBe(false);
+    expect(await exists('uploads', past.cv, 'id')).toBe(false);
+    expect(await readUpload(uploadStore(), past.cv)).toBeUndefined();
+    expectEmptied(await mail(past.reference));
+    for (const kept of [inside, undelivered]) {
+      expect(await exists('job_applications', kept.reference)).toBe(true);
+      expect(await readUpload(uploadStore(), kept.cv)).toEqual(pdfBytes());
+      expect((await mail(kept.reference)).attachment_upload_id).toBe(kept.cv);
+    }
+  });
+});
+
+describe('denuncias', () => {
+  it('lose their mail copy and attachment bytes once delivered; the denuncia itself stays', async () => {
+    const delivered = await denuncia();
+    const pending = await denuncia();
+    await deliver(delivered.reference);
+
+    expect(await run()).toMatchObject({ denunciaMails: 1, denunciaFiles: 1 });
+
+    expectEmptied(await mail(delivered.reference));
+    expect(await readUpload(uploadStore(), delivered.attachment)).toBeUndefined();
+    const [upload] = await db().query<{ sha256: string; deleted: boolean }>(
+      'SELECT sha256, bytes_deleted_at IS NOT NULL AS deleted FROM uploads WHERE id = $1',
+      [delivered.attachment],
+    );
+    expect(upload).toEqual({ sha256: sha256(pngBytes()), deleted: true });
+    const [row] = await db().query<{ narrative: string; email: string; attachment_upload_id: string }>(
+      'SELECT narrative, email, attachment_upload_id FROM denuncias WHERE reference = $1',
+      [delivered.reference],
+    );
+    expect(row).toEqual({
+      narrative: 'Un supervisor insulta a diario a un trabajador del turno de noche.',
+      email: EMAIL,
+      attachment_upload_id: delivered.attachment,
+    });
+
+    expect(await mail(pending.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
+    expect((await mail(pending.reference)).body).toContain('Un supervisor insulta');
+    expect(await readUpload(uploadStore(), pending.attachment)).toEqual(pngBytes());
+  });
+
+  it('are never deleted, however old', async () => {
+    const { reference } = await denuncia(false);
+    await deliver(reference, '10 years');
+    await db().query(`UPDATE denuncias SET created_at = now() - interval '10 years'`);
+
+    await run();
+
+    expect(await exists('denuncias', reference)).toBe(true);
+  });
+});
+
+describe('bills', () => {
+  async function bill(buyOrder: string) {
+    const [row] = await db().query<{ id: string }>(
+      `INSERT INTO bills (service_number, amount, email, billing_type, payment_method, status, buy_order, session_id, paid_at)
+       VALUES ('100001', 18990, $2, 'boleta', 'webpay-plus', 'paid', $1, $1, now()) RETURNING id`,
+      [buyOrder, EMAIL],
+    );
+    await db().batch([
+      {
+        text: `INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, card_number) VALUES ($1, 'AUTHORIZED', 0, 18990, $2, '6623')`,
+        params: [row!.id, buyOrder],
+      },
+      {
+        text: `INSERT INTO outbox (reference, recipient, subject, body, status, sent_at) VALUES ($1, $2, 'Su pago fue recibido', 'Su cuenta está pagada.', 'sent', now())`,
+        params: [buyOrder, EMAIL],
+      },
+    ]);
+    return row!.id;
+  }
+
+  it(`are deleted with their card record and receipt ${periodText(retention.bills)} after they were created`, async () => {
+    await db().query(
+      `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100001', 0, 'Calle Uno 123')`,
+    );
+    const past = await bill('APPAST');
+    const inside = await bill('APINSIDE');
+    await age('bills', 'APPAST', retention.bills, 'past', 'buy_order');
+    await age('bills', 'APINSIDE', retention.bills, 'inside', 'buy_order');
+
+    expect(await run()).toMatchObject({ bills: 1 });
+
+    expect(await exists('bills', past, 'id')).toBe(false);
+    expect(await exists('tbk_payments', past, 'bill_id')).toBe(false);
+    expectEmptied(await mail('APPAST'));
+    expect(await exists('bills', inside, 'id')).toBe(true);
+    expect(await exists('tbk_payments', inside, 'bill_id')).toBe(true);
+    expect(await mail('APINSIDE')).toMatchObject({ recipient: EMAIL, redacted: false });
+    expect(await exists('accounts', '100001', 'service_number')).toBe(true);
+  });
+});
+
+describe('what the clean-up leaves alone', () => {
+  it('keeps files staff published and uploads not yet claimed, however old', async () => {
+    const published = await storedUpload('publication', pdfBytes());
+    const unclaimed = await storedUpload('cv', pdfBytes());
+    await db().query(`UPDATE uploads SET created_at = now() - interval '10 years'`);
+
+    expect(await run()).toEqual({
+      denunciaMails: 0,
+      denunciaFiles: 0,
+      deliveredMails: 0,
+      jobApplications: 0,
+      contactMessages: 0,
+      motorhomeRegistrations: 0,
+      complaints: 0,
+      bills: 0,
+    });
+
+    expect(await readUpload(uploadStore(), published)).toEqual(pdfBytes());
+    expect(await readUpload(uploadStore(), unclaimed)).toEqual(pdfBytes());
+  });
+});
+
+describe('each run', () => {
+  it('handles at most a batch per rule; the next run goes on', async () => {
+    const references = [];
+    for (let i = 0; i < 3; i++) references.push((await contact()).reference);
+    for (const reference of references) {
+      await deliver(reference);
+      await age('contact_messages', reference, retention.contactMessages, 'past');
+    }
+
+    expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(2);
+    expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(1);
+    expect(await db().query('SELECT 1 FROM contact_messages')).toEqual([]);
+  });
+});
+
+describe('the scheduled retention function', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs every hour', () => {
+    expect(config.schedule).toBe('@hourly');
+  });
+
+  it('applies the policy and logs counts, never whose data', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const { reference } = await contact();
+    await deliver(reference);
+    await age('contact_messages', reference, retention.contactMessages, 'past');
+
+    expect((await retentionFunction()).status).toBe(204);
+
+    expect(await exists('contact_messages', reference)).toBe(false);
+    expect(log.mock.calls).toEqual([['retention: contactMessages 1']]);
+  });
+
+  it('logs nothing when nothing was due', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    expect((await retentionFunction()).status).toBe(204);
+    expect(log).not.toHaveBeenCalled();
+  });
+});

@@ -147,6 +147,7 @@ test('Pagos Webpay lists the payments that need attention, with a filter', async
   await useSession(page);
   await page.goto('/admin/pagos');
   await expect(page.getByText(/pagos? requieren? atención: su resultado aún no se conoce/)).toBeVisible();
+  await shoot(page, 'pagos-aviso-atencion', testInfo);
   await page.getByLabel('Atención').selectOption('si');
   await page.getByLabel('Número de servicio').fill(serviceNumber);
   await page.getByRole('button', { name: 'Filtrar' }).click();

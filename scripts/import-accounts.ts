@@ -9,12 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AccountsImportSchema } from '../src/shared/accounts.ts';
 import { formatAmount, formatDateTime } from '../src/shared/billing.ts';
-import {
-  AccountsFileError,
-  decodeAccountsFile,
-  importAccounts,
-  parseAccountsCsv,
-} from '../src/server/accounts-import.ts';
+import { decodeAccountsFile, importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
+import { ClientError } from '../src/server/errors.ts';
 import { commandDatabase } from './lib/command-database.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'exported-at': { type: 'string' } } });
@@ -33,7 +29,7 @@ let parsed: ReturnType<typeof parseAccountsCsv>;
 try {
   parsed = parseAccountsCsv(decodeAccountsFile(await readFile(file)));
 } catch (error) {
-  if (!(error instanceof AccountsFileError)) throw error;
+  if (!(error instanceof ClientError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

@@ -33,11 +33,14 @@ export default defineConfig({
     cwd: '..',
     // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts);
     // the bootstrap token is set so that its screen is tested refusing, since admins exist.
+    // A run sends about 20 MB of visitors' files from one address into a database kept between
+    // runs: the default daily quota of 200 MB would refuse them after ten runs in a day.
     env: {
       PORT: String(port),
       SEED_ADMIN_EMAIL: e2eAdmin.email,
       SEED_ADMIN_PASSWORD: e2eAdmin.password,
       ADMIN_BOOTSTRAP_TOKEN: e2eBootstrapToken,
+      UPLOAD_DAILY_BYTES_PER_CLIENT: '5000000000',
     },
     url: `http://localhost:${port}/`,
     timeout: 180_000,

@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { adminMessages, AdminProfileSchema, PasswordChangeSchema } from '../../src/shared/admins.ts';
 import { authMessages } from '../../src/shared/auth.ts';
-import { adminEndpoint, answer, byMethod, readInput } from '../../src/server/admin-endpoint.ts';
+import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
 import { changeOwnPassword, updateAdmin } from '../../src/server/admins.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { findAdmin } from '../../src/server/auth/admins.ts';
 import { refreshAccessToken, signAccessToken } from '../../src/server/auth/tokens.ts';
-import { failure } from '../../src/server/http.ts';
+import { failure, readInput } from '../../src/server/http.ts';
 
 /**
  * /api/admin/account: the signed-in admin's own profile; /api/admin/account/password: their own
@@ -35,8 +35,7 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
     return byMethod(req, {
       POST: async () => {
         const input = await readInput(req, PasswordChangeSchema, 2_048);
-        if (!input.ok) return input.response;
-        const sessionVersion = await changeOwnPassword(db, admin, input.data.currentPassword, input.data.newPassword);
+        const sessionVersion = await changeOwnPassword(db, admin, input.currentPassword, input.newPassword);
         if (sessionVersion === undefined)
           return failure(400, adminMessages.wrongCurrentPassword, {
             errors: { currentPassword: adminMessages.wrongCurrentPassword },
@@ -49,8 +48,7 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
     GET: async () => answer({ admin: await findAdmin(db, admin.id) }),
     PUT: async () => {
       const input = await readInput(req, AdminProfileSchema, 4_096);
-      if (!input.ok) return input.response;
-      return answer({ admin: await updateAdmin(db, admin, admin.id, { ...input.data, password: '' }) });
+      return answer({ admin: await updateAdmin(db, admin, admin.id, { ...input, password: '' }) });
     },
   });
 });

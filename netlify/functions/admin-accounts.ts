@@ -1,16 +1,15 @@
 import type { Config } from '@netlify/functions';
 import { AccountsImportSchema } from '../../src/shared/accounts.ts';
 import {
-  AccountsFileError,
   decodeAccountsFile,
   importAccounts,
   importReport,
   parseAccountsCsv,
 } from '../../src/server/accounts-import.ts';
-import { adminEndpoint, answer, byMethod, readInput } from '../../src/server/admin-endpoint.ts';
-import { failure } from '../../src/server/http.ts';
+import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { readInput } from '../../src/server/http.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { discardUpload, readCompletedUpload, UploadError } from '../../src/server/uploads.ts';
+import { discardUpload, readCompletedUpload } from '../../src/server/uploads.ts';
 
 /**
  * POST /api/admin/accounts/import (docs/admin-api.md): imports the billing system's CSV export,
@@ -21,17 +20,9 @@ import { discardUpload, readCompletedUpload, UploadError } from '../../src/serve
 export default adminEndpoint(async ({ req, admin, db }) =>
   byMethod(req, {
     POST: async () => {
-      const input = await readInput(req, AccountsImportSchema, 1_024);
-      if (!input.ok) return input.response;
-      const { uploadId, exportedAt } = input.data;
+      const { uploadId, exportedAt } = await readInput(req, AccountsImportSchema, 1_024);
       const store = uploadStore();
-      let bytes: Uint8Array;
-      try {
-        bytes = await readCompletedUpload(db, store, uploadId, 'accounts');
-      } catch (error) {
-        if (error instanceof UploadError) return failure(400, error.message, { errors: { file: error.message } });
-        throw error;
-      }
+      const bytes = await readCompletedUpload(db, store, uploadId, 'accounts');
       try {
         const parsed = parseAccountsCsv(decodeAccountsFile(bytes));
         const kept =
@@ -39,9 +30,6 @@ export default adminEndpoint(async ({ req, admin, db }) =>
             ? await importAccounts(db, parsed.rows, { exportedAt, actor: admin, rejectedLines: parsed.rejected.length })
             : [];
         return answer({ report: importReport(exportedAt, parsed, kept) });
-      } catch (error) {
-        if (error instanceof AccountsFileError) return failure(400, error.message, { errors: { file: error.message } });
-        throw error;
       } finally {
         await discardUpload(db, store, uploadId);
       }

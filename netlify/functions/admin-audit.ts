@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { AuditQuerySchema } from '../../src/shared/audit.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
 import { listAudit } from '../../src/server/audit.ts';
-import { invalidInput } from '../../src/server/http.ts';
+import { parseInput } from '../../src/server/http.ts';
 
 /**
  * GET /api/admin/audit?page=N&view=(|cambios|accesos) (docs/admin-api.md): the audit log, newest
@@ -11,8 +11,8 @@ import { invalidInput } from '../../src/server/http.ts';
 export default adminEndpoint(async ({ req, db }) =>
   byMethod(req, {
     GET: async () => {
-      const query = AuditQuerySchema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
-      return query.success ? answer(await listAudit(db, query.data)) : invalidInput(query.error);
+      const query = parseInput(AuditQuerySchema, Object.fromEntries(new URL(req.url).searchParams));
+      return answer(await listAudit(db, query));
     },
   }),
 );

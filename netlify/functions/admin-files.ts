@@ -1,27 +1,19 @@
 import type { Config } from '@netlify/functions';
 import { INLINE_LIMIT } from '../../src/shared/uploads.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
-import { failure } from '../../src/server/http.ts';
-import { MultipartError, parseMultipart } from '../../src/server/multipart.ts';
+import { parseMultipart } from '../../src/server/multipart.ts';
 import { publishFile } from '../../src/server/published-files.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { UploadError } from '../../src/server/uploads.ts';
 
 /**
  * POST /api/admin/files (docs/admin-api.md): publishes a file for the public pages, inline up
  * to 4 MB or as the `uploadId` of a chunked upload of purpose `publication`; answers its address.
  */
-export default adminEndpoint(async ({ req, admin, db }) =>
+export default adminEndpoint(async ({ req, context, admin, db }) =>
   byMethod(req, {
     POST: async () => {
-      try {
-        const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
-        return answer({ url: await publishFile(db, uploadStore(), admin, form) }, 201);
-      } catch (error) {
-        if (error instanceof MultipartError) return failure(400, error.message);
-        if (error instanceof UploadError) return failure(400, error.message, { errors: { file: error.message } });
-        throw error;
-      }
+      const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
+      return answer({ url: await publishFile(db, uploadStore(), admin, form, context.ip) }, 201);
     },
   }),
 );

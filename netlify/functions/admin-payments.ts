@@ -5,7 +5,7 @@ import { config as settings } from '../../src/server/config.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { verifyPayment } from '../../src/server/payments/admin-verify.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
-import { failure, invalidInput, methodNotAllowed } from '../../src/server/http.ts';
+import { failure, methodNotAllowed, parseInput } from '../../src/server/http.ts';
 import { paymentsCsv } from '../../src/server/payments/admin-csv.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { exportSummary, findPayment, listPayments, paymentsForExport } from '../../src/server/payments/admin-list.ts';
@@ -50,17 +50,16 @@ export default adminEndpoint(async ({ req, context, admin, db }) =>
         });
         return answer(payment);
       }
-      const filters = PaymentFiltersSchema.safeParse(Object.fromEntries(url.searchParams));
-      if (!filters.success) return invalidInput(filters.error);
-      if (url.pathname !== EXPORT_PATH) return answer(await listPayments(db, filters.data));
+      const filters = parseInput(PaymentFiltersSchema, Object.fromEntries(url.searchParams));
+      if (url.pathname !== EXPORT_PATH) return answer(await listPayments(db, filters));
       await recordAccess(db, {
         admin,
         action: 'export',
         entity: 'payments',
         entityId: '',
-        summary: exportSummary(filters.data),
+        summary: exportSummary(filters),
       });
-      return new Response(paymentsCsv(paymentsForExport(db, filters.data, { limit: EXPORT_LIMIT, batchSize: 5_000 })), {
+      return new Response(paymentsCsv(paymentsForExport(db, filters, { limit: EXPORT_LIMIT, batchSize: 5_000 })), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
           'Content-Disposition': `attachment; filename="pagos-webpay-${today()}.csv"`,

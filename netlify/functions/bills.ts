@@ -8,8 +8,7 @@ import {
 import { createBill, findBill, type CreatedBill } from '../../src/server/payments/bills.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
-import { fieldErrors } from '../../src/shared/fields.ts';
+import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
 
 /**
@@ -21,15 +20,12 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   const db = getDatabase();
   if (pathname === '/api/bills/new') {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
-    const body = await readJson(req, 4_096);
-    if (!body.ok) return body.response;
-    const parsed = BillRequestSchema.safeParse(body.value);
     // 400 means "no debt" to the page (spec §8), so invalid input answers 422.
-    if (!parsed.success) return failure(422, 'Revise los datos del formulario.', { errors: fieldErrors(parsed.error) });
-    if (parsed.data.paymentOption !== 'webpay-plus') return failure(422, billingMessages.chooseMethod);
+    const input = await readInput(req, BillRequestSchema, 4_096, { status: 422 });
+    if (input.paymentOption !== 'webpay-plus') return failure(422, billingMessages.chooseMethod);
 
     const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
-    const bill = await createBill(db, webpay, parsed.data, `${origin}/api/tbk/return`);
+    const bill = await createBill(db, webpay, input, `${origin}/api/tbk/return`);
     return createdBillResponse(bill);
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);

@@ -5,10 +5,10 @@ import {
   type BootstrapAnswer,
   type BootstrapStatusAnswer,
 } from '../../src/shared/bootstrap.ts';
-import { answer, byMethod, readInput } from '../../src/server/admin-endpoint.ts';
+import { answer, byMethod } from '../../src/server/admin-endpoint.ts';
 import { bootstrapStatus, createFirstAdmin } from '../../src/server/auth/bootstrap.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, withErrorHandling } from '../../src/server/http.ts';
+import { failure, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /**
  * GET /api/bootstrap: whether the first administrator can be created; POST /api/bootstrap:
@@ -20,9 +20,7 @@ export default withErrorHandling(async (req: Request) => {
   return byMethod(req, {
     GET: async () => answer({ status: await bootstrapStatus(db) } satisfies BootstrapStatusAnswer),
     POST: async () => {
-      const input = await readInput(req, BootstrapSchema, 4_096);
-      if (!input.ok) return input.response;
-      const outcome = await createFirstAdmin(db, input.data);
+      const outcome = await createFirstAdmin(db, await readInput(req, BootstrapSchema, 4_096));
       switch (outcome.kind) {
         case 'created':
           return answer({ admin: outcome.admin } satisfies BootstrapAnswer, 201);

@@ -4,23 +4,21 @@ import { checkCredentials } from '../../src/server/auth/admins.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+import { tooManyRequests } from '../../src/server/errors.ts';
+import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /** POST /api/login (spec §7): data.data.user and data.data.accessToken. */
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const body = await readJson(req, 2_048);
-  if (!body.ok) return body.response;
-  const parsed = LoginSchema.safeParse(body.value);
-  if (!parsed.success) return invalidInput(parsed.error);
+  const input = await readInput(req, LoginSchema, 2_048);
   // Without the signing secret nobody can sign in (503), so no password is even checked.
   await settings.authSecret();
 
-  const result = await checkCredentials(getDatabase(), parsed.data.email, parsed.data.password, context.ip);
+  const result = await checkCredentials(getDatabase(), input.email, input.password, context.ip);
   if (!result.ok) {
-    return result.reason === 'locked'
-      ? failure(429, authMessages.tooManyAttempts, {}, { 'Retry-After': '900' })
-      : failure(401, authMessages.wrongCredentials);
+    // The failures counted are those of the last 15 minutes.
+    if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
+    return failure(401, authMessages.wrongCredentials);
   }
   return json({
     success: true,

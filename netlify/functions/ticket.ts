@@ -2,17 +2,14 @@ import type { Config } from '@netlify/functions';
 import { billingMessages, TicketRequestSchema, type BalanceAnswer } from '../../src/shared/billing.ts';
 import { lookupBalance } from '../../src/server/payments/bills.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /** POST /api/ticket (spec §7): the balance of a service number. */
 export default withErrorHandling(async (req: Request) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const body = await readJson(req, 1_024);
-  if (!body.ok) return body.response;
-  const parsed = TicketRequestSchema.safeParse(body.value);
-  if (!parsed.success) return invalidInput(parsed.error);
+  const input = await readInput(req, TicketRequestSchema, 1_024);
 
-  const balance = await lookupBalance(getDatabase(), parsed.data.service_number);
+  const balance = await lookupBalance(getDatabase(), input.service_number);
   // Spec §8: a 200 with success false shows the server's message.
   if (!balance) return failure(200, billingMessages.unknownService);
   return json({ success: true, message: '', data: balance } satisfies BalanceAnswer);

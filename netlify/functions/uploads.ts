@@ -1,46 +1,39 @@
 import type { Config, Context } from '@netlify/functions';
 import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
+import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from '../../src/server/http.ts';
+import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { completeUpload, startUpload, storeChunk, UploadError } from '../../src/server/uploads.ts';
 
 /**
  * Chunked uploads for files over the platform's request limit (design.md, "Uploads"):
  * POST /api/uploads starts one, PUT /api/uploads/{id}/chunks/{index} sends a piece of at most
  * CHUNK_SIZE bytes, POST /api/uploads/{id}/complete joins and checks the file. Chunks and
- * completion need only the id, which only the starter of the upload knows.
+ * completion need only the id, which only the starter of the upload knows. Visitors' files count
+ * against the daily quotas of their address (`context.ip`) and of the site (429 past them).
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   const { id, index } = context.params;
   const db = getDatabase();
-  try {
-    if (!id) {
-      if (req.method !== 'POST') return methodNotAllowed(['POST']);
-      const body = await readJson(req, 2_048);
-      if (!body.ok) return body.response;
-      const parsed = UploadStartSchema.safeParse(body.value);
-      if (!parsed.success) return invalidInput(parsed.error);
-      // Only staff publish files for the public pages and import the billing export.
-      if (adminPurposes.includes(parsed.data.purpose)) {
-        const auth = await requireAdmin(req);
-        if ('response' in auth) return auth.response;
-      }
-      const uploadId = await startUpload(db, parsed.data.purpose, parsed.data.fileName, parsed.data.size);
-      return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } } satisfies UploadStarted, 201);
-    }
-    if (index !== undefined) {
-      if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
-      await storeChunk(db, uploadStore(), id, Number(index), new Uint8Array(await req.arrayBuffer()));
-      return json({ success: true });
-    }
+  if (!id) {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
-    return json({ success: true, data: await completeUpload(db, uploadStore(), id) });
-  } catch (error) {
-    if (error instanceof UploadError) return failure(400, error.message, { errors: { file: error.message } });
-    throw error;
+    const input = await readInput(req, UploadStartSchema, 2_048);
+    // Only staff publish files for the public pages and import the billing export.
+    if (adminPurposes.includes(input.purpose)) {
+      const auth = await requireAdmin(req);
+      if ('response' in auth) return auth.response;
+    }
+    const uploadId = await startUpload(db, context.ip, input.purpose, input.fileName, input.size);
+    return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } } satisfies UploadStarted, 201);
   }
+  if (index !== undefined) {
+    if (req.method !== 'PUT') return methodNotAllowed(['PUT']);
+    await storeChunk(db, uploadStore(), context.ip, id, Number(index), new Uint8Array(await req.arrayBuffer()));
+    return json({ success: true });
+  }
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  return json({ success: true, data: await completeUpload(db, uploadStore(), id) });
 });
 
 export const config: Config = {

@@ -10,16 +10,16 @@ import {
   type RejectedLine,
 } from '../shared/accounts.ts';
 import { isoTime, type Database } from './db/index.ts';
+import { fileRefused } from './uploads.ts';
 
 /**
  * The billing system's CSV export (README, "Operator tasks in production"): one row per service,
  * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
  * and doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row. Read by
  * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
+ * A file that cannot be read as the export at all is refused whole (`fileRefused`, a 400 at the
+ * file field); its lines are not looked at.
  */
-
-/** A file that cannot be read as the export at all; its lines are not looked at. */
-export class AccountsFileError extends Error {}
 
 // A missing cell (a short line) is named, not reported as a type error.
 const cell = (column: string) => z.string({ error: `falta ${column}` }).trim();
@@ -68,16 +68,16 @@ export function decodeAccountsFile(bytes: Uint8Array): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new AccountsFileError(accountsMessages.notUtf8);
+    throw fileRefused(accountsMessages.notUtf8);
   }
-  if (text.includes('\u0000')) throw new AccountsFileError(accountsMessages.notText);
+  if (text.includes('\u0000')) throw fileRefused(accountsMessages.notText);
   return text;
 }
 
 function readHeader(header: string[]): string[] {
   const columns = header.map((name) => name.trim().toLowerCase());
   const missing = ACCOUNT_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) throw new AccountsFileError(accountsMessages.missingColumns(missing));
+  if (missing.length > 0) throw fileRefused(accountsMessages.missingColumns(missing));
   return columns;
 }
 
@@ -97,11 +97,11 @@ export function parseAccountsCsv(text: string): ParsedExport {
       info: true,
     });
   } catch (error) {
-    if (error instanceof CsvError) throw new AccountsFileError(accountsMessages.malformed(Number(error.lines) || 1));
+    if (error instanceof CsvError) throw fileRefused(accountsMessages.malformed(Number(error.lines) || 1));
     throw error;
   }
-  if (records.length === 0) throw new AccountsFileError(accountsMessages.noAccounts);
-  if (records.length > MAX_ACCOUNT_LINES) throw new AccountsFileError(accountsMessages.tooManyLines(MAX_ACCOUNT_LINES));
+  if (records.length === 0) throw fileRefused(accountsMessages.noAccounts);
+  if (records.length > MAX_ACCOUNT_LINES) throw fileRefused(accountsMessages.tooManyLines(MAX_ACCOUNT_LINES));
   const result: ParsedExport = { rows: [], rejected: [] };
   const firstLine = new Map<string, number>();
   for (const { record, info } of records) {

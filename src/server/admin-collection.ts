@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import { adminEndpoint, answer, byMethod, readInput } from './admin-endpoint.ts';
+import { adminEndpoint, answer, byMethod } from './admin-endpoint.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
-import { failure } from './http.ts';
+import { failure, readInput } from './http.ts';
 
 /** A list staff manage: its schemas, answer keys and the service that reads and changes it. */
 interface Collection<Create extends z.ZodType, Update extends z.ZodType, Item> {
@@ -39,9 +39,7 @@ export function adminCollection<Create extends z.ZodType, Update extends z.ZodTy
         GET: async () => answer({ [keys.list]: await collection.list(db) }),
         POST: async () => {
           const input = await readInput(req, schemas.create, maxBytes);
-          return input.ok
-            ? answer({ [keys.item]: await collection.create(db, admin, input.data) }, 201)
-            : input.response;
+          return answer({ [keys.item]: await collection.create(db, admin, input) }, 201);
         },
       });
     }
@@ -52,9 +50,7 @@ export function adminCollection<Create extends z.ZodType, Update extends z.ZodTy
       },
       PUT: async () => {
         if (!isId(id)) return notFound();
-        const input = await readInput(req, schemas.update, maxBytes);
-        if (!input.ok) return input.response;
-        const item = await collection.update(db, admin, id, input.data);
+        const item = await collection.update(db, admin, id, await readInput(req, schemas.update, maxBytes));
         return item ? answer({ [keys.item]: item }) : notFound();
       },
       DELETE: async () => (isId(id) && (await collection.remove(db, admin, id)) ? answer({}) : notFound()),

@@ -32,6 +32,13 @@ const required = (name: string, reason: string): string => {
   return value;
 };
 
+const byteCount = (name: string, fallback: number): number => {
+  const value = env(name);
+  if (value === undefined) return fallback;
+  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new MissingSettingError(name, 'must be a whole number of bytes.');
+  return Number(value);
+};
+
 // Transbank's public credentials for its integration environment (and the local simulator).
 const TRANSBANK_TEST_COMMERCE_CODE = '597055555532';
 const TRANSBANK_TEST_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
@@ -104,6 +111,17 @@ export const config = {
     await writeFile(file, generated, { mode: 0o600 });
     return generated;
   },
+
+  /**
+   * Daily bytes of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
+   * from one client address (default 200 MB: twenty 10 MB attachments) and
+   * UPLOAD_DAILY_BYTES_TOTAL from everyone (default 5 GB), whole numbers of bytes; the same in
+   * every mode. A value that is not one is refused like a missing setting, never ignored.
+   */
+  uploadQuota: () => ({
+    perClient: byteCount('UPLOAD_DAILY_BYTES_PER_CLIENT', 200_000_000),
+    total: byteCount('UPLOAD_DAILY_BYTES_TOTAL', 5_000_000_000),
+  }),
 
   /**
    * Mail. Production mode: Resend with RESEND_API_KEY, from MAIL_FROM (a sender on the domain

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/fields.ts';
 import { MissingSettingError } from './config.ts';
+import { ClientError } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
 import { messages } from '../shared/messages.ts';
 import { withSecurityHeaders } from './security-headers.ts';
@@ -33,34 +34,50 @@ export const failure = (
 export const methodNotAllowed = (allowed: string[]): Response =>
   failure(405, messages.methodNotAllowed, {}, { Allow: allowed.join(', ') });
 
-/** 400 with one Spanish message per field, as the form shows them. */
-export const invalidInput = (error: z.ZodError): Response =>
-  failure(400, messages.invalidForm, { errors: fieldErrors(error) });
-
-type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+/**
+ * A JSON body, a query string or a multipart form's fields, validated by its shared schema: a
+ * refusal is 400 (or `status`) with one Spanish message per field, as the form shows them.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, { status = 400 } = {}): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new ClientError(status, messages.invalidForm, undefined, { errors: fieldErrors(parsed.error) });
+  return parsed.data;
+}
 
 /** Reads a JSON body of at most `maxBytes`, without trusting Content-Length; 415 for any other media type. */
-export async function readJson(req: Request, maxBytes: number): Promise<BodyResult> {
+async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   // Only application/json: a text/plain body is a "simple" request any other site can make a
   // visitor's browser send without asking (no CORS preflight).
   const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') return { ok: false, response: failure(415, messages.notJson) };
+  if (mediaType !== 'application/json') throw new ClientError(415, messages.notJson);
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) return { ok: false, response: failure(413, messages.bodyTooLarge) };
+  if (declared > maxBytes) throw new ClientError(413, messages.bodyTooLarge);
   const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) return { ok: false, response: failure(413, messages.bodyTooLarge) };
+  if (bytes.byteLength > maxBytes) throw new ClientError(413, messages.bodyTooLarge);
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
-    return { ok: false, response: failure(400, messages.invalidJson) };
+    throw new ClientError(400, messages.invalidJson);
   }
 }
+
+/**
+ * The body of every JSON endpoint: read as JSON (415, 413, 400 as readJson says) and validated by
+ * its shared schema (400, or `status` where the spec gives 400 another meaning).
+ */
+export const readInput = async <S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes: number,
+  options: { status?: number } = {},
+): Promise<z.output<S>> => parseInput(schema, await readJson(req, maxBytes), options);
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
 /**
- * Wraps a function so no fault escapes as a stack trace, and every answer, a failure too, carries
- * the security headers (security-headers.ts).
+ * Wraps a function so no fault escapes as a stack trace, every refusal answers the same way, and
+ * every answer, a failure too, carries the security headers (security-headers.ts).
  */
 export const withErrorHandling =
   (handler: Handler): Handler =>
@@ -68,6 +85,11 @@ export const withErrorHandling =
     try {
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {
+      // A refused request answers its own status and message, whichever function or service refused it.
+      if (error instanceof ClientError)
+        return withSecurityHeaders(
+          failure(error.status, error.message, error.errors ? { errors: error.errors } : {}, error.headers),
+        );
       // A deploy without a setting it needs: the log names the setting, the visitor reads Spanish.
       if (error instanceof MissingSettingError) {
         console.error(

@@ -4,7 +4,7 @@ import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
-import { invalidInput, json, methodNotAllowed, readJson, withErrorHandling } from './http.ts';
+import { json, methodNotAllowed, readInput, withErrorHandling } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
 
 /**
@@ -19,12 +19,9 @@ export function jsonFormEndpoint<S extends z.ZodType>(
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     // A submission is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
     config.mail();
-    const body = await readJson(req, 16_384);
-    if (!body.ok) return body.response;
-    const parsed = schema.safeParse(body.value);
-    if (!parsed.success) return invalidInput(parsed.error);
+    const input = await readInput(req, schema, 16_384);
 
-    const { reference } = await submit(getDatabase(), parsed.data);
+    const { reference } = await submit(getDatabase(), input);
     context.waitUntil(deliverDueMail());
     return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
   });

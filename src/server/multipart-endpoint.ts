@@ -5,11 +5,11 @@ import { messages } from '../shared/messages.ts';
 import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
 import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
-import { failure, invalidInput, json, methodNotAllowed, withErrorHandling } from './http.ts';
+import { json, methodNotAllowed, parseInput, withErrorHandling } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
-import { MultipartError, parseMultipart } from './multipart.ts';
+import { parseMultipart } from './multipart.ts';
 import { uploadStore } from './storage.ts';
-import { receiveFile, UploadError } from './uploads.ts';
+import { fileRefused, receiveFile } from './uploads.ts';
 
 interface MultipartFormOptions<S extends z.ZodType> {
   schema: S;
@@ -38,26 +38,13 @@ export function multipartFormEndpoint<S extends z.ZodType>({
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     // A submission is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
     config.mail();
-    let form;
-    try {
-      form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
-    } catch (error) {
-      if (error instanceof MultipartError) return failure(400, error.message);
-      throw error;
-    }
-    const parsed = schema.safeParse(form.fields);
-    if (!parsed.success) return invalidInput(parsed.error);
+    const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
+    const input = parseInput(schema, form.fields);
 
     const db = getDatabase();
-    let file;
-    try {
-      file = await receiveFile(db, uploadStore(), purpose, form);
-      if (!file && missingFile) throw new UploadError(missingFile);
-    } catch (error) {
-      if (error instanceof UploadError) return failure(400, error.message, { errors: { file: error.message } });
-      throw error;
-    }
-    const { reference } = await submit(db, parsed.data, file);
+    const file = await receiveFile(db, uploadStore(), purpose, form, context.ip);
+    if (!file && missingFile) throw fileRefused(missingFile);
+    const { reference } = await submit(db, input, file);
     context.waitUntil(deliverDueMail());
     return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
   });

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { messages } from '../shared/messages.ts';
+import { ClientError } from './errors.ts';
 
 export interface MultipartFile {
   fileName: string;
@@ -15,27 +16,26 @@ export interface Multipart {
   file?: MultipartFile;
 }
 
-export class MultipartError extends Error {}
+const invalidMultipart = () => new ClientError(400, messages.invalidMultipart);
 
 /**
  * Reads a multipart/form-data body with busboy, streaming, within limits: one file part named
  * `fileField` kept up to `maxFileBytes`, at most 40 text fields of at most 10 KB. A truncated
- * or malformed body is a MultipartError with a Spanish message.
+ * or malformed body is a 400 ClientError with a Spanish message.
  */
 export function parseMultipart(
   req: Request,
   { maxFileBytes, fileField = 'file' }: { maxFileBytes: number; fileField?: string },
 ): Promise<Multipart> {
   const contentType = req.headers.get('content-type') ?? '';
-  if (!contentType.startsWith('multipart/form-data') || !req.body)
-    return Promise.reject(new MultipartError(messages.invalidMultipart));
+  if (!contentType.startsWith('multipart/form-data') || !req.body) return Promise.reject(invalidMultipart());
 
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let file: { fileName: string; parts: Buffer[]; tooLarge: boolean } | undefined;
     let bad = false;
     const fail = () => {
-      if (!bad) reject(new MultipartError(messages.invalidMultipart));
+      if (!bad) reject(invalidMultipart());
       bad = true;
     };
     let busboy: Busboy.Busboy;

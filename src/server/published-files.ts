@@ -5,7 +5,7 @@ import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import type { UploadStore } from './storage.ts';
-import { receiveFile, streamUpload, UploadError } from './uploads.ts';
+import { fileRefused, receiveFile, streamUpload } from './uploads.ts';
 
 /**
  * Files staff publish for the public pages (documents, news items, education resources link
@@ -33,9 +33,10 @@ export async function publishFile(
   store: UploadStore,
   admin: SignedInAdmin,
   form: Multipart,
+  client: string,
 ): Promise<string> {
-  const file = await receiveFile(db, store, 'publication', form);
-  if (!file) throw new UploadError(uploadMessages.missingPublication);
+  const file = await receiveFile(db, store, 'publication', form, client);
+  if (!file) throw fileRefused(uploadMessages.missingPublication);
   const [published] = await changeAndAudit<{ id: string; file_name: string }>(db, {
     // Only a complete upload not published yet: the same upload cannot be published twice.
     change: `UPDATE uploads SET status = 'attached' WHERE id = $1 AND purpose = 'publication' AND status = 'complete' RETURNING id, file_name`,
@@ -46,7 +47,7 @@ export async function publishFile(
     entityId: 'id',
     summary: 'file_name',
   });
-  if (!published) throw new UploadError(uploadMessages.unknownUpload);
+  if (!published) throw fileRefused(uploadMessages.unknownUpload);
   return publicUrl(published.id, published.file_name);
 }
 

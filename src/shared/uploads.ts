@@ -43,6 +43,10 @@ export const uploadMessages = {
   unknownUpload: 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
   incomplete: 'El archivo no llegó completo. Por favor adjúntelo nuevamente.',
   missingCv: 'Adjunte su currículum en formato .pdf o .doc.',
+  chunkRewritten: 'Esta parte del archivo ya se había recibido con otro contenido. Por favor adjúntelo nuevamente.',
+  alreadyCompleted: 'Este archivo ya se recibió completo.',
+  clientQuota: 'Se alcanzó el límite diario de archivos enviados desde esta conexión. Intente nuevamente mañana.',
+  totalQuota: 'El sitio alcanzó su límite diario de archivos recibidos. Intente nuevamente mañana.',
 } as const;
 
 const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;

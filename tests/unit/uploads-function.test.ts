@@ -3,7 +3,7 @@ import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { readUpload } from '../../src/server/uploads.ts';
+import { deleteStaleUploads, readUpload } from '../../src/server/uploads.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -118,5 +118,26 @@ describe('the scheduled uploads-cleanup function', () => {
     expect(ids).toEqual(expect.arrayContaining([attached, recent]));
     expect(await readUpload(uploadStore(), stale)).toBeUndefined();
     expect(await readUpload(uploadStore(), attached)).toBeDefined();
+  });
+
+  it('works through a backlog larger than one run within its bounds; repeated runs finish it', async () => {
+    const { db } = environment.database;
+    await db.query('DELETE FROM uploads');
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await upload('denuncia', `vieja-${i}.png`, pngBytes(1_000))).id);
+    await db.query(`UPDATE uploads SET created_at = now() - interval '2 days'`);
+    const left = async () => (await db.query('SELECT id FROM uploads')).length;
+
+    // At most `limit` a run.
+    expect(await deleteStaleUploads(db, uploadStore(), { limit: 2 })).toBe(2);
+    expect(await left()).toBe(3);
+    // No new one once the budget is spent: a fake clock that moves 10 s at each look.
+    let now = 0;
+    const clock = () => (now += 10_000);
+    expect(await deleteStaleUploads(db, uploadStore(), { budgetMs: 25_000, clock })).toBe(2);
+    expect(await left()).toBe(1);
+    expect(await deleteStaleUploads(db, uploadStore())).toBe(1);
+    expect(await deleteStaleUploads(db, uploadStore())).toBe(0);
+    for (const id of ids) expect(await readUpload(uploadStore(), id)).toBeUndefined();
   });
 });

@@ -1,0 +1,143 @@
+import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
+import type { Database } from './db/index.ts';
+import { isUuid } from './ids.ts';
+import { chunkKey, fileKey, type UploadStore } from './storage.ts';
+import { chargeQuota, checkQuota } from './upload-quota.ts';
+import { checkBytes, fileRefused, sha256 } from './uploads.ts';
+
+/**
+ * A file over the platform's request limit, in CHUNK_SIZE pieces (design.md, "Uploads"): started
+ * with its declared size, each chunk written once (its sha256 recorded by index, a different
+ * second write refused), then completed by exactly one request, which claims the upload before
+ * joining the chunks, so the bytes stored are always those whose hash is recorded. `client` is
+ * the sender's address (Netlify's `context.ip`), for the daily quota.
+ */
+
+const chunkCount = (size: number) => Math.ceil(size / CHUNK_SIZE);
+
+/** Starts a chunked upload; answers its id. */
+export async function startUpload(
+  db: Database,
+  client: string,
+  purpose: UploadPurpose,
+  fileName: string,
+  size: number,
+): Promise<string> {
+  const problem = checkFile(purpose, fileName, size);
+  if (problem) throw fileRefused(problem);
+  // Told before any byte travels that the file will not fit today.
+  await checkQuota(db, purpose, client, size);
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO uploads (purpose, file_name, declared_size) VALUES ($1, $2, $3) RETURNING id',
+    [purpose, fileName.slice(0, 200), size],
+  );
+  return row!.id;
+}
+
+/**
+ * Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. The
+ * index is claimed with the chunk's hash before its bytes are written: the same bytes again (a
+ * retry) are accepted without being stored or counted twice, other bytes are refused (409).
+ */
+export async function storeChunk(
+  db: Database,
+  store: UploadStore,
+  client: string,
+  id: string,
+  index: number,
+  bytes: Uint8Array,
+): Promise<void> {
+  const [upload] = isUuid(id)
+    ? await db.query<{ purpose: UploadPurpose; declared_size: number }>(
+        `SELECT purpose, declared_size FROM uploads WHERE id = $1 AND status = 'receiving'`,
+        [id],
+      )
+    : [];
+  if (!upload) throw fileRefused(uploadMessages.unknownUpload);
+  const chunks = chunkCount(upload.declared_size);
+  const expected = index === chunks - 1 ? upload.declared_size - CHUNK_SIZE * (chunks - 1) : CHUNK_SIZE;
+  if (!Number.isInteger(index) || index < 0 || index >= chunks || bytes.byteLength !== expected)
+    throw fileRefused(uploadMessages.incomplete);
+
+  const digest = sha256(bytes);
+  // Postgres arrays count from 1.
+  const claimed = await db.query(
+    `UPDATE uploads SET chunk_sha256[$2] = $3
+     WHERE id = $1 AND status = 'receiving' AND chunk_sha256[$2] IS NULL RETURNING id`,
+    [id, index + 1, digest],
+  );
+  if (claimed.length === 0) {
+    const [row] = await db.query<{ written: string | null }>(
+      'SELECT chunk_sha256[$2] AS written FROM uploads WHERE id = $1',
+      [id, index + 1],
+    );
+    if (row?.written === digest) return;
+    if (row?.written) throw fileRefused(uploadMessages.chunkRewritten, 409);
+    // Completed or deleted since it was read above.
+    throw fileRefused(uploadMessages.unknownUpload);
+  }
+  try {
+    await chargeQuota(db, upload.purpose, client, bytes.byteLength);
+    await store.set(chunkKey(id, index), bytes.slice().buffer);
+  } catch (error) {
+    // Not stored: the index is free again for the chunk to be sent another time.
+    await db.query('UPDATE uploads SET chunk_sha256[$2] = NULL WHERE id = $1 AND chunk_sha256[$2] = $3', [
+      id,
+      index + 1,
+      digest,
+    ]);
+    throw error;
+  }
+}
+
+/**
+ * Joins the chunks, checks the whole file and marks the upload complete. The upload is claimed
+ * first (receiving → completing, in one statement): a concurrent completion finds it claimed
+ * (409), and no chunk is accepted meanwhile. A failed completion gives it back, so a missing
+ * chunk can still be sent.
+ */
+export async function completeUpload(
+  db: Database,
+  store: UploadStore,
+  id: string,
+): Promise<{ sha256: string; size: number }> {
+  const [upload] = isUuid(id)
+    ? await db.query<{ purpose: UploadPurpose; file_name: string; declared_size: number; chunk_sha256: string[] }>(
+        `UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
+         RETURNING purpose, file_name, declared_size, chunk_sha256`,
+        [id],
+      )
+    : [];
+  if (!upload) {
+    const [exists] = isUuid(id) ? await db.query('SELECT 1 FROM uploads WHERE id = $1', [id]) : [];
+    throw exists ? fileRefused(uploadMessages.alreadyCompleted, 409) : fileRefused(uploadMessages.unknownUpload);
+  }
+  try {
+    const chunks = chunkCount(upload.declared_size);
+    const parts: Uint8Array[] = [];
+    for (let index = 0; index < chunks; index++) {
+      const part = await store.get(chunkKey(id, index), { type: 'arrayBuffer' });
+      // Only the bytes whose hash the chunk's write recorded.
+      if (!part || sha256(new Uint8Array(part)) !== upload.chunk_sha256[index])
+        throw fileRefused(uploadMessages.incomplete);
+      parts.push(new Uint8Array(part));
+    }
+    const bytes = Buffer.concat(parts);
+    if (bytes.byteLength !== upload.declared_size) throw fileRefused(uploadMessages.incomplete);
+    const contentType = await checkBytes(upload.purpose, upload.file_name, bytes);
+    const digest = sha256(bytes);
+    await store.set(
+      fileKey(id),
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+    );
+    await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
+    await db.query(
+      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3 WHERE id = $1 AND status = 'completing'`,
+      [id, contentType, digest],
+    );
+    return { sha256: digest, size: bytes.byteLength };
+  } catch (error) {
+    await db.query(`UPDATE uploads SET status = 'receiving' WHERE id = $1 AND status = 'completing'`, [id]);
+    throw error;
+  }
+}

@@ -74,7 +74,12 @@ async function notFound(origin: string): Promise<Response> {
 }
 
 // Card payments in local mode go to this simulator (README, "Payments"); it is never deployed.
-const webpaySimulator = createWebpaySimulator();
+// WEBPAY_SIMULATOR_CONFIRM_SECONDS: how long after the customer's decision a commit still works.
+const confirmSeconds = Number(process.env.WEBPAY_SIMULATOR_CONFIRM_SECONDS);
+const webpaySimulator = createWebpaySimulator(
+  '/webpay-simulator',
+  confirmSeconds > 0 ? { confirmWindowMs: confirmSeconds * 1000 } : {},
+);
 
 // Netlify refuses a synchronous function's request over 6 MB; so does this server, so tests see
 // what production does (design.md, "Uploads").

@@ -1,10 +1,14 @@
 import type { Config } from '@netlify/functions';
 import { paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
-import { failure, parseInput } from '../../src/server/http.ts';
-import { paymentsCsv } from '../../src/server/payments-csv.ts';
+import { config as settings } from '../../src/server/config.ts';
+import { deliverDueMail } from '../../src/server/mail/deliver.ts';
+import { verifyPayment } from '../../src/server/payments/admin-verify.ts';
+import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
+import { failure, methodNotAllowed, parseInput } from '../../src/server/http.ts';
+import { paymentsCsv } from '../../src/server/payments/admin-csv.ts';
 import { recordAccess } from '../../src/server/audit.ts';
-import { exportSummary, findPayment, listPayments, paymentsForExport } from '../../src/server/payments.ts';
+import { exportSummary, findPayment, listPayments, paymentsForExport } from '../../src/server/payments/admin-list.ts';
 
 const EXPORT_PATH = '/api/admin/payments/export';
 // Far more than a year of payments, and still a file a spreadsheet opens.
@@ -15,12 +19,24 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santia
 
 /**
  * GET /api/admin/payments (a page of the filtered list), /api/admin/payments/export (every
- * matching row as CSV) and /api/admin/payments/{billId} (one bill and its card record).
+ * matching row as CSV) and /api/admin/payments/{billId} (one bill and its card record);
+ * POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay": that bill's reconciliation).
  */
 export default adminEndpoint(async ({ req, context, admin, db }) =>
   byMethod(req, {
+    POST: async () => {
+      const billId = new URL(req.url).pathname.endsWith('/verify') ? context.params.billId : undefined;
+      if (billId === undefined) return methodNotAllowed(['GET']);
+      const webpay = createWebpayClient(settings.webpay(new URL(req.url).origin, context.deploy?.context));
+      const verification = await verifyPayment(db, webpay, admin, billId);
+      if (!verification) return failure(404, paymentAdminMessages.notFound);
+      // A receipt recorded now goes out after the answer, as after a customer's return.
+      context.waitUntil(deliverDueMail());
+      return answer(verification);
+    },
     GET: async () => {
       const url = new URL(req.url);
+      if (url.pathname.endsWith('/verify')) return methodNotAllowed(['POST']);
       const billId = url.pathname === EXPORT_PATH ? undefined : context.params.billId;
       if (billId !== undefined) {
         const payment = await findPayment(db, billId);
@@ -55,5 +71,10 @@ export default adminEndpoint(async ({ req, context, admin, db }) =>
 );
 
 export const config: Config = {
-  path: ['/api/admin/payments', '/api/admin/payments/export', '/api/admin/payments/:billId'],
+  path: [
+    '/api/admin/payments',
+    '/api/admin/payments/export',
+    '/api/admin/payments/:billId',
+    '/api/admin/payments/:billId/verify',
+  ],
 };

@@ -5,11 +5,11 @@ import {
   type BillAnswer,
   type CreatedBillAnswer,
 } from '../../src/shared/billing.ts';
-import { createBill, findBill } from '../../src/server/billing.ts';
+import { createBill, findBill, type CreatedBill } from '../../src/server/payments/bills.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
-import { createWebpayClient } from '../../src/server/webpay/client.ts';
+import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
 
 /**
  * POST /api/bills/new (spec §7): a bill for the service's whole debt and its Webpay transaction;
@@ -26,21 +26,46 @@ export default withErrorHandling(async (req: Request, context: Context) => {
 
     const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
     const bill = await createBill(db, webpay, input, `${origin}/api/tbk/return`);
-    if (!('billId' in bill))
-      return bill.status === 404 ? failure(404, billingMessages.unknownService) : failure(400, billingMessages.noDebt);
-    return json(
-      {
-        success: bill.paymentData.success,
-        billId: bill.billId,
-        paymentData: bill.paymentData,
-      } satisfies CreatedBillAnswer,
-      201,
-    );
+    return createdBillResponse(bill);
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const bill = await findBill(db, pathname.split('/').pop() ?? '');
   return bill ? json({ success: true, bill } satisfies BillAnswer) : failure(404, 'Cuenta no encontrada.');
 });
+
+/** Spec §7 and §8: 201 with paymentData (Webpay's address, or the error to show), 400 no debt, 404 unknown. */
+function createdBillResponse(bill: CreatedBill): Response {
+  switch (bill.kind) {
+    case 'unknown-service':
+      return failure(404, billingMessages.unknownService);
+    case 'no-debt':
+      return failure(400, billingMessages.noDebt);
+    case 'created':
+      return json(
+        {
+          success: true,
+          billId: bill.billId,
+          paymentData: {
+            success: true,
+            data: { payment_method: 'webpay-plus', tbk_url: bill.tbkUrl, token: bill.token },
+          },
+        } satisfies CreatedBillAnswer,
+        201,
+      );
+    case 'webpay-unavailable':
+      return json(
+        {
+          success: false,
+          billId: bill.billId,
+          paymentData: {
+            success: false,
+            data: { payment_method: 'webpay-plus', errorMessage: billingMessages.webpayUnavailable },
+          },
+        } satisfies CreatedBillAnswer,
+        201,
+      );
+  }
+}
 
 export const config: Config = {
   path: ['/api/bills/new', '/api/bills/:billId'],

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import type { TbkPaymentAnswer } from '../../src/shared/billing.ts';
-import { findTbkPayment } from '../../src/server/billing.ts';
+import { findTbkPayment } from '../../src/server/payments/bills.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 

@@ -1,10 +1,10 @@
 import type { Config, Context } from '@netlify/functions';
-import { handleReturn } from '../../src/server/billing.ts';
+import { handleReturn } from '../../src/server/payments/webpay-return.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { withErrorHandling } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { createWebpayClient } from '../../src/server/webpay/client.ts';
+import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
 
 /**
  * Webpay's return_url (GET or POST): commits or records the outcome, then sends the customer to

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { billingMessages, TicketRequestSchema, type BalanceAnswer } from '../../src/shared/billing.ts';
-import { lookupBalance } from '../../src/server/billing.ts';
+import { lookupBalance } from '../../src/server/payments/bills.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 

@@ -1,15 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { formatAmount } from '../../src/shared/billing.ts';
-import { WEBPAY_PATH } from '../../src/server/webpay/client.ts';
+import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 
 /**
  * Local mode only, never deployed: a Webpay Plus simulator speaking the REST API v1.2 contract
  * (create, commit, status, refund) with Webpay's JSON shapes, and the payment page the browser
- * is sent to, whose "Aprobar", "Rechazar" and "Anular" return to the site as Webpay does.
- * Tokens expire after 5 minutes, as Webpay's.
+ * is sent to, whose "Aprobar", "Rechazar" and "Anular" return to the site as Webpay does, and
+ * whose "Aprobar sin volver al comercio" approves and leaves the browser on the voucher, as a
+ * customer who closes the tab or loses signal there. As at Webpay, nothing is charged until the
+ * commerce commits: until then `status` answers INITIALIZED; a commit past the confirmation
+ * window answers 422 "Transaction has an invalid finished state: aborted", and a second commit of
+ * a committed token 422 while `status` answers AUTHORIZED. The payment form expires after 5
+ * minutes, as Webpay's.
  */
 
-const TOKEN_LIFETIME_MS = 5 * 60 * 1000;
+const FORM_LIFETIME_MS = 5 * 60 * 1000;
+/** The confirmation window, from the customer's decision (WEBPAY_SIMULATOR_CONFIRM_SECONDS). */
+export const DEFAULT_CONFIRM_WINDOW_MS = 5 * 60 * 1000;
 
 export interface SimulatedTransaction {
   token: string;
@@ -19,6 +26,8 @@ export interface SimulatedTransaction {
   returnUrl: string;
   createdAt: number;
   decision?: 'approved' | 'rejected';
+  /** When the customer decided: the confirmation window starts then. */
+  decidedAt?: number;
   committed: boolean;
   reversed: boolean;
 }
@@ -26,9 +35,14 @@ export interface SimulatedTransaction {
 const json = (body: unknown, status = 200) => Response.json(body, { status });
 const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function createWebpaySimulator(basePath = '/webpay-simulator') {
+export function createWebpaySimulator(
+  basePath = '/webpay-simulator',
+  { confirmWindowMs = DEFAULT_CONFIRM_WINDOW_MS } = {},
+) {
   const transactions = new Map<string, SimulatedTransaction>();
-  const expired = (tx: SimulatedTransaction) => Date.now() - tx.createdAt > TOKEN_LIFETIME_MS;
+  const formExpired = (tx: SimulatedTransaction) => Date.now() - tx.createdAt > FORM_LIFETIME_MS;
+  const aborted = (tx: SimulatedTransaction) =>
+    !tx.committed && (tx.decidedAt === undefined ? formExpired(tx) : Date.now() - tx.decidedAt > confirmWindowMs);
 
   function result(tx: SimulatedTransaction) {
     const approved = tx.decision === 'approved';
@@ -95,11 +109,7 @@ export function createWebpaySimulator(basePath = '/webpay-simulator') {
       const tx = token ? transactions.get(decodeURIComponent(token)) : undefined;
       if (!tx) return json({ error_message: 'Transaction not found' }, 404);
       if (request.method === 'PUT' && !action) {
-        if (expired(tx))
-          return json(
-            { error_message: "The transactions's date has passed max time (7 days) to recover the status" },
-            422,
-          );
+        if (aborted(tx)) return json({ error_message: 'Transaction has an invalid finished state: aborted' }, 422);
         if (tx.committed)
           return json(
             {
@@ -114,6 +124,8 @@ export function createWebpaySimulator(basePath = '/webpay-simulator') {
       }
       if (request.method === 'GET' && !action) return json(result(tx));
       if (request.method === 'POST' && action === 'refunds') {
+        if (!tx.committed || tx.decision !== 'approved' || tx.reversed)
+          return json({ error_message: 'Invalid status for transaction while refunding' }, 422);
         tx.reversed = true;
         return json({ type: 'REVERSED' });
       }
@@ -124,7 +136,7 @@ export function createWebpaySimulator(basePath = '/webpay-simulator') {
       const form = await request.formData().catch(() => undefined);
       const tx = transactions.get(String(form?.get('token_ws') ?? url.searchParams.get('token_ws') ?? ''));
       if (!tx) return page('Transacción no encontrada', '<p>El token no existe.</p>');
-      if (expired(tx)) {
+      if (formExpired(tx)) {
         const back = new URL(tx.returnUrl);
         back.searchParams.set('TBK_ORDEN_COMPRA', tx.buyOrder);
         back.searchParams.set('TBK_ID_SESION', tx.sessionId);
@@ -137,6 +149,7 @@ export function createWebpaySimulator(basePath = '/webpay-simulator') {
          <form method="post" action="${basePath}/pago/accion">
            <input type="hidden" name="token_ws" value="${escape(tx.token)}">
            <button name="accion" value="aprobar">Aprobar</button>
+           <button name="accion" value="aprobar-sin-volver">Aprobar sin volver al comercio</button>
            <button name="accion" value="rechazar">Rechazar</button>
            <button name="accion" value="anular">Anular</button>
          </form>`,
@@ -149,12 +162,23 @@ export function createWebpaySimulator(basePath = '/webpay-simulator') {
       if (!tx) return page('Transacción no encontrada', '<p>El token no existe.</p>');
       const back = new URL(tx.returnUrl);
       const choice = form.get('accion');
+      if (choice === 'aprobar-sin-volver') {
+        tx.decision = 'approved';
+        tx.decidedAt = Date.now();
+        // Webpay's voucher, with no way back: the browser never reaches return_url.
+        return page(
+          'Pago aprobado (simulador)',
+          `<p>Webpay aprobó el pago de <strong>${formatAmount(tx.amount)}</strong> · Orden de compra: ${escape(tx.buyOrder)}.</p>
+           <p>El navegador no vuelve al comercio: el comercio debe confirmar la transacción por su cuenta.</p>`,
+        );
+      }
       if (choice === 'anular') {
         back.searchParams.set('TBK_TOKEN', tx.token);
         back.searchParams.set('TBK_ORDEN_COMPRA', tx.buyOrder);
         back.searchParams.set('TBK_ID_SESION', tx.sessionId);
       } else {
         tx.decision = choice === 'aprobar' ? 'approved' : 'rejected';
+        tx.decidedAt = Date.now();
         back.searchParams.set('token_ws', tx.token);
       }
       return Response.redirect(back, 303);

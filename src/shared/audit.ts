@@ -20,6 +20,8 @@ export const auditActions = {
   view: 'Consultó',
   export: 'Exportó',
   retry: 'Reintentó',
+  // Issue 12: "Verificar estado en Webpay", the reconciliation of one payment.
+  verify: 'Verificó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

@@ -120,7 +120,7 @@ export function formatDateTime(iso: string): string {
 
 export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
 
-/** Spec §9: payment type codes; any other code is shown as credit. */
+/** Spec §9: payment type codes, and VP (prepaid) as Webpay names it; any other code is shown as credit. */
 export function paymentTypeLabel(code: string | null): string {
   const labels: Record<string, string> = {
     VN: 'Crédito',
@@ -129,6 +129,7 @@ export function paymentTypeLabel(code: string | null): string {
     SI: 'Crédito 3 cuotas sin interés',
     S2: 'Crédito 2 cuotas sin interés',
     NC: 'Crédito cuotas sin interés',
+    VP: 'Prepago',
   };
   return labels[code ?? ''] ?? 'Crédito';
 }

@@ -14,6 +14,10 @@ export const billStatuses = {
   failed: 'Fallido',
   pending: 'Pendiente',
   committing: 'En proceso',
+  // Issue 12: the reconciliation's outcomes.
+  abandoned: 'Abandonado',
+  refund_pending: 'Reembolso pendiente',
+  refunded: 'Reembolsado',
 } as const;
 export type BillStatus = keyof typeof billStatuses;
 const BillStatusSchema = z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]);
@@ -37,6 +41,8 @@ export const PaymentFiltersSchema = z
       .max(12, 'Máximo 12 caracteres.')
       .regex(/^\d*$/, 'Ingrese solo dígitos.')
       .default(''),
+    /** `si`: only the bills that need attention (see `needs_attention`). */
+    attention: z.union([z.literal(''), z.literal('si')], { error: 'Valor no válido.' }).default(''),
     page: pageNumber(),
   })
   .refine((value) => !value.from || !value.to || value.from <= value.to, {
@@ -60,6 +66,11 @@ export const PaymentRowSchema = TbkPaymentSchema.pick({
   email: z.string(),
   // Null while Webpay has not answered: the bill has no card payment record yet.
   installments_number: z.number().nullable(),
+  /**
+   * Its outcome is unknown (never returned from Webpay, or Webpay gave no clear answer) or its
+   * refund is pending or failed: the reconciliation is on it, and staff can check it.
+   */
+  needs_attention: z.boolean(),
 });
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
@@ -67,6 +78,8 @@ export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 export const PaymentPageSchema = z.object({
   payments: z.array(PaymentRowSchema),
   total: z.number(),
+  /** Of every Webpay bill, whatever the filters: how many need attention. */
+  attentionTotal: z.number(),
   page: z.number(),
   pageSize: z.number(),
 });
@@ -90,6 +103,11 @@ export const PaymentDetailSchema = z.object({
     payment_method: z.string(),
     buy_order: z.string(),
     paid_at: z.string().nullable(),
+    needs_attention: z.boolean(),
+    /** Failed refunds so far; they are retried with growing delays, at most an hour apart. */
+    refund_attempts: z.number(),
+    /** Webpay's last unclear answer (no answer in time, a 5xx, a failed refund), as it came. */
+    webpay_error: z.string().nullable(),
   }),
   tbkPayment: TbkPaymentSchema.extend({
     response_code: z.number().nullable(),
@@ -100,3 +118,27 @@ export const PaymentDetailSchema = z.object({
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 
 export const paymentAdminMessages = { notFound: 'Pago no encontrado.' } as const;
+
+/**
+ * What "Verificar estado en Webpay" (POST /api/admin/payments/{billId}/verify) came to, in the
+ * words staff read and the audit log keeps.
+ */
+export const verificationMessages = {
+  recorded: 'Webpay confirmó el pago: quedó registrado como pagado.',
+  rejected: 'Webpay informa que el banco rechazó el pago: la cuenta quedó como rechazada.',
+  cancelled: 'La deuda ya estaba pagada: la transacción no se confirmó y no se cobró nada.',
+  failed: 'Webpay no registra un pago autorizado: la cuenta quedó como fallida. No se cobró nada.',
+  abandoned: 'Webpay ya no permite confirmar la transacción: la cuenta quedó como abandonada. No se cobró nada.',
+  refunded: 'El pago autorizado no correspondía a esta cuenta y fue reembolsado.',
+  'refund-failed': 'El reembolso falló: se reintentará automáticamente.',
+  waiting: 'El cliente aún no termina en Webpay: se verificará de nuevo.',
+  unknown: 'Webpay no respondió con claridad: se verificará de nuevo en el próximo minuto.',
+  busy: 'La cuenta se está procesando en este momento: intente de nuevo en unos minutos.',
+  settled: 'La cuenta ya tiene su resultado: no hay nada que verificar.',
+} as const;
+
+/** POST /api/admin/payments/{billId}/verify: data. */
+export const PaymentVerificationSchema = z.object({
+  message: z.string(),
+  payment: PaymentDetailSchema,
+});

@@ -24,7 +24,7 @@ test.describe('/pago through the Webpay simulator', () => {
     await account('310001', 23450);
     await payWithWebpay(page, '310001');
     await expect(page.getByText('$23.450')).toBeVisible();
-    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
 
     await expect(page).toHaveURL(/\/tbk-final\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
     await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
@@ -54,7 +54,7 @@ test.describe('/pago through the Webpay simulator', () => {
     await page.getByLabel('Número de servicio').fill('310011');
     await page.getByRole('button', { name: 'Pagar' }).click();
     await expect(page.getByRole('heading', { name: 'Webpay (simulador)' })).toBeVisible();
-    await page.getByRole('button', { name: 'Aprobar' }).click();
+    await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
     await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
     await expect(page.locator('.receipt')).toContainText('$12.000');
     const billId = new URL(page.url()).pathname.split('/').pop();

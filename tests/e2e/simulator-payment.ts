@@ -14,6 +14,6 @@ export async function payThroughSimulator(page: Page, serviceNumber: string, bal
   await page.getByLabel('Número de servicio').fill(serviceNumber);
   await page.getByLabel('Correo electrónico').fill('cliente@example.com');
   await page.getByRole('button', { name: 'Pagar' }).click();
-  await page.getByRole('button', { name: 'Aprobar' }).click();
+  await page.getByRole('button', { name: 'Aprobar', exact: true }).click();
   await expect(page.getByText('Tu cuenta está pagada')).toBeVisible();
 }

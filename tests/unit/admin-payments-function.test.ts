@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
-import { paymentsForExport } from '../../src/server/payments.ts';
+import { paymentsForExport } from '../../src/server/payments/admin-list.ts';
 import { PaymentDetailSchema, PaymentFiltersSchema, PaymentPageSchema } from '../../src/shared/payments.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 
@@ -92,7 +92,7 @@ describe('GET /api/admin/payments', () => {
     const { status, body } = await list();
     expect(status).toBe(200);
     expect(PaymentPageSchema.parse(body.data)).toEqual(body.data);
-    expect(body.data).toMatchObject({ total: 29, page: 1, pageSize: 20 });
+    expect(body.data).toMatchObject({ total: 29, attentionTotal: 1, page: 1, pageSize: 20 });
     expect(ids(body.data.payments.slice(0, 4))).toEqual(['4', '3', '2', '1']);
     expect(body.data.payments[3]).toEqual({
       bill_id: bills[0]!.id,
@@ -106,9 +106,12 @@ describe('GET /api/admin/payments', () => {
       payment_type_code: 'VC',
       installments_number: 3,
       transaction_date: '2026-03-01T02:31:00Z',
+      needs_attention: false,
     });
+    // Pending long after it was sent to Webpay: the customer never came back.
     expect(body.data.payments[1]).toMatchObject({
       status: 'pending',
+      needs_attention: true,
       authorization_code: null,
       card_number: null,
       installments_number: null,
@@ -130,6 +133,7 @@ describe('GET /api/admin/payments', () => {
     ['a status', '?status=paid', ['4', '1']],
     ['an exact service number', '?serviceNumber=100001', ['2', '1']],
     ['every filter at once', '?from=2026-02-01&to=2026-03-31&status=rejected&serviceNumber=100001', ['2']],
+    ['needing attention', '?attention=si', ['3']],
   ])('filters by %s', async (_case, query, expected) => {
     const { body } = await list(query);
     expect(ids(body.data.payments)).toEqual(expected);
@@ -146,6 +150,7 @@ describe('GET /api/admin/payments', () => {
     ['an unknown status', '?status=robado', { status: 'Estado no válido.' }],
     ['a service number with letters', '?serviceNumber=10a', { serviceNumber: 'Ingrese solo dígitos.' }],
     ['page 0', '?page=0', { page: 'Página no válida.' }],
+    ['an unknown attention value', '?attention=x', { attention: 'Valor no válido.' }],
   ])('answers 400 to %s', async (_case, query, errors) => {
     expect(await list(query)).toEqual({
       status: 400,

@@ -115,6 +115,7 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['GET', '/api/admin/payments', adminPayments],
   ['GET', '/api/admin/payments/export', adminPayments],
   ['GET', `/api/admin/payments/${ANY_UUID}`, adminPayments],
+  ['POST', `/api/admin/payments/${ANY_UUID}/verify`, adminPayments],
   ['GET', '/api/admin/audit', adminAudit],
   ['POST', '/api/admin/files', adminFiles, aFile],
   ['POST', '/api/admin/accounts/import', adminAccounts, () => ({ uploadId: ANY_UUID, exportedAt: '2026-01-15T10:30' })],

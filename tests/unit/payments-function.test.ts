@@ -273,25 +273,28 @@ describe('the return from Webpay', () => {
     expect(webpay.simulator.transactions.get(token)!.committed).toBe(false);
   });
 
-  it('a tampered amount is refused and reversed; nothing is recorded as paid', async () => {
+  it('a tampered amount is refused and refunded; nothing is recorded as paid', async () => {
     const { body } = await newBill();
     const token = body.paymentData.data.token;
     const back = await decide(token, 'aprobar');
     webpay.simulator.transactions.get(token)!.amount = 100;
     expect(await returnTo(back)).toBe('/tbk-reject');
-    expect(await billStatus(token)).toBe('rejected');
+    expect(await billStatus(token)).toBe('refunded');
     expect(webpay.simulator.transactions.get(token)!.reversed).toBe(true);
+    expect(await db().query('SELECT status, amount FROM tbk_payments WHERE bill_id = $1', [body.billId])).toEqual([
+      { status: 'REVERSED', amount: 100 },
+    ]);
     expect(
       (await db().query<{ balance: number }>(`SELECT balance FROM accounts WHERE service_number = '100001'`))[0]!
         .balance,
     ).toBe(18990);
   });
 
-  it('an expired token is not paid', async () => {
+  it('a return past the confirmation window is not paid (Webpay aborted it)', async () => {
     const { body } = await newBill();
     const token = body.paymentData.data.token;
     const back = await decide(token, 'aprobar');
-    webpay.simulator.transactions.get(token)!.createdAt -= 6 * 60 * 1000;
+    webpay.simulator.transactions.get(token)!.decidedAt! -= 6 * 60 * 1000;
     expect(await returnTo(back)).toBe('/tbk-reject');
     expect(await billStatus(token)).toBe('failed');
   });
@@ -321,6 +324,7 @@ describe('what the receipt shows (spec §9)', () => {
     ['SI', 'Crédito 3 cuotas sin interés'],
     ['S2', 'Crédito 2 cuotas sin interés'],
     ['NC', 'Crédito cuotas sin interés'],
+    ['VP', 'Prepago'],
     ['XX', 'Crédito'],
     [null, 'Crédito'],
   ])('payment type %s is %s', (code, label) => expect(paymentTypeLabel(code)).toBe(label));

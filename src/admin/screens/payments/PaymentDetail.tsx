@@ -6,20 +6,20 @@ import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
+import { paymentDetailKey, PaymentVerification } from './PaymentVerification.tsx';
 
 const dash = (value: string | null | undefined) => value || '—';
 
-/** /admin/pagos/{billId}/detalle: the bill and its card payment record. */
+/** /admin/pagos/{billId}/detalle: the bill, "Verificar estado en Webpay" and its card payment record. */
 export default function PaymentDetail() {
   const { billId = '' } = useParams();
   const location = useLocation();
   const back = `/admin/pagos${(location.state as { search?: string } | null)?.search ?? ''}`;
   const detail = useQuery({
-    queryKey: ['payments', 'detail', billId],
+    queryKey: paymentDetailKey(billId),
     queryFn: ({ signal }) =>
       apiRequest(`/api/admin/payments/${encodeURIComponent(billId)}`, PaymentDetailSchema, { signal }),
   });
-
   return (
     <>
       <PageTitle>Detalle del pago</PageTitle>
@@ -32,7 +32,7 @@ export default function PaymentDetail() {
                 rows={[
                   ['Número de servicio', bill.service_number],
                   ['Monto', formatAmount(bill.amount)],
-                  ['Estado', billStatuses[bill.status]],
+                  ['Estado', `${billStatuses[bill.status]}${bill.needs_attention ? ' (requiere atención)' : ''}`],
                   ['Creada', formatDateTime(bill.created_at)],
                   ['Pagada', bill.paid_at ? formatDateTime(bill.paid_at) : '—'],
                   ['Orden de compra', bill.buy_order],
@@ -50,9 +50,16 @@ export default function PaymentDetail() {
                         ],
                       ] as [string, string][])
                     : []),
+                  ...(bill.refund_attempts > 0
+                    ? ([['Intentos de reembolso fallidos', bill.refund_attempts]] as [string, number][])
+                    : []),
+                  ...(bill.webpay_error
+                    ? ([['Última respuesta de Webpay sin resultado', bill.webpay_error]] as [string, string][])
+                    : []),
                 ]}
               />
             </section>
+            <PaymentVerification billId={bill.id} needsAttention={bill.needs_attention} />
             <section aria-labelledby="webpay">
               <h2 id="webpay">Registro de Webpay</h2>
               {tbkPayment ? (
@@ -74,6 +81,8 @@ export default function PaymentDetail() {
                       ? ([['Cuotas', tbkPayment.installments_number]] as [string, number][])
                       : []),
                     ['Código de respuesta', tbkPayment.response_code ?? '—'],
+                    // AUTHORIZED, FAILED, or REVERSED / NULLIFIED once refunded.
+                    ['Estado en Webpay', tbkPayment.status],
                   ]}
                 />
               ) : (

@@ -50,6 +50,7 @@ export default function PaymentExport() {
     ['Hasta', filters.to && formatDate(filters.to)],
     ['Estado', filters.status && billStatuses[filters.status]],
     ['Número de servicio', filters.serviceNumber],
+    ['Atención', filters.attention && 'Requieren atención'],
   ];
   const chosen = filterRows.filter(([, value]) => value);
 

@@ -8,8 +8,15 @@ import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 
-const labels = { from: 'Desde', to: 'Hasta', status: 'Estado', serviceNumber: 'Número de servicio' };
+const labels = {
+  from: 'Desde',
+  to: 'Hasta',
+  status: 'Estado',
+  serviceNumber: 'Número de servicio',
+  attention: 'Atención',
+};
 const statusOptions = Object.entries(billStatuses).map(([value, label]) => ({ value, label }));
+const attentionOptions = [{ value: 'si', label: 'Requieren atención' }];
 
 /** The filters of Pagos Webpay; applying them starts again at page 1. */
 export function PaymentFiltersForm({
@@ -19,7 +26,13 @@ export function PaymentFiltersForm({
   filters: PaymentFilters;
   onApply: (filters: PaymentFilters) => void;
 }) {
-  const current = { from: filters.from, to: filters.to, status: filters.status, serviceNumber: filters.serviceNumber };
+  const current = {
+    from: filters.from,
+    to: filters.to,
+    status: filters.status,
+    serviceNumber: filters.serviceNumber,
+    attention: filters.attention,
+  };
   // `values`: Back and Forward change the filters in the URL; the form follows.
   const form = useForm<z.input<typeof PaymentFiltersSchema>, unknown, PaymentFilters>({
     resolver: zodResolver(PaymentFiltersSchema),
@@ -51,6 +64,14 @@ export function PaymentFiltersForm({
           inputMode="numeric"
           error={errors.serviceNumber?.message}
           registration={form.register('serviceNumber')}
+        />
+        <SelectInput
+          label={labels.attention}
+          hint="Resultado desconocido o reembolso pendiente"
+          placeholder="Todos"
+          options={attentionOptions}
+          error={errors.attention?.message}
+          registration={form.register('attention')}
         />
       </div>
       <div className="form__actions">

@@ -33,6 +33,14 @@ export default function PaymentList() {
       <QueryView query={payments}>
         {(page) => (
           <div aria-busy={payments.isPlaceholderData}>
+            {page.attentionTotal > 0 && !filters.attention && (
+              <p className="attention-notice">
+                {page.attentionTotal === 1
+                  ? '1 pago requiere atención: su resultado aún no se conoce o su reembolso está pendiente. '
+                  : `${page.attentionTotal} pagos requieren atención: su resultado aún no se conoce o su reembolso está pendiente. `}
+                <Link to={queryOf({ attention: 'si' })}>Ver los que requieren atención</Link>
+              </p>
+            )}
             <PaymentTable rows={page.payments} total={page.total} search={search} />
             <Pagination
               page={page.page}

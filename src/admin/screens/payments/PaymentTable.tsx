@@ -33,7 +33,10 @@ export function PaymentTable({ rows, total, search }: { rows: PaymentRow[]; tota
               <td className="nowrap">{date}</td>
               <th scope="row">{row.service_number}</th>
               <td className="numeric nowrap">{formatAmount(row.amount)}</td>
-              <td>{billStatuses[row.status]}</td>
+              <td>
+                {billStatuses[row.status]}
+                {row.needs_attention && <span className="attention-tag">Requiere atención</span>}
+              </td>
               <td>{row.authorization_code ?? ''}</td>
               <td className="nowrap">{row.card_number ? `**** ${row.card_number}` : ''}</td>
               <td>{row.payment_type_code ? paymentTypeLabel(row.payment_type_code) : ''}</td>

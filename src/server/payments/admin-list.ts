@@ -1,11 +1,13 @@
-import { PAYMENTS_PAGE_SIZE, type PaymentDetail, type PaymentFilters, type PaymentRow } from '../shared/payments.ts';
-import { isoTime, type Database } from './db/index.ts';
-import { isUuid } from './ids.ts';
+import { PAYMENTS_PAGE_SIZE, type PaymentDetail, type PaymentFilters, type PaymentRow } from '../../shared/payments.ts';
+import { isoTime, type Database } from '../db/index.ts';
+import { isUuid } from '../ids.ts';
+import { UNSETTLED } from './reconcile.ts';
 
 /** Pagos Webpay (docs/admin-api.md): every bill created for Webpay, with its card record once Webpay answered. */
 
 const ROW_COLUMNS = `b.id AS bill_id, ${isoTime('b.created_at')} AS created_at, b.service_number, b.amount, b.status, b.email,
-  t.authorization_code, t.card_number, t.payment_type_code, t.installments_number, ${isoTime('t.transaction_date')} AS transaction_date`;
+  t.authorization_code, t.card_number, t.payment_type_code, t.installments_number, ${isoTime('t.transaction_date')} AS transaction_date,
+  ${UNSETTLED} AS needs_attention`;
 const FROM = 'bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id';
 
 /** The WHERE of the filters; `from` and `to` are whole days in Chile's time, both included. */
@@ -21,30 +23,39 @@ function matching(filters: PaymentFilters, params: unknown[] = []) {
     add((p) => `b.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, filters.to);
   if (filters.status) add((p) => `b.status = ${p}`, filters.status);
   if (filters.serviceNumber) add((p) => `b.service_number = ${p}`, filters.serviceNumber);
+  if (filters.attention) conditions.push(UNSETTLED);
   return { where: conditions.join(' AND '), params };
 }
 
 /** The audit log's words for an export: which filters chose its rows. */
-export function exportSummary({ from, to, status, serviceNumber }: PaymentFilters): string {
+export function exportSummary({ from, to, status, serviceNumber, attention }: PaymentFilters): string {
   const chosen = [
     from && `desde ${from}`,
     to && `hasta ${to}`,
     status && `estado ${status}`,
     serviceNumber && `servicio ${serviceNumber}`,
+    attention && 'requieren atención',
   ].filter(Boolean);
   return `CSV de pagos Webpay${chosen.length > 0 ? `: ${chosen.join(', ')}` : ', sin filtros'}`;
 }
 
 export async function listPayments(db: Database, filters: PaymentFilters) {
   const { where, params } = matching(filters);
-  const [count, payments] = (await db.batch([
+  const [count, attention, payments] = (await db.batch([
     { text: `SELECT count(*)::int AS total FROM bills b WHERE ${where}`, params },
+    { text: `SELECT count(*)::int AS total FROM bills b WHERE b.payment_method = 'webpay-plus' AND ${UNSETTLED}` },
     {
       text: `SELECT ${ROW_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT ${PAYMENTS_PAGE_SIZE} OFFSET ${(filters.page - 1) * PAYMENTS_PAGE_SIZE}`,
       params,
     },
-  ])) as [{ total: number }[], PaymentRow[]];
-  return { payments, total: count[0]!.total, page: filters.page, pageSize: PAYMENTS_PAGE_SIZE };
+  ])) as [{ total: number }[], { total: number }[], PaymentRow[]];
+  return {
+    payments,
+    total: count[0]!.total,
+    attentionTotal: attention[0]!.total,
+    page: filters.page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+  };
 }
 
 /** The export's rows, newest first, read in batches so no single answer of the database grows large. */
@@ -75,8 +86,9 @@ export async function findPayment(db: Database, billId: string): Promise<Payment
   if (!isUuid(billId)) return undefined;
   const [bill] = await db.query<PaymentDetail['bill']>(
     `SELECT id, ${isoTime('created_at')} AS created_at, service_number, amount, status, email, billing_type, company, rut, activity,
-            billing_address, billing_commune, billing_city, payment_method, buy_order, ${isoTime('paid_at')} AS paid_at
-     FROM bills WHERE id = $1 AND payment_method = 'webpay-plus'`,
+            billing_address, billing_commune, billing_city, payment_method, buy_order, ${isoTime('paid_at')} AS paid_at,
+            ${UNSETTLED} AS needs_attention, refund_attempts, webpay_error
+     FROM bills b WHERE id = $1 AND payment_method = 'webpay-plus'`,
     [billId],
   );
   if (!bill) return undefined;

@@ -1,8 +1,8 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatDateTime, paymentTypeLabel } from '../shared/billing.ts';
-import { billStatuses, type PaymentRow } from '../shared/payments.ts';
-import { errorSummary } from './error-summary.ts';
+import { formatDateTime, paymentTypeLabel } from '../../shared/billing.ts';
+import { billStatuses, type PaymentRow } from '../../shared/payments.ts';
+import { errorSummary } from '../error-summary.ts';
 
 /**
  * The Pagos Webpay export as a spreadsheet opens it: UTF-8 with a BOM (so Excel reads the

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /**
  * A small typed client of Webpay Plus REST API v1.2 (Transbank): create, commit, status, refund.
  * The base URL is production, Transbank's integration environment, or the local simulator.
+ * Webpay answers a refusal with a 4xx and `error_message` (a commit past the confirmation window:
+ * 422 "Transaction has an invalid finished state: aborted"; a second commit: 422), a WebpayError
+ * here; a timeout or a network failure is any other error: its outcome is unknown.
  */
 
 export const WEBPAY_PATH = '/rswebpaytransaction/api/webpay/v1.2/transactions';
@@ -20,6 +23,16 @@ export class WebpayError extends Error {
     this.status = status;
   }
 }
+
+/** A failed call in words, for the log and for staff: Webpay's refusal, or no answer in time. */
+export const describeError = (error: unknown): string =>
+  error instanceof WebpayError
+    ? `${error.status} ${error.message}`
+    : error instanceof Error
+      ? error.name === 'TimeoutError' || error.name === 'AbortError'
+        ? 'sin respuesta a tiempo'
+        : error.message
+      : String(error);
 
 const CreateResponse = z.object({ token: z.string(), url: z.url() });
 
@@ -41,18 +54,38 @@ const TransactionResponse = z.object({
 });
 export type WebpayTransaction = z.infer<typeof TransactionResponse>;
 
-const RefundResponse = z.object({ type: z.string(), response_code: z.number().optional() }).loose();
+/** REVERSED (the same day, nothing was settled) or NULLIFIED (with the amount and balance). */
+const RefundResponse = z
+  .object({
+    type: z.string(),
+    response_code: z.number().nullish(),
+    nullified_amount: z.number().nullish(),
+    balance: z.number().nullish(),
+  })
+  .loose();
+export type WebpayRefund = z.infer<typeof RefundResponse>;
 
 /** Transbank's limits (spec: buy_order ≤ 26, session_id ≤ 61, return_url ≤ 255). */
 const WEBPAY_LIMITS = { buyOrder: 26, sessionId: 61, returnUrl: 255 } as const;
 
-export function createWebpayClient({ baseUrl, commerceCode, apiKey }: WebpayCredentials) {
+export interface WebpayCallLimits {
+  /** Each call's own limit. */
+  timeoutMs?: number;
+  /** Ends every call still under way: a scheduled run's time budget. */
+  signal?: AbortSignal;
+}
+
+export function createWebpayClient(
+  { baseUrl, commerceCode, apiKey }: WebpayCredentials,
+  { timeoutMs = 15_000, signal }: WebpayCallLimits = {},
+) {
   async function call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+    const timeout = AbortSignal.timeout(timeoutMs);
     const response = await fetch(`${baseUrl}${WEBPAY_PATH}${path}`, {
       method,
       headers: { 'Tbk-Api-Key-Id': commerceCode, 'Tbk-Api-Key-Secret': apiKey, 'Content-Type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
+      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
     });
     const json = await response.json().catch(() => null);
     if (!response.ok)

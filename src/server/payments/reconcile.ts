@@ -1,0 +1,112 @@
+import type { BillStatus } from '../../shared/payments.ts';
+import type { Database } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
+import { attemptRefund, claimRefund } from './refunds.ts';
+import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
+import type { WebpayClient } from './webpay-client.ts';
+
+/**
+ * The reconciliation (issue 12, design.md "Money and mail"): every bill whose outcome is unknown
+ * is settled with Webpay's own word, by the scheduled function `payments-reconcile` (every
+ * minute, inside Webpay's confirmation window) and by staff for one bill ("Verificar estado en
+ * Webpay").
+ *
+ * - Never returned (pending a couple of minutes after it was created): confirmed with `commit`
+ *   while Webpay allows it and recorded as a return would; closed as abandoned once Webpay says it
+ *   can no longer be confirmed (nothing was charged).
+ * - Stuck `committing` (a return or a run that died, or got no clear answer): `commit` again,
+ *   which Webpay refuses for a committed token, then `status` (kept 7 days) settles it.
+ * - `refund_pending`: the refund is retried.
+ */
+
+/** A customer back from Webpay takes seconds; a bill still pending after this never came back. */
+export const RETURN_GRACE = "interval '2 minutes'";
+/** A claim older than this belongs to a process that died (a function runs 30 s at most). */
+export const CLAIM_LEASE = "interval '2 minutes'";
+
+/** A bill of unknown outcome: what the reconciliation takes and what staff are shown (alias b). */
+export const UNSETTLED = `(b.token IS NOT NULL AND (
+  (b.status = 'pending' AND b.created_at < now() - ${RETURN_GRACE})
+  OR b.status = 'committing' OR b.status = 'refund_pending'))`;
+
+export type Reconciliation =
+  | Settlement
+  /** Another return or run holds the bill right now. */
+  | { kind: 'busy' }
+  /** Nothing to do: the bill's outcome is known. */
+  | { kind: 'settled'; status: BillStatus }
+  | { kind: 'not-found' };
+
+/**
+ * Reconciles one bill. `force` (staff asking) does not wait for the return's grace or the next
+ * refund retry; a claim still held by another process is never taken over.
+ */
+export async function reconcileBill(
+  db: Database,
+  webpay: WebpayClient,
+  billId: string,
+  { force = false } = {},
+): Promise<Reconciliation> {
+  const [bill] = await db.query<ClaimedBill>(
+    `UPDATE bills SET status = 'committing', claimed_at = now()
+     WHERE id = $1 AND token IS NOT NULL AND (
+       (status = 'pending' AND (created_at < now() - ${RETURN_GRACE} OR $2))
+       OR (status = 'committing' AND claimed_at < now() - ${CLAIM_LEASE}))
+     RETURNING ${CLAIMED_COLUMNS}`,
+    [billId, force],
+  );
+  if (bill) return confirmClaimed(db, webpay, bill, 'abandoned');
+  const refund = await claimRefund(db, billId, force);
+  if (refund) return attemptRefund(db, webpay, refund);
+
+  const [current] = await db.query<{ status: BillStatus }>('SELECT status FROM bills WHERE id = $1', [billId]);
+  if (!current) return { kind: 'not-found' };
+  return current.status === 'committing' || current.status === 'refund_pending' || current.status === 'pending'
+    ? { kind: 'busy' }
+    : { kind: 'settled', status: current.status };
+}
+
+export interface ReconciliationRun {
+  /** How many bills came to each outcome. */
+  outcomes: Partial<Record<Reconciliation['kind'] | 'error', number>>;
+  /** Bills left for the next run: the batch or the time budget ran out. */
+  more: boolean;
+}
+
+/**
+ * One run over the bills that are due, oldest attempt first: at most `batch` bills, and none
+ * started after `budgetMs` (the caller's Webpay client ends its calls at its own deadline), so a
+ * run stays well inside Netlify's 30 seconds and the next run goes on.
+ */
+export async function reconcileDue(
+  db: Database,
+  webpay: WebpayClient,
+  { batch = 20, budgetMs = 15_000 } = {},
+): Promise<ReconciliationRun> {
+  const started = Date.now();
+  const due = await db.query<{ id: string }>(
+    `SELECT id FROM bills b WHERE b.token IS NOT NULL AND (
+       (b.status = 'pending' AND b.created_at < now() - ${RETURN_GRACE})
+       OR (b.status = 'committing' AND b.claimed_at < now() - ${CLAIM_LEASE})
+       OR (b.status = 'refund_pending' AND b.next_refund_at <= now()))
+     ORDER BY coalesce(b.claimed_at, b.created_at), b.id LIMIT $1`,
+    [batch + 1],
+  );
+  const run: ReconciliationRun = { outcomes: {}, more: due.length > batch };
+  for (const { id } of due.slice(0, batch)) {
+    if (Date.now() - started > budgetMs) {
+      run.more = true;
+      break;
+    }
+    let kind: keyof ReconciliationRun['outcomes'];
+    try {
+      kind = (await reconcileBill(db, webpay, id)).kind;
+    } catch (error) {
+      // The bill stays claimed; its lease ends and a later run takes it again.
+      console.error(`payments-reconcile: bill ${id} failed: ${errorSummary(error)}`);
+      kind = 'error';
+    }
+    run.outcomes[kind] = (run.outcomes[kind] ?? 0) + 1;
+  }
+  return run;
+}

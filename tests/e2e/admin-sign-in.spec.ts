@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth.ts';
 import { e2eAdmin, ensureAdmin, signIn, type TestAdmin } from './admin-session.ts';
 import { query } from './database.ts';
@@ -24,6 +24,15 @@ test('signs in with the local admin and lands on Pagos Webpay, its name in the p
   await expect(page.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/admin/account');
 });
 
+/** At /login, the admin's e-mail with a wrong password: the server's message is shown. */
+async function signInWithWrongPassword(page: Page, admin: TestAdmin) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill('no-es-la-clave');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: authMessages.wrongCredentials })).toBeVisible();
+}
+
 test('a wrong password shows the server message and keeps what was typed', async ({ page }) => {
   const admin: TestAdmin = {
     name: 'Clave equivocada',
@@ -31,11 +40,7 @@ test('a wrong password shows the server message and keeps what was typed', async
     password: 'una-clave-larga-1',
   };
   await ensureAdmin(admin);
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(admin.email);
-  await page.getByLabel('Contraseña').fill('no-es-la-clave');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: authMessages.wrongCredentials })).toBeVisible();
+  await signInWithWrongPassword(page, admin);
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(admin.email);
   await expect(page).toHaveURL(/\/login$/);
 });
@@ -200,11 +205,7 @@ test('Registro de actividad shows the sign-in, a failed attempt and the sign-out
     password: 'una-clave-larga-2',
   };
   await ensureAdmin(admin);
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(admin.email);
-  await page.getByLabel('Contraseña').fill('no-es-la-clave');
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: authMessages.wrongCredentials })).toBeVisible();
+  await signInWithWrongPassword(page, admin);
   await signIn(page, admin);
 
   await page

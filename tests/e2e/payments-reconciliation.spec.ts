@@ -2,25 +2,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ensureAdmin, useSession } from './admin-session.ts';
 import { query } from './database.ts';
+import { account, payWithWebpay } from './simulator-payment.ts';
 
 // Issue 12: a customer who approves at Webpay and never comes back is paid all the same, and
 // staff see and check the payments whose outcome is unknown.
 
-const account = (serviceNumber: string, balance: number) =>
-  query(
-    `INSERT INTO accounts (service_number, balance, install_address, expiration_date, doc_url) VALUES ($1, $2, 'Calle de prueba 1, Coyhaique', CURRENT_DATE + 10, '/documentos/boletas/boleta-ejemplo.pdf')
-     ON CONFLICT (service_number) DO UPDATE SET balance = EXCLUDED.balance`,
-    [serviceNumber, balance],
-  );
-
 /** At /pago, pays with Webpay and chooses "Aprobar sin volver al comercio": the browser stays on Webpay's voucher. */
 async function approveWithoutComingBack(page: Page, serviceNumber: string): Promise<string> {
-  await page.goto('/pago');
-  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
-  await page.getByRole('radio', { name: /Webpay/ }).check();
-  await page.getByLabel('Número de servicio').fill(serviceNumber);
-  await page.getByLabel('Correo electrónico').fill('cliente@example.com');
-  await page.getByRole('button', { name: 'Pagar' }).click();
+  await payWithWebpay(page, serviceNumber);
   await page.getByRole('button', { name: 'Aprobar sin volver al comercio' }).click();
   await expect(page.getByRole('heading', { name: 'Pago aprobado (simulador)' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/webpay-simulator/pago/accion');

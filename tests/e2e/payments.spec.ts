@@ -1,23 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { query } from './database.ts';
-
-// Each test pays its own service, so tests in parallel and repeated runs do not meet.
-const account = async (serviceNumber: string, balance: number) =>
-  query(
-    `INSERT INTO accounts (service_number, balance, install_address, expiration_date, doc_url) VALUES ($1, $2, 'Calle de prueba 1, Coyhaique', CURRENT_DATE + 10, '/documentos/boletas/boleta-ejemplo.pdf')
-     ON CONFLICT (service_number) DO UPDATE SET balance = EXCLUDED.balance`,
-    [serviceNumber, balance],
-  );
-
-async function payWithWebpay(page: Page, serviceNumber: string) {
-  await page.goto('/pago');
-  await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
-  await page.getByRole('radio', { name: /Webpay/ }).check();
-  await page.getByLabel('Número de servicio').fill(serviceNumber);
-  await page.getByLabel('Correo electrónico').fill('cliente@example.com');
-  await page.getByRole('button', { name: 'Pagar' }).click();
-  await expect(page.getByRole('heading', { name: 'Webpay (simulador)' })).toBeVisible();
-}
+import { account, payWithWebpay } from './simulator-payment.ts';
 
 test.describe('/pago through the Webpay simulator', () => {
   test('approve: the receipt shows the payment, and the same service then has no debt', async ({ page }) => {

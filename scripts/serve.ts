@@ -14,7 +14,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
 import { answerWithoutDelay } from './lib/database-no-delay.ts';
 import { compressStream, createStaticCompressor } from './lib/compression.ts';
-import { bundleFunctions, invokeFunction, matchFunction } from './lib/functions.ts';
+import { bundleFunctions, invokeFunction, matchFunction, warmFunctions } from './lib/functions.ts';
 import { prepareLocalDatabase } from './lib/local-database.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
@@ -115,6 +115,7 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
 const server = createServer(adapter);
 server.listen(port, () => {
   console.log(`Site ready on http://localhost:${port} (${functions.length} functions, mail in .data/outbox)`);
+  void warmFunctions(functions);
 });
 
 async function shutdown() {

@@ -9,13 +9,9 @@
  * otherwise starts `npm start` on that port and stops it at the end. BENCH_SECONDS (10) sets
  * each measurement's length; each endpoint is first warmed for 2 s.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
+import { useLocalServer } from './lib/local-server.ts';
 
-const projectRoot = path.resolve(import.meta.dirname, '..');
-const port = Number(process.env.PORT ?? 8888);
-const base = process.env.BENCH_URL ?? `http://localhost:${port}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;
 
@@ -54,33 +50,6 @@ const targets: Target[] = [
   },
 ];
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** `npm start` in its own process group, so stopping it stops the server it runs. */
-async function startServer(): Promise<ChildProcess> {
-  console.log(`No server answers at ${base}: starting npm start on port ${port}…`);
-  const child = spawn('npm', ['start'], {
-    cwd: projectRoot,
-    env: { ...process.env, PORT: String(port) },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`npm start ended (code ${code}) before the site was ready.`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Site ready')) resolve();
-    });
-  });
-  child.stdout!.resume();
-  return child;
-}
-
 function run(target: Target, duration: number) {
   return autocannon({
     url: new URL(target.path, base).href,
@@ -91,10 +60,8 @@ function run(target: Target, duration: number) {
   });
 }
 
-let server: ChildProcess | undefined;
-if (!process.env.BENCH_URL && !(await answers(`${base}/api/health`))) server = await startServer();
+const { base, stop } = await useLocalServer(process.env.BENCH_URL);
 try {
-  if (!(await answers(`${base}/api/health`))) throw new Error(`${base}/api/health does not answer 200.`);
   const rows = [];
   for (const target of targets) {
     await run(target, 2);
@@ -118,5 +85,5 @@ try {
     );
   }
 } finally {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  stop();
 }

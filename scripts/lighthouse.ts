@@ -87,11 +87,16 @@ interface Figures {
   jsGzip: number;
 }
 
-async function measure(url: string, port: number): Promise<Figures> {
+async function measure(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a loaded machine): Lighthouse
+    // itself says to run it again; a page that fails three times in a row is reported.
+    if (attempt < 3) return measure(url, port, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
     .items;
   const origin = new URL(url).origin;

@@ -18,7 +18,12 @@ test('the build has the shell pages', () => {
 
 /** The raw answer, undecoded: a browser's request API would undo the encoding it checks. */
 function rawGet(url: string, acceptEncoding?: string) {
-  return new Promise<{ encoding?: string; vary?: string; type?: string; body: Buffer }>((resolve, reject) => {
+  return new Promise<{
+    encoding: string | undefined;
+    vary: string | undefined;
+    type: string | undefined;
+    body: Buffer;
+  }>((resolve, reject) => {
     get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,7 +3,8 @@
  * static files, netlify.toml redirects and headers and the embedded Postgres from Netlify's
  * local emulation (@netlify/dev); the functions bundled once and invoked in-process
  * (scripts/lib/functions.ts), scheduled functions run on their own cron schedule. The database is
- * migrated and given its demo data (scripts/lib/local-database.ts).
+ * migrated and given its demo data (scripts/lib/local-database.ts). Text answers are compressed
+ * by Accept-Encoding as Netlify's CDN does (scripts/lib/compression.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -12,7 +13,8 @@ import { NetlifyDev } from '@netlify/dev';
 import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
 import { answerWithoutDelay } from './lib/database-no-delay.ts';
-import { bundleFunctions, invokeFunction, matchFunction } from './lib/functions.ts';
+import { compressStream, createStaticCompressor } from './lib/compression.ts';
+import { bundleFunctions, invokeFunction, matchFunction, warmFunctions } from './lib/functions.ts';
 import { prepareLocalDatabase } from './lib/local-database.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
@@ -85,6 +87,9 @@ const webpaySimulator = createWebpaySimulator(
 // what production does (design.md, "Uploads").
 const MAX_FUNCTION_BODY = 6 * 1024 * 1024;
 
+// Netlify's CDN sends text compressed by Accept-Encoding, pages and function answers alike.
+const compressStatic = createStaticCompressor();
+
 const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>(async (request, { req }) => {
   const url = new URL(request.url);
   if (url.pathname.startsWith(webpaySimulator.basePath)) return webpaySimulator.handle(request);
@@ -104,14 +109,18 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
       headers: request.headers,
       ...(body ? { body } : {}),
     });
-    return invokeFunction(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending);
+    return compressStream(
+      request,
+      await invokeFunction(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending),
+    );
   }
-  return (await netlify.handle(request)) ?? notFound(new URL(request.url).origin);
+  return compressStatic(request, (await netlify.handle(request)) ?? (await notFound(new URL(request.url).origin)));
 });
 
 const server = createServer(adapter);
 server.listen(port, () => {
   console.log(`Site ready on http://localhost:${port} (${functions.length} functions, mail in .data/outbox)`);
+  void warmFunctions(functions);
 });
 
 async function shutdown() {

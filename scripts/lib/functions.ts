@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import * as cookie from 'cookie';
+import { fingerprint } from './fingerprint.ts';
 
 /**
  * Netlify Functions for the local server: bundled once by Netlify's own bundler (what
@@ -22,33 +24,90 @@ export interface LocalFunction {
   name: string;
   routes: Route[];
   schedule?: string | undefined;
+  /** Imports the bundle once; the handler waits for it. */
+  load: () => Promise<Handler>;
   handler: Handler;
 }
 
+/** What a load needs of zip-it-and-ship-it's result, kept beside the bundles for the next start. */
+interface BundledFunction {
+  name: string;
+  path: string;
+  mainFile: string;
+  schedule?: string | undefined;
+  routes?: { pattern: string; methods?: string[] }[] | undefined;
+}
+
+// What the bundles are made of: the functions, the code and content they import, the installed
+// packages, netlify.toml and this file's bundler options.
+const BUNDLE_INPUTS = [
+  'netlify/functions',
+  'src',
+  'content',
+  'package-lock.json',
+  'netlify.toml',
+  'scripts/lib/functions.ts',
+];
+
+/**
+ * Bundles the functions, unless `outDir` holds bundles of the same inputs (issue 14: bundling
+ * takes most of a start; a start with no change reuses them).
+ */
 export async function bundleFunctions(projectRoot: string, outDir: string): Promise<LocalFunction[]> {
-  const results = await zipFunctions([path.join(projectRoot, 'netlify/functions')], outDir, {
-    archiveFormat: 'none',
-    basePath: projectRoot,
-    configFileDirectories: [],
-    // As netlify.toml's included_files: local mail and the local secret stay out of the bundles.
-    config: { '*': { includedFiles: ['!.data/**'] } },
+  const manifestFile = path.join(outDir, 'bundles.json');
+  const inputs = await fingerprint(projectRoot, BUNDLE_INPUTS);
+  const saved = await readFile(manifestFile, 'utf8')
+    .then((text) => JSON.parse(text) as { inputs: string; functions: BundledFunction[] })
+    .catch(() => undefined);
+  let bundled = saved?.inputs === inputs ? saved.functions : undefined;
+  if (!bundled) {
+    await rm(outDir, { recursive: true, force: true });
+    const results = await zipFunctions([path.join(projectRoot, 'netlify/functions')], outDir, {
+      archiveFormat: 'none',
+      basePath: projectRoot,
+      configFileDirectories: [],
+      // As netlify.toml's included_files: local mail and the local secret stay out of the bundles.
+      config: { '*': { includedFiles: ['!.data/**'] } },
+    });
+    bundled = results.map((fn) => ({
+      name: fn.name,
+      path: fn.path,
+      mainFile: fn.mainFile,
+      schedule: fn.schedule,
+      routes: fn.routes,
+    }));
+    await writeFile(manifestFile, JSON.stringify({ inputs, functions: bundled }));
+  }
+  // Each bundle carries its own copy of its packages: importing all 33 took longer than the rest
+  // of a start, so a bundle is imported when first called, or by warmFunctions after the start.
+  return bundled.map((fn) => {
+    // The bundle keeps the function's own path inside its folder, transpiled to .mjs.
+    const relative = path.relative(projectRoot, fn.mainFile).replace(/\.[cm]?[jt]s$/, '.mjs');
+    let module: Promise<Handler> | undefined;
+    const load = () =>
+      (module ??= import(pathToFileURL(path.join(fn.path, relative)).href).then((loaded) => loaded.default as Handler));
+    return {
+      name: fn.name,
+      schedule: fn.schedule,
+      load,
+      handler: async (req, context) => (await load())(req, context),
+      routes: (fn.routes ?? []).map((route) => ({
+        pattern: new URLPattern({ pathname: route.pattern }),
+        methods: route.methods ?? [],
+      })),
+    };
   });
-  return Promise.all(
-    results.map(async (fn) => {
-      // The bundle keeps the function's own path inside its folder, transpiled to .mjs.
-      const relative = path.relative(projectRoot, fn.mainFile).replace(/\.[cm]?[jt]s$/, '.mjs');
-      const module = await import(pathToFileURL(path.join(fn.path, relative)).href);
-      return {
-        name: fn.name,
-        schedule: fn.schedule,
-        handler: module.default as Handler,
-        routes: (fn.routes ?? []).map((route) => ({
-          pattern: new URLPattern({ pathname: route.pattern }),
-          methods: route.methods ?? [],
-        })),
-      };
-    }),
-  );
+}
+
+/** Imports every bundle, one after another, so that first requests do not wait for theirs. */
+export async function warmFunctions(functions: LocalFunction[]): Promise<void> {
+  for (const fn of functions) {
+    try {
+      await fn.load();
+    } catch (error) {
+      console.error(`Function ${fn.name} could not be loaded:`, error);
+    }
+  }
 }
 
 export function matchFunction(functions: LocalFunction[], req: Request) {

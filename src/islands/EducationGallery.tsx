@@ -24,11 +24,7 @@ export default function EducationGallery() {
       {sections.map(({ type, title, id }) => (
         <section key={id} className="gallery" aria-labelledby={id}>
           <h2 id={id}>{title}</h2>
-          {loaded.state === 'loading' && (
-            <p className="gallery__status" role="status">
-              <span className="spinner spinner--dark" aria-hidden="true" /> Cargando archivos…
-            </p>
-          )}
+          {loaded.state === 'loading' && <Loading />}
           {loaded.state === 'failed' && (
             <p className="load-error" role="alert">
               {educationMessages.loadFailed}
@@ -38,6 +34,34 @@ export default function EducationGallery() {
         </section>
       ))}
     </>
+  );
+}
+
+/**
+ * While the list loads, the space of a section's first items is kept (issue 14: the sections
+ * below moved when the items arrived, a layout shift of 0.165): empty cards of the same shape, the
+ * status over them.
+ */
+function Loading() {
+  return (
+    <div className="gallery__loading">
+      <p className="gallery__status" role="status">
+        <span className="spinner spinner--dark" aria-hidden="true" /> Cargando archivos…
+      </p>
+      <ul className="gallery__items" aria-hidden="true">
+        {Array.from({ length: EDUCATION_INITIAL_ITEMS }, (_, index) => (
+          <li key={index} className="gallery__item gallery__item--placeholder">
+            <div className="gallery__placeholder-image" />
+            <h3>&nbsp;</h3>
+            <p>
+              &nbsp;
+              <br />
+              &nbsp;
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -1,4 +1,7 @@
-import { gzipSync } from 'node:zlib';
+import { readdirSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { analytics } from '../../src/shared/analytics.ts';
@@ -11,6 +14,59 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 test('the build has the shell pages', () => {
   expect(pages).toEqual(expect.arrayContaining(['/', '/contacto', '/pagina-que-no-existe']));
+});
+
+/** The raw answer, undecoded: a browser's request API would undo the encoding it checks. */
+function rawGet(url: string, acceptEncoding?: string) {
+  return new Promise<{
+    encoding: string | undefined;
+    vary: string | undefined;
+    type: string | undefined;
+    body: Buffer;
+  }>((resolve, reject) => {
+    get(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          encoding: response.headers['content-encoding'],
+          vary: response.headers.vary,
+          type: response.headers['content-type'],
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
+}
+
+test('npm start compresses pages, scripts and API answers by Accept-Encoding, as Netlify does (issue 14)', async ({
+  page,
+  baseURL,
+}) => {
+  const html = await rawGet(`${baseURL}/`);
+  expect(html.encoding).toBeUndefined();
+  const brotli = await rawGet(`${baseURL}/`, 'gzip, deflate, br, zstd');
+  expect(brotli).toMatchObject({ encoding: 'br', vary: expect.stringContaining('Accept-Encoding') });
+  expect(brotliDecompressSync(brotli.body)).toEqual(html.body);
+  expect(brotli.body.byteLength).toBeLessThan(html.body.byteLength / 3);
+  const gzip = await rawGet(`${baseURL}/`, 'gzip, deflate');
+  expect(gzip.encoding).toBe('gzip');
+  expect(gunzipSync(gzip.body)).toEqual(html.body);
+
+  // The largest script of the build (a small one may fall under the size compression starts at).
+  const assets = path.resolve(import.meta.dirname, '../../dist/_astro');
+  const [script] = readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .sort((a, b) => statSync(path.join(assets, b)).size - statSync(path.join(assets, a)).size);
+  expect((await rawGet(`${baseURL}/_astro/${script}`, 'br')).encoding).toBe('br');
+  const api = await rawGet(`${baseURL}/api/reports`, 'gzip');
+  expect(api.type).toContain('application/json');
+  expect(api.encoding).toBe('gzip');
+  expect(JSON.parse(gunzipSync(api.body).toString())).toBeTruthy();
+  // Images are compressed already: sent as they are.
+  await page.goto('/');
+  const image = await page.locator('img').first().getAttribute('src');
+  expect((await rawGet(new URL(image!, baseURL).href, 'br')).encoding).toBeUndefined();
 });
 
 for (const route of pages) {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -21,7 +21,28 @@ it('bundles every function without anything of .data/', { timeout: 120_000 }, as
   outDir = await mkdtemp(path.join(tmpdir(), 'functions-'));
   const functions = await bundleFunctions(projectRoot, outDir);
   expect(functions.map((fn) => fn.name)).toContain('admin-files');
+  // npm start imports a bundle when first called: each one loads and exports its handler.
+  for (const fn of functions) expect(await fn.load()).toBeTypeOf('function');
   const files = await readdir(outDir, { recursive: true });
   expect(files.length).toBeGreaterThan(functions.length);
   expect(files.filter((file) => file.split(path.sep).includes('.data'))).toEqual([]);
+});
+
+// Issue 14: a start with no change reuses the bundles (bundling took most of `npm start`).
+it('reuses the bundles of the same inputs, and bundles again when they differ', { timeout: 240_000 }, async () => {
+  const manifest = path.join(outDir, 'bundles.json');
+  const sentinel = path.join(outDir, 'sentinel');
+  await writeFile(sentinel, '');
+  const before = (await stat(manifest)).mtimeMs;
+  const again = await bundleFunctions(projectRoot, outDir);
+  expect(again.map((fn) => fn.name)).toContain('health');
+  expect((await stat(manifest)).mtimeMs).toBe(before);
+  expect(await readdir(outDir)).toContain('sentinel');
+
+  const saved = JSON.parse(await readFile(manifest, 'utf8')) as { inputs: string };
+  await writeFile(manifest, JSON.stringify({ ...saved, inputs: 'other sources' }));
+  const rebuilt = await bundleFunctions(projectRoot, outDir);
+  expect(rebuilt.map((fn) => fn.name)).toEqual(again.map((fn) => fn.name));
+  expect(await readdir(outDir)).not.toContain('sentinel');
+  expect(JSON.parse(await readFile(manifest, 'utf8'))).toMatchObject({ inputs: saved.inputs });
 });

@@ -1,0 +1,142 @@
+/**
+ * `npm run lighthouse [-- /ruta …]` (issue 14): Lighthouse's performance category (mobile
+ * emulation, simulated throttling, its defaults) over every public page of dist/ (or the routes
+ * given), LIGHTHOUSE_RUNS (3) runs each in Debian's Chromium with the e2e tests' flags, and the
+ * median of each figure in a Markdown table. JS gz is the gzip size of the page's own scripts,
+ * as the JavaScript budget test counts it, whatever encoding the server chose.
+ *
+ * Measures the server at LIGHTHOUSE_URL, or the one on http://localhost:$PORT (8888), or an
+ * `npm start` it starts (scripts/lib/local-server.ts): compressed like Netlify's answers.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import playwrightConfig from '../tests/playwright.config.ts';
+import { useLocalServer } from './lib/local-server.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+
+/** Public pages: every page of the build but the admin app's and the 404. */
+function publicRoutes(): string[] {
+  const dist = path.join(projectRoot, 'dist');
+  return readdirSync(dist, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && file !== '404.html' && !file.startsWith('admin'))
+    .map(
+      (file) =>
+        `/${file
+          .replace(/\\/g, '/')
+          .replace(/(^|\/)?index\.html$/, '')
+          .replace(/\.html$/, '')}`,
+    )
+    .sort();
+}
+
+/** Chromium with the e2e flags and a debugging port for Lighthouse; a profile of its own. */
+async function launchChromium() {
+  const profile = await mkdtemp(path.join(tmpdir(), 'lighthouse-'));
+  const args = [
+    ...(playwrightConfig.use?.launchOptions?.args ?? []),
+    '--remote-debugging-port=0',
+    `--user-data-dir=${profile}`,
+    'about:blank',
+  ];
+  const chromium = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    chromium.once('exit', (code) => reject(new Error(`Chromium ended (code ${code}):\n${output}`)));
+    chromium.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match) resolve(Number(match[1]));
+    });
+  });
+  chromium.stderr!.resume();
+  return {
+    port,
+    async close() {
+      chromium.kill();
+      await new Promise((resolve) => chromium.once('exit', resolve));
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The size of a file as the server sends it gzip-compressed. */
+function gzipSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'gzip' } }, (response) => {
+      let size = 0;
+      response.on('data', (chunk: Buffer) => (size += chunk.byteLength));
+      response.on('end', () => resolve(size));
+    }).on('error', reject);
+  });
+}
+
+interface Figures {
+  performance: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  jsGzip: number;
+}
+
+async function measure(url: string, port: number, attempt = 1): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) {
+    // A trace Chromium failed to record (NO_NAVSTART, NO_FCP on a loaded machine): Lighthouse
+    // itself says to run it again; a page that fails three times in a row is reported.
+    if (attempt < 3) return measure(url, port, attempt + 1);
+    throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
+  const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] })
+    .items;
+  const origin = new URL(url).origin;
+  const scripts = [
+    ...new Set(
+      (requests ?? []).filter((r) => r.resourceType === 'Script' && new URL(r.url).origin === origin).map((r) => r.url),
+    ),
+  ];
+  const sizes = await Promise.all(scripts.map(gzipSize));
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    jsGzip: sizes.reduce((sum, size) => sum + size, 0),
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const routes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : publicRoutes();
+const server = await useLocalServer(process.env.LIGHTHOUSE_URL);
+const chromium = await launchChromium();
+try {
+  console.log(`Lighthouse ${runs} runs of ${routes.length} pages on ${server.base}\n`);
+  console.log('| route | perf | LCP | TBT | CLS | JS gz |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const route of routes) {
+    const results: Figures[] = [];
+    for (let run = 0; run < runs; run++) results.push(await measure(new URL(route, server.base).href, chromium.port));
+    const m = (key: keyof Figures) => median(results.map((r) => r[key]));
+    console.log(
+      `| ${route} | ${m('performance')} | ${(m('lcp') / 1000).toFixed(1)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${(m('jsGzip') / 1024).toFixed(0)} KB |`,
+    );
+  }
+} finally {
+  await chromium.close();
+  server.stop();
+}

@@ -16,6 +16,10 @@ export class ApiError extends Error {
   }
 }
 
+/** What a screen says of a failed call: the server's message, or the generic one for anything else. */
+export const failureMessage = (error: unknown): string =>
+  error instanceof ApiError ? error.message : messages.genericError;
+
 // Spec §4: any 401 clears the session and signs out. The session provider registers what that
 // means; this module only reports it, so it stays free of React.
 let unauthorizedHandler: () => void = () => {};

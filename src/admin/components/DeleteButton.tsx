@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { messages } from '../../shared/messages.ts';
 import { notify } from '../../islands/notifications.ts';
-import { ApiError } from '../api-client.ts';
+import { failureMessage } from '../api-client.ts';
 
 interface DeleteButtonProps {
   /** What is deleted, as the question names it: 'el comunicado'. */
@@ -29,7 +28,7 @@ export function DeleteButton({ what, name, onDelete, doneMessage, doneDetail }: 
       // The row and its button are gone: the screen's title is the next place to read from.
       document.querySelector<HTMLElement>('main h1')?.focus();
     } catch (error) {
-      notify({ kind: 'error', text: error instanceof ApiError ? error.message : messages.genericError });
+      notify({ kind: 'error', text: failureMessage(error) });
     } finally {
       setPending(false);
       dialog.current?.close();

@@ -1,7 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { messages } from '../../shared/messages.ts';
-import { ApiError } from '../api-client.ts';
+import { failureMessage } from '../api-client.ts';
 import { Loading } from './Loading.tsx';
 
 /** A query's three states: loading, its error with a retry, or its data. */
@@ -10,7 +9,7 @@ export function QueryView<T>({ query, children }: { query: UseQueryResult<T>; ch
   if (query.isError) {
     return (
       <div role="alert" className="load-error">
-        <p>{query.error instanceof ApiError ? query.error.message : messages.genericError}</p>
+        <p>{failureMessage(query.error)}</p>
         <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
           Reintentar
         </button>

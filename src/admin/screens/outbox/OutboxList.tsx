@@ -9,7 +9,7 @@ import {
   type UnsentMail,
 } from '../../../shared/outbox.ts';
 import { notify } from '../../../islands/notifications.ts';
-import { ApiError, apiRequest } from '../../api-client.ts';
+import { apiRequest, failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
@@ -78,7 +78,7 @@ function UnsentRow({ mail }: { mail: UnsentMail }) {
       void client.invalidateQueries({ queryKey: ['outbox'] });
     },
     onError: (error) => {
-      notify({ kind: 'error', text: error instanceof ApiError ? error.message : String(error) });
+      notify({ kind: 'error', text: failureMessage(error) });
       void client.invalidateQueries({ queryKey: ['outbox'] });
     },
   });

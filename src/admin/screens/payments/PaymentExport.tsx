@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/billing.ts';
-import { messages } from '../../../shared/messages.ts';
 import { billStatuses } from '../../../shared/payments.ts';
-import { ApiError, apiDownload } from '../../api-client.ts';
+import { apiDownload, failureMessage } from '../../api-client.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from './payment-filters.ts';
@@ -41,7 +40,7 @@ export default function PaymentExport() {
       save(blob, fileName);
       setDownload({ state: 'done', fileName });
     } catch (error) {
-      setDownload({ state: 'failed', message: error instanceof ApiError ? error.message : messages.genericError });
+      setDownload({ state: 'failed', message: failureMessage(error) });
     }
   };
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../../shared/messages.ts';
 import { PaymentVerificationSchema } from '../../../shared/payments.ts';
-import { ApiError, apiRequest } from '../../api-client.ts';
+import { apiRequest, failureMessage } from '../../api-client.ts';
 
 /** The query of a bill's detail, which the verification replaces with the bill as it left it. */
 export const paymentDetailKey = (billId: string) => ['payments', 'detail', billId];
@@ -48,11 +47,7 @@ export function PaymentVerification({ billId, needsAttention }: { billId: string
       </div>
       <div role="status">{verification.isSuccess && <p>{verification.data.message}</p>}</div>
       <div role="alert">
-        {verification.isError && (
-          <p className="form-error">
-            {verification.error instanceof ApiError ? verification.error.message : messages.genericError}
-          </p>
-        )}
+        {verification.isError && <p className="form-error">{failureMessage(verification.error)}</p>}
       </div>
     </section>
   );

@@ -18,7 +18,7 @@ const queryClient = new QueryClient({
   },
 });
 
-/** The staff admin area and /login (design.md, "Admin"): one client-only React app. */
+/** The staff admin area (design.md, "Admin"): one client-only React app; /login is a page of its own. */
 export default function App() {
   return (
     <QueryClientProvider client={queryClient}>

@@ -10,6 +10,7 @@ export const LoginSchema = z.object({
     .pipe(z.email('Por favor ingrese un correo electrónico válido.')),
   password: z.string({ error: 'Ingrese su contraseña.' }).min(1, 'Ingrese su contraseña.').max(200),
 });
+export type LoginCredentials = z.infer<typeof LoginSchema>;
 
 export const authMessages = {
   // Never says which of the two was wrong, so it does not reveal who has an account.

@@ -11,7 +11,6 @@ test('signs in with the local admin and lands on Pagos Webpay, its name in the p
   await signIn(page);
   await expect(page).toHaveURL(/\/admin\/pagos$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagos Webpay');
-  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   const session = await page.evaluate(() => ({
     token: sessionStorage.getItem('accessToken'),
     userId: sessionStorage.getItem('userId'),
@@ -67,6 +66,44 @@ test('after 5 failures the server asks to wait, and the screen says so', async (
   await page.getByLabel('Contraseña').fill('cualquier-clave');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: authMessages.tooManyAttempts })).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/login paints its form from the built HTML, before any script (issue 14)', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
+    await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('autocomplete', 'username');
+    await expect(page.getByLabel('Contraseña')).toHaveAttribute('type', 'password');
+    // Sending waits for the script: a native submit would put the password in the URL.
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeDisabled();
+  });
+});
+
+test('what was typed before the script ran is kept and sent', async ({ page }) => {
+  const admin: TestAdmin = {
+    name: 'Escribe antes',
+    email: 'e2e-typed-early@example.com',
+    password: 'clave-temprana-1',
+  };
+  await ensureAdmin(admin);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let holds = 0;
+  await page.route(/\/_astro\/LoginScreen\.[\w-]+\.js$/, async (route) => {
+    holds += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill(admin.password);
+  expect(holds).toBe(1);
+  release();
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/admin\/pagos$/);
+  await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${admin.name}`) })).toBeVisible();
 });
 
 test('empty fields are named in the error summary, which takes focus', async ({ page }) => {

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { PageTitle } from './PageTitle.tsx';
 
-/** A screen outside the admin layout (/login, the first administrator): the brand, a title, a card. */
-export function StandalonePage({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A screen outside the admin layout (/login, the first administrator): the brand, the screen's
+ * h1 (`heading`: a PageTitle inside the app's router, a plain h1 on the /login page) and a card.
+ */
+export function StandalonePage({ heading, children }: { heading: ReactNode; children: ReactNode }) {
   return (
     <main id="contenido" className="standalone">
       <div className="login">
@@ -10,7 +12,7 @@ export function StandalonePage({ title, children }: { title: string; children: R
           <img src="/favicon.svg" alt="" width="40" height="40" />
           Aguas Patagonia de Aysén
         </p>
-        <PageTitle>{title}</PageTitle>
+        {heading}
         {children}
       </div>
     </main>

@@ -1,83 +1,96 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { Link, Navigate, useLocation } from 'react-router';
-import { LoginSchema } from '../../shared/auth.ts';
-import { Loading } from '../components/Loading.tsx';
-import { FormFeedback } from '../forms/FormFeedback.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { TextInput } from '../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../forms/use-submit-feedback.ts';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { BootstrapStatusSchema, type BootstrapStatus } from '../../shared/bootstrap.ts';
+import { LoginSchema, type LoginCredentials } from '../../shared/auth.ts';
+import Notifications from '../../islands/Notifications.tsx';
+import { notify } from '../../islands/notifications.ts';
+import { ErrorSummary } from '../../islands/forms/ErrorSummary.tsx';
+import { Field } from '../../islands/forms/Field.tsx';
+import { useSchemaForm, type FieldSpec } from '../../islands/forms/use-schema-form.ts';
+import { ApiError, apiRequest, failureMessage } from '../api-client.ts';
 import { StandalonePage } from '../layout/StandalonePage.tsx';
-import { useSession } from '../session/SessionProvider.tsx';
-import { useBootstrapStatus } from './bootstrap/use-bootstrap-status.ts';
+import { takeSignInHandoff } from '../session/sign-in-handoff.ts';
+import { signInWith } from '../session/sign-in.ts';
+import { isUnexpired, readSession } from '../session/stored-session.ts';
+import { SettingsProvider } from '../settings/SettingsProvider.tsx';
+import '../admin.css';
 
-const labels = { email: 'Correo electrónico', password: 'Contraseña' };
+const fields = {
+  email: { label: 'Correo electrónico', type: 'email', autoComplete: 'username' },
+  password: { label: 'Contraseña', type: 'password', autoComplete: 'current-password' },
+} satisfies Record<keyof LoginCredentials, FieldSpec>;
 
-/** Where to go once signed in: the admin page first asked for (RequireSession), else Pagos Webpay. */
-function destination(state: unknown): string {
-  const from = (state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/admin') ? from : '/admin/pagos';
-}
-
-/** Spec §2 /login: e-mail and password; the server's message on failure (wrong credentials, 429). */
+/**
+ * Spec §2 /login: e-mail and password; the server's message on failure (wrong credentials, 429).
+ * A page of its own, rendered at build time so the form paints before any script runs (issue
+ * 14), with the public forms' pattern; it loads none of the admin app, which opens once signed in.
+ */
 export default function LoginScreen() {
-  const { state, signIn } = useSession();
-  const location = useLocation();
-  const form = useForm({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-  const bootstrap = useBootstrapStatus();
+  const form = useSchemaForm(LoginSchema, fields);
+  const [formError, setFormError] = useState<string>();
+  const [bootstrap, setBootstrap] = useState<BootstrapStatus>();
+  const [destination, setDestination] = useState('/admin/pagos');
 
-  if (state.status === 'signedIn') return <Navigate to={destination(location.state)} replace />;
-
-  const onSubmit = form.handleSubmit(async (credentials) => {
-    feedback.onStart();
-    try {
-      await signIn(credentials);
-    } catch (error) {
-      feedback.onFailure(error);
+  useEffect(() => {
+    const handoff = takeSignInHandoff();
+    setDestination(handoff.destination);
+    // Still signed in (a second tab, the back button): straight to the admin, which checks the token.
+    const stored = readSession();
+    if (stored && isUnexpired(stored.accessToken)) {
+      window.location.replace(handoff.destination);
+      return;
     }
-  }, feedback.onInvalid);
+    if (handoff.notice) notify({ kind: 'error', text: handoff.notice });
+    apiRequest('/api/bootstrap', BootstrapStatusSchema, { session: false })
+      .then(({ status }) => setBootstrap(status))
+      // Only an offer to a new site: without an answer, the page is simply the sign-in form.
+      .catch(() => undefined);
+  }, []);
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFormError(undefined);
+    void form.submit(async (credentials) => {
+      try {
+        await signInWith(credentials);
+      } catch (error) {
+        const errors = error instanceof ApiError ? error.errors : {};
+        if (Object.keys(errors).length > 0) return { ok: false, errors };
+        setFormError(failureMessage(error));
+        return { ok: false };
+      }
+      window.location.assign(destination);
+      return { ok: true };
+    });
+  };
 
   return (
-    <StandalonePage title="Iniciar sesión">
-      {state.status === 'restoring' ? (
-        <Loading label="Cargando su sesión…" />
-      ) : (
-        <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-          <FormFeedback feedback={feedback} />
-          <TextInput
-            label={labels.email}
-            type="email"
-            autoComplete="username"
-            required
-            error={errors.email?.message}
-            registration={form.register('email')}
-          />
-          <TextInput
-            label={labels.password}
-            type="password"
-            autoComplete="current-password"
-            required
-            error={errors.password?.message}
-            registration={form.register('password')}
-          />
-          <SubmitButton pending={isSubmitting} label="Ingresar" pendingLabel="Ingresando…" />
+    <SettingsProvider>
+      <StandalonePage heading={<h1 className="page-title">Iniciar sesión</h1>}>
+        <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
+          <ErrorSummary errors={form.errors} labels={form.labels} />
+          {formError && (
+            <p role="alert" className="form-error">
+              {formError}
+            </p>
+          )}
+          <Field {...form.text('email')} />
+          <Field {...form.text('password')} />
+          <button type="submit" className="button" disabled={!form.ready || form.sending}>
+            {form.sending && <span className="spinner" aria-hidden="true" />}
+            {form.sending ? 'Ingresando…' : 'Ingresar'}
+          </button>
         </form>
-      )}
-      {bootstrap.data === 'available' && (
-        <p className="login__notice">
-          Este sitio aún no tiene administradores.{' '}
-          <Link to="/admin/primer-administrador">Crear el primer administrador</Link>
+        {bootstrap === 'available' && (
+          <p className="login__notice">
+            Este sitio aún no tiene administradores.{' '}
+            <a href="/admin/primer-administrador">Crear el primer administrador</a>
+          </p>
+        )}
+        <p>
+          <a href="/">Volver al sitio</a>
         </p>
-      )}
-      <p>
-        <a href="/">Volver al sitio</a>
-      </p>
-    </StandalonePage>
+      </StandalonePage>
+      <Notifications />
+    </SettingsProvider>
   );
 }

@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
-import { authMessages, type LoginSchema } from '../../shared/auth.ts';
+import { authMessages, type LoginCredentials } from '../../shared/auth.ts';
 import { notify } from '../../islands/notifications.ts';
 import { ApiError, apiRequest, onUnauthorized } from '../api-client.ts';
 import { sessionReducer, type SessionState } from './session-state.ts';
-import { clearSession, isUnexpired, readSession, storeSession } from './stored-session.ts';
+import { leaveForSignIn } from './sign-in-handoff.ts';
+import { signInWith } from './sign-in.ts';
+import { clearSession, isUnexpired, readSession } from './stored-session.ts';
 import { RENEWAL_CHECK_MS, renewTokenIfDue } from './token-renewal.ts';
 
-const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().min(1) });
 const AdminAnswerSchema = z.object({ admin: AdminSchema });
 
 interface Session {
   state: SessionState;
-  signIn: (credentials: z.output<typeof LoginSchema>) => Promise<void>;
+  signIn: (credentials: LoginCredentials) => Promise<void>;
   signOut: () => Promise<void>;
   /** Ends a session left unused (IdleTimeout): the server's too when it can be reached. */
   signOutIdle: () => Promise<void>;
@@ -41,7 +41,6 @@ export function useUser(): Admin {
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(sessionReducer, { status: 'restoring' });
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
 
   const end = useCallback(() => {
     clearSession();
@@ -49,11 +48,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     dispatch({ type: 'logout' });
   }, [queryClient]);
 
-  // Spec §4: any 401 clears the session and logs out; the guard then sends the visitor to /login.
+  // Spec §4: any 401 clears the session and logs out, back to /login and then to this page.
   useEffect(
     () =>
       onUnauthorized(() => {
-        if (readSession()) notify({ kind: 'error', text: authMessages.unauthorized });
+        leaveForSignIn({
+          from: `${location.pathname}${location.search}`,
+          ...(readSession() ? { notice: authMessages.unauthorized } : {}),
+        });
         end();
       }),
     [end],
@@ -90,13 +92,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       state,
       restore,
       async signIn(credentials) {
-        const { user, accessToken } = await apiRequest('/api/login', LoginAnswerSchema, {
-          method: 'POST',
-          body: credentials,
-          session: false,
-        });
-        storeSession({ accessToken, userId: user.id });
-        dispatch({ type: 'loginSuccess', user });
+        dispatch({ type: 'loginSuccess', user: await signInWith(credentials) });
       },
       async signOut() {
         try {
@@ -107,18 +103,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             notify({ kind: 'error', text: adminMessages.logoutFailed });
           return;
         }
-        navigate('/login', { replace: true });
+        leaveForSignIn();
         end();
       },
       async signOutIdle() {
         await apiRequest('/api/logout', z.unknown(), { method: 'POST' }).catch(() => undefined);
-        navigate('/login', { replace: true });
+        leaveForSignIn({ notice: authMessages.idle });
         end();
-        notify({ kind: 'error', text: authMessages.idle });
       },
       updateProfile: (user) => dispatch({ type: 'profileUpdate', user }),
     }),
-    [state, restore, navigate, end],
+    [state, restore, end],
   );
 
   return <SessionContext value={session}>{children}</SessionContext>;

@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { readSettings, storeSettings, type Settings, type Theme } from './settings.ts';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { settingsStore, type Settings, type Theme } from './settings.ts';
 
 interface SettingsContextValue {
   settings: Settings;
@@ -19,15 +19,11 @@ export function useSettings(): SettingsContextValue {
  * `data-theme` (src/admin/admin.css), the direction on `dir`.
  */
 export function SettingsProvider({ children }: { children: ReactNode }) {
-  const [settings, setSettings] = useState(readSettings);
+  const settings = useSyncExternalStore(settingsStore.subscribe, settingsStore.get, settingsStore.defaults);
   const value = useMemo<SettingsContextValue>(
     () => ({
       settings,
-      setTheme(theme) {
-        const next = { ...settings, theme };
-        storeSettings(next);
-        setSettings(next);
-      },
+      setTheme: (theme) => settingsStore.set({ ...settings, theme }),
     }),
     [settings],
   );

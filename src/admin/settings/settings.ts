@@ -19,7 +19,7 @@ const defaultSettings: Settings = { direction: 'ltr', responsiveFontSizes: true,
 const isTheme = (value: unknown): value is Theme => typeof value === 'string' && Object.hasOwn(themes, value);
 
 /** The stored settings; spec §8: an invalid stored theme logs a warning and the light theme is used. */
-export function readSettings(): Settings {
+function readSettings(): Settings {
   let raw: string | null = null;
   try {
     raw = localStorage.getItem(SETTINGS_KEY);
@@ -48,10 +48,32 @@ export function readSettings(): Settings {
   };
 }
 
-export function storeSettings(settings: Settings): void {
+function storeSettings(settings: Settings): void {
   try {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(settings));
   } catch {
     // Storage full or disabled: the choice lasts until the page closes.
   }
 }
+
+/*
+ * The settings as a store React reads with useSyncExternalStore: /login is rendered at build
+ * time with the defaults (the server snapshot) and takes the stored theme right after it
+ * hydrates, without a hydration mismatch; the client-only /admin reads the stored ones at once.
+ */
+let current: Settings | undefined;
+const listeners = new Set<() => void>();
+
+export const settingsStore = {
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: (): Settings => (current ??= readSettings()),
+  defaults: (): Settings => defaultSettings,
+  set(settings: Settings): void {
+    storeSettings(settings);
+    current = settings;
+    for (const listener of listeners) listener();
+  },
+};

@@ -10,7 +10,7 @@ interface FieldProps {
   hint?: string;
   required?: boolean;
   maxLength?: number | undefined;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password';
   autoComplete?: string;
   multiline?: boolean;
   inputMode?: 'numeric';

@@ -31,15 +31,20 @@ export function useDraft<T extends Record<string, string>>(
     setReady(true);
   }, [key]);
 
-  const update = (next: T) => {
-    setValues(next);
-    if (!key) return;
-    try {
-      sessionStorage.setItem(key, JSON.stringify(next));
-    } catch {
-      // Storage full or disabled: the form still works, only the draft is not kept.
-    }
-  };
+  // Merged into the latest values, not the ones of the last render: a key typed while the
+  // island hydrates must not undo what the merge above just took from the page.
+  const update = (changes: Partial<T>) =>
+    setValues((current) => {
+      const next = { ...current, ...changes };
+      if (key) {
+        try {
+          sessionStorage.setItem(key, JSON.stringify(next));
+        } catch {
+          // Storage full or disabled: the form still works, only the draft is not kept.
+        }
+      }
+      return next;
+    });
 
   const clear = () => {
     setValues(empty);

@@ -10,7 +10,7 @@ import { useDraft } from './use-draft.ts';
 export interface FieldSpec {
   label: string;
   hint?: string;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'password';
   autoComplete?: string;
   multiline?: boolean;
   inputMode?: 'numeric';
@@ -77,7 +77,7 @@ export function useSchemaForm<S extends z.ZodObject, F extends string>(
   }, [held]);
 
   const show = (next: Record<string, string>) => setErrors(errorsShown === 'first' ? firstOnly(next) : next);
-  const update = (changes: Partial<Record<F, string>>) => draft.update({ ...draft.values, ...changes });
+  const update = (changes: Partial<Record<F, string>>) => draft.update(changes);
   /** Shows or clears the error of a field the schema does not hold (a file input). */
   const setError = (name: string, message: string | undefined) =>
     setErrors(({ [name]: _, ...rest }) => (message ? { ...rest, [name]: message } : rest));

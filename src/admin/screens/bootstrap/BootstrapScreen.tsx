@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate } from 'react-router';
+import { Navigate } from 'react-router';
 import type { z } from 'zod';
 import { BootstrapAnswerSchema, bootstrapMessages, BootstrapSchema } from '../../../shared/bootstrap.ts';
 import { notify } from '../../../islands/notifications.ts';
@@ -11,6 +11,7 @@ import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { PageTitle } from '../../layout/PageTitle.tsx';
 import { StandalonePage } from '../../layout/StandalonePage.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
 import { useBootstrapStatus } from './use-bootstrap-status.ts';
@@ -31,14 +32,14 @@ const labels = {
 export default function BootstrapScreen() {
   const status = useBootstrapStatus();
   return (
-    <StandalonePage title="Crear el primer administrador">
+    <StandalonePage heading={<PageTitle>Crear el primer administrador</PageTitle>}>
       <QueryView query={status}>
         {(current) =>
           current === 'available' ? <BootstrapForm /> : <p className="login__notice">{bootstrapMessages[current]}</p>
         }
       </QueryView>
       <p>
-        <Link to="/login">Volver a Iniciar sesión</Link>
+        <a href="/login">Volver a Iniciar sesión</a>
       </p>
     </StandalonePage>
   );

@@ -9,7 +9,7 @@ export default multipartFormEndpoint({
   schema: JobApplicationSchema,
   purpose: 'cv',
   missingFile: uploadMessages.missingCv,
-  submit: (db, application, cv) => submitJobApplication(db, application, cv!),
+  submit: (db, application, cv, arrival) => submitJobApplication(db, application, cv!, arrival),
 });
 
 export const config: Config = {

@@ -4,11 +4,24 @@ import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
+import { openCase, type Arrival } from './cases/open-case.ts';
 
-/** Stores a complaint and its mail to the complaints mailbox in one transaction. */
-export async function submitComplaint(db: Database, complaint: Complaint): Promise<{ reference: string }> {
+/**
+ * Stores a complaint with its case (due in 10 business days), its mail to the complaints mailbox
+ * and the citizen's acknowledgement, in one transaction.
+ */
+export async function submitComplaint(
+  db: Database,
+  complaint: Complaint,
+  arrival: Arrival,
+): Promise<{ reference: string }> {
   const reference = newReference('REC');
   const { name, surname, email, phone, address, city, clientNumber, complaintDetails } = complaint;
+  const opened = await openCase(
+    db,
+    { kind: 'reclamo', reference, name: `${name} ${surname}`, email, locality: city },
+    arrival,
+  );
   await db.batch([
     {
       text: `INSERT INTO complaints (reference, name, surname, email, phone, address, city, client_number, complaint_details)
@@ -35,6 +48,7 @@ export async function submitComplaint(db: Database, complaint: Complaint): Promi
       },
       reference,
     ),
+    ...opened,
   ]);
   return { reference };
 }

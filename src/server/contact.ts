@@ -4,11 +4,24 @@ import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
+import { openCase, type Arrival } from './cases/open-case.ts';
 
-/** Stores a contact message and its mail to the utility in one transaction. */
-export async function submitContact(db: Database, message: ContactMessage): Promise<{ reference: string }> {
+/**
+ * Stores a contact message with its case (due by the utility's service target), its mail to the
+ * utility and the citizen's acknowledgement, in one transaction.
+ */
+export async function submitContact(
+  db: Database,
+  message: ContactMessage,
+  arrival: Arrival,
+): Promise<{ reference: string }> {
   const reference = newReference('CON');
   const { name, surname, email, phone, address, city, reqs } = message;
+  const opened = await openCase(
+    db,
+    { kind: 'mensaje', reference, name: `${name} ${surname}`, email, locality: city },
+    arrival,
+  );
   await db.batch([
     {
       text: `INSERT INTO contact_messages (reference, name, surname, email, phone, address, city, reqs)
@@ -34,6 +47,7 @@ export async function submitContact(db: Database, message: ContactMessage): Prom
       },
       reference,
     ),
+    ...opened,
   ]);
   return { reference };
 }

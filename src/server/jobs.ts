@@ -4,16 +4,22 @@ import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
+import { openCase, type Arrival } from './cases/open-case.ts';
 import { attachUpload } from './uploads.ts';
 
-/** Stores an application with its CV and mails both to the people team, in one transaction. */
+/**
+ * Stores an application with its CV and its case, mails both to the people team and the
+ * acknowledgement to the applicant, in one transaction.
+ */
 export async function submitJobApplication(
   db: Database,
   application: JobApplication,
   cv: { id: string; fileName: string },
+  arrival: Arrival,
 ): Promise<{ reference: string }> {
   const reference = newReference('EMP');
   const { name, email, rut, address } = application;
+  const opened = await openCase(db, { kind: 'postulacion', reference, name, email, locality: '' }, arrival);
   await db.batch([
     {
       text: 'INSERT INTO job_applications (reference, name, email, rut, address, cv_upload_id) VALUES ($1, $2, $3, $4, $5, $6)',
@@ -36,6 +42,7 @@ export async function submitJobApplication(
       reference,
       cv.id,
     ),
+    ...opened,
   ]);
   return { reference };
 }

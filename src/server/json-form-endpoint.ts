@@ -2,18 +2,19 @@ import type { Context } from '@netlify/functions';
 import type { z } from 'zod';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
+import { arrivalOf, type Arrival } from './cases/open-case.ts';
 import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
 
 /**
- * The function behind a JSON form (contact, complaint): validate with the form's shared schema,
- * store through the service, mail after answering, answer the reference (spec §7).
+ * The function behind a JSON form (contact, complaint, motorhome): validate with the form's shared
+ * schema, store through the service, mail after answering, answer the reference (spec §7).
  */
 export function jsonFormEndpoint<S extends z.ZodType>(
   schema: S,
-  submit: (db: Database, data: z.output<S>) => Promise<{ reference: string }>,
+  submit: (db: Database, data: z.output<S>, arrival: Arrival) => Promise<{ reference: string }>,
 ) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
@@ -21,7 +22,7 @@ export function jsonFormEndpoint<S extends z.ZodType>(
     config.mail();
     const input = await readInput(req, schema, 16_384);
 
-    const { reference } = await submit(getDatabase(), input);
+    const { reference } = await submit(getDatabase(), input, arrivalOf(req));
     context.waitUntil(deliverDueMail());
     return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
   });

@@ -4,16 +4,26 @@ import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
+import { openCase, type Arrival } from './cases/open-case.ts';
 
-/** Stores a registration and mails the dumping-point team, in one transaction. */
+/**
+ * Stores a registration with its case, mails the dumping-point team and the acknowledgement to
+ * the driver, in one transaction.
+ */
 export async function submitMotorhome(
   db: Database,
   registration: MotorhomeRegistration,
+  arrival: Arrival,
 ): Promise<{ reference: string }> {
   const reference = newReference('MOT');
   const r = registration;
   // The names are looked up from the ids here: the browser's copy of them is not trusted.
   const names = placeNames(r);
+  const opened = await openCase(
+    db,
+    { kind: 'motorhome', reference, name: `${r.name} ${r.surname}`, email: r.email, locality: names.realCity },
+    arrival,
+  );
   await db.batch([
     {
       text: `INSERT INTO motorhome_registrations (reference, name, surname, rut, email, phone, nationality_id, country_id, region_id, city_id,
@@ -57,6 +67,7 @@ export async function submitMotorhome(
       },
       reference,
     ),
+    ...opened,
   ]);
   return { reference };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
+import { arrivalOf, type Arrival } from './cases/open-case.ts';
 import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { json, methodNotAllowed, parseInput, withErrorHandling } from './http.ts';
@@ -20,6 +21,7 @@ interface MultipartFormOptions<S extends z.ZodType> {
     db: Database,
     data: z.output<S>,
     file: { id: string; fileName: string } | undefined,
+    arrival: Arrival,
   ) => Promise<{ reference: string }>;
 }
 
@@ -44,7 +46,7 @@ export function multipartFormEndpoint<S extends z.ZodType>({
     const db = getDatabase();
     const file = await receiveFile(db, uploadStore(), purpose, form, context.ip);
     if (!file && missingFile) throw fileRefused(missingFile);
-    const { reference } = await submit(db, input, file);
+    const { reference } = await submit(db, input, file, arrivalOf(req));
     context.waitUntil(deliverDueMail());
     return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
   });

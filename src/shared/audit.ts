@@ -22,6 +22,8 @@ export const auditActions = {
   retry: 'Reintentó',
   // Issue 12: "Verificar estado en Webpay", the reconciliation of one payment.
   verify: 'Verificó',
+  // Issue 15: a reply mailed to the citizen from Atención ciudadana.
+  reply: 'Respondió',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -36,6 +38,8 @@ export const auditEntities = {
   payment: 'pago',
   payments: 'pagos',
   mail: 'correo',
+  case: 'caso',
+  case_settings: 'plazo de atención',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

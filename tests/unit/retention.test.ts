@@ -20,11 +20,13 @@ const environment = useLocalEnvironment();
 const db = () => environment.database.db;
 
 const EMAIL = 'ana.perez@correo.cl';
+const arrival = () => ({ at: new Date(), origin: 'https://www.example.cl' });
 
 const contact = () =>
   submitContact(
     db(),
     ContactSchema.parse({ name: 'Ana', surname: 'Pérez', email: EMAIL, reqs: 'Necesito un duplicado de mi boleta.' }),
+    arrival(),
   );
 const complaint = () =>
   submitComplaint(
@@ -37,6 +39,7 @@ const complaint = () =>
       city: 'Coyhaique',
       complaintDetails: 'Me cobraron dos veces el mes de octubre.',
     }),
+    arrival(),
   );
 const motorhome = () =>
   submitMotorhome(
@@ -54,6 +57,7 @@ const motorhome = () =>
       city: 11111,
       address: 'Calle Uno 123',
     }),
+    arrival(),
   );
 
 /** A stored file, as a completed upload leaves it. */
@@ -73,6 +77,7 @@ async function jobApplication() {
     db(),
     { name: 'Ana Pérez', email: EMAIL, rut: '12.345.678-5', address: '' },
     { id: cv, fileName: 'cv.pdf' },
+    arrival(),
   );
   return { reference, cv };
 }

@@ -1,0 +1,76 @@
+import Holidays from 'date-holidays';
+
+/**
+ * Business days in Chile (días hábiles): Monday to Friday, except the national public holidays
+ * that date-holidays lists for CL (type `public`: not the banks' 31 December). Days are Chile's
+ * calendar days ('YYYY-MM-DD' in America/Santiago), whatever the server's time zone: a complaint
+ * sent at 23:30 on a Thursday in Coyhaique was received on Thursday, although it is Friday in UTC.
+ */
+
+export const CHILE_TIME_ZONE = 'America/Santiago';
+
+const chileDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: CHILE_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The day an instant falls on in Chile. */
+export const chileDate = (instant: Date): string => chileDay.format(instant);
+
+const holidaysByYear = new Map<number, Set<string>>();
+const calendar = new Holidays('CL');
+
+function holidaysOf(year: number): Set<string> {
+  let days = holidaysByYear.get(year);
+  if (!days) {
+    days = new Set(
+      calendar
+        .getHolidays(year)
+        .filter((holiday) => holiday.type === 'public')
+        .map((holiday) => holiday.date.slice(0, 10)),
+    );
+    holidaysByYear.set(year, days);
+  }
+  return days;
+}
+
+/** Calendar arithmetic on a day, at UTC noon so no offset can move it to another date. */
+const atNoon = (day: string): Date => new Date(`${day}T12:00:00Z`);
+const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
+const nextDay = (day: string, step = 1): string => {
+  const date = atNoon(day);
+  date.setUTCDate(date.getUTCDate() + step);
+  return dayOf(date);
+};
+
+export function isBusinessDay(day: string): boolean {
+  const weekday = atNoon(day).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !holidaysOf(Number(day.slice(0, 4))).has(day);
+}
+
+/** The `count`-th business day after `day` (which itself does not count, business day or not). */
+export function addBusinessDays(day: string, count: number): string {
+  let current = day;
+  for (let left = count; left > 0;) {
+    current = nextDay(current);
+    if (isBusinessDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/**
+ * Business days from `today` to `due`: how many remain to answer in (`due` counts, `today` does
+ * not), 0 when it is due today. Once it has passed, minus the business days since (`today`
+ * counts): -1 on the first business day after the due date.
+ */
+export function businessDaysUntil(today: string, due: string): number {
+  if (today > due) return -businessDaysUntil(due, today);
+  let days = 0;
+  for (let current = today; current < due;) {
+    current = nextDay(current);
+    if (isBusinessDay(current)) days += 1;
+  }
+  return days;
+}

@@ -1,0 +1,87 @@
+import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, type CaseKind } from '../../shared/cases.ts';
+import { site } from '../../shared/site.ts';
+import { addBusinessDays, chileDate } from '../business-days.ts';
+import { config } from '../config.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+
+/**
+ * When and where a submission arrived: the instant its deadline counts from, and the site's
+ * origin, for the follow-up link of the acknowledgement mail.
+ */
+export interface Arrival {
+  at: Date;
+  origin: string;
+}
+
+/**
+ * The arrival of a request. In local mode only, the e2e tests may set the instant with the
+ * `X-Local-Now` header (an ISO date), to see a deadline run over a public holiday; production
+ * never reads it.
+ */
+export function arrivalOf(req: Request): Arrival {
+  const origin = new URL(req.url).origin;
+  const stated = config.isLocal() ? req.headers.get('x-local-now') : null;
+  const at = stated ? new Date(stated) : new Date();
+  return { at: Number.isNaN(at.getTime()) ? new Date() : at, origin };
+}
+
+/** What the acknowledgement calls the submission: "Recibimos su reclamo". */
+const receivedWhat: Record<CaseKind, string> = {
+  reclamo: 'su reclamo',
+  mensaje: 'su mensaje',
+  postulacion: 'su postulación',
+  motorhome: 'su registro de motorhome',
+};
+
+/** The last day to answer: complaints by law, messages by the utility's target, the rest none. */
+async function dueOn(db: Database, kind: CaseKind, received: Date): Promise<string | null> {
+  if (kind === 'reclamo') return addBusinessDays(chileDate(received), COMPLAINT_BUSINESS_DAYS);
+  if (kind !== 'mensaje') return null;
+  const [settings] = await db.query<{ message_business_days: number }>(
+    'SELECT message_business_days FROM case_settings',
+  );
+  return addBusinessDays(chileDate(received), settings!.message_business_days);
+}
+
+interface NewCase {
+  kind: CaseKind;
+  reference: string;
+  name: string;
+  email: string;
+  locality: string;
+}
+
+/**
+ * The statements that open the case of a submission and mail the citizen its acknowledgement
+ * (the reference, the deadline, the follow-up link): run them in the submission's own batch, so
+ * a submission is never stored without its case, nor a case without its submission.
+ */
+export async function openCase(
+  db: Database,
+  { kind, reference, name, email, locality }: NewCase,
+  arrival: Arrival,
+): Promise<Statement[]> {
+  const due = await dueOn(db, kind, arrival.at);
+  const link = `${arrival.origin}${followUpHref(reference)}`;
+  const text = [
+    `Hola, ${name}:`,
+    '',
+    `Recibimos ${receivedWhat[kind]} el ${longDate(chileDate(arrival.at))}. Su número de referencia es ${reference}.`,
+    ...(due ? [`Le responderemos por escrito a más tardar el ${longDate(due)}.`] : []),
+    '',
+    'Puede seguir su caso en esta página, con su número de referencia y este correo electrónico:',
+    link,
+    '',
+    site.name,
+    'Este correo se envió automáticamente: para escribirnos, use el formulario de contacto del sitio.',
+  ].join('\n');
+  return [
+    {
+      text: `INSERT INTO cases (kind, reference, citizen_name, citizen_email, locality, received_at, due_on)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      params: [kind, reference, name, email, locality, arrival.at.toISOString(), due],
+    },
+    enqueueMail({ to: email, subject: `Recibimos ${receivedWhat[kind]} (${reference})`, text }, reference),
+  ];
+}

@@ -33,8 +33,6 @@ export async function sealText(plain: string, context: string): Promise<string> 
   const bytes = await seal(Buffer.from(plain, 'utf8'), context);
   const [iv, tag, body] = [bytes.subarray(0, 12), bytes.subarray(12, 28), bytes.subarray(28)];
   return [VERSION, ...[iv, tag, body].map((part) => part.toString('base64url'))].join('.');
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
 }
 
 export async function unsealText(sealed: string, context: string): Promise<string> {

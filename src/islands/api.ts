@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiFailureSchema } from '../shared/api.ts';
 
 /**
@@ -11,7 +11,7 @@ import { ApiFailureSchema } from '../shared/api.ts';
 export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailed;
 export type ApiFailed = { ok: false; status: number; failure: FailureTexts };
 
-const FailureTextsSchema = ApiFailureSchema.partial();
+const FailureTextsSchema = z.partial(ApiFailureSchema);
 type FailureTexts = z.infer<typeof FailureTextsSchema>;
 
 interface CallOptions {
@@ -25,7 +25,7 @@ interface CallOptions {
 }
 
 /** The one way islands call /api: the answer is checked with `schema`, the shared answer schema. */
-export async function callApi<S extends z.ZodType>(
+export async function callApi<S extends z.ZodMiniType>(
   url: string,
   schema: S,
   { method = 'GET', json, body, headers = {}, signal }: CallOptions = {},
@@ -58,7 +58,7 @@ export async function callApi<S extends z.ZodType>(
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
 /** GETs a public list once: a broken or unexpected answer is a failure the island shows. */
-export function useJson<S extends z.ZodType>(url: string, schema: S): Loaded<z.output<S>> {
+export function useJson<S extends z.ZodMiniType>(url: string, schema: S): Loaded<z.output<S>> {
   const [loaded, setLoaded] = useState<Loaded<z.output<S>>>({ state: 'loading' });
   useEffect(() => {
     const controller = new AbortController();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldMessages, optionalEmail, optionalText } from './fields.ts';
 import { site } from './site.ts';
 
@@ -19,9 +19,11 @@ export const billingMessages = {
 /** The service number, without its check digit (spec §2 /pago, /boleta). */
 export const serviceNumber = z
   .string({ error: billingMessages.serviceNumber })
-  .trim()
-  .min(1, billingMessages.serviceNumber)
-  .regex(/^\d{1,12}$/, 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.');
+  .check(
+    z.trim(),
+    z.minLength(1, billingMessages.serviceNumber),
+    z.regex(/^\d{1,12}$/, 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.'),
+  );
 
 /** POST /api/ticket (spec §7). */
 export const TicketRequestSchema = z.object({ service_number: serviceNumber });
@@ -32,9 +34,9 @@ export const BalanceSchema = z.object({
   saldo: z.number(),
   install_address: z.string(),
   /** YYYY-MM-DD; null when nothing is due. */
-  expiration_date: z.string().nullable(),
+  expiration_date: z.nullable(z.string()),
   /** The bill document, when the billing system exported one. */
-  doc_url: z.string().nullable(),
+  doc_url: z.nullable(z.string()),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
@@ -66,7 +68,7 @@ export const BillRequestSchema = z
     /** Where the receipt is mailed; optional, since the receipt on screen is always printable. */
     email: optionalEmail(80),
     /** Spec §3: `boleta` (receipt) by default, or `factura` (tax invoice, with the fields below). */
-    billingType: z.enum(['boleta', 'factura'], { error: fieldMessages.invalidType }).default('boleta'),
+    billingType: z._default(z.enum(['boleta', 'factura'], { error: fieldMessages.invalidType }), 'boleta'),
     /** Factura: the company's legal name (razón social). */
     company: optionalText(120),
     /** Factura: the company's RUT. */
@@ -78,20 +80,22 @@ export const BillRequestSchema = z
     billingCommune: optionalText(80),
     billingCity: optionalText(80),
   })
-  .superRefine((value, ctx) => {
-    // A factura needs the company's data (Chilean tax invoice).
-    if (value.billingType !== 'factura') return;
-    for (const [field, message] of [
-      ['company', 'Ingrese la razón social.'],
-      ['rut', 'Ingrese el RUT de la empresa.'],
-      ['activity', 'Ingrese el giro.'],
-      ['billingAddress', 'Ingrese la dirección de facturación.'],
-      ['billingCommune', 'Ingrese la comuna.'],
-      ['billingCity', 'Ingrese la ciudad.'],
-    ] as const) {
-      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      // A factura needs the company's data (Chilean tax invoice).
+      if (value.billingType !== 'factura') return;
+      for (const [field, message] of [
+        ['company', 'Ingrese la razón social.'],
+        ['rut', 'Ingrese el RUT de la empresa.'],
+        ['activity', 'Ingrese el giro.'],
+        ['billingAddress', 'Ingrese la dirección de facturación.'],
+        ['billingCommune', 'Ingrese la comuna.'],
+        ['billingCity', 'Ingrese la ciudad.'],
+      ] as const) {
+        if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    }),
+  );
 
 export type BillRequest = z.infer<typeof BillRequestSchema>;
 
@@ -139,11 +143,11 @@ export const TbkPaymentSchema = z.object({
   id: z.string(),
   bill_id: z.string(),
   status: z.string(),
-  amount: z.number().nullable(),
-  payment_type_code: z.string().nullable(),
-  authorization_code: z.string().nullable(),
-  transaction_date: z.string().nullable(),
-  card_number: z.string().nullable(),
+  amount: z.nullable(z.number()),
+  payment_type_code: z.nullable(z.string()),
+  authorization_code: z.nullable(z.string()),
+  transaction_date: z.nullable(z.string()),
+  card_number: z.nullable(z.string()),
   installments_number: z.number(),
 });
 /** Spec §3: "A stored bill has a price". */
@@ -153,7 +157,7 @@ export const BillSchema = z.object({
   /** The amount charged, in pesos: the whole debt when the bill was created. */
   price: z.number(),
   status: z.string(),
-  paid_at: z.string().nullable(),
+  paid_at: z.nullable(z.string()),
 });
 export type TbkPayment = z.infer<typeof TbkPaymentSchema>;
 export type Bill = z.infer<typeof BillSchema>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { fieldMessages, lines, optionalEmail } from './fields.ts';
+import * as z from 'zod/mini';
+import { fieldMessages, lineCheck, optionalEmail } from './fields.ts';
 
 /**
  * The confidential complaint (spec §2 /denuncias, §3, §5, §7 POST /api/denuncias). Options have
@@ -95,14 +95,14 @@ export const denunciaMessages = {
 const label = <T extends Record<string, string>>(labels: T) =>
   z.enum(Object.values(labels) as [T[keyof T], ...T[keyof T][]], { error: denunciaMessages.choose });
 const optionalLabel = <T extends Record<string, string>>(labels: T) =>
-  z.union([label(labels), z.literal('')], { error: denunciaMessages.choose }).default('');
+  z._default(z.union([label(labels), z.literal('')], { error: denunciaMessages.choose }), '');
 const capped = (cap: number) =>
-  lines(
+  z._default(
     z
       .string({ error: fieldMessages.invalidType })
-      .trim()
-      .max(cap - 1, fieldMessages.tooLong(cap - 1)),
-  ).default('');
+      .check(z.trim(), z.maxLength(cap - 1, fieldMessages.tooLong(cap - 1)), lineCheck()),
+    '',
+  );
 
 export const DenunciaSchema = z
   .object({
@@ -141,27 +141,29 @@ export const DenunciaSchema = z
     /** Whether they told an authority or a manager. */
     denunciaAuthority: optionalLabel(yesNoUnknown),
     /** The narrative: the one step-2 field Enviar waits for (spec §4). */
-    denunciaText: lines(
-      z
-        .string({ error: denunciaMessages.narrative })
-        .trim()
-        .min(1, denunciaMessages.narrative)
-        .max(denunciaCaps.denunciaText - 1, fieldMessages.tooLong(denunciaCaps.denunciaText - 1)),
-      true,
-    ),
+    denunciaText: z
+      .string({ error: denunciaMessages.narrative })
+      .check(
+        z.trim(),
+        z.minLength(1, denunciaMessages.narrative),
+        z.maxLength(denunciaCaps.denunciaText - 1, fieldMessages.tooLong(denunciaCaps.denunciaText - 1)),
+        lineCheck(true),
+      ),
   })
-  .superRefine((value, ctx) => {
-    // "Otro" needs its own words.
-    const other: [keyof typeof value, keyof typeof value, string][] = [
-      ['denunciaRelacion', 'denunciaRelacionText', relations.otro],
-      ['denunciaLugar', 'denunciaLugarText', places.otro],
-      ['denunciaKnowledge', 'denunciaKnowledgeText', knowledgeSources.other],
-    ];
-    for (const [choice, text, otherLabel] of other) {
-      if (value[choice] === otherLabel && !value[text])
-        ctx.addIssue({ code: 'custom', path: [text], message: denunciaMessages.describeOther });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      // "Otro" needs its own words.
+      const other: [keyof typeof value, keyof typeof value, string][] = [
+        ['denunciaRelacion', 'denunciaRelacionText', relations.otro],
+        ['denunciaLugar', 'denunciaLugarText', places.otro],
+        ['denunciaKnowledge', 'denunciaKnowledgeText', knowledgeSources.other],
+      ];
+      for (const [choice, text, otherLabel] of other) {
+        if (value[choice] === otherLabel && !value[text])
+          ctx.addIssue({ code: 'custom', path: [text], message: denunciaMessages.describeOther });
+      }
+    }),
+  );
 
 export type Denuncia = z.infer<typeof DenunciaSchema>;
 export type DenunciaField = keyof z.input<typeof DenunciaSchema>;

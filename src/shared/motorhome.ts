@@ -1,6 +1,6 @@
 import { validate as isValidRut } from 'rut.js';
-import { z } from 'zod';
-import { fieldMessages, lines, optionalText } from './fields.ts';
+import * as z from 'zod/mini';
+import { fieldMessages, lineCheck, optionalText } from './fields.ts';
 import { AYSEN_ID, CHILE_ID, communeById, COYHAIQUE_ID, countryById, regionById } from './geo.ts';
 
 /** Spec §5, checked in this order when the visitor presses send. */
@@ -22,8 +22,10 @@ export const motorhomeMessages = {
 export const MOTORHOME_SUCCESS_MS = 10_000;
 
 const text = (max: number, message: string) =>
-  lines(z.string({ error: message }).trim().min(1, message).max(max, fieldMessages.tooLong(max)));
-const id = z.number({ error: motorhomeMessages.place }).int(motorhomeMessages.place);
+  z
+    .string({ error: message })
+    .check(z.trim(), z.minLength(1, message), z.maxLength(max, fieldMessages.tooLong(max)), lineCheck());
+const id = z.number({ error: motorhomeMessages.place }).check(z.int(motorhomeMessages.place));
 
 /**
  * A RUT with a correct check digit, or a passport number (6 to 15 letters and digits). Anything
@@ -44,20 +46,17 @@ export const MotorhomeSchema = z
     /** Spec §5 check 1. */
     accepts: z.literal(true, { error: motorhomeMessages.accepts }),
     /** Spec §5 check 2. */
-    email: z
-      .string({ error: motorhomeMessages.email })
-      .trim()
-      .max(80, motorhomeMessages.email)
-      .pipe(z.email(motorhomeMessages.email)),
+    email: z.pipe(
+      z.string({ error: motorhomeMessages.email }).check(z.trim(), z.maxLength(80, motorhomeMessages.email)),
+      z.email(motorhomeMessages.email),
+    ),
     /** Spec §5 check 3. */
     phone: z
       .string({ error: motorhomeMessages.phone })
-      .trim()
-      .max(20, motorhomeMessages.phone)
-      .refine(isPhone, motorhomeMessages.phone),
+      .check(z.trim(), z.maxLength(20, motorhomeMessages.phone), z.refine(isPhone, motorhomeMessages.phone)),
     name: text(50, motorhomeMessages.name),
     surname: text(50, motorhomeMessages.surname),
-    rut: text(20, motorhomeMessages.rut).refine(isRutOrPassport, motorhomeMessages.rut),
+    rut: text(20, motorhomeMessages.rut).check(z.refine(isRutOrPassport, motorhomeMessages.rut)),
     nationality: id,
     country: id,
     region: id,
@@ -68,19 +67,21 @@ export const MotorhomeSchema = z
     realCity: optionalText(80),
     address: text(150, motorhomeMessages.address),
   })
-  .superRefine((value, ctx) => {
-    const wrong = (path: string, message: string = motorhomeMessages.place) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!countryById(value.nationality)) wrong('nationality');
-    if (!countryById(value.country)) wrong('country');
-    if (value.country === CHILE_ID) {
-      if (!regionById(value.region)) wrong('region');
-      if (communeById(value.city)?.regionId !== value.region) wrong('city');
-    } else {
-      if (!value.realRegion) wrong('realRegion', motorhomeMessages.region);
-      if (!value.realCity) wrong('realCity', motorhomeMessages.city);
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      const wrong = (path: string, message: string = motorhomeMessages.place) =>
+        ctx.addIssue({ code: 'custom', path: [path], message });
+      if (!countryById(value.nationality)) wrong('nationality');
+      if (!countryById(value.country)) wrong('country');
+      if (value.country === CHILE_ID) {
+        if (!regionById(value.region)) wrong('region');
+        if (communeById(value.city)?.regionId !== value.region) wrong('city');
+      } else {
+        if (!value.realRegion) wrong('realRegion', motorhomeMessages.region);
+        if (!value.realCity) wrong('realCity', motorhomeMessages.city);
+      }
+    }),
+  );
 
 export type MotorhomeRegistration = z.infer<typeof MotorhomeSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Files visitors attach (CVs of /trabaje-con-nosotros, denuncia attachments), files staff
@@ -82,6 +82,6 @@ export type UploadStarted = z.infer<typeof UploadStartedSchema>;
 /** POST /api/uploads: starts a chunked upload; a `publication` or `accounts` needs a signed-in admin. */
 export const UploadStartSchema = z.object({
   purpose: z.enum(uploadPurposes),
-  fileName: z.string().trim().min(1).max(200),
-  size: z.number().int().positive(),
+  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  size: z.number().check(z.int(), z.positive()),
 });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
 import { authMessages, type LoginSchema } from '../../shared/auth.ts';
 import { notify } from '../../islands/notifications.ts';
@@ -10,7 +10,7 @@ import { sessionReducer, type SessionState } from './session-state.ts';
 import { clearSession, isUnexpired, readSession, storeSession } from './stored-session.ts';
 import { RENEWAL_CHECK_MS, renewTokenIfDue } from './token-renewal.ts';
 
-const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().min(1) });
+const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().check(z.minLength(1)) });
 const AdminAnswerSchema = z.object({ admin: AdminSchema });
 
 interface Session {

@@ -1,5 +1,5 @@
 import type { SubmitEvent } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { SubmissionAnswerSchema } from '../../shared/api.ts';
 import { messages } from '../../shared/messages.ts';
 import { callApi } from '../api.ts';
@@ -10,7 +10,7 @@ import { PrivacyNote } from './PrivacyNote.tsx';
 import { useSchemaForm, type FieldSpec } from './use-schema-form.ts';
 
 interface TextFormProps<F extends string> {
-  schema: z.ZodObject;
+  schema: z.ZodMiniObject;
   endpoint: string;
   /** sessionStorage key of the draft. */
   draftKey: string;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { fieldErrors, maxLengthOf } from '../../shared/fields.ts';
+import type * as z from 'zod/mini';
+import { fieldErrors, isRequired, maxLengthOf } from '../../shared/fields.ts';
 import { useDraft } from './use-draft.ts';
 
 /**
@@ -45,7 +45,7 @@ const firstOnly = (errors: Record<string, string>) => Object.fromEntries(Object.
  * labels, and the form disabled while it sends. `text`, `select` and `choice` give each control
  * its props from the field's spec and the schema.
  */
-export function useSchemaForm<S extends z.ZodObject, F extends string>(
+export function useSchemaForm<S extends z.ZodMiniObject, F extends string>(
   schema: S,
   fields: Record<F, FieldSpec>,
   options: FormOptions<F> = {},
@@ -108,8 +108,7 @@ export function useSchemaForm<S extends z.ZodObject, F extends string>(
   }
 
   const disabled = sending || held;
-  const required = (id: F) =>
-    fields[id].required ?? (id in schema.shape && !schema.shape[id]!.safeParse(undefined).success);
+  const required = (id: F) => fields[id].required ?? (id in schema.shape && isRequired(schema.shape[id]!));
   const common = (id: F) => ({
     label: fields[id].label,
     value: draft.values[id] ?? '',
@@ -143,7 +142,7 @@ export function useSchemaForm<S extends z.ZodObject, F extends string>(
       return {
         id,
         ...common(id),
-        maxLength: id in schema.shape ? maxLengthOf(schema.shape[id] as z.ZodType) : undefined,
+        maxLength: id in schema.shape ? maxLengthOf(schema.shape[id]!) : undefined,
         ...(type ? { type } : {}),
         ...(autoComplete ? { autoComplete } : {}),
         ...(multiline ? { multiline } : {}),

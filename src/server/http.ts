@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
 import type * as z from 'zod/mini';
 import type { ApiFailure } from '../shared/api.ts';
-import { fieldErrors } from '../shared/fields.ts';
+import { fieldErrors } from '../shared/field-errors.ts';
 import { MissingSettingError } from './config.ts';
 import { ClientError } from './errors.ts';
 import { errorSummary } from './error-summary.ts';

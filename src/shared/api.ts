@@ -25,6 +25,10 @@ export const ApiFailureSchema = z.object({
 });
 export type ApiFailure = z.infer<typeof ApiFailureSchema>;
 
+/** What an island reads of any answer that is not a success: a failure's texts, each when it is there. */
+export const ApiFailureTextsSchema = z.partial(ApiFailureSchema);
+export type ApiFailureTexts = z.infer<typeof ApiFailureTextsSchema>;
+
 /** A submission stored (contact, complaint, job, motorhome, denuncia): the visitor's reference. */
 export const SubmissionAnswerSchema = z.object({
   success: z.literal(true),

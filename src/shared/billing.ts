@@ -1,20 +1,18 @@
 import * as z from 'zod/mini';
 import { fieldMessages, optionalEmail, optionalText } from './fields.ts';
-import { site } from './site.ts';
+import { billingMessages } from './billing-texts.ts';
 
 /** Bills and payments (spec §2 Payment and bills, §3, §5, §7, §8, §9). */
 
-export const billingMessages = {
-  chooseMethod: 'Debe seleccionar un medio de pago',
-  serviceNumber: 'Debe ingresar un Número de Servicio',
-  noDebt: 'El número de servicio indicado no presenta deuda',
-  unknownService: 'El numero de servicio no existe',
-  otherError: `Ha ocurrido un error. Por favor póngase en contacto con nostros a través de ${site.contactEmail}`,
-  balanceFailed: 'No se pudo cargar la información',
-  webpayUnavailable: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.',
-  rejected: 'El pago no se pudo efectuar. Por favor intente nuevamente.',
-  cancelled: 'El pago fue anulado. Ningún cobro se realizó.',
-} as const;
+export {
+  billingMessages,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  paymentMethods,
+  paymentTypeLabel,
+  type PaymentMethod,
+} from './billing-texts.ts';
 
 /** The service number, without its check digit (spec §2 /pago, /boleta). */
 export const serviceNumber = z
@@ -43,13 +41,6 @@ export type Balance = z.infer<typeof BalanceSchema>;
 /** POST /api/ticket's answer for a known service; an unknown one is a failure with its message. */
 export const BalanceAnswerSchema = z.object({ success: z.literal(true), message: z.string(), data: BalanceSchema });
 export type BalanceAnswer = z.infer<typeof BalanceAnswerSchema>;
-
-/** Spec §4: Webpay is the card payment; Servipag is the bill payment portal the visitor is sent to. */
-export const paymentMethods = {
-  'webpay-plus': 'Tarjeta de débito, crédito o prepago (Webpay)',
-  servipag: 'Servipag (portal de pago de cuentas)',
-} as const;
-export type PaymentMethod = keyof typeof paymentMethods;
 
 /**
  * The bill request (spec §3) of POST /api/bills/new. Spec §5 asks only the method and, for
@@ -98,45 +89,6 @@ export const BillRequestSchema = z
   );
 
 export type BillRequest = z.infer<typeof BillRequestSchema>;
-
-/** Spec §9: dot thousands separator and a $ sign. */
-export const formatAmount = (amount: number): string =>
-  `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
-
-/** Spec §9: DD-MM-YYYY HH:mm:ss, in Chile's time. */
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', {
-      timeZone: 'America/Santiago',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
-
-/** Spec §9: payment type codes, and VP (prepaid) as Webpay names it; any other code is shown as credit. */
-export function paymentTypeLabel(code: string | null): string {
-  const labels: Record<string, string> = {
-    VN: 'Crédito',
-    VD: 'Débito',
-    VC: 'Crédito en cuotas',
-    SI: 'Crédito 3 cuotas sin interés',
-    S2: 'Crédito 2 cuotas sin interés',
-    NC: 'Crédito cuotas sin interés',
-    VP: 'Prepago',
-  };
-  return labels[code ?? ''] ?? 'Crédito';
-}
 
 /** GET /api/tbk-payments/{id} and GET /api/bills/{id} (spec §7): what the receipt shows. */
 export const TbkPaymentSchema = z.object({

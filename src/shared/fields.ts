@@ -98,12 +98,23 @@ export function maxLengthOf(schema: z.core.$ZodType): number | undefined {
 /** Whether a form must fill the field: its schema refuses it absent (a default or an optional accepts it). */
 export const isRequired = (schema: z.core.$ZodType): boolean => !z.safeParse(schema, undefined).success;
 
-/** First message per field, as the forms show them (one error per field). */
-export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = issue.message;
+/** What a form shows of a field before its schema has loaded: its `maxlength` and whether it is required. */
+export interface FieldRule {
+  maxLength?: number;
+  required: boolean;
+}
+export type FieldRules<F extends string = string> = Record<F, FieldRule>;
+
+/**
+ * The rules of every field of a form's schema. A form page computes them when it is built and
+ * gives them to its island, which loads the schema itself, and zod with it, only once the
+ * visitor starts on the form (issue 14).
+ */
+export function fieldRules<S extends z.ZodMiniObject>(schema: S): FieldRules<Extract<keyof S['shape'], string>> {
+  const rules: FieldRules = {};
+  for (const [field, fieldSchema] of Object.entries<z.core.$ZodType>(schema.shape)) {
+    const maxLength = maxLengthOf(fieldSchema);
+    rules[field] = { required: isRequired(fieldSchema), ...(maxLength === undefined ? {} : { maxLength }) };
   }
-  return errors;
+  return rules;
 }

@@ -1,25 +1,11 @@
 import { validate as isValidRut } from 'rut.js';
 import * as z from 'zod/mini';
 import { fieldMessages, lineCheck, optionalText } from './fields.ts';
-import { AYSEN_ID, CHILE_ID, communeById, COYHAIQUE_ID, countryById, regionById } from './geo.ts';
+import { communeById } from './communes.ts';
+import { CHILE_ID, countryById, regionById } from './geo.ts';
+import { motorhomeMessages } from './motorhome-form.ts';
 
-/** Spec §5, checked in this order when the visitor presses send. */
-export const motorhomeMessages = {
-  accepts: 'Debe aceptar las condiciones del servicio',
-  email: 'Debe ingresar un email válido',
-  phone: 'Debe ingresar un teléfono válido',
-  sent: 'Formulario enviado exitosamente.',
-  name: 'Ingrese su nombre.',
-  surname: 'Ingrese su apellido.',
-  rut: 'Ingrese un RUT válido o su número de pasaporte.',
-  place: 'Seleccione una opción de la lista.',
-  region: 'Ingrese la región o estado.',
-  city: 'Ingrese la ciudad.',
-  address: 'Ingrese su dirección.',
-} as const;
-
-/** Spec §9: the success message stays 10 seconds, then the form unlocks. */
-export const MOTORHOME_SUCCESS_MS = 10_000;
+export { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from './motorhome-form.ts';
 
 const text = (max: number, message: string) =>
   z
@@ -84,24 +70,3 @@ export const MotorhomeSchema = z
   );
 
 export type MotorhomeRegistration = z.infer<typeof MotorhomeSchema>;
-
-/** Spec §3 defaults: Chile, Aysén, Coyhaique. */
-export const motorhomeDefaults = {
-  nationality: CHILE_ID,
-  country: CHILE_ID,
-  region: AYSEN_ID,
-  city: COYHAIQUE_ID,
-} as const;
-
-/** The names that go with the ids (spec §3 real* fields); for other countries the typed names. */
-export function placeNames(
-  value: Pick<MotorhomeRegistration, 'nationality' | 'country' | 'region' | 'city' | 'realRegion' | 'realCity'>,
-) {
-  const chile = value.country === CHILE_ID;
-  return {
-    realNationality: countryById(value.nationality)?.name ?? '',
-    realCountry: countryById(value.country)?.name ?? '',
-    realRegion: chile ? (regionById(value.region)?.name ?? '') : value.realRegion,
-    realCity: chile ? (communeById(value.city)?.name ?? '') : value.realCity,
-  };
-}

@@ -3,9 +3,10 @@ import * as z from 'zod/mini';
 import { ComplaintSchema } from '../../src/shared/complaints.ts';
 import { ContactSchema } from '../../src/shared/contact.ts';
 import { DenunciaSchema } from '../../src/shared/denuncias.ts';
+import { fieldErrors } from '../../src/shared/field-errors.ts';
 import {
   emailField,
-  fieldErrors,
+  fieldRules,
   isRequired,
   maxLengthOf,
   optionalEmail,
@@ -66,6 +67,29 @@ describe('isRequired', () => {
       .filter(([, schema]) => isRequired(schema))
       .map(([field]) => field);
     expect(required).toEqual(['name', 'surname', 'email', 'reqs']);
+  });
+});
+
+describe('fieldRules', () => {
+  it("gives a form page each field's maxlength and required mark, read from the schema", () => {
+    expect(fieldRules(ContactSchema)).toEqual({
+      name: { required: true, maxLength: 50 },
+      surname: { required: true, maxLength: 50 },
+      email: { required: true, maxLength: 80 },
+      phone: { required: false, maxLength: 20 },
+      address: { required: false, maxLength: 100 },
+      city: { required: false, maxLength: 50 },
+      reqs: { required: true, maxLength: 2000 },
+    });
+  });
+
+  it('reads an object with a check of its own (the motorhome places) and fields without a cap', () => {
+    expect(fieldRules(MotorhomeSchema)).toMatchObject({
+      accepts: { required: true },
+      country: { required: true },
+      realRegion: { required: false, maxLength: 80 },
+    });
+    expect(fieldRules(MotorhomeSchema).country).not.toHaveProperty('maxLength');
   });
 });
 

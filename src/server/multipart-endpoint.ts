@@ -17,6 +17,8 @@ interface MultipartFormOptions<S extends z.ZodMiniType> {
   purpose: UploadPurpose;
   /** The message when the form needs a file and has none; undefined when the file is optional. */
   missingFile?: string;
+  /** Reads a setting the submission needs (a key), so a deploy without it refuses before any file is kept. */
+  requires?: () => Promise<unknown>;
   submit: (
     db: Database,
     data: z.output<S>,
@@ -34,12 +36,14 @@ export function multipartFormEndpoint<S extends z.ZodMiniType>({
   schema,
   purpose,
   missingFile,
+  requires,
   submit,
 }: MultipartFormOptions<S>) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     // A submission is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
     config.mail();
+    await requires?.();
     const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
     const input = parseInput(schema, form.fields);
 

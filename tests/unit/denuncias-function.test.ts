@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import denuncias from '../../netlify/functions/denuncias.ts';
+import { unsealText } from '../../src/server/encryption.ts';
 import { DenunciaSchema, denunciaTypes, stepOneComplete } from '../../src/shared/denuncias.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pngBytes } from '../helpers/files.ts';
@@ -87,15 +88,25 @@ describe('POST /api/denuncias', () => {
       'SELECT * FROM denuncias WHERE reference = $1',
       [body.data.reference],
     );
+    // The choices stay readable; what the reporter wrote and who they are is sealed (issue 16).
     expect(row).toMatchObject({
       relation: 'Trabajador',
       place: 'Plantas',
       type: 'Acoso laboral',
-      contact_time: 'De 9:00 a 12:00',
       can_identify: 'Sí',
-      narrative: valid.denunciaText,
+      sealed: true,
     });
     expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.7|Mozilla/);
+    const reference = body.data.reference as string;
+    for (const [column, plain] of [
+      ['narrative', valid.denunciaText],
+      ['contact_time', 'De 9:00 a 12:00'],
+      ['incident_place', valid.denunciaPlace],
+    ] as const) {
+      expect(row![column]).toMatch(/^v1\./);
+      expect(JSON.stringify(row)).not.toContain(plain);
+      expect(await unsealText(row![column] as string, `denuncias.${column}:${reference}`)).toBe(plain);
+    }
 
     const [file] = (await readdir(environment.outboxDir)).filter((name) => name.startsWith(body.data.reference));
     const eml = await readFile(path.join(environment.outboxDir, file!), 'utf8');

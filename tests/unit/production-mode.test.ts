@@ -4,10 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import admins from '../../netlify/functions/admins.ts';
 import bills from '../../netlify/functions/bills.ts';
 import contacto from '../../netlify/functions/contacto.ts';
+import denuncias from '../../netlify/functions/denuncias.ts';
 import login from '../../netlify/functions/login.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
 import { site } from '../../src/shared/site.ts';
 import { startTestDatabase } from '../helpers/database.ts';
+import { multipart } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
 
@@ -36,6 +38,7 @@ const production = {
   WEBPAY_ENV: 'production',
   WEBPAY_COMMERCE_CODE: '597000000001',
   WEBPAY_API_KEY: 'a-production-api-key',
+  DENUNCIAS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
 };
 
 const webpay = useWebpaySimulator();
@@ -128,6 +131,21 @@ describe('production mode', () => {
       expect.objectContaining({ to: site.mailboxes.contact, from: production.MAIL_FROM }),
       expect.objectContaining({ to: 'ana@example.com', from: production.MAIL_FROM }),
     ]);
+  });
+
+  it('without DENUNCIAS_ENCRYPTION_KEY a denuncia answers 503 and nothing is stored, never in the clear (issue 16)', async () => {
+    delete process.env.DENUNCIAS_ENCRYPTION_KEY;
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const denuncia = multipart('/api/denuncias', {
+      denunciaRelacion: 'Cliente',
+      denunciaLugar: 'Recintos',
+      denunciaType: 'Consultas',
+      denunciaText: 'Un relato que no debe quedar legible.',
+    });
+    expect(await call(denuncias, denuncia)).toEqual({ status: 503, body: unavailable });
+    expect(log.mock.calls.flat().join(' ')).toContain('DENUNCIAS_ENCRYPTION_KEY');
+    expect(await database.db.query('SELECT 1 FROM denuncias')).toEqual([]);
+    log.mockRestore();
   });
 
   it.each(['RESEND_API_KEY', 'MAIL_FROM'])('without %s a form answers 503 and stores nothing', async (setting) => {

@@ -13,6 +13,7 @@ import { ContactSchema } from '../../src/shared/contact.ts';
 import { DenunciaSchema } from '../../src/shared/denuncias.ts';
 import { MotorhomeSchema } from '../../src/shared/motorhome.ts';
 import { periodText, retention, type Period } from '../../src/shared/retention.ts';
+import { unsealText } from '../../src/server/encryption.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 
@@ -300,11 +301,12 @@ describe('denuncias', () => {
       'SELECT narrative, email, attachment_upload_id FROM denuncias WHERE reference = $1',
       [delivered.reference],
     );
-    expect(row).toEqual({
-      narrative: 'Un supervisor insulta a diario a un trabajador del turno de noche.',
-      email: EMAIL,
-      attachment_upload_id: delivered.attachment,
-    });
+    // The denuncia stays as it was stored: sealed (issue 16).
+    expect(row!.attachment_upload_id).toBe(delivered.attachment);
+    expect(await unsealText(row!.narrative, `denuncias.narrative:${delivered.reference}`)).toBe(
+      'Un supervisor insulta a diario a un trabajador del turno de noche.',
+    );
+    expect(await unsealText(row!.email, `denuncias.email:${delivered.reference}`)).toBe(EMAIL);
 
     expect(await mail(pending.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
     expect((await mail(pending.reference)).body).toContain('Un supervisor insulta');

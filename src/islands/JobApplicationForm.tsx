@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { JobApplicationSchema, type JobField } from '../shared/jobs.ts';
 import { messages } from '../shared/messages.ts';
 import { checkFile, uploadMessages } from '../shared/uploads.ts';
+import { followUpLink } from './follow-up/follow-up-link.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
@@ -31,10 +32,12 @@ export default function JobApplicationForm() {
       async (application) => {
         const answer = await sendWithFile('/api/job', application, file, 'cv');
         if (answer.ok) {
+          const { reference } = answer.body.data;
           notify({
             kind: 'success',
             text: messages.sent,
-            detail: `Número de referencia: ${answer.body.data.reference}`,
+            detail: `Número de referencia: ${reference}`,
+            link: followUpLink(reference),
           });
           setFile(undefined);
           setInputKey((key) => key + 1);

@@ -10,6 +10,7 @@ import {
   placeNames,
 } from '../shared/motorhome.ts';
 import { callApi } from './api.ts';
+import { followUpLink } from './follow-up/follow-up-link.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FieldError } from './forms/FieldError.tsx';
@@ -63,6 +64,7 @@ export default function MotorhomeForm() {
     holdAfterSuccessMs: MOTORHOME_SUCCESS_MS,
   });
   const [reference, setReference] = useState<string>();
+  const followUp = reference ? followUpLink(reference) : undefined;
   const chile = Number(form.values.country) === CHILE_ID;
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -85,7 +87,11 @@ export default function MotorhomeForm() {
       <ErrorSummary errors={form.errors} labels={form.labels} />
       <div role="status">{form.held && <p className="notice notice--success">{motorhomeMessages.sent}</p>}</div>
       {/* Stays after the message goes (spec §4 times only the message), so the visitor can note it. */}
-      {reference && <p className="form__reference">Número de referencia: {reference}</p>}
+      {followUp && (
+        <p className="form__reference">
+          Número de referencia: {reference}. <a href={followUp.href}>{followUp.text}</a>
+        </p>
+      )}
       <div className="form__row">
         <Field {...form.text('name')} />
         <Field {...form.text('surname')} />

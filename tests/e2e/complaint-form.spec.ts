@@ -18,12 +18,18 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
 });
 
-test('a complaint is stored, mailed to the complaints mailbox and confirmed with its reference', async ({ page }) => {
+test('a complaint is stored, mailed to the complaints mailbox and confirmed with its reference and follow-up link', async ({
+  page,
+}) => {
   await fillValid(page);
   await page.getByRole('button', { name: 'Enviar' }).click();
   const status = page.getByRole('status');
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  await expect(status.getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
+    'href',
+    `/seguimiento?referencia=${reference}`,
+  );
   await expect(page.getByLabel('Detalle del reclamo')).toHaveValue('');
 
   const rows = await query('SELECT city, client_number FROM complaints WHERE reference = $1', [reference]);

@@ -17,7 +17,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
 });
 
-test('a visitor sends a message: stored, mailed to the utility, confirmed with its reference', async ({ page }) => {
+test('a visitor sends a message: stored, mailed to the utility, confirmed with its reference and follow-up link', async ({
+  page,
+}) => {
   const name = `Marta${Date.now()}`;
   await fillValid(page, name);
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -25,6 +27,10 @@ test('a visitor sends a message: stored, mailed to the utility, confirmed with i
   const status = page.getByRole('status');
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/CON-[2-9A-Z]{8}/)![0];
+  await expect(status.getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
+    'href',
+    `/seguimiento?referencia=${reference}`,
+  );
   await expect(page.getByLabel('Nombre')).toHaveValue('');
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
 

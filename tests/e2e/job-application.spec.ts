@@ -37,7 +37,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
 });
 
-test('an application with a small CV is sent inline, stored and mailed with the CV', async ({ page }) => {
+test('an application with a small CV is sent inline, stored, mailed with the CV and confirmed with the follow-up link', async ({
+  page,
+}) => {
   const cv = pdf(120_000);
   await fill(page, { name: 'CV Camila.pdf', buffer: cv });
   const request = page.waitForRequest('/api/job');
@@ -46,6 +48,10 @@ test('an application with a small CV is sent inline, stored and mailed with the 
   const status = page.getByRole('status');
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/EMP-[2-9A-Z]{8}/)![0];
+  await expect(status.getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
+    'href',
+    `/seguimiento?referencia=${reference}`,
+  );
   await expect(page.getByLabel('Nombre')).toHaveValue('');
 
   const mail = await sentMail(reference);

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { query, root } from './database.ts';
+import { query } from './database.ts';
+import { mailTo, outboxMails } from './outbox.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -21,15 +20,9 @@ async function fill(page: Page, file: { name: string; buffer: Buffer; mimeType?:
   await page.getByLabel('Currículum').setInputFiles({ mimeType: 'application/pdf', ...file });
 }
 
+/** The application mailed to the utility (the other mail of the reference is the acknowledgement). */
 async function sentMail(reference: string) {
-  let eml = '';
-  await expect(async () => {
-    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter(
-      (name) => name.startsWith(reference) && name.endsWith('.eml'),
-    );
-    eml = await readFile(path.join(root, '.data/outbox', file!), 'utf8');
-  }).toPass({ timeout: 10_000 });
-  return PostalMime.parse(eml);
+  return PostalMime.parse(mailTo(await outboxMails(reference, 2), 'personas@example.com'));
 }
 
 test.beforeEach(async ({ page }) => {

@@ -99,24 +99,7 @@ export type BillRequest = z.infer<typeof BillRequestSchema>;
 export const formatAmount = (amount: number): string =>
   `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
 
-/** Spec §9: DD-MM-YYYY HH:mm:ss, in Chile's time. */
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', {
-      timeZone: 'America/Santiago',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
+export { formatDateTime } from './chile-time.ts';
 
 export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../shared/billing.ts';
+import { formatDateTime } from '../../shared/chile-time.ts';
 import {
   caseKinds,
   caseStatuses,

@@ -1,16 +1,9 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { z } from 'zod';
-import {
-  caseMessages,
-  FollowUpQuerySchema,
-  FollowUpSchema,
-  type FollowUp,
-  type FollowUpQuery,
-} from '../shared/cases.ts';
+import { lazy, Suspense, useEffect, useState, type SubmitEvent } from 'react';
+import type { FollowUp, FollowUpQuery } from '../shared/cases.ts';
+import type { FieldRules } from '../shared/fields.ts';
 import { FOLLOW_UP_REFERENCE_PARAMETER } from '../shared/follow-up.ts';
 import { messages } from '../shared/messages.ts';
 import { callApi } from './api.ts';
-import { FollowUpCase } from './follow-up/FollowUpCase.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
@@ -30,14 +23,21 @@ const fields = {
   },
 } satisfies Record<keyof FollowUpQuery, FieldSpec>;
 
-const FollowUpAnswerSchema = z.object({ success: z.literal(true), data: z.object({ case: FollowUpSchema }) });
+// The case schemas, and zod with them, load once the visitor starts on the form; the case's view
+// with the request (issue 14: the page itself ships neither).
+const cases = () => import('../shared/cases.ts');
+const loadSchema = () => cases().then((module) => module.FollowUpQuerySchema);
+const loadAnswer = () => import('../shared/follow-up-answer.ts').then((module) => module.FollowUpAnswerSchema);
+const loadView = () => import('./follow-up/FollowUpCase.tsx');
+const FollowUpCase = lazy(() => loadView().then((module) => ({ default: module.FollowUpCase })));
 
 /**
  * /seguimiento (issue 15): the reference and the e-mail of a submission show its status, dates and
  * replies. No draft is kept: the e-mail is personal and the page is a lookup, not a form to finish.
+ * `rules`: `fieldRules(FollowUpQuerySchema)`.
  */
-export default function FollowUpForm() {
-  const form = useSchemaForm(FollowUpQuerySchema, fields, { clearOnSuccess: false });
+export default function FollowUpForm({ rules }: { rules: FieldRules<keyof FollowUpQuery> }) {
+  const form = useSchemaForm(fields, rules, { schema: loadSchema, clearOnSuccess: false });
   const [found, setFound] = useState<FollowUp>();
   const [failure, setFailure] = useState<string>();
 
@@ -55,15 +55,25 @@ export default function FollowUpForm() {
     setFailure(undefined);
     setFound(undefined);
     void form.submit(async (query) => {
-      const answer = await callApi('/api/seguimiento', FollowUpAnswerSchema, { method: 'POST', json: query });
+      const view = loadView().then(
+        () => true,
+        () => false,
+      );
+      const answer = await callApi('/api/seguimiento', loadAnswer(), { method: 'POST', json: query });
       if (answer.ok) {
+        // The case's view loads with the request: if it did not arrive (the connection dropped), as offline.
+        if (!(await view)) {
+          setFailure(messages.genericError);
+          return { ok: false };
+        }
         setFound(answer.body.data.case);
         return { ok: true };
       }
       if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
       // A wrong pair gets one message, whichever of the two was wrong (the API never says).
-      if (answer.status === 404) setFailure(caseMessages.followUpNotFound);
-      else if (answer.status === 429) setFailure(caseMessages.followUpThrottled);
+      const texts = answer.status === 404 || answer.status === 429 ? await cases().catch(() => undefined) : undefined;
+      if (texts && answer.status === 404) setFailure(texts.caseMessages.followUpNotFound);
+      else if (texts && answer.status === 429) setFailure(texts.caseMessages.followUpThrottled);
       else setFailure(messages.genericError);
       return { ok: false };
     });
@@ -86,7 +96,11 @@ export default function FollowUpForm() {
           {form.sending ? 'Consultando…' : 'Consultar'}
         </button>
       </form>
-      {found && <FollowUpCase followUp={found} />}
+      {found && (
+        <Suspense fallback={null}>
+          <FollowUpCase followUp={found} />
+        </Suspense>
+      )}
     </>
   );
 }

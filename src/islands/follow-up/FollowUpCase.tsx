@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatDateTime } from '../../shared/chile-time.ts';
+import { formatDateTime } from '../../shared/billing-texts.ts';
 import {
   caseKinds,
   caseStatuses,

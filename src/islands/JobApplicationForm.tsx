@@ -3,6 +3,7 @@ import type { FieldRules } from '../shared/fields.ts';
 import type { JobField } from '../shared/jobs.ts';
 import { messages } from '../shared/messages.ts';
 import { checkFile, uploadMessages } from '../shared/upload-limits.ts';
+import { followUpLink } from './follow-up/follow-up-link.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
@@ -34,10 +35,12 @@ export default function JobApplicationForm({ rules }: { rules: FieldRules<JobFie
       async (application) => {
         const answer = await sendWithFile('/api/job', application, file, 'cv');
         if (answer.ok) {
+          const { reference } = answer.body.data;
           notify({
             kind: 'success',
             text: messages.sent,
-            detail: `Número de referencia: ${answer.body.data.reference}`,
+            detail: `Número de referencia: ${reference}`,
+            link: followUpLink(reference),
           });
           setFile(undefined);
           setInputKey((key) => key + 1);

@@ -5,6 +5,7 @@ import { allCountries, CHILE_ID, chileRegions } from '../shared/geo.ts';
 import { messages } from '../shared/messages.ts';
 import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from '../shared/motorhome-form.ts';
 import { callApi, submissionAnswer } from './api.ts';
+import { followUpLink } from './follow-up/follow-up-link.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FieldError } from './forms/FieldError.tsx';
@@ -74,6 +75,7 @@ export default function MotorhomeForm({ rules, defaultCommunes }: MotorhomeFormP
     holdAfterSuccessMs: MOTORHOME_SUCCESS_MS,
   });
   const [reference, setReference] = useState<string>();
+  const followUp = reference ? followUpLink(reference) : undefined;
   const chile = Number(form.values.country) === CHILE_ID;
   const region = Number(form.values.region);
 
@@ -111,7 +113,11 @@ export default function MotorhomeForm({ rules, defaultCommunes }: MotorhomeFormP
       <ErrorSummary errors={form.errors} labels={form.labels} />
       <div role="status">{form.held && <p className="notice notice--success">{motorhomeMessages.sent}</p>}</div>
       {/* Stays after the message goes (spec §4 times only the message), so the visitor can note it. */}
-      {reference && <p className="form__reference">Número de referencia: {reference}</p>}
+      {followUp && (
+        <p className="form__reference">
+          Número de referencia: {reference}. <a href={followUp.href}>{followUp.text}</a>
+        </p>
+      )}
       <div className="form__row">
         <Field {...form.text('name')} />
         <Field {...form.text('surname')} />

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { $notification, dismissNotification } from './notifications.ts';
+import { $notification, dismissNotification, type Notification } from './notifications.ts';
 
 const noNotification = () => null;
 
@@ -23,11 +23,16 @@ export default function Notifications() {
   );
 }
 
-function Toast({ kind, text, detail }: { kind: string; text: string; detail?: string | undefined }) {
+function Toast({ kind, text, detail, link }: Notification) {
   return (
     <div className={`toast toast--${kind}`}>
       <p className="toast__text">{text}</p>
       {detail && <p className="toast__detail">{detail}</p>}
+      {link && (
+        <p className="toast__detail">
+          <a href={link.href}>{link.text}</a>
+        </p>
+      )}
       <button type="button" className="toast__close" onClick={dismissNotification}>
         Cerrar<span className="visually-hidden"> aviso</span>
       </button>

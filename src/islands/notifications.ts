@@ -5,6 +5,8 @@ export interface Notification {
   kind: 'success' | 'error';
   text: string;
   detail?: string;
+  /** What the visitor can do next (a form's confirmation: follow the case on /seguimiento). */
+  link?: { href: string; text: string };
 }
 
 export const $notification = atom<Notification | null>(null);

@@ -12,7 +12,8 @@ import { fileKey, type UploadStore } from './storage.ts';
  * - job applications with their CVs, contact messages, motorhome registrations, complaints and
  *   bills with their card records, each after its period, together with their mail's copy and
  *   their case in Atención ciudadana (notes and replies). A contact message's and a complaint's
- *   period runs from the closing of the case: an open case is never deleted.
+ *   period runs from the closing of the case: an open case is never deleted;
+ * - /seguimiento's failed lookups, after `retention.followUpFailures`.
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
  * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
  * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
@@ -29,6 +30,7 @@ export interface RetentionReport {
   motorhomeRegistrations: number;
   complaints: number;
   bills: number;
+  followUpFailures: number;
 }
 
 const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
@@ -148,6 +150,22 @@ function deleteSubmissions(
   );
 }
 
+/**
+ * /seguimiento's failed lookups (src/server/cases/follow-up.ts prunes them as it writes one; this
+ * keeps the notice's period when no lookup fails for a while).
+ */
+const deleteFollowUpFailures = (db: Database, limit: number) =>
+  count(
+    db,
+    `WITH deleted AS (
+       DELETE FROM follow_up_failures WHERE ctid IN (
+         SELECT ctid FROM follow_up_failures WHERE failed_at < now() - $1::interval ORDER BY failed_at LIMIT $2
+       ) RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM deleted`,
+    [interval(retention.followUpFailures), limit],
+  );
+
 /** Applies every rule once, each on at most `limit` rows; answers how many of each it handled. */
 export async function applyRetention(
   db: Database,
@@ -175,5 +193,6 @@ export async function applyRetention(
     bills: await deleteSubmissions(db, 'bills', 'buy_order', retention.bills, limit, {
       dependent: ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
     }),
+    followUpFailures: await deleteFollowUpFailures(db, limit),
   };
 }

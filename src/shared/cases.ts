@@ -191,9 +191,7 @@ export const caseMessages = {
 } as const;
 
 /** The public page where a citizen follows a case; the acknowledgement mail links to it. */
-export const FOLLOW_UP_PATH = '/seguimiento';
-export const followUpHref = (reference: string): string =>
-  `${FOLLOW_UP_PATH}?referencia=${encodeURIComponent(reference)}`;
+export { FOLLOW_UP_PATH, followUpHref } from './follow-up.ts';
 
 const longDateFormat = new Intl.DateTimeFormat('es-CL', {
   timeZone: 'UTC',

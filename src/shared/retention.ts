@@ -25,6 +25,8 @@ export const retention = {
   complaints: { amount: 5, unit: 'year' },
   /** Online payments, attempts included: the tax authority's longest review period (Código Tributario, arts. 17 and 200). */
   bills: { amount: 6, unit: 'year' },
+  /** /seguimiento's failed lookups, counted for its throttle under a keyed hash of the client: past its 15 minutes. */
+  followUpFailures: { amount: 1, unit: 'day' },
 } as const satisfies Record<string, Period>;
 
 const UNIT_NAMES = { day: ['día', 'días'], month: ['mes', 'meses'], year: ['año', 'años'] } as const;

@@ -1,7 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { query, root } from './database.ts';
+import { query } from './database.ts';
+import { mailTo, outboxMails } from './outbox.ts';
 
 async function fillValid(page: Page, name = 'Marta') {
   await page.getByLabel('Nombre').fill(name);
@@ -17,7 +16,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
 });
 
-test('a visitor sends a message: stored, mailed to the utility, confirmed with its reference', async ({ page }) => {
+test('a visitor sends a message: stored, mailed to the utility, confirmed with its reference and follow-up link', async ({
+  page,
+}) => {
   const name = `Marta${Date.now()}`;
   await fillValid(page, name);
   await page.getByRole('button', { name: 'Enviar' }).click();
@@ -25,6 +26,10 @@ test('a visitor sends a message: stored, mailed to the utility, confirmed with i
   const status = page.getByRole('status');
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/CON-[2-9A-Z]{8}/)![0];
+  await expect(status.getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
+    'href',
+    `/seguimiento?referencia=${reference}`,
+  );
   await expect(page.getByLabel('Nombre')).toHaveValue('');
   await expect(page.getByLabel('Mensaje')).toHaveValue('');
 
@@ -38,13 +43,10 @@ test('a visitor sends a message: stored, mailed to the utility, confirmed with i
     },
   ]);
 
-  await expect(async () => {
-    const files = (await readdir(path.join(root, '.data/outbox'))).filter((file) => file.startsWith(reference));
-    expect(files).toHaveLength(1);
-    const eml = await readFile(path.join(root, '.data/outbox', files[0]!), 'utf8');
-    expect(eml).toContain('To: contacto@example.com');
-    expect(eml).toContain('Reply-To: marta@example.com');
-  }).toPass({ timeout: 5_000 });
+  // Two mails: the message to the utility, and the acknowledgement to the visitor.
+  const mails = await outboxMails(reference, 2);
+  expect(mailTo(mails, 'contacto@example.com')).toContain('Reply-To: marta@example.com');
+  expect(mailTo(mails, 'marta@example.com')).toContain(`Subject: Recibimos su mensaje (${reference})`);
 });
 
 test('an incomplete form shows an error summary that takes focus and links to each field', async ({ page }) => {

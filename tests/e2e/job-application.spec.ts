@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { query, root } from './database.ts';
+import { query } from './database.ts';
+import { mailTo, outboxMails } from './outbox.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -21,15 +20,9 @@ async function fill(page: Page, file: { name: string; buffer: Buffer; mimeType?:
   await page.getByLabel('Currículum').setInputFiles({ mimeType: 'application/pdf', ...file });
 }
 
+/** The application mailed to the utility (the other mail of the reference is the acknowledgement). */
 async function sentMail(reference: string) {
-  let eml = '';
-  await expect(async () => {
-    const [file] = (await readdir(path.join(root, '.data/outbox'))).filter(
-      (name) => name.startsWith(reference) && name.endsWith('.eml'),
-    );
-    eml = await readFile(path.join(root, '.data/outbox', file!), 'utf8');
-  }).toPass({ timeout: 10_000 });
-  return PostalMime.parse(eml);
+  return PostalMime.parse(mailTo(await outboxMails(reference, 2), 'personas@example.com'));
 }
 
 test.beforeEach(async ({ page }) => {
@@ -37,7 +30,9 @@ test.beforeEach(async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
 });
 
-test('an application with a small CV is sent inline, stored and mailed with the CV', async ({ page }) => {
+test('an application with a small CV is sent inline, stored, mailed with the CV and confirmed with the follow-up link', async ({
+  page,
+}) => {
   const cv = pdf(120_000);
   await fill(page, { name: 'CV Camila.pdf', buffer: cv });
   const request = page.waitForRequest('/api/job');
@@ -46,6 +41,10 @@ test('an application with a small CV is sent inline, stored and mailed with the 
   const status = page.getByRole('status');
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/EMP-[2-9A-Z]{8}/)![0];
+  await expect(status.getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
+    'href',
+    `/seguimiento?referencia=${reference}`,
+  );
   await expect(page.getByLabel('Nombre')).toHaveValue('');
 
   const mail = await sentMail(reference);

@@ -56,7 +56,9 @@ test('send checks the terms, then the e-mail, then the phone: one at a time, in 
   expect(await query('SELECT 1 FROM motorhome_registrations WHERE email = $1', ['correo-invalido'])).toEqual([]);
 });
 
-test('a registration is sent, the success message shows for 10 seconds, then the form unlocks', async ({ page }) => {
+test('a registration is sent, the success message shows for 10 seconds, then the form unlocks; the reference and its follow-up link stay', async ({
+  page,
+}) => {
   await page.clock.install();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
@@ -94,6 +96,10 @@ test('a registration is sent, the success message shows for 10 seconds, then the
   await page.clock.fastForward(33_000);
   await expect(page.getByText(/enviado/i)).toHaveCount(0);
   await expect(page.getByText(`Número de referencia: ${reference}`)).toBeVisible();
+  await expect(page.locator('form').getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
+    'href',
+    `/seguimiento?referencia=${reference}`,
+  );
 });
 
 test('the form links to the dumping-point information page', async ({ page }) => {

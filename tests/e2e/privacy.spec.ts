@@ -12,6 +12,7 @@ const forms: [route: string, section: string, kept: string][] = [
   ['/denuncias', 'Denuncias confidenciales', 'a más tardar una hora después de entregados'],
   ['/pago', 'Pago de cuentas', periodText(retention.bills)],
   ['/boleta', 'Consulta de saldo', 'No guardamos las consultas'],
+  ['/seguimiento', 'Seguimiento de casos', 'No guardamos las consultas'],
 ];
 
 test('/privacidad says who answers for the data, what each form collects, for how long, and the rights', async ({

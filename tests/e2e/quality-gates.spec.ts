@@ -30,6 +30,7 @@ const JS_BUDGET_KB: Record<string, number> = {
   '/motorhome': 78,
   '/trabaje-con-nosotros': 75,
   '/denuncias': 77,
+  '/seguimiento': 75,
   '/nosotros': 84,
   '/comunicados': 82,
   '/educacion': 82,
@@ -109,7 +110,7 @@ test('npm start compresses pages, scripts and API answers by Accept-Encoding, as
 });
 
 // Spec §5: /reclamos and /boleta send unchecked, so they load zod only with the answer.
-for (const route of ['/contacto', '/pago', '/motorhome', '/trabaje-con-nosotros', '/denuncias']) {
+for (const route of ['/contacto', '/pago', '/motorhome', '/trabaje-con-nosotros', '/denuncias', '/seguimiento']) {
   test(`${route} loads its schema, and zod/mini with it, once the visitor starts on the form (issue 14)`, async ({
     page,
   }) => {

@@ -59,6 +59,10 @@ describe('site menus (content/navigation.json)', () => {
     expect(hrefs).toContain(route);
   });
 
+  it('reach /seguimiento, where a citizen follows a case by its reference (issue 15)', () => {
+    expect(hrefs).toContain('/seguimiento');
+  });
+
   it('list each route once', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
   });

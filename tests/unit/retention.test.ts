@@ -165,7 +165,7 @@ const run = () => applyRetention(db(), uploadStore());
 beforeEach(async () => {
   await db().query(
     `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
-       tbk_payments, bills, accounts, uploads`,
+       tbk_payments, bills, accounts, uploads, follow_up_failures`,
   );
 });
 
@@ -177,6 +177,7 @@ describe('the periods the notice states', () => {
     [retention.motorhomeRegistrations, '2 años'],
     [retention.complaints, '5 años'],
     [retention.bills, '6 años'],
+    [retention.followUpFailures, '1 día'],
     [{ amount: 1, unit: 'year' } as Period, '1 año'],
   ])('%o reads "%s"', (period, text) => {
     expect(periodText(period)).toBe(text);
@@ -365,6 +366,19 @@ describe('bills', () => {
   });
 });
 
+describe("/seguimiento's failed lookups", () => {
+  it(`are deleted ${periodText(retention.followUpFailures)} after they failed, not a minute before`, async () => {
+    await db().query(
+      `INSERT INTO follow_up_failures (client, failed_at)
+       VALUES ('past', now() - $1::interval - interval '1 minute'), ('inside', now() - $1::interval + interval '1 minute')`,
+      [sql(retention.followUpFailures)],
+    );
+
+    expect(await run()).toMatchObject({ followUpFailures: 1 });
+    expect(await db().query('SELECT client FROM follow_up_failures')).toEqual([{ client: 'inside' }]);
+  });
+});
+
 describe('what the clean-up leaves alone', () => {
   it('keeps files staff published and uploads not yet claimed, however old', async () => {
     const published = await storedUpload('publication', pdfBytes());
@@ -380,6 +394,7 @@ describe('what the clean-up leaves alone', () => {
       motorhomeRegistrations: 0,
       complaints: 0,
       bills: 0,
+      followUpFailures: 0,
     });
 
     expect(await readUpload(uploadStore(), published)).toEqual(pdfBytes());

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import { callApi, submissionAnswer } from '../api.ts';
+import { followUpLink } from '../follow-up/follow-up-link.ts';
 import { notify } from '../notifications.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';
@@ -45,7 +46,13 @@ export function TextForm<F extends string>({
     void form.submit(async (data) => {
       const answer = await callApi(endpoint, submissionAnswer(), { method: 'POST', json: data });
       if (answer.ok) {
-        notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${answer.body.data.reference}` });
+        const { reference } = answer.body.data;
+        notify({
+          kind: 'success',
+          text: messages.sent,
+          detail: `Número de referencia: ${reference}`,
+          link: followUpLink(reference),
+        });
         return { ok: true };
       }
       if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { caseMessages, type FollowUp, type FollowUpQuery } from '../../shared/cases.ts';
+import { retention } from '../../shared/retention.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { ClientError } from '../errors.ts';
@@ -36,9 +37,9 @@ export async function followUp(db: Database, { reference, email }: FollowUpQuery
   );
   if (!found) {
     await db.query(
-      `WITH pruned AS (DELETE FROM follow_up_failures WHERE failed_at < now() - interval '1 day')
+      `WITH pruned AS (DELETE FROM follow_up_failures WHERE failed_at < now() - $2::interval)
        INSERT INTO follow_up_failures (client) VALUES ($1)`,
-      [client],
+      [client, `${retention.followUpFailures.amount} ${retention.followUpFailures.unit}s`],
     );
     throw new ClientError(404, caseMessages.followUpNotFound);
   }

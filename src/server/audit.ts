@@ -7,7 +7,7 @@ import {
   type AuditQuery,
 } from '../shared/audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
-import { isoTime, type Database } from './db/index.ts';
+import { isoTime, type Database, type Statement } from './db/index.ts';
 
 /**
  * The audit log: every change an admin makes and every access to the admin area. A change's row
@@ -29,21 +29,24 @@ interface AuditedChange {
   summary: string;
 }
 
-/** Runs the change and writes one audit row per changed row; answers the changed rows. */
-export function changeAndAudit<Row>(
-  db: Database,
-  { change, params, admin, action, entity, entityId, summary }: AuditedChange,
-): Promise<Row[]> {
+/** The statement of a change and its audit rows, to run in a batch with other statements. */
+export function auditedChange({ change, params, admin, action, entity, entityId, summary }: AuditedChange): Statement {
   const next = params.length;
-  return db.query<Row>(
-    `WITH changed AS (${change}),
+  return {
+    text: `WITH changed AS (${change}),
      logged AS (
        INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
        SELECT $${next + 1}::uuid, $${next + 2}, $${next + 3}, $${next + 4}, (${entityId})::text, ${summary} FROM changed
      )
      SELECT * FROM changed`,
-    [...params, admin.id, admin.email, action, entity],
-  );
+    params: [...params, admin.id, admin.email, action, entity],
+  };
+}
+
+/** Runs the change and writes one audit row per changed row; answers the changed rows. */
+export function changeAndAudit<Row>(db: Database, change: AuditedChange): Promise<Row[]> {
+  const { text, params } = auditedChange(change);
+  return db.query<Row>(text, params);
 }
 
 interface RecordedAccess {

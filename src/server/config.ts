@@ -113,6 +113,30 @@ export const config = {
   },
 
   /**
+   * The AES-256 key that encrypts denuncias at rest (src/server/encryption.ts):
+   * DENUNCIAS_ENCRYPTION_KEY, 32 random bytes in base64 (`openssl rand -base64 32`); in local mode
+   * only, generated once into .data/denuncias-key. Without it production refuses denuncias (503)
+   * rather than store one in the clear.
+   */
+  async denunciasKey(): Promise<Buffer> {
+    const configured = env('DENUNCIAS_ENCRYPTION_KEY');
+    if (configured) {
+      const key = Buffer.from(configured, 'base64');
+      if (key.byteLength !== 32)
+        throw new MissingSettingError('DENUNCIAS_ENCRYPTION_KEY', 'must be 32 bytes in base64.');
+      return key;
+    }
+    if (!this.isLocal()) throw new MissingSettingError('DENUNCIAS_ENCRYPTION_KEY', 'denuncias are refused without it.');
+    const file = path.resolve('.data/denuncias-key');
+    const stored = await readFile(file, 'utf8').catch(() => undefined);
+    if (stored) return Buffer.from(stored.trim(), 'base64');
+    const generated = randomBytes(32);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, generated.toString('base64'), { mode: 0o600 });
+    return generated;
+  },
+
+  /**
    * Daily bytes of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
    * from one client address (default 200 MB: twenty 10 MB attachments) and
    * UPLOAD_DAILY_BYTES_TOTAL from everyone (default 5 GB), whole numbers of bytes; the same in

@@ -10,7 +10,9 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   it), its upload row too, as the record of what was attached (name, size, SHA-256);
  * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
  * - job applications with their CVs, contact messages, motorhome registrations, complaints and
- *   bills with their card records, each after its period, together with their mail's copy.
+ *   bills with their card records, each after its period, together with their mail's copy and
+ *   their case in Atención ciudadana (notes and replies). A contact message's and a complaint's
+ *   period runs from the closing of the case: an open case is never deleted.
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
  * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
  * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
@@ -97,16 +99,28 @@ async function deleteJobApplications(db: Database, store: UploadStore, limit: nu
       text: `UPDATE outbox SET ${EMPTY_MAIL} WHERE reference = ANY($1::text[]) AND status = 'sent' AND redacted_at IS NULL`,
       params: [expired.map((row) => row.reference)],
     },
+    { text: 'DELETE FROM cases WHERE reference = ANY($1::text[])', params: [expired.map((row) => row.reference)] },
     { text: 'DELETE FROM job_applications WHERE id = ANY($1::bigint[])', params: [expired.map((row) => row.id)] },
     { text: 'DELETE FROM uploads WHERE id = ANY($1::uuid[])', params: [uploads] },
   ]);
   return expired.length;
 }
 
+/** A submission's period runs from its arrival, or from the closing of its case (cases.ts). */
+type Since = 'submission' | 'closing';
+
+/** The condition of an expired row `s` of a submission table, its period being $1. */
+const expiredSince = (since: Since, reference: string): string =>
+  since === 'submission'
+    ? `s.created_at < now() - $1::interval`
+    : `(EXISTS (SELECT 1 FROM cases c WHERE c.reference = s.${reference} AND c.status = 'cerrado'
+          AND c.closed_at < now() - $1::interval)
+        OR (NOT EXISTS (SELECT 1 FROM cases c WHERE c.reference = s.${reference}) AND s.created_at < now() - $1::interval))`;
+
 /**
- * Deletes the expired rows of a submission table and empties their mails, in one statement.
- * `dependent` is one more CTE of it, deleting the rows of another table that reference them (a
- * bill's card record); the foreign key is checked when the whole statement ends.
+ * Deletes the expired rows of a submission table with their cases and empties their mails, in one
+ * statement. `dependent` is one more CTE of it, deleting the rows of another table that reference
+ * them (a bill's card record); the foreign key is checked when the whole statement ends.
  */
 function deleteSubmissions(
   db: Database,
@@ -114,16 +128,18 @@ function deleteSubmissions(
   reference: 'reference' | 'buy_order',
   period: Period,
   limit: number,
-  dependent = '',
+  { since = 'submission', dependent = '' }: { since?: Since; dependent?: string } = {},
 ): Promise<number> {
   return count(
     db,
     `WITH expired AS (
        SELECT id, ${reference} AS reference FROM ${table} s
-       WHERE created_at < now() - $1::interval AND ${mailDelivered(`s.${reference}`)} ORDER BY created_at LIMIT $2
+       WHERE ${expiredSince(since, reference)} AND ${mailDelivered(`s.${reference}`)} ORDER BY created_at LIMIT $2
      ), emptied AS (
        UPDATE outbox SET ${EMPTY_MAIL} WHERE reference IN (SELECT reference FROM expired) AND status = 'sent'
          AND redacted_at IS NULL
+     ), closed AS (
+       DELETE FROM cases WHERE reference IN (SELECT reference FROM expired)
      )${dependent}, deleted AS (
        DELETE FROM ${table} WHERE id IN (SELECT id FROM expired) RETURNING 1
      )
@@ -143,7 +159,9 @@ export async function applyRetention(
     denunciaFiles: await deleteDenunciaFiles(db, store, limit),
     deliveredMails: await emptyDeliveredMails(db, limit),
     jobApplications: await deleteJobApplications(db, store, limit),
-    contactMessages: await deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit),
+    contactMessages: await deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, {
+      since: 'closing',
+    }),
     motorhomeRegistrations: await deleteSubmissions(
       db,
       'motorhome_registrations',
@@ -151,14 +169,11 @@ export async function applyRetention(
       retention.motorhomeRegistrations,
       limit,
     ),
-    complaints: await deleteSubmissions(db, 'complaints', 'reference', retention.complaints, limit),
-    bills: await deleteSubmissions(
-      db,
-      'bills',
-      'buy_order',
-      retention.bills,
-      limit,
-      ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
-    ),
+    complaints: await deleteSubmissions(db, 'complaints', 'reference', retention.complaints, limit, {
+      since: 'closing',
+    }),
+    bills: await deleteSubmissions(db, 'bills', 'buy_order', retention.bills, limit, {
+      dependent: ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
+    }),
   };
 }

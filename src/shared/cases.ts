@@ -135,6 +135,7 @@ export const CaseUpdateSchema = z
   })
   .refine((update) => update.status !== undefined || update.assigneeId !== undefined, {
     error: 'Indique qué cambiar.',
+    path: ['status'],
   });
 export type CaseUpdate = z.infer<typeof CaseUpdateSchema>;
 

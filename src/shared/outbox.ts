@@ -21,6 +21,7 @@ const mailKinds: Record<string, string> = {
   EMP: 'Postulación',
   MOT: 'Registro motorhome',
   DEN: 'Denuncia',
+  DIG: 'Resumen diario de Atención ciudadana',
 };
 export const mailKind = (reference: string): string =>
   mailKinds[reference.split('-')[0] ?? ''] ?? 'Comprobante de pago';

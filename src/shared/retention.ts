@@ -2,8 +2,9 @@
  * How long the site keeps each kind of personal data (Ley 21.719). The hourly clean-up
  * (src/server/retention.ts) deletes by these periods and the privacy notice
  * (content/pages/privacidad.mdx) states them from here, so what the notice says and what is
- * deleted cannot drift apart. Each period runs from the submission (mail: from its delivery), and
- * nothing is deleted while a mail of it has not reached the utility.
+ * deleted cannot drift apart. Each period runs from the submission (mail: from its delivery; a
+ * contact message or a complaint: from the closing of its case in Atención ciudadana, so an open
+ * case is never deleted), and nothing is deleted while a mail of it has not reached the utility.
  */
 
 export interface Period {
@@ -16,11 +17,11 @@ export const retention = {
   deliveredMail: { amount: 30, unit: 'day' },
   /** Job applications and their CVs: long enough for the selection processes of a season. */
   jobApplications: { amount: 6, unit: 'month' },
-  /** Contact messages: the request, its answer and any follow-up. */
+  /** Contact messages, from the closing of their case: the request, its answer and any follow-up. */
   contactMessages: { amount: 2, unit: 'year' },
   /** Motorhome registrations: the season of the visit and the next. */
   motorhomeRegistrations: { amount: 2, unit: 'year' },
-  /** Complaints: the ordinary civil limitation period (Código Civil, art. 2515). */
+  /** Complaints, from the closing of their case: the ordinary civil limitation period (Código Civil, art. 2515). */
   complaints: { amount: 5, unit: 'year' },
   /** Online payments, attempts included: the tax authority's longest review period (Código Tributario, arts. 17 and 200). */
   bills: { amount: 6, unit: 'year' },

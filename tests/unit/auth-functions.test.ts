@@ -9,6 +9,7 @@ import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
+import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import * as adminReports from '../../netlify/functions/admin-reports.ts';
 import * as admins from '../../netlify/functions/admins.ts';
@@ -97,6 +98,14 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['GET', '/api/admin/outbox', adminOutbox],
   ['GET', '/api/admin/outbox/summary', adminOutbox],
   ['POST', '/api/admin/outbox/1/retry', adminOutbox],
+  ['GET', '/api/admin/cases', adminCases],
+  ['GET', '/api/admin/cases/settings', adminCases],
+  ['PUT', '/api/admin/cases/settings', adminCases, () => ({ messageBusinessDays: 7 })],
+  ['GET', '/api/admin/cases/1', adminCases],
+  ['PUT', '/api/admin/cases/1', adminCases, () => ({ status: 'cerrado' })],
+  ['POST', '/api/admin/cases/1/notes', adminCases, () => ({ body: 'Nota' })],
+  ['POST', '/api/admin/cases/1/replies', adminCases, () => ({ body: 'Respuesta' })],
+  ['GET', `/api/admin/cases/1/attachments/${ANY_UUID}`, adminCases],
   ['GET', '/api/admin/documents', adminDocuments],
   ['POST', '/api/admin/documents', adminDocuments, () => document],
   ['GET', '/api/admin/documents/1', adminDocuments],

@@ -65,7 +65,7 @@ describe.each(forms)(
     const countMessages = async () =>
       Number((await environment.database.db.query<{ n: string }>(`SELECT count(*) AS n FROM ${table}`))[0]!.n);
 
-    it('stores the message, answers its reference and mails the utility', async () => {
+    it('stores the message, answers its reference, mails the utility and acknowledges to the citizen', async () => {
       const { context, settle } = testContext();
       const response = await handler(postJson(endpoint, valid), context);
 
@@ -85,17 +85,20 @@ describe.each(forms)(
       expect(stored).toMatchObject(storedFields);
 
       await settle();
-      const [mail] = await environment.database.db.query<Record<string, string>>(
-        'SELECT * FROM outbox WHERE reference = $1',
+      const [mail, acknowledgement] = await environment.database.db.query<Record<string, string>>(
+        'SELECT * FROM outbox WHERE reference = $1 ORDER BY id',
         [body.data.reference],
       );
       expect(mail).toMatchObject({ recipient: mailbox, reply_to: 'ana@example.com', status: 'sent' });
+      // Issue 15: the citizen's copy of the reference, with the follow-up link.
+      expect(acknowledgement).toMatchObject({ recipient: 'ana@example.com', reply_to: null, status: 'sent' });
+      expect(acknowledgement!.body).toContain(`/seguimiento?referencia=${body.data.reference}`);
       const files = (await readdir(environment.outboxDir)).filter((file) => file.startsWith(body.data.reference));
-      expect(files).toHaveLength(1);
-      const eml = await readFile(path.join(environment.outboxDir, files[0]!), 'utf8');
-      expect(eml).toContain(`To: ${mailbox}`);
-      expect(eml).toContain('Reply-To: ana@example.com');
-      expect(eml).toContain(body.data.reference);
+      expect(files).toHaveLength(2);
+      const emls = await Promise.all(files.map((file) => readFile(path.join(environment.outboxDir, file), 'utf8')));
+      const toUtility = emls.find((eml) => eml.includes(`To: ${mailbox}`));
+      expect(toUtility).toContain('Reply-To: ana@example.com');
+      expect(toUtility).toContain(body.data.reference);
     });
 
     describe.each([

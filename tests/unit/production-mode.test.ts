@@ -115,11 +115,19 @@ describe('production mode', () => {
       await database.db.query('SELECT name, email FROM contact_messages WHERE reference = $1', [body.data.reference]),
     ).toEqual([{ name: 'Ana', email: 'ana@example.com' }]);
     expect(
-      await database.db.query('SELECT recipient, sent_at IS NOT NULL AS sent FROM outbox WHERE reference = $1', [
-        body.data.reference,
-      ]),
-    ).toEqual([{ recipient: site.mailboxes.contact, sent: true }]);
-    expect(mailed).toEqual([expect.objectContaining({ to: site.mailboxes.contact, from: production.MAIL_FROM })]);
+      await database.db.query(
+        'SELECT recipient, sent_at IS NOT NULL AS sent FROM outbox WHERE reference = $1 ORDER BY id',
+        [body.data.reference],
+      ),
+    ).toEqual([
+      { recipient: site.mailboxes.contact, sent: true },
+      // Issue 15: the citizen's acknowledgement.
+      { recipient: 'ana@example.com', sent: true },
+    ]);
+    expect(mailed).toEqual([
+      expect.objectContaining({ to: site.mailboxes.contact, from: production.MAIL_FROM }),
+      expect.objectContaining({ to: 'ana@example.com', from: production.MAIL_FROM }),
+    ]);
   });
 
   it.each(['RESEND_API_KEY', 'MAIL_FROM'])('without %s a form answers 503 and stores nothing', async (setting) => {

@@ -108,6 +108,19 @@ async function age(table: string, reference: string, period: Period, when: 'insi
   );
 }
 
+/**
+ * Starts a submission's period one minute short of `period` ago or one minute past it: from its
+ * case's closing for a contact message or a complaint, from its arrival for the rest.
+ */
+async function expire(table: string, reference: string, period: Period, when: 'inside' | 'past') {
+  if (table !== 'contact_messages' && table !== 'complaints') return age(table, reference, period, when);
+  await db().query(
+    `UPDATE cases SET status = 'cerrado', closed_at = now() - $2::interval ${when === 'past' ? '-' : '+'} interval '1 minute'
+     WHERE reference = $1`,
+    [reference, sql(period)],
+  );
+}
+
 /** Marks a reference's mail delivered, `ago` before now. */
 const deliver = (reference: string, ago = '1 minute') =>
   db().query(`UPDATE outbox SET status = 'sent', sent_at = now() - $2::interval WHERE reference = $1`, [
@@ -128,7 +141,7 @@ const mail = async (reference: string) =>
   (
     await db().query<MailRow>(
       `SELECT recipient, reply_to, subject, body, attachment_upload_id, status, redacted_at IS NOT NULL AS redacted
-       FROM outbox WHERE reference = $1`,
+       FROM outbox WHERE reference = $1 ORDER BY id`,
       [reference],
     )
   )[0]!;
@@ -176,7 +189,8 @@ describe('delivered mail', () => {
     await deliver(old.reference, `${sql(retention.deliveredMail)} 1 minute`);
     await deliver(recent.reference, `${sql(retention.deliveredMail)} -1 minute`);
 
-    expect(await run()).toMatchObject({ deliveredMails: 1, contactMessages: 0 });
+    // The utility's copy and the citizen's acknowledgement (issue 15).
+    expect(await run()).toMatchObject({ deliveredMails: 2, contactMessages: 0 });
 
     expectEmptied(await mail(old.reference));
     expect(await mail(recent.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
@@ -202,23 +216,43 @@ describe('delivered mail', () => {
 });
 
 describe.each([
-  ['contact_messages', retention.contactMessages, contact, 'contactMessages'],
-  ['complaints', retention.complaints, complaint, 'complaints'],
-  ['motorhome_registrations', retention.motorhomeRegistrations, motorhome, 'motorhomeRegistrations'],
-] as const)('%s', (table, period, submit, rule) => {
-  it(`are deleted with their mail's copy ${periodText(period)} after they were sent, not a minute before`, async () => {
+  ['contact_messages', retention.contactMessages, contact, 'contactMessages', 'the closing of their case'],
+  ['complaints', retention.complaints, complaint, 'complaints', 'the closing of their case'],
+  ['motorhome_registrations', retention.motorhomeRegistrations, motorhome, 'motorhomeRegistrations', 'they were sent'],
+] as const)('%s', (table, period, submit, rule, since) => {
+  it(`are deleted with their mail's copy and their case ${periodText(period)} after ${since}, not a minute before`, async () => {
     const past = await submit();
     const inside = await submit();
     for (const { reference } of [past, inside]) await deliver(reference);
-    await age(table, past.reference, period, 'past');
-    await age(table, inside.reference, period, 'inside');
+    await expire(table, past.reference, period, 'past');
+    await expire(table, inside.reference, period, 'inside');
 
     expect((await run())[rule]).toBe(1);
 
     expect(await exists(table, past.reference)).toBe(false);
+    expect(await exists('cases', past.reference)).toBe(false);
     expectEmptied(await mail(past.reference));
     expect(await exists(table, inside.reference)).toBe(true);
+    expect(await exists('cases', inside.reference)).toBe(true);
     expect(await mail(inside.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
+  });
+});
+
+describe.each([
+  ['contact_messages', retention.contactMessages, contact, 'contactMessages'],
+  ['complaints', retention.complaints, complaint, 'complaints'],
+] as const)('%s whose case is open', (table, period, submit, rule) => {
+  it('are kept however old: the utility is still working on them', async () => {
+    const { reference } = await submit();
+    await deliver(reference);
+    await age(table, reference, period, 'past');
+    await db().query(
+      `UPDATE cases SET status = 'respondido', received_at = now() - interval '20 years' WHERE reference = $1`,
+      [reference],
+    );
+
+    expect((await run())[rule]).toBe(0);
+    expect(await exists(table, reference)).toBe(true);
   });
 });
 
@@ -235,6 +269,7 @@ describe('job applications', () => {
     expect(await run()).toMatchObject({ jobApplications: 1 });
 
     expect(await exists('job_applications', past.reference)).toBe(false);
+    expect(await exists('cases', past.reference)).toBe(false);
     expect(await exists('uploads', past.cv, 'id')).toBe(false);
     expect(await readUpload(uploadStore(), past.cv)).toBeUndefined();
     expectEmptied(await mail(past.reference));
@@ -356,7 +391,7 @@ describe('each run', () => {
     for (let i = 0; i < 3; i++) references.push((await contact()).reference);
     for (const reference of references) {
       await deliver(reference);
-      await age('contact_messages', reference, retention.contactMessages, 'past');
+      await expire('contact_messages', reference, retention.contactMessages, 'past');
     }
 
     expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(2);
@@ -376,7 +411,7 @@ describe('the scheduled retention function', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const { reference } = await contact();
     await deliver(reference);
-    await age('contact_messages', reference, retention.contactMessages, 'past');
+    await expire('contact_messages', reference, retention.contactMessages, 'past');
 
     expect((await retentionFunction()).status).toBe(204);
 

@@ -1,0 +1,129 @@
+import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases.ts';
+import { isoTime, type Database } from '../db/index.ts';
+import { isUuid } from '../ids.ts';
+import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
+
+/**
+ * One case as staff work on it: what the citizen sent (read from the submission's own table, in
+ * the form's order), the CV of an application, the notes and replies, and who it can go to.
+ */
+
+type Field = [label: string, column: string];
+
+/** Each kind's table and its fields as the form asks them. */
+const submissions: Record<CaseKind, { table: string; fields: Field[] }> = {
+  reclamo: {
+    table: 'complaints',
+    fields: [
+      ['Nombre', "name || ' ' || surname"],
+      ['Correo electrónico', 'email'],
+      ['Teléfono', 'phone'],
+      ['Dirección', 'address'],
+      ['Ciudad', 'city'],
+      ['Número de servicio', 'client_number'],
+      ['Detalle del reclamo', 'complaint_details'],
+    ],
+  },
+  mensaje: {
+    table: 'contact_messages',
+    fields: [
+      ['Nombre', "name || ' ' || surname"],
+      ['Correo electrónico', 'email'],
+      ['Teléfono', 'phone'],
+      ['Dirección', 'address'],
+      ['Ciudad', 'city'],
+      ['Mensaje', 'reqs'],
+    ],
+  },
+  postulacion: {
+    table: 'job_applications',
+    fields: [
+      ['Nombre', 'name'],
+      ['Correo electrónico', 'email'],
+      ['RUT', 'rut'],
+      ['Dirección', 'address'],
+    ],
+  },
+  motorhome: {
+    table: 'motorhome_registrations',
+    fields: [
+      ['Nombre', "name || ' ' || surname"],
+      ['RUT o pasaporte', 'rut'],
+      ['Correo electrónico', 'email'],
+      ['Teléfono', 'phone'],
+      ['Nacionalidad', 'nationality'],
+      ['País', 'country'],
+      ['Región', 'region'],
+      ['Ciudad', 'city'],
+      ['Dirección', 'address'],
+      ['Aceptó las condiciones', `to_char(accepted_terms_at AT TIME ZONE 'America/Santiago', 'DD-MM-YYYY HH24:MI')`],
+    ],
+  },
+};
+
+/** A case id as the path carries it; anything else is no case at all. */
+export const isCaseId = (id: string): boolean => /^\d{1,18}$/.test(id);
+
+export async function caseDetail(db: Database, id: string, today: string): Promise<CaseDetailAnswer | undefined> {
+  if (!isCaseId(id)) return undefined;
+  const [row] = await db.query<
+    Omit<CaseDetail, 'fields' | 'attachments' | 'entries' | 'business_days_left' | 'urgency'>
+  >(
+    `SELECT ${SUMMARY_COLUMNS}, c.citizen_email, ${isoTime('c.answered_at')} AS answered_at,
+       ${isoTime('c.closed_at')} AS closed_at
+     FROM ${FROM_CASES} WHERE c.id = $1`,
+    [id],
+  );
+  if (!row) return undefined;
+  const { table, fields } = submissions[row.kind];
+  const [sent, entries, assignees, attachments = []] = (await db.batch([
+    {
+      text: `SELECT ${fields.map(([, column], index) => `${column} AS f${index}`).join(', ')} FROM ${table} WHERE reference = $1`,
+      params: [row.reference],
+    },
+    {
+      text: `SELECT id::text AS id, kind, body, admin_name, ${isoTime('created_at')} AS created_at
+             FROM case_entries WHERE case_id = $1 ORDER BY created_at, id`,
+      params: [id],
+    },
+    { text: 'SELECT id::text AS id, name FROM admins ORDER BY lower(name), id' },
+    // Only an application carries a file: its CV, while its bytes are kept.
+    ...(row.kind === 'postulacion'
+      ? [
+          {
+            text: `SELECT u.id::text AS id, u.file_name AS name, u.declared_size AS size
+                   FROM job_applications j JOIN uploads u ON u.id = j.cv_upload_id
+                   WHERE j.reference = $1 AND u.bytes_deleted_at IS NULL`,
+            params: [row.reference],
+          },
+        ]
+      : []),
+  ])) as [Record<string, string>[], CaseEntry[], CaseDetailAnswer['assignees'], CaseDetail['attachments']?];
+  const submission = sent[0];
+  return {
+    case: {
+      ...withDeadline(row, today),
+      // The submission is gone once its retention period ends; the case goes with it (retention.ts).
+      fields: submission ? fields.map(([label], index) => ({ label, value: submission[`f${index}`] ?? '' })) : [],
+      attachments,
+      entries,
+    },
+    assignees,
+  };
+}
+
+/** The CV of an application case, for staff's download; undefined for anything else. */
+export async function caseAttachment(
+  db: Database,
+  id: string,
+  uploadId: string,
+): Promise<{ id: string; name: string; reference: string } | undefined> {
+  if (!isCaseId(id) || !isUuid(uploadId)) return undefined;
+  const [row] = await db.query<{ id: string; name: string; reference: string }>(
+    `SELECT u.id::text AS id, u.file_name AS name, c.reference
+     FROM cases c JOIN job_applications j ON j.reference = c.reference JOIN uploads u ON u.id = j.cv_upload_id
+     WHERE c.id = $1 AND u.id = $2 AND u.bytes_deleted_at IS NULL`,
+    [id, uploadId],
+  );
+  return row;
+}

@@ -126,6 +126,17 @@ test('the list shows every kind by due date, marks the overdue and the nearly du
   await expect(page).toHaveURL(new RegExp(`/admin/atencion\\?q=${message}$`));
 });
 
+test('on the Saturday after a Friday deadline the case reads Vencido, not Vence hoy', async ({ page, request }) => {
+  const surname = uniqueName('Sabado');
+  // Friday 13 November 2026: due Friday 27 November.
+  const reference = await sendComplaint(request, { surname, arrivedOn: '2026-11-13' });
+  // The admin list's "today" (local mode only): Saturday 28 November.
+  await page.setExtraHTTPHeaders({ 'X-Local-Now': '2026-11-28T15:00:00Z' });
+  await openList(page, surname);
+  await expect(rowOf(page, reference).getByRole('cell')).toContainText(['27-11-2026Vencido']);
+  await expect(rowOf(page, reference).locator('.badge')).toHaveText('Vencido');
+});
+
 test('a reclamo is assigned, noted and answered; the answer goes to the citizen with the SISS sentence', async ({
   page,
   request,

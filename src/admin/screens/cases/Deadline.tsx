@@ -1,11 +1,13 @@
 import { formatDate } from '../../../shared/billing.ts';
-import { longDate, type CaseSummary } from '../../../shared/cases.ts';
+import { longDate, type CaseSummary, type Urgency } from '../../../shared/cases.ts';
 
 /** "Quedan 3 días hábiles", "Vence hoy", "Vencido hace 2 días hábiles". */
-export function daysLeftText(days: number): string {
+export function daysLeftText(days: number, urgency: Urgency): string {
+  if (days < 0) return days === -1 ? 'Vencido hace 1 día hábil' : `Vencido hace ${-days} días hábiles`;
+  // Past the date with no business day gone by since (the weekend after a Friday deadline): 0 too.
+  if (urgency === 'overdue') return 'Vencido';
   if (days === 0) return 'Vence hoy';
-  if (days > 0) return days === 1 ? 'Queda 1 día hábil' : `Quedan ${days} días hábiles`;
-  return days === -1 ? 'Vencido hace 1 día hábil' : `Vencido hace ${-days} días hábiles`;
+  return days === 1 ? 'Queda 1 día hábil' : `Quedan ${days} días hábiles`;
 }
 
 /**
@@ -21,18 +23,18 @@ export function Deadline({
   long?: boolean;
 }) {
   if (item.due_on === null) return <span className="muted">Sin plazo</span>;
-  const days = item.business_days_left;
-  // The server gives no urgency once the case is answered or closed: its deadline no longer counts.
-  const counting = item.urgency !== null && days !== null;
+  const { business_days_left: days, urgency } = item;
   return (
     <span className="deadline">
       <span className={long ? undefined : 'nowrap'}>{long ? longDate(item.due_on) : formatDate(item.due_on)}</span>
-      {counting &&
-        (item.urgency === 'on_time' ? (
-          <span className="muted">{daysLeftText(days)}</span>
+      {/* The server gives no urgency once the case is answered or closed: its deadline no longer counts. */}
+      {urgency !== null &&
+        days !== null &&
+        (urgency === 'on_time' ? (
+          <span className="muted">{daysLeftText(days, urgency)}</span>
         ) : (
-          <span className={`badge badge--${item.urgency === 'overdue' ? 'overdue' : 'soon'}`}>
-            {daysLeftText(days)}
+          <span className={`badge badge--${urgency === 'overdue' ? 'overdue' : 'soon'}`}>
+            {daysLeftText(days, urgency)}
           </span>
         ))}
     </span>

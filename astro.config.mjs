@@ -67,6 +67,39 @@ export default defineConfig({
       : [],
     // Local data and the functions the plugin serves change as the site runs: no reason to reload.
     server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } },
+    // The islands' chunks (issue 14). Every page with an island loads React; form pages load the
+    // form pattern and, most of them, the notification area. Each group is one file rather than
+    // a dozen small ones that gzip apart; zod and the schemas stay out of them, loaded when a
+    // visitor starts on a form (src/islands/forms/use-schema-form.ts).
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]|preload-helper/,
+                    priority: 2,
+                  },
+                  {
+                    name: 'forms',
+                    test: /src[\\/]islands[\\/]forms[\\/](use-schema-form|use-draft|Field|FieldFrame|FieldError|PrivacyNote|ErrorSummary)\.tsx?$|src[\\/]shared[\\/]field-errors\.ts$/,
+                    priority: 1,
+                  },
+                  {
+                    name: 'notifications',
+                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]islands[\\/](notifications\.ts|Notifications\.tsx)$|src[\\/]shared[\\/]messages\.ts$/,
+                    priority: 1,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
     build: {
       // Page scripts as files too, never inlined however small, for the same reason as the CSS;
       // other assets keep Vite's default (undefined).
@@ -75,6 +108,14 @@ export default defineConfig({
         // Astro's own MDX marker, reported once per MDX file: noise that hides real warnings.
         onwarn(warning, warn) {
           if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('astro:head-inject')) return;
+          // A form page imports its schema to build the form's rules (fieldRules), and its island
+          // imports it on demand: the prerender build cannot split that import, and need not. In
+          // the client build the same warning means a schema reached a page's first scripts.
+          if (
+            warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
+            /statically imported by src\/pages\/[\w-]+\.astro,/.test(warning.message)
+          )
+            return;
           warn(warning);
         },
       },

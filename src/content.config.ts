@@ -1,13 +1,13 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { z } from 'astro/zod';
+import * as z from 'zod/mini';
 import { PlaceSchema } from './shared/places.ts';
 
 /** Place in a list: the data store keeps entries by id, so a list's order is explicit. */
-const order = z.number().int().positive();
+const order = z.number().check(z.int(), z.positive());
 
 // The map lists' entries are the islands' places; the id comes from the data store.
-const place = PlaceSchema.omit({ id: true }).extend({ order });
+const place = z.extend(z.omit(PlaceSchema, { id: true }), { order });
 
 /** Site menus (header and footer). `href` is an internal route of spec §2. */
 const navigation = defineCollection({
@@ -15,7 +15,7 @@ const navigation = defineCollection({
   schema: z.object({
     order,
     label: z.string(),
-    items: z.array(z.object({ label: z.string(), href: z.string().startsWith('/') })).min(1),
+    items: z.array(z.object({ label: z.string(), href: z.string().check(z.startsWith('/')) })).check(z.minLength(1)),
   }),
 });
 
@@ -24,7 +24,7 @@ const pages = defineCollection({
   loader: glob({ pattern: '*.mdx', base: 'content/pages' }),
   schema: z.object({
     title: z.string(),
-    description: z.string().max(160),
+    description: z.string().check(z.maxLength(160)),
   }),
 });
 
@@ -35,10 +35,10 @@ const banners = defineCollection({
     z.object({
       title: z.string(),
       text: z.string(),
-      href: z.string().startsWith('/'),
+      href: z.string().check(z.startsWith('/')),
       button: z.string(),
       image: image(),
-      alt: z.string().min(10),
+      alt: z.string().check(z.minLength(10)),
     }),
 });
 
@@ -50,14 +50,14 @@ const board = defineCollection({
     role: z.string(),
     name: z.string(),
     profession: z.string(),
-    rut: z.string().regex(/^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/),
+    rut: z.string().check(z.regex(/^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/)),
   }),
 });
 
 /** Offices and hours (spec §2 /oficinas: 7 offices, Coyhaique first and selected). */
 const offices = defineCollection({
   loader: file('content/offices.yaml'),
-  schema: place.extend({ hours: z.array(z.string()).min(1) }),
+  schema: z.extend(place, { hours: z.array(z.string()).check(z.minLength(1)) }),
 });
 
 /** Motorhome dumping points (spec §9: Coyhaique, Cochrane, Puerto Cisnes, Chile Chico). */
@@ -75,7 +75,7 @@ const developmentPlans = defineCollection({
       z.object({
         group: z.enum(['Anexos', 'Cronograma Base', 'Ficha FAT', 'Planos', 'Texto PD']),
         title: z.string(),
-        url: z.string().startsWith('/documentos/'),
+        url: z.string().check(z.startsWith('/documentos/')),
       }),
     ),
   }),
@@ -89,14 +89,14 @@ const news = defineCollection({
     /** The sidebar label. */
     shortTitle: z.string(),
     /** Place in the sidebar. */
-    order: z.number().int(),
+    order: z.number().check(z.int()),
   }),
 });
 
 /** The home page's customer-information boxes (spec §2 Home). */
 const customerLinks = defineCollection({
   loader: file('content/customer-links.yaml'),
-  schema: z.object({ order, title: z.string(), text: z.string(), href: z.string().startsWith('/') }),
+  schema: z.object({ order, title: z.string(), text: z.string(), href: z.string().check(z.startsWith('/')) }),
 });
 
 /** The winter carousels (spec §9: 5 images on /invierno, 3 on /medidor, 2 on /tuberias). */
@@ -105,14 +105,14 @@ const carousels = defineCollection({
   schema: ({ image }) =>
     z.object({
       label: z.string(),
-      images: z.array(z.object({ src: image(), alt: z.string().min(10) })).min(2),
+      images: z.array(z.object({ src: image(), alt: z.string().check(z.minLength(10)) })).check(z.minLength(2)),
     }),
 });
 
 /** Frequently asked questions (spec §2: 13 items); the body is the answer. */
 const faq = defineCollection({
   loader: glob({ pattern: '*.md', base: 'content/faq' }),
-  schema: z.object({ question: z.string(), order: z.number().int() }),
+  schema: z.object({ question: z.string(), order: z.number().check(z.int()) }),
 });
 
 /** Blocks of copy that pages with islands place between their interactive parts. */

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { messages } from '../shared/messages.ts';
 import { currentToken } from './session/stored-session.ts';
 import { renewTokenIfDue } from './session/token-renewal.ts';
@@ -93,7 +93,7 @@ async function send(
  * Calls an admin endpoint and returns its `data`, checked with the shared schema: an answer
  * that does not match is a failure the screen shows, never a crash further down.
  */
-export async function apiRequest<T>(path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
   const response = await send(path, options, 'application/json');
   const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
   const parsed = schema.safeParse(body?.data ?? {});

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminSchema } from '../shared/admins.ts';
 import { StoredDocumentSchema } from '../shared/documents.ts';
 import { EducationDocumentSchema } from '../shared/education.ts';
@@ -11,7 +11,7 @@ import { apiRequest } from './api-client.ts';
  * and an item path answering `{ <item>: {} }`. Every change refetches the list and the audit
  * log, which records it.
  */
-function resource<Item>(key: string, path: string, list: string, item: string, schema: z.ZodType<Item>) {
+function resource<Item>(key: string, path: string, list: string, item: string, schema: z.ZodMiniType<Item>) {
   const ListSchema = z.object({ [list]: z.array(schema) });
   const ItemSchema = z.object({ [item]: schema });
   const itemPath = (id: string) => `${path}/${encodeURIComponent(id)}`;

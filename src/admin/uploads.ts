@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { messages } from '../shared/messages.ts';
 import { checkFile, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
 import { uploadInChunks } from '../islands/forms/upload.ts';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from './api-client.ts';
 
-const PublishedSchema = z.object({ url: z.string().min(1) });
+const PublishedSchema = z.object({ url: z.string().check(z.minLength(1)) });
 
 /**
  * Sends a file staff chose in chunks to /api/uploads (a purpose only admins may start) and

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * A filtered list keeps its filters in the URL's query string (Pagos Webpay, Atención
  * ciudadana), so it can be bookmarked, shared and returned to with Back. A query string the
  * schema refuses shows everything.
  */
-export function filtersFrom<T>(schema: z.ZodType<T>, params: URLSearchParams): T {
+export function filtersFrom<T>(schema: z.ZodMiniType<T>, params: URLSearchParams): T {
   const parsed = schema.safeParse(Object.fromEntries(params));
   return parsed.success ? parsed.data : schema.parse({});
 }

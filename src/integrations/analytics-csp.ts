@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
 import { parse } from 'smol-toml';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { analyticsOrigin, type Analytics } from '../shared/analytics.ts';
 
 /*
@@ -19,7 +19,7 @@ import { analyticsOrigin, type Analytics } from '../shared/analytics.ts';
 const DIRECTIVES = ['script-src', 'connect-src'] as const;
 
 const NetlifyConfigSchema = z.object({
-  headers: z.array(z.object({ for: z.string(), values: z.record(z.string(), z.string()) })).default([]),
+  headers: z._default(z.array(z.object({ for: z.string(), values: z.record(z.string(), z.string()) })), []),
 });
 
 /** The Content-Security-Policy netlify.toml sends with every page (`for = "/*"`). */

@@ -1,12 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import {
-  BalanceAnswerSchema,
-  billingMessages,
-  formatAmount,
-  formatDate,
-  TicketRequestSchema,
-  type Balance,
-} from '../shared/billing.ts';
+import { billingMessages, formatAmount, formatDate } from '../shared/billing-texts.ts';
+import type { Balance } from '../shared/billing.ts';
+import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from './api.ts';
 import { Field } from './forms/Field.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
@@ -21,13 +16,12 @@ const fields = {
   },
 } satisfies Record<'service_number', FieldSpec>;
 
-/** /boleta (spec §2 Mi boleta, §7 POST /api/ticket, §8); spec §5: the number is sent unchecked. */
-export default function BalanceLookup() {
-  const form = useSchemaForm(TicketRequestSchema, fields, {
-    draftKey: 'draft:boleta',
-    checkInBrowser: false,
-    clearOnSuccess: false,
-  });
+/**
+ * /boleta (spec §2 Mi boleta, §7 POST /api/ticket, §8); spec §5: the number is sent unchecked,
+ * so only the answer's schema loads, with the request. `rules`: `fieldRules(TicketRequestSchema)`.
+ */
+export default function BalanceLookup({ rules }: { rules: FieldRules<'service_number'> }) {
+  const form = useSchemaForm(fields, rules, { draftKey: 'draft:boleta', clearOnSuccess: false });
   const [result, setResult] = useState<Balance>();
   const [error, setError] = useState<string>();
 
@@ -36,7 +30,11 @@ export default function BalanceLookup() {
     setError(undefined);
     setResult(undefined);
     void form.submit(async (request) => {
-      const answer = await callApi('/api/ticket', BalanceAnswerSchema, { method: 'POST', json: request });
+      const answer = await callApi(
+        '/api/ticket',
+        import('../shared/billing.ts').then((module) => module.BalanceAnswerSchema),
+        { method: 'POST', json: request },
+      );
       if (answer.ok) {
         setResult(answer.body.data);
         return { ok: true };

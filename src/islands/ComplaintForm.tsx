@@ -1,4 +1,5 @@
-import { ComplaintSchema, type ComplaintField } from '../shared/complaints.ts';
+import type { ComplaintField } from '../shared/complaints.ts';
+import type { FieldRules } from '../shared/fields.ts';
 import { TextForm } from './forms/TextForm.tsx';
 import type { FieldSpec } from './forms/use-schema-form.ts';
 
@@ -13,15 +14,17 @@ const fields = {
   complaintDetails: { label: 'Detalle del reclamo', multiline: true },
 } satisfies Record<ComplaintField, FieldSpec>;
 
-/** /reclamos (spec §2, §4, §7 POST /api/reclamos); spec §5: no checks in the browser. */
-export default function ComplaintForm() {
+/**
+ * /reclamos (spec §2, §4, §7 POST /api/reclamos); spec §5: no checks in the browser, so the form
+ * never loads its schema. `rules`: `fieldRules(ComplaintSchema)`.
+ */
+export default function ComplaintForm({ rules }: { rules: FieldRules<ComplaintField> }) {
   return (
     <TextForm
-      schema={ComplaintSchema}
+      rules={rules}
       endpoint="/api/reclamos"
       draftKey="draft:reclamos"
       privacySection="reclamos"
-      checkInBrowser={false}
       fields={fields}
       rows={[['name', 'surname'], ['email', 'phone'], ['address', 'city'], ['clientNumber'], ['complaintDetails']]}
     />

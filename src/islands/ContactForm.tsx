@@ -1,4 +1,5 @@
-import { ContactSchema, type ContactField } from '../shared/contact.ts';
+import type { ContactField } from '../shared/contact.ts';
+import type { FieldRules } from '../shared/fields.ts';
 import { TextForm } from './forms/TextForm.tsx';
 import type { FieldSpec } from './forms/use-schema-form.ts';
 
@@ -12,11 +13,14 @@ const fields = {
   reqs: { label: 'Mensaje', multiline: true },
 } satisfies Record<ContactField, FieldSpec>;
 
-/** /contacto (spec §2 Contact, §4, §7 POST /api/contacto). */
-export default function ContactForm() {
+const loadSchema = () => import('../shared/contact.ts').then((module) => module.ContactSchema);
+
+/** /contacto (spec §2 Contact, §4, §7 POST /api/contacto); `rules`: `fieldRules(ContactSchema)`. */
+export default function ContactForm({ rules }: { rules: FieldRules<ContactField> }) {
   return (
     <TextForm
-      schema={ContactSchema}
+      schema={loadSchema}
+      rules={rules}
       endpoint="/api/contacto"
       draftKey="draft:contacto"
       privacySection="formulario-de-contacto"

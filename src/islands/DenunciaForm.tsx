@@ -3,7 +3,6 @@ import {
   contactTimes,
   denunciaCaps,
   denunciaMessages,
-  DenunciaSchema,
   denunciaTypes,
   durations,
   knowledgeSources,
@@ -11,10 +10,11 @@ import {
   relations,
   stepOneComplete,
   yesNoUnknown,
-  type DenunciaField,
-} from '../shared/denuncias.ts';
+} from '../shared/denuncia-options.ts';
 import { CONFIRMATION_KEY } from '../shared/denuncia-confirmation.ts';
-import { checkFile } from '../shared/uploads.ts';
+import type { DenunciaField } from '../shared/denuncias.ts';
+import type { FieldRules } from '../shared/fields.ts';
+import { checkFile } from '../shared/upload-limits.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
@@ -51,12 +51,15 @@ const fields = {
   },
 } satisfies Record<DenunciaField | 'file', FieldSpec>;
 
+const loadSchema = () => import('../shared/denuncias.ts').then((module) => module.DenunciaSchema);
+
 /**
  * /denuncias (spec §2, §4, §5, §7): two steps, then POST /api/denuncias and on to /compliance.
  * Confidential: no draft, so nothing typed here is kept in the browser's storage.
+ * `rules`: `fieldRules(DenunciaSchema)`.
  */
-export default function DenunciaForm() {
-  const form = useSchemaForm(DenunciaSchema, fields);
+export default function DenunciaForm({ rules }: { rules: FieldRules<DenunciaField> }) {
+  const form = useSchemaForm(fields, rules, { schema: loadSchema });
   const [step, setStep] = useState<1 | 2>(1);
   const [file, setFile] = useState<File>();
   const [failure, setFailure] = useState<string>();

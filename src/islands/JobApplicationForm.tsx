@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
-import { JobApplicationSchema, type JobField } from '../shared/jobs.ts';
+import type { FieldRules } from '../shared/fields.ts';
+import type { JobField } from '../shared/jobs.ts';
 import { messages } from '../shared/messages.ts';
-import { checkFile, uploadMessages } from '../shared/uploads.ts';
+import { checkFile, uploadMessages } from '../shared/upload-limits.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
@@ -18,9 +19,11 @@ const fields = {
   file: { label: 'Currículum' },
 } satisfies Record<JobField | 'file', FieldSpec>;
 
-/** /trabaje-con-nosotros (spec §2, §4, §5, §7 POST /api/job). */
-export default function JobApplicationForm() {
-  const form = useSchemaForm(JobApplicationSchema, fields, { draftKey: 'draft:trabaje-con-nosotros' });
+const loadSchema = () => import('../shared/jobs.ts').then((module) => module.JobApplicationSchema);
+
+/** /trabaje-con-nosotros (spec §2, §4, §5, §7 POST /api/job); `rules`: `fieldRules(JobApplicationSchema)`. */
+export default function JobApplicationForm({ rules }: { rules: FieldRules<JobField> }) {
+  const form = useSchemaForm(fields, rules, { schema: loadSchema, draftKey: 'draft:trabaje-con-nosotros' });
   const [file, setFile] = useState<File>();
   const [inputKey, setInputKey] = useState(0);
 

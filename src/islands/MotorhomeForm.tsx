@@ -1,15 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
-import { SubmissionAnswerSchema } from '../shared/api.ts';
-import { allCountries, CHILE_ID, chileRegions, communesOf } from '../shared/geo.ts';
+import { useEffect, useState, type SubmitEvent } from 'react';
+import type { Commune } from '../shared/communes.ts';
+import type { FieldRules } from '../shared/fields.ts';
+import { allCountries, CHILE_ID, chileRegions } from '../shared/geo.ts';
 import { messages } from '../shared/messages.ts';
-import {
-  MOTORHOME_SUCCESS_MS,
-  motorhomeDefaults,
-  motorhomeMessages,
-  MotorhomeSchema,
-  placeNames,
-} from '../shared/motorhome.ts';
-import { callApi } from './api.ts';
+import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from '../shared/motorhome-form.ts';
+import { callApi, submissionAnswer } from './api.ts';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
 import { FieldError } from './forms/FieldError.tsx';
@@ -38,37 +33,68 @@ type Values = Record<keyof typeof fields, string>;
 const countryOptions = allCountries.map((country) => ({ value: String(country.id), label: country.name }));
 const regionOptions = chileRegions.map((region) => ({ value: String(region.id), label: region.name }));
 
-/** The registration the schema checks, from the fields' strings: ids as numbers, names beside them. */
-function toRegistration(values: Values) {
+/**
+ * The registration the schema checks, from the fields' strings: ids as numbers, names beside
+ * them (the commune's among the chosen region's communes).
+ */
+function toRegistration(values: Values, communes: readonly Commune[]) {
   const ids = {
     nationality: Number(values.nationality),
     country: Number(values.country),
     region: Number(values.region),
     city: Number(values.city),
   };
-  const names = placeNames({ ...ids, realRegion: values.realRegion, realCity: values.realCity });
+  const names = placeNames({ ...ids, realRegion: values.realRegion, realCity: values.realCity }, communes);
   return { ...values, ...ids, ...names, accepts: values.accepts === 'true' };
+}
+
+const loadSchema = () => import('../shared/motorhome.ts').then((module) => module.MotorhomeSchema);
+// Chile's 346 communes load only for a region other than the default one (issue 14).
+const communesOf = (region: number) => import('../shared/communes.ts').then((module) => module.communesOf(region));
+
+interface MotorhomeFormProps {
+  /** `fieldRules(MotorhomeSchema)`. */
+  rules: FieldRules;
+  /** The communes of the default region (motorhomeDefaults.region), which the form starts on. */
+  defaultCommunes: Commune[];
 }
 
 /**
  * /motorhome (spec §2, §3, §4, §5): the three checks of §5 one at a time, in their order; the
  * success message shows for 10 seconds while the form stays locked, then the form unlocks.
  */
-export default function MotorhomeForm() {
-  const form = useSchemaForm(MotorhomeSchema, fields, {
+export default function MotorhomeForm({ rules, defaultCommunes }: MotorhomeFormProps) {
+  const [communes, setCommunes] = useState({ region: motorhomeDefaults.region as number, list: defaultCommunes });
+  const form = useSchemaForm(fields, rules, {
+    schema: loadSchema,
     draftKey: 'draft:motorhome',
     initial: Object.fromEntries(Object.entries(motorhomeDefaults).map(([id, value]) => [id, String(value)])),
     errorsShown: 'first',
-    toInput: toRegistration,
+    toInput: (values: Values) => toRegistration(values, communes.list),
     holdAfterSuccessMs: MOTORHOME_SUCCESS_MS,
   });
   const [reference, setReference] = useState<string>();
   const chile = Number(form.values.country) === CHILE_ID;
+  const region = Number(form.values.region);
+
+  // Another region's communes (chosen, or kept in the draft) arrive after it is chosen; a failed
+  // load leaves the list empty, and the schema asks for a commune from the list.
+  useEffect(() => {
+    if (!region || region === communes.region) return;
+    let current = true;
+    communesOf(region).then(
+      (list) => current && setCommunes({ region, list }),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [region]);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void form.submit(async (registration) => {
-      const answer = await callApi('/api/motorhome', SubmissionAnswerSchema, { method: 'POST', json: registration });
+      const answer = await callApi('/api/motorhome', submissionAnswer(), { method: 'POST', json: registration });
       if (answer.ok) {
         setReference(answer.body.data.reference);
         return { ok: true };
@@ -122,7 +148,7 @@ export default function MotorhomeForm() {
           <SelectField
             {...form.select('city')}
             placeholder="Seleccione"
-            options={communesOf(Number(form.values.region)).map((commune) => ({
+            options={(communes.region === region ? communes.list : []).map((commune) => ({
               value: String(commune.id),
               label: commune.name,
             }))}

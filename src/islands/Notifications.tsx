@@ -1,9 +1,15 @@
-import { useStore } from '@nanostores/react';
+import { useSyncExternalStore } from 'react';
 import { $notification, dismissNotification } from './notifications.ts';
 
-/** The one notification area every island writes to through the `notify` store. */
+const noNotification = () => null;
+
+/**
+ * The one notification area every island writes to through the `notify` store, read with React's
+ * own store hook: @nanostores/react's useStore is this hook and its options, which weigh on every
+ * form page (issue 14).
+ */
 export default function Notifications() {
-  const notification = useStore($notification);
+  const notification = useSyncExternalStore($notification.listen, $notification.get, noNotification);
   // The live regions stay mounted so screen readers announce what is written into them.
   return (
     <div className="notifications">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { BillRequestSchema, billingMessages, CreatedBillAnswerSchema, paymentMethods } from '../shared/billing.ts';
+import { billingMessages, paymentMethods } from '../shared/billing-texts.ts';
+import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from './api.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
@@ -29,15 +30,30 @@ const fields = {
   billingCity: { label: 'Ciudad', required: true },
 } satisfies Record<string, FieldSpec>;
 
+const billing = () => import('../shared/billing.ts');
+const loadSchema = () => billing().then((module) => module.BillRequestSchema);
+
 const methodOptions = Object.entries(paymentMethods).map(([value, label]) => ({ value, label }));
 const billingTypeOptions = [
   { value: 'boleta', label: 'Boleta' },
   { value: 'factura', label: 'Factura' },
 ];
 
+interface PaymentFormProps {
+  /** `fieldRules(BillRequestSchema)`. */
+  rules: FieldRules;
+  billPaymentPortal: string;
+  /** The utility's contact e-mail, in spec §8's message for an unexpected failure. */
+  contactEmail: string;
+}
+
 /** /pago (spec §2, §4 Payment, §5, §7 POST /api/bills/new, §8). */
-export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: string }) {
-  const form = useSchemaForm(BillRequestSchema, fields, { draftKey: 'draft:pago', initial: { billingType: 'boleta' } });
+export default function PaymentForm({ rules, billPaymentPortal, contactEmail }: PaymentFormProps) {
+  const form = useSchemaForm(fields, rules, {
+    schema: loadSchema,
+    draftKey: 'draft:pago',
+    initial: { billingType: 'boleta' },
+  });
   const [failure, setFailure] = useState<string>();
   const [webpay, setWebpay] = useState<{ url: string; token: string }>();
   const webpayForm = useRef<HTMLFormElement>(null);
@@ -56,7 +72,11 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
     if (!method) return form.showErrors({ paymentOption: billingMessages.chooseMethod });
     if (method === 'servipag') return window.location.assign(billPaymentPortal);
     void form.submit(async (request) => {
-      const answer = await callApi('/api/bills/new', CreatedBillAnswerSchema, { method: 'POST', json: request });
+      const answer = await callApi(
+        '/api/bills/new',
+        billing().then((module) => module.CreatedBillAnswerSchema),
+        { method: 'POST', json: request },
+      );
       if (answer.ok) {
         const { paymentData } = answer.body;
         if (paymentData.success) {
@@ -68,7 +88,7 @@ export default function PaymentForm({ billPaymentPortal }: { billPaymentPortal: 
       // Spec §8: 400 no debt, 404 unknown service, any other code the contact message.
       else if (answer.status === 400) setFailure(billingMessages.noDebt);
       else if (answer.status === 404) setFailure(billingMessages.unknownService);
-      else setFailure(billingMessages.otherError);
+      else setFailure(billingMessages.otherError(contactEmail));
       return { ok: false };
     });
   };

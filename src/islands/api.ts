@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { z } from 'zod';
-import { ApiFailureSchema } from '../shared/api.ts';
+import type * as z from 'zod/mini';
+import type { ApiFailureTexts } from '../shared/api.ts';
 
 /**
  * What an API call gave, whatever happened on the way: islands never see an exception. `ok` means
@@ -9,10 +9,7 @@ import { ApiFailureSchema } from '../shared/api.ts';
  * sent any.
  */
 export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailed;
-export type ApiFailed = { ok: false; status: number; failure: FailureTexts };
-
-const FailureTextsSchema = ApiFailureSchema.partial();
-type FailureTexts = z.infer<typeof FailureTextsSchema>;
+export type ApiFailed = { ok: false; status: number; failure: ApiFailureTexts };
 
 interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT';
@@ -24,10 +21,14 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** The one way islands call /api: the answer is checked with `schema`, the shared answer schema. */
-export async function callApi<S extends z.ZodType>(
+/**
+ * The one way islands call /api: the answer is checked with `schema`, the shared answer schema.
+ * A form gives the schema as the promise of its module's import, started with the request: zod
+ * comes with it, once the visitor sends, not with the page (issue 14).
+ */
+export async function callApi<S extends z.ZodMiniType>(
   url: string,
-  schema: S,
+  schema: S | Promise<S>,
   { method = 'GET', json, body, headers = {}, signal }: CallOptions = {},
 ): Promise<ApiResult<z.output<S>>> {
   let response: Response;
@@ -46,19 +47,28 @@ export async function callApi<S extends z.ZodType>(
     return { ok: false, status: 0, failure: {} };
   }
   const payload: unknown = await response.json().catch(() => null);
-  if (response.ok) {
-    const parsed = schema.safeParse(payload);
-    if (parsed.success) return { ok: true, status: response.status, body: parsed.data };
+  try {
+    if (response.ok) {
+      const parsed = (await schema).safeParse(payload);
+      if (parsed.success) return { ok: true, status: response.status, body: parsed.data };
+    }
+    // A failure's texts are shown only when they are what a failure carries (never a stray body).
+    const { ApiFailureTextsSchema } = await import('../shared/api.ts');
+    const failure = ApiFailureTextsSchema.safeParse(payload);
+    return { ok: false, status: response.status, failure: failure.success ? failure.data : {} };
+  } catch {
+    // The schemas' module did not arrive (the connection dropped on the way): as a network failure.
+    return { ok: false, status: 0, failure: {} };
   }
-  // A failure's texts are shown only when they are what a failure carries (never a stray body).
-  const failure = FailureTextsSchema.safeParse(payload);
-  return { ok: false, status: response.status, failure: failure.success ? failure.data : {} };
 }
+
+/** The answer of every submission (contact, complaint, job, motorhome, denuncia), for callApi. */
+export const submissionAnswer = () => import('../shared/api.ts').then((module) => module.SubmissionAnswerSchema);
 
 export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
 
 /** GETs a public list once: a broken or unexpected answer is a failure the island shows. */
-export function useJson<S extends z.ZodType>(url: string, schema: S): Loaded<z.output<S>> {
+export function useJson<S extends z.ZodMiniType>(url: string, schema: S): Loaded<z.output<S>> {
   const [loaded, setLoaded] = useState<Loaded<z.output<S>>>({ state: 'loading' });
   useEffect(() => {
     const controller = new AbortController();

@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The cart of spec §3: a map by productId with an amount, and a shipping choice that defaults
@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const shippingOptions = ['courier', 'pickup'] as const;
 
 const CartSchema = z.object({
-  products: z.record(z.string().min(1), z.number().int().positive()),
+  products: z.record(z.string().check(z.minLength(1)), z.number().check(z.int(), z.positive())),
   shipping: z.enum(shippingOptions),
 });
 export type Cart = z.infer<typeof CartSchema>;

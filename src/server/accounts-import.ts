@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ACCOUNT_COLUMNS,
   ACCOUNTS_REPORT_LIMIT,
@@ -22,36 +22,47 @@ import { fileRefused } from './uploads.ts';
  */
 
 // A missing cell (a short line) is named, not reported as a type error.
-const cell = (column: string) => z.string({ error: `falta ${column}` }).trim();
+const cell = (column: string) => z.string({ error: `falta ${column}` }).check(z.trim());
+/** An empty cell is stored as null. */
+const orNull = z.transform((value: string) => value || null);
 
 const Row = z.object({
-  service_number: cell('service_number').regex(/^\d{1,12}$/, 'service_number debe tener de 1 a 12 dígitos'),
-  balance: cell('balance')
-    .regex(/^\d+$/, 'balance debe ser un número entero de pesos, sin puntos ni signo')
-    .transform(Number)
-    // The column is a Postgres integer: a larger number would fail the whole import.
-    .refine((balance) => balance <= 2_147_483_647, 'balance es demasiado grande'),
-  install_address: cell('install_address')
-    .min(1, 'install_address está vacía')
-    .max(200, 'install_address tiene más de 200 caracteres'),
-  expiration_date: cell('expiration_date')
-    .refine(
-      (value) => value === '' || z.iso.date().safeParse(value).success,
-      'expiration_date debe ser una fecha válida AAAA-MM-DD',
+  service_number: cell('service_number').check(z.regex(/^\d{1,12}$/, 'service_number debe tener de 1 a 12 dígitos')),
+  balance: z
+    .pipe(
+      cell('balance').check(z.regex(/^\d+$/, 'balance debe ser un número entero de pesos, sin puntos ni signo')),
+      z.transform(Number),
     )
-    .transform((value) => value || null),
+    // The column is a Postgres integer: a larger number would fail the whole import.
+    .check(z.refine((balance) => balance <= 2_147_483_647, 'balance es demasiado grande')),
+  install_address: cell('install_address').check(
+    z.minLength(1, 'install_address está vacía'),
+    z.maxLength(200, 'install_address tiene más de 200 caracteres'),
+  ),
+  expiration_date: z.pipe(
+    cell('expiration_date').check(
+      z.refine(
+        (value) => value === '' || z.iso.date().safeParse(value).success,
+        'expiration_date debe ser una fecha válida AAAA-MM-DD',
+      ),
+    ),
+    orNull,
+  ),
   // /boleta links to it: an http(s) address or a path of this site, never javascript: nor a
   // //host address, which leaves the site while looking like a path.
-  doc_url: cell('doc_url')
-    .max(500, 'doc_url tiene más de 500 caracteres')
-    .refine(
-      (value) =>
-        value === '' ||
-        (value.startsWith('/') && !value.startsWith('//')) ||
-        z.url({ protocol: /^https?$/ }).safeParse(value).success,
-      'doc_url debe ser una dirección http(s):// o una ruta que empiece con /',
-    )
-    .transform((value) => value || null),
+  doc_url: z.pipe(
+    cell('doc_url').check(
+      z.maxLength(500, 'doc_url tiene más de 500 caracteres'),
+      z.refine(
+        (value) =>
+          value === '' ||
+          (value.startsWith('/') && !value.startsWith('//')) ||
+          z.url({ protocol: /^https?$/ }).safeParse(value).success,
+        'doc_url debe ser una dirección http(s):// o una ruta que empiece con /',
+      ),
+    ),
+    orNull,
+  ),
 });
 
 export type AccountRow = z.output<typeof Row>;

@@ -1,11 +1,11 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { adminEndpoint, answer, byMethod } from './admin-endpoint.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
 import { failure, readInput } from './http.ts';
 
 /** A list staff manage: its schemas, answer keys and the service that reads and changes it. */
-interface Collection<Create extends z.ZodType, Update extends z.ZodType, Item> {
+interface Collection<Create extends z.ZodMiniType, Update extends z.ZodMiniType, Item> {
   schemas: { create: Create; update: Update };
   /** Largest JSON body accepted. */
   maxBytes: number;
@@ -27,7 +27,7 @@ interface Collection<Create extends z.ZodType, Update extends z.ZodType, Item> {
  * The function of a list staff manage (docs/admin-api.md): GET and POST on the collection's
  * path, GET, PUT and DELETE on `{path}/{id}`.
  */
-export function adminCollection<Create extends z.ZodType, Update extends z.ZodType, Item>(
+export function adminCollection<Create extends z.ZodMiniType, Update extends z.ZodMiniType, Item>(
   collection: Collection<Create, Update, Item>,
 ) {
   const { schemas, maxBytes, keys, isId } = collection;

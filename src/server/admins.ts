@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { adminMessages, type Admin, type AdminCreateSchema, type AdminUpdateSchema } from '../shared/admins.ts';
 import { changeAndAudit } from './audit.ts';
 import { findAdmin, PUBLIC_COLUMNS } from './auth/admins.ts';

@@ -1,7 +1,7 @@
 import type { Context } from '@netlify/functions';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiFailure } from '../shared/api.ts';
-import { fieldErrors } from '../shared/fields.ts';
+import { fieldErrors } from '../shared/field-errors.ts';
 import { MissingSettingError } from './config.ts';
 import { ClientError } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
@@ -38,7 +38,7 @@ export const methodNotAllowed = (allowed: string[]): Response =>
  * A JSON body, a query string or a multipart form's fields, validated by its shared schema: a
  * refusal is 400 (or `status`) with one Spanish message per field, as the form shows them.
  */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, { status = 400 } = {}): z.output<S> {
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, { status = 400 } = {}): z.output<S> {
   const parsed = schema.safeParse(value);
   if (!parsed.success)
     throw new ClientError(status, messages.invalidForm, undefined, { errors: fieldErrors(parsed.error) });
@@ -66,7 +66,7 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
  * The body of every JSON endpoint: read as JSON (415, 413, 400 as readJson says) and validated by
  * its shared schema (400, or `status` where the spec gives 400 another meaning).
  */
-export const readInput = async <S extends z.ZodType>(
+export const readInput = async <S extends z.ZodMiniType>(
   req: Request,
   schema: S,
   maxBytes: number,

@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { arrivalOf, type Arrival } from './cases/open-case.ts';
@@ -12,7 +12,7 @@ import { deliverDueMail } from './mail/deliver.ts';
  * The function behind a JSON form (contact, complaint, motorhome): validate with the form's shared
  * schema, store through the service, mail after answering, answer the reference (spec §7).
  */
-export function jsonFormEndpoint<S extends z.ZodType>(
+export function jsonFormEndpoint<S extends z.ZodMiniType>(
   schema: S,
   submit: (db: Database, data: z.output<S>, arrival: Arrival) => Promise<{ reference: string }>,
 ) {

@@ -1,3 +1,4 @@
+import { chileCommunes } from '../shared/communes.ts';
 import { placeNames, type MotorhomeRegistration } from '../shared/motorhome.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
@@ -18,7 +19,7 @@ export async function submitMotorhome(
   const reference = newReference('MOT');
   const r = registration;
   // The names are looked up from the ids here: the browser's copy of them is not trusted.
-  const names = placeNames(r);
+  const names = placeNames(r, chileCommunes);
   const opened = await openCase(
     db,
     { kind: 'motorhome', reference, name: `${r.name} ${r.surname}`, email: r.email, locality: names.realCity },

@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
 import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
@@ -12,7 +12,7 @@ import { parseMultipart } from './multipart.ts';
 import { uploadStore } from './storage.ts';
 import { fileRefused, receiveFile } from './uploads.ts';
 
-interface MultipartFormOptions<S extends z.ZodType> {
+interface MultipartFormOptions<S extends z.ZodMiniType> {
   schema: S;
   purpose: UploadPurpose;
   /** The message when the form needs a file and has none; undefined when the file is optional. */
@@ -30,7 +30,7 @@ interface MultipartFormOptions<S extends z.ZodType> {
  * validated with the form's shared schema, the file inline or as a chunked upload, stored with
  * the submission in one transaction, mailed after answering.
  */
-export function multipartFormEndpoint<S extends z.ZodType>({
+export function multipartFormEndpoint<S extends z.ZodMiniType>({
   schema,
   purpose,
   missingFile,

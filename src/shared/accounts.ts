@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkFile } from './uploads.ts';
 
 /**
@@ -65,34 +65,38 @@ export const formatLocalDateTime = (local: string): string => {
  * keeps its balance: the export still shows the debt the customer has paid. A moment in the
  * future would protect nobody, so it is refused.
  */
-const exportedAt = z
-  .string({ error: accountsMessages.exportedAtRequired })
-  .trim()
-  .min(1, accountsMessages.exportedAtRequired)
+const exportedAt = z.string({ error: accountsMessages.exportedAtRequired }).check(
+  z.trim(),
+  z.minLength(1, accountsMessages.exportedAtRequired),
   // A local time without a zone (z.iso.datetime's `local` also takes a Z): Chile's is implied.
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, accountsMessages.exportedAtInvalid)
-  .refine((value) => z.iso.datetime({ local: true }).safeParse(value).success, accountsMessages.exportedAtInvalid)
-  .refine((value) => value.slice(0, 16) <= chileNow(), accountsMessages.exportedAtFuture);
+  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, accountsMessages.exportedAtInvalid),
+  z.refine((value) => z.iso.datetime({ local: true }).safeParse(value).success, accountsMessages.exportedAtInvalid),
+  z.refine((value) => value.slice(0, 16) <= chileNow(), accountsMessages.exportedAtFuture),
+);
 
 /** POST /api/admin/accounts/import: a completed upload of purpose `accounts` and the export's time. */
 export const AccountsImportSchema = z.object({
-  uploadId: z.string({ error: accountsMessages.fileRequired }).min(1, accountsMessages.fileRequired).max(100),
+  uploadId: z
+    .string({ error: accountsMessages.fileRequired })
+    .check(z.minLength(1, accountsMessages.fileRequired), z.maxLength(100)),
   exportedAt,
 });
 
 /** The import form: the chosen file (checked as the server will) and the export's time. */
 export const AccountsImportFormSchema = z.object({
-  file: z
-    .custom<FileList | undefined>((value) => value === undefined || (typeof value === 'object' && value !== null))
-    .transform((files, context) => {
+  file: z.pipe(
+    z.custom<FileList | undefined>((value) => value === undefined || (typeof value === 'object' && value !== null)),
+    // zod/mini's transforms report a problem by pushing an issue, as zod's documentation does.
+    z.transform((files: FileList | undefined, context) => {
       const file = files?.[0];
       const problem = file ? checkFile('accounts', file.name, file.size) : accountsMessages.fileRequired;
       if (problem || !file) {
-        context.addIssue({ code: 'custom', message: problem ?? accountsMessages.fileRequired });
+        context.issues.push({ code: 'custom', message: problem ?? accountsMessages.fileRequired, input: files });
         return z.NEVER;
       }
       return file;
     }),
+  ),
   exportedAt,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, fieldMessages, optionalText, requiredText } from './fields.ts';
 
 /** Administrators (spec §3 Logged-in user, §6, issue 6): who signs in to /admin. */
@@ -7,7 +7,7 @@ export const AdminSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
 });
 export type Admin = z.infer<typeof AdminSchema>;
 
@@ -27,17 +27,21 @@ export const adminMessages = {
 const MIN_PASSWORD = 10;
 const password = z
   .string({ error: adminMessages.passwordRequired })
-  .min(1, adminMessages.passwordRequired)
-  .min(MIN_PASSWORD, adminMessages.passwordShort)
-  .max(200, fieldMessages.tooLong(200));
+  .check(
+    z.minLength(1, adminMessages.passwordRequired),
+    z.minLength(MIN_PASSWORD, adminMessages.passwordShort),
+    z.maxLength(200, fieldMessages.tooLong(200)),
+  );
 
 /**
  * An avatar is an image of this site (uploaded in the admin), or nothing: the site's
  * Content-Security-Policy (netlify.toml, img-src) shows no image from another host.
  */
-const avatar = optionalText(500).refine(
-  (value) => value === '' || (value.startsWith('/') && !value.startsWith('//')),
-  'Suba una imagen o ingrese una dirección de este sitio que empiece con /.',
+const avatar = optionalText(500).check(
+  z.refine(
+    (value) => value === '' || (value.startsWith('/') && !value.startsWith('//')),
+    'Suba una imagen o ingrese una dirección de este sitio que empiece con /.',
+  ),
 );
 
 /**
@@ -45,7 +49,10 @@ const avatar = optionalText(500).refine(
  * new administrator, a new e-mail or a reset password (OWASP ASVS 5.0 §7: re-authentication), so
  * a stolen token alone cannot take one over or create one of its own.
  */
-const ownPassword = z.string({ error: adminMessages.confirmWithPassword }).max(200).default('');
+const ownPassword = z._default(
+  z.string({ error: adminMessages.confirmWithPassword }).check(z.maxLength(200, fieldMessages.tooLong(200))),
+  '',
+);
 
 /**
  * Name, e-mail and avatar: what an admin edits of a profile, theirs or another admin's, with the
@@ -59,11 +66,11 @@ export const AdminProfileSchema = z.object({
 });
 
 /** POST /api/admin/admins: a new administrator with a first password, and the acting admin's own. */
-export const AdminCreateSchema = AdminProfileSchema.extend({ password });
+export const AdminCreateSchema = z.extend(AdminProfileSchema, { password });
 
 /** PUT /api/admin/admins/{id}: the profile, and a new password when another admin resets it. */
-export const AdminUpdateSchema = AdminProfileSchema.extend({
-  password: z.union([z.literal(''), password]).default(''),
+export const AdminUpdateSchema = z.extend(AdminProfileSchema, {
+  password: z._default(z.union([z.literal(''), password]), ''),
 });
 
 /** POST /api/admin/account/password: the signed-in admin changes their own password. */
@@ -71,12 +78,13 @@ export const PasswordChangeSchema = z
   .object({
     currentPassword: z
       .string({ error: 'Ingrese su contraseña actual.' })
-      .min(1, 'Ingrese su contraseña actual.')
-      .max(200),
+      .check(z.minLength(1, 'Ingrese su contraseña actual.'), z.maxLength(200, fieldMessages.tooLong(200))),
     newPassword: password,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Las contraseñas no coinciden.',
-  });
+  .check(
+    z.refine((value) => value.newPassword === value.confirmPassword, {
+      path: ['confirmPassword'],
+      message: 'Las contraseñas no coinciden.',
+    }),
+  );

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import raw from '../../content/site.json' with { type: 'json' };
 
 /**
@@ -10,7 +10,7 @@ export const AnalyticsSchema = z.object({
   /** The service's script; its origin is the one host the CSP opens (README, "Configuration"). */
   script: z.url({ protocol: /^https$/, error: 'analytics.script must be an https:// address' }),
   /** Attributes the service reads from its script tag; only data-* ones, never an event handler. */
-  attributes: z.record(z.string().regex(/^data-[a-z][a-z0-9-]*$/), z.string()).default({}),
+  attributes: z._default(z.record(z.string().check(z.regex(/^data-[a-z][a-z0-9-]*$/)), z.string()), {}),
 });
 
 export type Analytics = z.infer<typeof AnalyticsSchema>;
@@ -20,7 +20,7 @@ export type Analytics = z.infer<typeof AnalyticsSchema>;
  * bundle site.ts, and the browser has no use for this schema.
  */
 export const analytics: Analytics | undefined = z
-  .object({ analytics: AnalyticsSchema.optional() })
+  .object({ analytics: z.optional(AnalyticsSchema) })
   .parse(raw).analytics;
 
 /** The host the Content-Security-Policy must allow in script-src and connect-src. */

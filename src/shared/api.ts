@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The envelopes every /api answer shares (spec §7). Functions type what they send with these
@@ -17,13 +17,17 @@ export const ApiFailureSchema = z.object({
   message: z.string(),
   /**
    * A 400's one Spanish message per field, keyed by the field's name. A catch-all object rather
-   * than z.record: the islands already ship ZodObject, and ZodRecord would add 1 KB to every form.
+   * than z.record: the islands already ship z.object, and z.record would add its own code to every form.
    */
-  errors: z.object({}).catchall(z.string()).optional(),
+  errors: z.optional(z.catchall(z.object({}), z.string())),
   /** A 500's request id, for the logs. */
-  requestId: z.string().optional(),
+  requestId: z.optional(z.string()),
 });
 export type ApiFailure = z.infer<typeof ApiFailureSchema>;
+
+/** What an island reads of any answer that is not a success: a failure's texts, each when it is there. */
+export const ApiFailureTextsSchema = z.partial(ApiFailureSchema);
+export type ApiFailureTexts = z.infer<typeof ApiFailureTextsSchema>;
 
 /** A submission stored (contact, complaint, job, motorhome, denuncia): the visitor's reference. */
 export const SubmissionAnswerSchema = z.object({

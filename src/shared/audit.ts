@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { pageNumber } from './fields.ts';
 
 /**
@@ -46,7 +46,7 @@ export type AuditEntity = keyof typeof auditEntities;
 export const AuditEntrySchema = z.object({
   id: z.number(),
   created_at: z.string(),
-  admin_id: z.string().nullable(),
+  admin_id: z.nullable(z.string()),
   admin_email: z.string(),
   action: z.enum(Object.keys(auditActions) as [AuditAction, ...AuditAction[]]),
   entity: z.enum(Object.keys(auditEntities) as [AuditEntity, ...AuditEntity[]]),
@@ -75,7 +75,7 @@ export type AuditView = keyof typeof auditViews;
 /** GET /api/admin/audit: the query. */
 export const AuditQuerySchema = z.object({
   page: pageNumber(),
-  view: z.enum(Object.keys(auditViews) as [AuditView, ...AuditView[]], { error: 'Vista no válida.' }).default(''),
+  view: z._default(z.enum(Object.keys(auditViews) as [AuditView, ...AuditView[]], { error: 'Vista no válida.' }), ''),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 

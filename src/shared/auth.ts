@@ -1,14 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { fieldMessages } from './fields.ts';
 
 /** POST /api/login (spec §7): e-mail and password. */
 export const LoginSchema = z.object({
-  email: z
-    .string({ error: 'Ingrese su correo electrónico.' })
-    .trim()
-    .min(1, 'Ingrese su correo electrónico.')
-    .max(120)
-    .pipe(z.email('Por favor ingrese un correo electrónico válido.')),
-  password: z.string({ error: 'Ingrese su contraseña.' }).min(1, 'Ingrese su contraseña.').max(200),
+  email: z.pipe(
+    z
+      .string({ error: 'Ingrese su correo electrónico.' })
+      .check(z.trim(), z.minLength(1, 'Ingrese su correo electrónico.'), z.maxLength(120, fieldMessages.tooLong(120))),
+    z.email('Por favor ingrese un correo electrónico válido.'),
+  ),
+  password: z
+    .string({ error: 'Ingrese su contraseña.' })
+    .check(z.minLength(1, 'Ingrese su contraseña.'), z.maxLength(200, fieldMessages.tooLong(200))),
 });
 export type LoginCredentials = z.infer<typeof LoginSchema>;
 

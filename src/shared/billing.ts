@@ -1,27 +1,27 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { fieldMessages, optionalEmail, optionalText } from './fields.ts';
-import { site } from './site.ts';
+import { billingMessages } from './billing-texts.ts';
 
 /** Bills and payments (spec §2 Payment and bills, §3, §5, §7, §8, §9). */
 
-export const billingMessages = {
-  chooseMethod: 'Debe seleccionar un medio de pago',
-  serviceNumber: 'Debe ingresar un Número de Servicio',
-  noDebt: 'El número de servicio indicado no presenta deuda',
-  unknownService: 'El numero de servicio no existe',
-  otherError: `Ha ocurrido un error. Por favor póngase en contacto con nostros a través de ${site.contactEmail}`,
-  balanceFailed: 'No se pudo cargar la información',
-  webpayUnavailable: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.',
-  rejected: 'El pago no se pudo efectuar. Por favor intente nuevamente.',
-  cancelled: 'El pago fue anulado. Ningún cobro se realizó.',
-} as const;
+export {
+  billingMessages,
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  paymentMethods,
+  paymentTypeLabel,
+  type PaymentMethod,
+} from './billing-texts.ts';
 
 /** The service number, without its check digit (spec §2 /pago, /boleta). */
 export const serviceNumber = z
   .string({ error: billingMessages.serviceNumber })
-  .trim()
-  .min(1, billingMessages.serviceNumber)
-  .regex(/^\d{1,12}$/, 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.');
+  .check(
+    z.trim(),
+    z.minLength(1, billingMessages.serviceNumber),
+    z.regex(/^\d{1,12}$/, 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.'),
+  );
 
 /** POST /api/ticket (spec §7). */
 export const TicketRequestSchema = z.object({ service_number: serviceNumber });
@@ -32,22 +32,15 @@ export const BalanceSchema = z.object({
   saldo: z.number(),
   install_address: z.string(),
   /** YYYY-MM-DD; null when nothing is due. */
-  expiration_date: z.string().nullable(),
+  expiration_date: z.nullable(z.string()),
   /** The bill document, when the billing system exported one. */
-  doc_url: z.string().nullable(),
+  doc_url: z.nullable(z.string()),
 });
 export type Balance = z.infer<typeof BalanceSchema>;
 
 /** POST /api/ticket's answer for a known service; an unknown one is a failure with its message. */
 export const BalanceAnswerSchema = z.object({ success: z.literal(true), message: z.string(), data: BalanceSchema });
 export type BalanceAnswer = z.infer<typeof BalanceAnswerSchema>;
-
-/** Spec §4: Webpay is the card payment; Servipag is the bill payment portal the visitor is sent to. */
-export const paymentMethods = {
-  'webpay-plus': 'Tarjeta de débito, crédito o prepago (Webpay)',
-  servipag: 'Servipag (portal de pago de cuentas)',
-} as const;
-export type PaymentMethod = keyof typeof paymentMethods;
 
 /**
  * The bill request (spec §3) of POST /api/bills/new. Spec §5 asks only the method and, for
@@ -66,7 +59,7 @@ export const BillRequestSchema = z
     /** Where the receipt is mailed; optional, since the receipt on screen is always printable. */
     email: optionalEmail(80),
     /** Spec §3: `boleta` (receipt) by default, or `factura` (tax invoice, with the fields below). */
-    billingType: z.enum(['boleta', 'factura'], { error: fieldMessages.invalidType }).default('boleta'),
+    billingType: z._default(z.enum(['boleta', 'factura'], { error: fieldMessages.invalidType }), 'boleta'),
     /** Factura: the company's legal name (razón social). */
     company: optionalText(120),
     /** Factura: the company's RUT. */
@@ -78,72 +71,35 @@ export const BillRequestSchema = z
     billingCommune: optionalText(80),
     billingCity: optionalText(80),
   })
-  .superRefine((value, ctx) => {
-    // A factura needs the company's data (Chilean tax invoice).
-    if (value.billingType !== 'factura') return;
-    for (const [field, message] of [
-      ['company', 'Ingrese la razón social.'],
-      ['rut', 'Ingrese el RUT de la empresa.'],
-      ['activity', 'Ingrese el giro.'],
-      ['billingAddress', 'Ingrese la dirección de facturación.'],
-      ['billingCommune', 'Ingrese la comuna.'],
-      ['billingCity', 'Ingrese la ciudad.'],
-    ] as const) {
-      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
-    }
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      // A factura needs the company's data (Chilean tax invoice).
+      if (value.billingType !== 'factura') return;
+      for (const [field, message] of [
+        ['company', 'Ingrese la razón social.'],
+        ['rut', 'Ingrese el RUT de la empresa.'],
+        ['activity', 'Ingrese el giro.'],
+        ['billingAddress', 'Ingrese la dirección de facturación.'],
+        ['billingCommune', 'Ingrese la comuna.'],
+        ['billingCity', 'Ingrese la ciudad.'],
+      ] as const) {
+        if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message });
+      }
+    }),
+  );
 
 export type BillRequest = z.infer<typeof BillRequestSchema>;
-
-/** Spec §9: dot thousands separator and a $ sign. */
-export const formatAmount = (amount: number): string =>
-  `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
-
-/** Spec §9: DD-MM-YYYY HH:mm:ss, in Chile's time. */
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', {
-      timeZone: 'America/Santiago',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
-
-/** Spec §9: payment type codes, and VP (prepaid) as Webpay names it; any other code is shown as credit. */
-export function paymentTypeLabel(code: string | null): string {
-  const labels: Record<string, string> = {
-    VN: 'Crédito',
-    VD: 'Débito',
-    VC: 'Crédito en cuotas',
-    SI: 'Crédito 3 cuotas sin interés',
-    S2: 'Crédito 2 cuotas sin interés',
-    NC: 'Crédito cuotas sin interés',
-    VP: 'Prepago',
-  };
-  return labels[code ?? ''] ?? 'Crédito';
-}
 
 /** GET /api/tbk-payments/{id} and GET /api/bills/{id} (spec §7): what the receipt shows. */
 export const TbkPaymentSchema = z.object({
   id: z.string(),
   bill_id: z.string(),
   status: z.string(),
-  amount: z.number().nullable(),
-  payment_type_code: z.string().nullable(),
-  authorization_code: z.string().nullable(),
-  transaction_date: z.string().nullable(),
-  card_number: z.string().nullable(),
+  amount: z.nullable(z.number()),
+  payment_type_code: z.nullable(z.string()),
+  authorization_code: z.nullable(z.string()),
+  transaction_date: z.nullable(z.string()),
+  card_number: z.nullable(z.string()),
   installments_number: z.number(),
 });
 /** Spec §3: "A stored bill has a price". */
@@ -153,7 +109,7 @@ export const BillSchema = z.object({
   /** The amount charged, in pesos: the whole debt when the bill was created. */
   price: z.number(),
   status: z.string(),
-  paid_at: z.string().nullable(),
+  paid_at: z.nullable(z.string()),
 });
 export type TbkPayment = z.infer<typeof TbkPaymentSchema>;
 export type Bill = z.infer<typeof BillSchema>;

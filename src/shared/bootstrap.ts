@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminCreateSchema, AdminSchema } from './admins.ts';
+import { fieldMessages } from './fields.ts';
 
 /**
  * The first administrator of a production site (issue 11), created from the browser with the
@@ -34,15 +35,19 @@ export const bootstrapMessages = {
  * same password rules). The password is typed twice: nobody could reset a mistyped one, since
  * the bootstrap closes as soon as it succeeds.
  */
-export const BootstrapSchema = AdminCreateSchema.omit({ avatar: true })
-  .extend({
-    token: z.string({ error: bootstrapMessages.tokenRequired }).trim().min(1, bootstrapMessages.tokenRequired).max(500),
+export const BootstrapSchema = z
+  .extend(z.omit(AdminCreateSchema, { avatar: true }), {
+    token: z
+      .string({ error: bootstrapMessages.tokenRequired })
+      .check(z.trim(), z.minLength(1, bootstrapMessages.tokenRequired), z.maxLength(500, fieldMessages.tooLong(500))),
     confirmPassword: z.string({ error: bootstrapMessages.confirmPassword }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    message: bootstrapMessages.confirmPassword,
-  });
+  .check(
+    z.refine((value) => value.password === value.confirmPassword, {
+      path: ['confirmPassword'],
+      message: bootstrapMessages.confirmPassword,
+    }),
+  );
 export type BootstrapInput = z.output<typeof BootstrapSchema>;
 
 /** POST /api/bootstrap's 201: data. */

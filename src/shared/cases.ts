@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, pageNumber, requiredText } from './fields.ts';
 
 /**
@@ -54,7 +54,7 @@ export type Urgency = 'overdue' | 'due_soon' | 'on_time';
 
 export const CASE_PAGE_SIZE = 25;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** A row of the list: what staff need to choose the next case. */
 export const CaseSummarySchema = z.object({
@@ -66,21 +66,21 @@ export const CaseSummarySchema = z.object({
   locality: z.string(),
   received_at: z.string(),
   /** The last day to answer (Chile's calendar), or null where the kind has no deadline. */
-  due_on: isoDate.nullable(),
+  due_on: z.nullable(isoDate),
   /** Business days from today to the due date: 0 due today, negative overdue; null without one. */
-  business_days_left: z.number().nullable(),
-  urgency: z.enum(['overdue', 'due_soon', 'on_time']).nullable(),
-  assignee_id: z.string().nullable(),
-  assignee_name: z.string().nullable(),
+  business_days_left: z.nullable(z.number()),
+  urgency: z.nullable(z.enum(['overdue', 'due_soon', 'on_time'])),
+  assignee_id: z.nullable(z.string()),
+  assignee_name: z.nullable(z.string()),
 });
 export type CaseSummary = z.infer<typeof CaseSummarySchema>;
 
 /** GET /api/admin/cases: query. */
 export const CaseListQuerySchema = z.object({
-  kind: z.enum(kindKeys).optional(),
-  status: z.enum(statusKeys).optional(),
-  locality: z.string().trim().max(100).optional(),
-  q: z.string().trim().max(100).optional(),
+  kind: z.optional(z.enum(kindKeys)),
+  status: z.optional(z.enum(statusKeys)),
+  locality: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   page: pageNumber(),
 });
 export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
@@ -106,14 +106,14 @@ export const CaseEntrySchema = z.object({
 export type CaseEntry = z.infer<typeof CaseEntrySchema>;
 
 /** GET /api/admin/cases/{id}: data.case. `fields` are what the citizen sent, in the form's order. */
-export const CaseDetailSchema = CaseSummarySchema.extend({
+export const CaseDetailSchema = z.extend(CaseSummarySchema, {
   citizen_email: z.string(),
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   /** A CV: downloadable by staff only, through GET /api/admin/cases/{id}/attachments/{uploadId}. */
   attachments: z.array(z.object({ id: z.string(), name: z.string(), size: z.number() })),
   entries: z.array(CaseEntrySchema),
-  answered_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
+  answered_at: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
 });
 export type CaseDetail = z.infer<typeof CaseDetailSchema>;
 
@@ -130,13 +130,15 @@ export type CaseDetailAnswer = z.infer<typeof CaseDetailAnswerSchema>;
 /** PUT /api/admin/cases/{id}: the status, the assignee (null: nobody), or both. */
 export const CaseUpdateSchema = z
   .object({
-    status: z.enum(statusKeys, { error: 'Elija un estado.' }).optional(),
-    assigneeId: z.uuid({ error: 'Elija un administrador.' }).nullable().optional(),
+    status: z.optional(z.enum(statusKeys, { error: 'Elija un estado.' })),
+    assigneeId: z.optional(z.nullable(z.uuid({ error: 'Elija un administrador.' }))),
   })
-  .refine((update) => update.status !== undefined || update.assigneeId !== undefined, {
-    error: 'Indique qué cambiar.',
-    path: ['status'],
-  });
+  .check(
+    z.refine((update) => update.status !== undefined || update.assigneeId !== undefined, {
+      error: 'Indique qué cambiar.',
+      path: ['status'],
+    }),
+  );
 export type CaseUpdate = z.infer<typeof CaseUpdateSchema>;
 
 /** POST /api/admin/cases/{id}/notes. */
@@ -150,15 +152,17 @@ export const CaseReplySchema = z.object({
 export const CaseSettingsSchema = z.object({
   messageBusinessDays: z.coerce
     .number({ error: 'Indique un número de días hábiles.' })
-    .int('Indique un número entero de días hábiles.')
-    .min(1, 'El plazo es de al menos 1 día hábil.')
-    .max(30, 'El plazo es de a lo más 30 días hábiles.'),
+    .check(
+      z.int('Indique un número entero de días hábiles.'),
+      z.gte(1, 'El plazo es de al menos 1 día hábil.'),
+      z.lte(30, 'El plazo es de a lo más 30 días hábiles.'),
+    ),
 });
 export type CaseSettings = z.infer<typeof CaseSettingsSchema>;
 
 /** POST /api/seguimiento: the reference and the e-mail given in the form. */
 export const FollowUpQuerySchema = z.object({
-  reference: requiredText(20, 'Ingrese el número de referencia.').transform((value) => value.toUpperCase()),
+  reference: requiredText(20, 'Ingrese el número de referencia.').check(z.toUpperCase()),
   email: emailField(120),
 });
 export type FollowUpQuery = z.infer<typeof FollowUpQuerySchema>;
@@ -169,9 +173,9 @@ export const FollowUpSchema = z.object({
   reference: z.string(),
   status: z.enum(statusKeys),
   received_at: z.string(),
-  due_on: isoDate.nullable(),
-  answered_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
+  due_on: z.nullable(isoDate),
+  answered_at: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
   replies: z.array(z.object({ body: z.string(), created_at: z.string() })),
 });
 export type FollowUp = z.infer<typeof FollowUpSchema>;

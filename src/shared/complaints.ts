@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emailField, optionalText, requiredText } from './fields.ts';
 
 /**

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SINGLE_LINE } from './fields.ts';
 
 /** A company document (spec §3): an annual report (Memoria) or financial statements. */
 export const CompanyDocumentSchema = z.object({
   type: z.enum(['Memoria', 'Estado Financiero']),
-  year: z.number().int(),
-  url_file: z.string().nullable(),
+  year: z.int(),
+  url_file: z.nullable(z.string()),
 });
 
 export type CompanyDocument = z.infer<typeof CompanyDocumentSchema>;
@@ -25,9 +25,7 @@ export const DownloadQuerySchema = z.object({
   fileType: z.enum(['memories', 'financial'], { error: 'Tipo de documento no válido.' }),
   year: z.coerce
     .number({ error: 'Año no válido.' })
-    .int('Año no válido.')
-    .min(1990, 'Año no válido.')
-    .max(2100, 'Año no válido.'),
+    .check(z.int('Año no válido.'), z.gte(1990, 'Año no válido.'), z.lte(2100, 'Año no válido.')),
 });
 
 /** The years a visitor may choose: only documents with a file, most recent first (spec §3). */
@@ -56,26 +54,28 @@ export const isSafeFileUrl = (value: string): boolean => {
 };
 
 export const fileUrl = (max = 500) =>
-  z
-    .string({ error: 'Ingrese la dirección del archivo.' })
-    .trim()
-    .max(max, `Máximo ${max} caracteres.`)
-    .refine((value) => value === '' || isSafeFileUrl(value), 'Ingrese una dirección que empiece con / o https://');
+  z.string({ error: 'Ingrese la dirección del archivo.' }).check(
+    z.trim(),
+    z.maxLength(max, `Máximo ${max} caracteres.`),
+    z.refine((value) => value === '' || isSafeFileUrl(value), 'Ingrese una dirección que empiece con / o https://'),
+  );
 
 /** POST/PUT /api/admin/documents: one company document (spec §3 Document); one per type and year. */
 export const DocumentInputSchema = z.object({
   type: z.enum(documentTypes, { error: 'Seleccione el tipo de documento.' }),
   year: z
     .number({ error: 'Ingrese el año.' })
-    .int('Ingrese el año.')
-    .min(1990, 'El año debe estar entre 1990 y 2100.')
-    .max(2100, 'El año debe estar entre 1990 y 2100.'),
-  url_file: fileUrl().min(1, 'Suba el archivo o ingrese su dirección.'),
+    .check(
+      z.int('Ingrese el año.'),
+      z.gte(1990, 'El año debe estar entre 1990 y 2100.'),
+      z.lte(2100, 'El año debe estar entre 1990 y 2100.'),
+    ),
+  url_file: fileUrl().check(z.minLength(1, 'Suba el archivo o ingrese su dirección.')),
 });
 export type DocumentInput = z.infer<typeof DocumentInputSchema>;
 
 /** A company document as staff manage it. */
-export const StoredDocumentSchema = CompanyDocumentSchema.extend({ id: z.number().int(), updated_at: z.string() });
+export const StoredDocumentSchema = z.extend(CompanyDocumentSchema, { id: z.int(), updated_at: z.string() });
 export type StoredDocument = z.infer<typeof StoredDocumentSchema>;
 
 export const documentAdminMessages = {

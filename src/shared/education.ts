@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalText, requiredText } from './fields.ts';
 import { fileUrl } from './documents.ts';
 
@@ -6,13 +6,13 @@ export const educationContentTypes = ['Documentos educativos', 'Planificaciones'
 
 /** An education resource (spec §3 Education document). */
 export const EducationDocumentSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   content_type: z.enum(educationContentTypes),
   hidden: z.boolean(),
   title: z.string(),
   description: z.string(),
   url_file: z.string(),
-  thumbnail: z.string().nullable(),
+  thumbnail: z.nullable(z.string()),
 });
 
 export type EducationDocument = z.infer<typeof EducationDocumentSchema>;
@@ -50,7 +50,7 @@ export const EducationInputSchema = z.object({
   hidden: z.boolean({ error: 'Indique si el contenido está oculto.' }),
   title: requiredText(200, 'Ingrese el título.'),
   description: optionalText(1000, { multiline: true }),
-  url_file: fileUrl().min(1, 'Suba el archivo o ingrese su dirección.'),
+  url_file: fileUrl().check(z.minLength(1, 'Suba el archivo o ingrese su dirección.')),
   thumbnail: fileUrl(),
 });
 export type EducationInput = z.infer<typeof EducationInputSchema>;

@@ -1,6 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** Field builders shared by every form schema, so each rule and message is written once. */
+/**
+ * Field builders shared by every form schema, so each rule and message is written once. Every
+ * schema of the project is written with zod's functional `zod/mini` (README, "Architecture"):
+ * islands bundle only the checks they use, about a quarter of the classic API's weight.
+ */
 
 export const fieldMessages = {
   invalidType: 'El valor ingresado no es válido.',
@@ -20,11 +24,11 @@ export const SINGLE_LINE = /^[^\u0000-\u001f\u007f]*$/;
 // eslint-disable-next-line no-control-regex -- likewise, less line breaks and tabs
 const MULTILINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 
-/** The control-character rule of a text field: one line unless it has lines (a message, a description). */
-export const lines = (schema: z.ZodString, multiline = false) =>
+/** The control-character check of a text field: one line unless it has lines (a message, a description). */
+export const lineCheck = (multiline = false) =>
   multiline
-    ? schema.regex(MULTILINE, fieldMessages.multilineControlCharacters)
-    : schema.regex(SINGLE_LINE, fieldMessages.controlCharacters);
+    ? z.regex(MULTILINE, fieldMessages.multilineControlCharacters)
+    : z.regex(SINGLE_LINE, fieldMessages.controlCharacters);
 
 const text = (requiredMessage?: string) =>
   z.string({
@@ -33,44 +37,84 @@ const text = (requiredMessage?: string) =>
 
 /** A text the visitor must fill; surrounding blanks do not count. One line unless `multiline`. */
 export const requiredText = (max: number, requiredMessage: string, { multiline = false } = {}) =>
-  lines(text(requiredMessage).trim().min(1, requiredMessage).max(max, fieldMessages.tooLong(max)), multiline);
+  text(requiredMessage).check(
+    z.trim(),
+    z.minLength(1, requiredMessage),
+    z.maxLength(max, fieldMessages.tooLong(max)),
+    lineCheck(multiline),
+  );
 
 /** A text the visitor may leave empty (absent is stored as empty). One line unless `multiline`. */
 export const optionalText = (max: number, { multiline = false } = {}) =>
-  lines(text().trim().max(max, fieldMessages.tooLong(max)), multiline).default('');
+  z._default(text().check(z.trim(), z.maxLength(max, fieldMessages.tooLong(max)), lineCheck(multiline)), '');
 
 export const emailField = (max: number) =>
-  text(fieldMessages.requiredEmail)
-    .trim()
-    .min(1, fieldMessages.requiredEmail)
-    .max(max, fieldMessages.tooLong(max))
-    .pipe(z.email(fieldMessages.invalidEmail));
+  z.pipe(
+    text(fieldMessages.requiredEmail).check(
+      z.trim(),
+      z.minLength(1, fieldMessages.requiredEmail),
+      z.maxLength(max, fieldMessages.tooLong(max)),
+    ),
+    z.email(fieldMessages.invalidEmail),
+  );
 
 const invalidPage = 'Página no válida.';
 
 /** The page of a paged list, from the query string; absent is the first one. */
 export const pageNumber = () =>
-  z.coerce.number({ error: invalidPage }).int(invalidPage).min(1, invalidPage).max(100_000, invalidPage).default(1);
+  z._default(
+    z.coerce
+      .number({ error: invalidPage })
+      .check(z.int(invalidPage), z.gte(1, invalidPage), z.lte(100_000, invalidPage)),
+    1,
+  );
 
 /** An e-mail the visitor may leave empty; when given, it must be valid. */
 export const optionalEmail = (max: number) =>
-  optionalText(max).pipe(z.union([z.literal(''), z.email(fieldMessages.invalidEmail)]));
+  z.pipe(optionalText(max), z.union([z.literal(''), z.email(fieldMessages.invalidEmail)]));
 
-/** The `maxlength` a form input should carry for a field built above. */
-export function maxLengthOf(schema: z.ZodType): number | undefined {
-  if (schema instanceof z.ZodDefault || schema instanceof z.ZodOptional)
-    return maxLengthOf(schema.unwrap() as z.ZodType);
-  if (schema instanceof z.ZodPipe) return maxLengthOf(schema.in as z.ZodType);
-  if (schema instanceof z.ZodString) return schema.maxLength ?? undefined;
-  return undefined;
+/**
+ * The `maxlength` a form input should carry for a field built above. zod/mini schemas have no
+ * `.unwrap()` or `.maxLength`: this reads their definitions (`_zod.def`, which zod documents for
+ * library authors): a default's or optional's inner type, a pipe's input, a string's
+ * `max_length` checks.
+ */
+export function maxLengthOf(schema: z.core.$ZodType): number | undefined {
+  const def = schema._zod.def as z.core.$ZodTypeDef & {
+    innerType?: z.core.$ZodType;
+    in?: z.core.$ZodType;
+    checks?: z.core.$ZodCheck[];
+  };
+  if ((def.type === 'default' || def.type === 'optional') && def.innerType) return maxLengthOf(def.innerType);
+  if (def.type === 'pipe' && def.in) return maxLengthOf(def.in);
+  if (def.type !== 'string') return undefined;
+  const maximums = (def.checks ?? [])
+    .map((check) => check._zod.def as z.core.$ZodCheckDef & { maximum?: number })
+    .filter((check) => check.check === 'max_length' && check.maximum !== undefined)
+    .map((check) => check.maximum!);
+  return maximums.length > 0 ? Math.min(...maximums) : undefined;
 }
 
-/** First message per field, as the forms show them (one error per field). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = issue.message;
+/** Whether a form must fill the field: its schema refuses it absent (a default or an optional accepts it). */
+export const isRequired = (schema: z.core.$ZodType): boolean => !z.safeParse(schema, undefined).success;
+
+/** What a form shows of a field before its schema has loaded: its `maxlength` and whether it is required. */
+export interface FieldRule {
+  maxLength?: number;
+  required: boolean;
+}
+export type FieldRules<F extends string = string> = Record<F, FieldRule>;
+
+/**
+ * The rules of every field of a form's schema. A form page computes them when it is built and
+ * gives them to its island, which loads the schema itself, and zod with it, only once the
+ * visitor starts on the form (issue 14).
+ */
+export function fieldRules<S extends z.ZodMiniObject>(schema: S): FieldRules<Extract<keyof S['shape'], string>> {
+  const rules: FieldRules = {};
+  for (const [field, fieldSchema] of Object.entries<z.core.$ZodType>(schema.shape)) {
+    const maxLength = maxLengthOf(fieldSchema);
+    rules[field] = { required: isRequired(fieldSchema), ...(maxLength === undefined ? {} : { maxLength }) };
   }
-  return errors;
+  return rules;
 }

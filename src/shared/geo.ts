@@ -1,10 +1,10 @@
 import countries from './geo/countries.json' with { type: 'json' };
-import communes from './geo/chile-communes.json' with { type: 'json' };
 import regions from './geo/chile-regions.json' with { type: 'json' };
 
 /**
- * The geographic data set the motorhome form uses (spec §3): countries, and Chile's regions and
- * communes. Ids are stable; the defaults are the spec's (§3): Chile 43, Aysén 728, Coyhaique 11111.
+ * The geographic data set the motorhome form uses (spec §3): countries and Chile's regions here,
+ * Chile's communes in communes.ts. Ids are stable; the defaults are the spec's (§3): Chile 43,
+ * Aysén 728, Coyhaique 11111.
  */
 export const CHILE_ID = 43;
 export const AYSEN_ID = 728;
@@ -20,18 +20,9 @@ export interface Region {
   roman: string;
   name: string;
 }
-export interface Commune {
-  id: number;
-  cut: string;
-  regionId: number;
-  name: string;
-}
 
 export const allCountries: readonly Country[] = countries;
 export const chileRegions: readonly Region[] = regions;
-export const chileCommunes: readonly Commune[] = communes;
 
 export const countryById = (id: number) => allCountries.find((country) => country.id === id);
 export const regionById = (id: number) => chileRegions.find((region) => region.id === id);
-export const communeById = (id: number) => chileCommunes.find((commune) => commune.id === id);
-export const communesOf = (regionId: number) => chileCommunes.filter((commune) => commune.regionId === regionId);

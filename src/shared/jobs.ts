@@ -1,24 +1,25 @@
 import { validate as isValidRut } from 'rut.js';
-import { z } from 'zod';
-import { fieldMessages, lines, optionalText } from './fields.ts';
+import * as z from 'zod/mini';
+import { fieldMessages, lineCheck, optionalText } from './fields.ts';
 
 /** Spec §5: one message for any missing required field. */
 const REQUIRED_FIELDS_MESSAGE = 'Debe rellenar los campos obligatorios: Nombre, Email y Rut';
 
 const required = (max: number) =>
-  lines(
-    z
-      .string({ error: REQUIRED_FIELDS_MESSAGE })
-      .trim()
-      .min(1, REQUIRED_FIELDS_MESSAGE)
-      .max(max, fieldMessages.tooLong(max)),
-  );
+  z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .check(
+      z.trim(),
+      z.minLength(1, REQUIRED_FIELDS_MESSAGE),
+      z.maxLength(max, fieldMessages.tooLong(max)),
+      lineCheck(),
+    );
 
 /** A job application (spec §2 /trabaje-con-nosotros, §3, §7 POST /api/job); the CV travels beside it. */
 export const JobApplicationSchema = z.object({
   name: required(100),
-  email: required(80).pipe(z.email(fieldMessages.invalidEmail)),
-  rut: required(12).refine(isValidRut, 'Ingrese un RUT válido, por ejemplo 12.345.678-5.'),
+  email: z.pipe(required(80), z.email(fieldMessages.invalidEmail)),
+  rut: required(12).check(z.refine(isValidRut, 'Ingrese un RUT válido, por ejemplo 12.345.678-5.')),
   /** Optional (spec §5). */
   address: optionalText(150),
 });

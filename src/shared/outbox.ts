@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Correo saliente (issue 12): the mail the outbox has not sent yet, for staff. It names what a mail
@@ -38,7 +38,7 @@ export const UnsentMailSchema = z.object({
   /** To one of the utility's mailboxes, or to the citizen who wrote (a receipt, an answer). */
   to_utility: z.boolean(),
   status: z.enum(Object.keys(mailStatuses) as [MailStatus, ...MailStatus[]]),
-  problem: z.enum(Object.keys(mailProblems) as [MailProblem, ...MailProblem[]]).nullable(),
+  problem: z.nullable(z.enum(Object.keys(mailProblems) as [MailProblem, ...MailProblem[]])),
   attempts: z.number(),
   created_at: z.string(),
   next_attempt_at: z.string(),
@@ -55,7 +55,7 @@ export const OutboxSummarySchema = z.object({
 });
 
 /** POST /api/admin/outbox/{id}/retry: data; `mail` is null once it is sent. */
-export const RetriedMailSchema = z.object({ mail: UnsentMailSchema.nullable() });
+export const RetriedMailSchema = z.object({ mail: z.nullable(UnsentMailSchema) });
 
 export const outboxMessages = {
   notFound: 'Ese correo ya se envió o no existe.',

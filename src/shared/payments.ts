@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { TbkPaymentSchema } from './billing.ts';
 import { pageNumber } from './fields.ts';
 
@@ -32,46 +32,49 @@ const isoDate = z.iso.date({ error: 'Ingrese una fecha válida.' });
  */
 export const PaymentFiltersSchema = z
   .object({
-    from: z.union([z.literal(''), isoDate]).default(''),
-    to: z.union([z.literal(''), isoDate]).default(''),
-    status: z.union([z.literal(''), BillStatusSchema], { error: 'Estado no válido.' }).default(''),
-    serviceNumber: z
-      .string()
-      .trim()
-      .max(12, 'Máximo 12 caracteres.')
-      .regex(/^\d*$/, 'Ingrese solo dígitos.')
-      .default(''),
+    from: z._default(z.union([z.literal(''), isoDate]), ''),
+    to: z._default(z.union([z.literal(''), isoDate]), ''),
+    status: z._default(z.union([z.literal(''), BillStatusSchema], { error: 'Estado no válido.' }), ''),
+    serviceNumber: z._default(
+      z.string().check(z.trim(), z.maxLength(12, 'Máximo 12 caracteres.'), z.regex(/^\d*$/, 'Ingrese solo dígitos.')),
+      '',
+    ),
     /** `si`: only the bills that need attention (see `needs_attention`). */
-    attention: z.union([z.literal(''), z.literal('si')], { error: 'Valor no válido.' }).default(''),
+    attention: z._default(z.union([z.literal(''), z.literal('si')], { error: 'Valor no válido.' }), ''),
     page: pageNumber(),
   })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, {
-    path: ['to'],
-    message: 'La fecha final debe ser posterior a la inicial.',
-  });
+  .check(
+    z.refine((value) => !value.from || !value.to || value.from <= value.to, {
+      path: ['to'],
+      message: 'La fecha final debe ser posterior a la inicial.',
+    }),
+  );
 export type PaymentFilters = z.infer<typeof PaymentFiltersSchema>;
 
 /** One row of the list and of the CSV. */
-export const PaymentRowSchema = TbkPaymentSchema.pick({
-  authorization_code: true,
-  card_number: true,
-  payment_type_code: true,
-  transaction_date: true,
-}).extend({
-  bill_id: z.string(),
-  created_at: z.string(),
-  service_number: z.string(),
-  amount: z.number(),
-  status: BillStatusSchema,
-  email: z.string(),
-  // Null while Webpay has not answered: the bill has no card payment record yet.
-  installments_number: z.number().nullable(),
-  /**
-   * Its outcome is unknown (never returned from Webpay, or Webpay gave no clear answer) or its
-   * refund is pending or failed: the reconciliation is on it, and staff can check it.
-   */
-  needs_attention: z.boolean(),
-});
+export const PaymentRowSchema = z.extend(
+  z.pick(TbkPaymentSchema, {
+    authorization_code: true,
+    card_number: true,
+    payment_type_code: true,
+    transaction_date: true,
+  }),
+  {
+    bill_id: z.string(),
+    created_at: z.string(),
+    service_number: z.string(),
+    amount: z.number(),
+    status: BillStatusSchema,
+    email: z.string(),
+    // Null while Webpay has not answered: the bill has no card payment record yet.
+    installments_number: z.nullable(z.number()),
+    /**
+     * Its outcome is unknown (never returned from Webpay, or Webpay gave no clear answer) or its
+     * refund is pending or failed: the reconciliation is on it, and staff can check it.
+     */
+    needs_attention: z.boolean(),
+  },
+);
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
 /** GET /api/admin/payments: data. */
@@ -102,18 +105,20 @@ export const PaymentDetailSchema = z.object({
     billing_city: z.string(),
     payment_method: z.string(),
     buy_order: z.string(),
-    paid_at: z.string().nullable(),
+    paid_at: z.nullable(z.string()),
     needs_attention: z.boolean(),
     /** Failed refunds so far; they are retried with growing delays, at most an hour apart. */
     refund_attempts: z.number(),
     /** Webpay's last unclear answer (no answer in time, a 5xx, a failed refund), as it came. */
-    webpay_error: z.string().nullable(),
+    webpay_error: z.nullable(z.string()),
   }),
-  tbkPayment: TbkPaymentSchema.extend({
-    response_code: z.number().nullable(),
-    buy_order: z.string().nullable(),
-    created_at: z.string(),
-  }).nullable(),
+  tbkPayment: z.nullable(
+    z.extend(TbkPaymentSchema, {
+      response_code: z.nullable(z.number()),
+      buy_order: z.nullable(z.string()),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 

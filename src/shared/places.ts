@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A place on a map (spec §2 /oficinas, §9 dumping points): the list beside the map and its pins. */
 export const PlaceSchema = z.object({
@@ -6,8 +6,8 @@ export const PlaceSchema = z.object({
   name: z.string(),
   address: z.string(),
   /** Opening hours, a line each (offices); dumping points share theirs (spec §9). */
-  hours: z.array(z.string()).optional(),
+  hours: z.optional(z.array(z.string())),
   /** Latitude and longitude. */
-  coordinates: z.tuple([z.number().min(-90).max(90), z.number().min(-180).max(180)]),
+  coordinates: z.tuple([z.number().check(z.gte(-90), z.lte(90)), z.number().check(z.gte(-180), z.lte(180))]),
 });
 export type Place = z.infer<typeof PlaceSchema>;

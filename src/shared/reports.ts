@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { optionalText, requiredText } from './fields.ts';
 import { fileUrl } from './documents.ts';
 
 /** A news item managed by staff (spec §3 Report); `text` is sanitised HTML. */
 export const ReportSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Only active items are listed on /comunicados. */
   active: z.boolean(),
   /** Position in the sidebar, lowest first. */
-  order: z.number().int(),
+  order: z.int(),
   /** The item's name in the sidebar. */
   short_title: z.string(),
   /** The heading of the item's page. */
@@ -16,9 +16,9 @@ export const ReportSchema = z.object({
   /** An internal name staff recognise it by; not shown to visitors. */
   name: z.string(),
   /** A file that goes with the item (a site path or an https address), or null. */
-  url_file: z.string().nullable(),
+  url_file: z.nullable(z.string()),
   /** A second file, or null. */
-  url_file_2: z.string().nullable(),
+  url_file_2: z.nullable(z.string()),
   /** The item's text: HTML sanitised with one allow-list (src/server/rich-text.ts). */
   text: z.string(),
 });
@@ -64,9 +64,11 @@ export const ReportInputSchema = z.object({
   active: z.boolean({ error: 'Indique si el comunicado está activo.' }),
   order: z
     .number({ error: 'Ingrese el orden.' })
-    .int('Ingrese un número entero.')
-    .min(0, 'El orden no puede ser negativo.')
-    .max(9999, 'El orden debe ser menor que 10000.'),
+    .check(
+      z.int('Ingrese un número entero.'),
+      z.gte(0, 'El orden no puede ser negativo.'),
+      z.lte(9999, 'El orden debe ser menor que 10000.'),
+    ),
   short_title: requiredText(80, 'Ingrese el título corto.'),
   title: requiredText(200, 'Ingrese el título.'),
   name: optionalText(120),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import raw from '../../content/site.json' with { type: 'json' };
 
 /** The utility's own details, edited in content/site.json; read by pages and by the API. */
@@ -6,7 +6,7 @@ const SiteSchema = z.object({
   name: z.string(),
   shortName: z.string(),
   /** Customer phone line shown in header and footer. */
-  customerPhone: z.string().regex(/^\+56 \d{1,2} \d{3} \d{4}$/),
+  customerPhone: z.string().check(z.regex(/^\+56 \d{1,2} \d{3} \d{4}$/)),
   /** Public contact e-mail shown in header and footer. */
   contactEmail: z.email(),
   /** Where each kind of submission is mailed, and the public addresses pages give. */
@@ -46,7 +46,7 @@ const SiteSchema = z.object({
     sewageService: z.string(),
   }),
   /** Map tiles for the Leaflet maps; any XYZ tile server. */
-  mapTiles: z.object({ url: z.string().includes('{z}'), attribution: z.string() }),
+  mapTiles: z.object({ url: z.string().check(z.includes('{z}')), attribution: z.string() }),
 });
 
 export type Site = z.infer<typeof SiteSchema>;

@@ -128,6 +128,22 @@ test('field errors found by the server are shown on the fields', async ({ page }
   await expect(page.locator('#email-error')).toHaveText('Error: Por favor ingrese un correo electrónico válido.');
 });
 
+test("when the form's schema does not arrive, the form sends and shows the server's check", async ({ page }) => {
+  // The schema's own chunk (rolldown names it after src/shared/contact.ts), loaded once the visitor
+  // starts on the form: here the connection drops on the way.
+  await page.route(/\/_astro\/contact\.[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  const posted = page.waitForRequest('/api/contacto');
+  await page.getByLabel('Correo electrónico').fill('marta@');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  expect((await posted).postDataJSON()).toMatchObject({ email: 'marta@' });
+  await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' }).getByRole('link')).toHaveText([
+    'Nombre: Ingrese su nombre.',
+    'Apellido: Ingrese su apellido.',
+    'Correo electrónico: Por favor ingrese un correo electrónico válido.',
+    'Mensaje: Escriba su mensaje.',
+  ]);
+});
+
 test('what the visitor typed survives a reload', async ({ page }) => {
   await page.getByLabel('Nombre').fill('Marta');
   await page.getByLabel('Mensaje').fill('Texto a medio escribir');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import job from '../../netlify/functions/job.ts';
 import login from '../../netlify/functions/login.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
@@ -59,7 +59,10 @@ describe('withErrorHandling answers a ClientError with its status, message and f
 });
 
 describe('readInput, the body of every JSON endpoint', () => {
-  const Schema = z.object({ name: z.string().min(1, 'Ingrese su nombre.'), age: z.number('Edad no válida.') });
+  const Schema = z.object({
+    name: z.string().check(z.minLength(1, 'Ingrese su nombre.')),
+    age: z.number('Edad no válida.'),
+  });
   const read = (body: string, headers: Record<string, string> = {}, options: { status?: number } = {}) =>
     readInput(
       postJson('/api/prueba', body, { headers: { 'content-type': 'application/json', ...headers } }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ContactSchema } from '../../src/shared/contact.ts';
-import { fieldErrors, maxLengthOf } from '../../src/shared/fields.ts';
+import { fieldErrors } from '../../src/shared/field-errors.ts';
+import { maxLengthOf } from '../../src/shared/fields.ts';
 
 const valid = {
   name: 'Ana',

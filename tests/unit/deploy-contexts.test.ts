@@ -2,15 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import packageJson from '../../package.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '../..');
-const Environment = z.record(z.string(), z.string()).default({});
+const Environment = z._default(z.record(z.string(), z.string()), {});
 const netlify = z
   .object({
     build: z.object({ environment: Environment }),
-    context: z.record(z.string(), z.object({ environment: Environment })).default({}),
+    context: z._default(z.record(z.string(), z.object({ environment: Environment })), {}),
   })
   .parse(parse(await readFile(path.join(root, 'netlify.toml'), 'utf8')));
 

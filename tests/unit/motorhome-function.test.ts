@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import motorhome from '../../netlify/functions/motorhome.ts';
-import {
-  allCountries,
-  chileCommunes,
-  chileRegions,
-  communeById,
-  countryById,
-  regionById,
-} from '../../src/shared/geo.ts';
+import { chileCommunes, communeById } from '../../src/shared/communes.ts';
+import { allCountries, chileRegions, countryById, regionById } from '../../src/shared/geo.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 

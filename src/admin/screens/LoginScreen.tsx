@@ -1,6 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { BootstrapStatusSchema, type BootstrapStatus } from '../../shared/bootstrap.ts';
-import { LoginSchema, type LoginCredentials } from '../../shared/auth.ts';
+import type { LoginCredentials } from '../../shared/auth.ts';
+import type { FieldRules } from '../../shared/fields.ts';
 import Notifications from '../../islands/Notifications.tsx';
 import { notify } from '../../islands/notifications.ts';
 import { ErrorSummary } from '../../islands/forms/ErrorSummary.tsx';
@@ -19,13 +20,16 @@ const fields = {
   password: { label: 'Contraseña', type: 'password', autoComplete: 'current-password' },
 } satisfies Record<keyof LoginCredentials, FieldSpec>;
 
+const loadSchema = () => import('../../shared/auth.ts').then((module) => module.LoginSchema);
+
 /**
  * Spec §2 /login: e-mail and password; the server's message on failure (wrong credentials, 429).
  * A page of its own, rendered at build time so the form paints before any script runs (issue
  * 14), with the public forms' pattern; it loads none of the admin app, which opens once signed in.
+ * `rules`: `fieldRules(LoginSchema)`, from the page.
  */
-export default function LoginScreen() {
-  const form = useSchemaForm(LoginSchema, fields);
+export default function LoginScreen({ rules }: { rules: FieldRules<keyof LoginCredentials> }) {
+  const form = useSchemaForm(fields, rules, { schema: loadSchema });
   const [formError, setFormError] = useState<string>();
   const [bootstrap, setBootstrap] = useState<BootstrapStatus>();
   const [destination, setDestination] = useState('/admin/pagos');

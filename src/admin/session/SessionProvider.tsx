@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
 import { authMessages, type LoginCredentials } from '../../shared/auth.ts';
 import { notify } from '../../islands/notifications.ts';

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminSchema, type Admin } from '../../shared/admins.ts';
 import type { LoginCredentials } from '../../shared/auth.ts';
 import { apiRequest } from '../api-client.ts';
 import { storeSession } from './stored-session.ts';
 
-const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().min(1) });
+const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().check(z.minLength(1)) });
 
 /**
  * POST /api/login and keep the session as spec §4 says (sessionStorage accessToken and userId):

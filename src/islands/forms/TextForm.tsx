@@ -1,8 +1,8 @@
 import type { SubmitEvent } from 'react';
-import type { z } from 'zod';
-import { SubmissionAnswerSchema } from '../../shared/api.ts';
+import type * as z from 'zod/mini';
+import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
-import { callApi } from '../api.ts';
+import { callApi, submissionAnswer } from '../api.ts';
 import { notify } from '../notifications.ts';
 import { ErrorSummary } from './ErrorSummary.tsx';
 import { Field } from './Field.tsx';
@@ -10,15 +10,16 @@ import { PrivacyNote } from './PrivacyNote.tsx';
 import { useSchemaForm, type FieldSpec } from './use-schema-form.ts';
 
 interface TextFormProps<F extends string> {
-  schema: z.ZodObject;
+  /** Loads the shared schema that checks the form before it is sent; none where the spec has the browser send unchecked (§5: the complaint form). */
+  schema?: () => Promise<z.ZodMiniObject>;
+  /** `fieldRules` of the schema, from the page. */
+  rules: FieldRules<F>;
   endpoint: string;
   /** sessionStorage key of the draft. */
   draftKey: string;
   fields: Record<F, FieldSpec>;
   /** The fields' order, in rows: a row of two shows side by side on wide screens. */
   rows: F[][];
-  /** False where the spec has the browser send without checking (§5: the complaint form). */
-  checkInBrowser?: boolean;
   /** The part of the privacy notice about this form (PrivacyNote). */
   privacySection: string;
 }
@@ -30,19 +31,19 @@ interface TextFormProps<F extends string> {
  */
 export function TextForm<F extends string>({
   schema,
+  rules,
   endpoint,
   draftKey,
   fields,
   rows,
-  checkInBrowser,
   privacySection,
 }: TextFormProps<F>) {
-  const form = useSchemaForm(schema, fields, { draftKey, checkInBrowser: checkInBrowser ?? true });
+  const form = useSchemaForm(fields, rules, { draftKey, ...(schema ? { schema } : {}) });
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void form.submit(async (data) => {
-      const answer = await callApi(endpoint, SubmissionAnswerSchema, { method: 'POST', json: data });
+      const answer = await callApi(endpoint, submissionAnswer(), { method: 'POST', json: data });
       if (answer.ok) {
         notify({ kind: 'success', text: messages.sent, detail: `Número de referencia: ${answer.body.data.reference}` });
         return { ok: true };

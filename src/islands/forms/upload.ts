@@ -1,6 +1,9 @@
-import { AcknowledgementSchema, SubmissionAnswerSchema, type SubmissionAnswer } from '../../shared/api.ts';
-import { CHUNK_SIZE, INLINE_LIMIT, UploadStartedSchema, type UploadPurpose } from '../../shared/uploads.ts';
-import { callApi, type ApiFailed, type ApiResult } from '../api.ts';
+import type { SubmissionAnswer } from '../../shared/api.ts';
+import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../../shared/upload-limits.ts';
+import { callApi, submissionAnswer, type ApiFailed, type ApiResult } from '../api.ts';
+
+// The answers' schemas load with the requests (see callApi): a form page loads zod when it sends.
+const acknowledgement = () => import('../../shared/api.ts').then((module) => module.AcknowledgementSchema);
 
 export type ChunkedUpload = { ok: true; uploadId: string } | { ok: false; failure: ApiFailed };
 
@@ -15,16 +18,20 @@ export async function uploadInChunks(
   purpose: UploadPurpose,
   { headers = {}, onProgress }: { headers?: Record<string, string>; onProgress?: (sentBytes: number) => void } = {},
 ): Promise<ChunkedUpload> {
-  const started = await callApi('/api/uploads', UploadStartedSchema, {
-    method: 'POST',
-    headers,
-    json: { purpose, fileName: file.name, size: file.size },
-  });
+  const started = await callApi(
+    '/api/uploads',
+    import('../../shared/uploads.ts').then((module) => module.UploadStartedSchema),
+    {
+      method: 'POST',
+      headers,
+      json: { purpose, fileName: file.name, size: file.size },
+    },
+  );
   if (!started.ok) return { ok: false, failure: started };
   const { uploadId } = started.body.data;
   for (let index = 0; index * CHUNK_SIZE < file.size; index++) {
     const chunk = file.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
-    const sent = await callApi(`/api/uploads/${uploadId}/chunks/${index}`, AcknowledgementSchema, {
+    const sent = await callApi(`/api/uploads/${uploadId}/chunks/${index}`, acknowledgement(), {
       method: 'PUT',
       headers,
       body: chunk,
@@ -32,7 +39,7 @@ export async function uploadInChunks(
     if (!sent.ok) return { ok: false, failure: sent };
     onProgress?.(Math.min(file.size, (index + 1) * CHUNK_SIZE));
   }
-  const completed = await callApi(`/api/uploads/${uploadId}/complete`, AcknowledgementSchema, {
+  const completed = await callApi(`/api/uploads/${uploadId}/complete`, acknowledgement(), {
     method: 'POST',
     headers,
   });
@@ -60,5 +67,5 @@ export async function sendWithFile(
     form.append('fileName', file.name);
     form.append('uploadId', uploaded.uploadId);
   }
-  return callApi(endpoint, SubmissionAnswerSchema, { method: 'POST', body: form });
+  return callApi(endpoint, submissionAnswer(), { method: 'POST', body: form });
 }

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { fieldErrors, maxLengthOf } from '../../shared/fields.ts';
+import type * as z from 'zod/mini';
+import { fieldErrors } from '../../shared/field-errors.ts';
+import type { FieldRules } from '../../shared/fields.ts';
 import { useDraft } from './use-draft.ts';
 
 /**
  * How a form shows one field: the words (label, hint) are the form's, the limits and whether it
- * is required come from the shared schema, so the browser and the server never drift apart.
+ * is required come from the shared schema (through the page's `fieldRules`), so the browser and
+ * the server never drift apart.
  */
 export interface FieldSpec {
   label: string;
@@ -20,13 +22,17 @@ export interface FieldSpec {
 
 export type SendOutcome = { ok: true } | { ok: false; errors?: Record<string, string> | undefined };
 
-interface FormOptions<F extends string> {
+interface FormOptions<F extends string, S> {
+  /**
+   * Loads the form's shared schema, which checks the values before they are sent; none where the
+   * spec has the browser send unchecked (§5: the complaint form, the balance lookup). zod comes
+   * with the schema once the visitor starts on the form, not with the page (issue 14).
+   */
+  schema?: () => Promise<S>;
   /** sessionStorage key of the draft; none for a confidential form (denuncias keep nothing). */
   draftKey?: string;
   /** Values before the visitor types anything. */
   initial?: Partial<Record<F, string>>;
-  /** False where the spec has the browser send unchecked (§5: the complaint form). */
-  checkInBrowser?: boolean;
   /** 'first': one error at a time, in the schema's order (§5: motorhome's checks "in this order"). */
   errorsShown?: 'all' | 'first';
   /** The schema's input from the fields' string values (numbers, booleans, derived names). */
@@ -43,32 +49,40 @@ const firstOnly = (errors: Record<string, string>) => Object.fromEntries(Object.
  * The one form pattern of the public site: draft values that are never lost, one error per
  * field (the browser's check with the server's schema, or the server's answer), an error summary's
  * labels, and the form disabled while it sends. `text`, `select` and `choice` give each control
- * its props from the field's spec and the schema.
+ * its props from the field's spec and its rules (`fieldRules` of the schema, from the page).
  */
-export function useSchemaForm<S extends z.ZodObject, F extends string>(
-  schema: S,
+export function useSchemaForm<F extends string, S extends z.ZodMiniObject = z.ZodMiniObject>(
   fields: Record<F, FieldSpec>,
-  options: FormOptions<F> = {},
+  rules: FieldRules,
+  options: FormOptions<F, S> = {},
 ) {
-  const {
-    draftKey,
-    checkInBrowser = true,
-    errorsShown = 'all',
-    toInput,
-    clearOnSuccess = true,
-    holdAfterSuccessMs,
-  } = options;
+  const { schema, draftKey, errorsShown = 'all', toInput, clearOnSuccess = true, holdAfterSuccessMs } = options;
   const initial: Partial<Record<F, string>> = options.initial ?? {};
   const ids = Object.keys(fields) as F[];
   // Fields outside the schema (a file) only lend their label to the error summary.
-  const empty = Object.fromEntries(
-    ids.filter((id) => id in schema.shape).map((id) => [id, initial[id] ?? '']),
-  ) as Record<F, string>;
+  const inSchema = ids.filter((id) => id in rules);
+  const empty = Object.fromEntries(inSchema.map((id) => [id, initial[id] ?? ''])) as Record<F, string>;
   const formRef = useRef<HTMLFormElement>(null);
   const draft = useDraft(draftKey, empty, formRef);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
   const [held, setHeld] = useState(false);
+  // True from a submit until it is sent or refused, while the schema may still be arriving.
+  const submitting = useRef(false);
+
+  // The schema, and zod with it, load once the visitor starts on the form: ready by the time they
+  // send, and never on a page only read (issue 14).
+  useEffect(() => {
+    const form = formRef.current;
+    if (!schema || !form) return;
+    const load = () => void schema().catch(() => undefined);
+    form.addEventListener('focusin', load, { once: true });
+    form.addEventListener('pointerdown', load, { once: true });
+    return () => {
+      form.removeEventListener('focusin', load);
+      form.removeEventListener('pointerdown', load);
+    };
+  }, []);
 
   useEffect(() => {
     if (!held) return;
@@ -87,29 +101,35 @@ export function useSchemaForm<S extends z.ZodObject, F extends string>(
    * a file's) is empty; otherwise shows the errors, which moves focus to the error summary.
    */
   async function submit(send: (data: z.output<S>) => Promise<SendOutcome>, otherErrors: Record<string, string> = {}) {
-    if (sending || held) return;
-    const input = toInput ? toInput(draft.values) : draft.values;
-    const parsed = checkInBrowser ? schema.safeParse(input) : { success: true as const, data: input as z.output<S> };
-    if (!parsed.success || Object.keys(otherErrors).length > 0) {
-      show({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...otherErrors });
-      return;
-    }
-    setErrors({});
-    setSending(true);
+    if (submitting.current || held) return;
+    submitting.current = true;
     try {
-      const outcome = await send(parsed.data);
-      if (outcome.ok) {
-        if (clearOnSuccess) draft.clear();
-        if (holdAfterSuccessMs) setHeld(true);
-      } else if (outcome.errors) show(outcome.errors);
+      const input = toInput ? toInput(draft.values) : draft.values;
+      // Without its schema (none, or it did not arrive) the form sends unchecked: the server checks.
+      const loaded = await schema?.().catch(() => undefined);
+      const parsed = loaded ? loaded.safeParse(input) : { success: true as const, data: input as z.output<S> };
+      if (!parsed.success || Object.keys(otherErrors).length > 0) {
+        show({ ...(parsed.success ? {} : fieldErrors(parsed.error)), ...otherErrors });
+        return;
+      }
+      setErrors({});
+      setSending(true);
+      try {
+        const outcome = await send(parsed.data);
+        if (outcome.ok) {
+          if (clearOnSuccess) draft.clear();
+          if (holdAfterSuccessMs) setHeld(true);
+        } else if (outcome.errors) show(outcome.errors);
+      } finally {
+        setSending(false);
+      }
     } finally {
-      setSending(false);
+      submitting.current = false;
     }
   }
 
   const disabled = sending || held;
-  const required = (id: F) =>
-    fields[id].required ?? (id in schema.shape && !schema.shape[id]!.safeParse(undefined).success);
+  const required = (id: F) => fields[id].required ?? rules[id]?.required ?? false;
   const common = (id: F) => ({
     label: fields[id].label,
     value: draft.values[id] ?? '',
@@ -143,7 +163,7 @@ export function useSchemaForm<S extends z.ZodObject, F extends string>(
       return {
         id,
         ...common(id),
-        maxLength: id in schema.shape ? maxLengthOf(schema.shape[id] as z.ZodType) : undefined,
+        maxLength: rules[id]?.maxLength,
         ...(type ? { type } : {}),
         ...(autoComplete ? { autoComplete } : {}),
         ...(multiline ? { multiline } : {}),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A small typed client of Webpay Plus REST API v1.2 (Transbank): create, commit, status, refund.
@@ -38,31 +38,29 @@ const CreateResponse = z.object({ token: z.string(), url: z.url() });
 
 /** The answer of commit and status (the fields this site uses). */
 const TransactionResponse = z.object({
-  vci: z.string().optional(),
+  vci: z.optional(z.string()),
   amount: z.number(),
   status: z.string(),
   buy_order: z.string(),
   session_id: z.string(),
-  card_detail: z.object({ card_number: z.string() }).partial().nullish(),
-  accounting_date: z.string().optional(),
+  card_detail: z.nullish(z.partial(z.object({ card_number: z.string() }))),
+  accounting_date: z.optional(z.string()),
   transaction_date: z.string(),
-  authorization_code: z.string().nullish(),
-  payment_type_code: z.string().nullish(),
-  response_code: z.number().nullish(),
-  installments_amount: z.number().nullish(),
-  installments_number: z.number().nullish(),
+  authorization_code: z.nullish(z.string()),
+  payment_type_code: z.nullish(z.string()),
+  response_code: z.nullish(z.number()),
+  installments_amount: z.nullish(z.number()),
+  installments_number: z.nullish(z.number()),
 });
 export type WebpayTransaction = z.infer<typeof TransactionResponse>;
 
 /** REVERSED (the same day, nothing was settled) or NULLIFIED (with the amount and balance). */
-const RefundResponse = z
-  .object({
-    type: z.string(),
-    response_code: z.number().nullish(),
-    nullified_amount: z.number().nullish(),
-    balance: z.number().nullish(),
-  })
-  .loose();
+const RefundResponse = z.looseObject({
+  type: z.string(),
+  response_code: z.nullish(z.number()),
+  nullified_amount: z.nullish(z.number()),
+  balance: z.nullish(z.number()),
+});
 export type WebpayRefund = z.infer<typeof RefundResponse>;
 
 /** Transbank's limits (spec: buy_order ≤ 26, session_id ≤ 61, return_url ≤ 255). */
@@ -79,7 +77,7 @@ export function createWebpayClient(
   { baseUrl, commerceCode, apiKey }: WebpayCredentials,
   { timeoutMs = 15_000, signal }: WebpayCallLimits = {},
 ) {
-  async function call<T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown): Promise<T> {
+  async function call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const response = await fetch(`${baseUrl}${WEBPAY_PATH}${path}`, {
       method,

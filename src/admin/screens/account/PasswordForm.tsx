@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PasswordChangeSchema } from '../../../shared/admins.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { apiRequest } from '../../api-client.ts';
@@ -17,7 +17,7 @@ const labels = {
 };
 
 // The change ends every other session and answers a new token for this one (docs/admin-api.md).
-const ChangedSchema = z.object({ accessToken: z.string().min(1).optional() });
+const ChangedSchema = z.object({ accessToken: z.optional(z.string().check(z.minLength(1))) });
 
 /** The signed-in admin changes their own password (POST /api/admin/account/password). */
 export function PasswordForm() {

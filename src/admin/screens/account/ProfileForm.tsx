@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { AdminProfileSchema, AdminSchema } from '../../../shared/admins.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { apiRequest } from '../../api-client.ts';

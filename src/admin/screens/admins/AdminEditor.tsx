@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { AdminCreateSchema, AdminUpdateSchema, type Admin } from '../../../shared/admins.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { BootstrapAnswerSchema, bootstrapMessages, BootstrapSchema } from '../../../shared/bootstrap.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { apiRequest } from '../../api-client.ts';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CaseNoteSchema, CaseReplySchema, SISS_SENTENCE, type CaseDetail } from '../../../shared/cases.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
@@ -18,7 +18,7 @@ const ReplyFormSchema = z.object({ reply: CaseReplySchema.shape.body });
 interface EntryFormProps {
   caseId: string;
   field: 'note' | 'reply';
-  schema: z.ZodType<Record<string, string>, Record<string, string>>;
+  schema: z.ZodMiniType<Record<string, string>, Record<string, string>>;
   title: string;
   label: string;
   hint: string;

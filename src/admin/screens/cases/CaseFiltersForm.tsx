@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { caseKindFilters, CaseListQuerySchema, caseStatuses, type CaseListQuery } from '../../../shared/cases.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -13,14 +13,17 @@ const kindOptions = Object.entries(caseKindFilters).map(([value, label]) => ({ v
 const statusOptions = Object.entries(caseStatuses).map(([value, label]) => ({ value, label }));
 
 // A select's first choice, Todos, is '' (and so is an empty search): that filter is not set.
-const unsetIfEmpty = <T extends string>(schema: z.ZodType<T, string>) =>
-  z.union([z.literal(''), schema]).transform((value) => (value === '' ? undefined : value));
+const unsetIfEmpty = <T extends string>(schema: z.ZodMiniType<T, string>) =>
+  z.pipe(
+    z.union([z.literal(''), schema]),
+    z.transform((value) => (value === '' ? undefined : value)),
+  );
 const { kind, status, locality, q } = CaseListQuerySchema.shape;
 const FiltersFormSchema = z.object({
-  kind: unsetIfEmpty(kind.unwrap()),
-  status: unsetIfEmpty(status.unwrap()),
-  locality: unsetIfEmpty(locality.unwrap()),
-  q: unsetIfEmpty(q.unwrap()),
+  kind: unsetIfEmpty(kind.def.innerType),
+  status: unsetIfEmpty(status.def.innerType),
+  locality: unsetIfEmpty(locality.def.innerType),
+  q: unsetIfEmpty(q.def.innerType),
 });
 
 /** The filters of Atención ciudadana; applying them starts again at page 1. */

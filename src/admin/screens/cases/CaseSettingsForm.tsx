@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { COMPLAINT_BUSINESS_DAYS, CaseSettingsSchema, type CaseSettings } from '../../../shared/cases.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { caseStatuses, CaseUpdateSchema, type CaseDetailAnswer } from '../../../shared/cases.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
@@ -13,12 +13,15 @@ const labels = { status: 'Estado', assigneeId: 'Asignado a' };
 const statusOptions = Object.entries(caseStatuses).map(([value, label]) => ({ value, label }));
 
 const WorkFormSchema = z.object({
-  status: CaseUpdateSchema.shape.status.unwrap(),
+  status: CaseUpdateSchema.shape.status.def.innerType,
   // The select's first choice, Sin asignar, is '': nobody.
-  assigneeId: z
-    .string()
-    .transform((id) => id || null)
-    .pipe(CaseUpdateSchema.shape.assigneeId.unwrap()),
+  assigneeId: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((id) => id || null),
+    ),
+    CaseUpdateSchema.shape.assigneeId.def.innerType,
+  ),
 });
 
 /** Estado and Asignado a (PUT /api/admin/cases/{id}): any status, any administrator or nobody. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { billStatuses, PaymentFiltersSchema, type PaymentFilters } from '../../../shared/payments.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';

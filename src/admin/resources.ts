@@ -71,3 +71,15 @@ export const education = resource(
   'document',
   EducationDocumentSchema,
 );
+
+/**
+ * Atención ciudadana (screens/cases/): its lists (one per query string), each case and the
+ * desk's settings. A change to a case answers the case as it left it, which replaces its query;
+ * the lists and the audit log are read again.
+ */
+export const caseKeys = {
+  all: ['cases'] as const,
+  list: (search: string) => ['cases', 'list', search] as const,
+  detail: (caseId: string) => ['cases', 'detail', caseId] as const,
+  settings: ['cases', 'settings'] as const,
+};

@@ -16,6 +16,8 @@ const EducationEditor = lazy(() => import('./screens/education/EducationEditor.t
 const PaymentList = lazy(() => import('./screens/payments/PaymentList.tsx'));
 const PaymentDetail = lazy(() => import('./screens/payments/PaymentDetail.tsx'));
 const PaymentExport = lazy(() => import('./screens/payments/PaymentExport.tsx'));
+const CaseList = lazy(() => import('./screens/cases/CaseList.tsx'));
+const CaseDetail = lazy(() => import('./screens/cases/CaseDetail.tsx'));
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
@@ -25,8 +27,9 @@ const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.t
 
 /**
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus /admin/registro for the audit log, /admin/correo for the mail
- * not sent yet, /admin/cuentas/importar for the billing export and /admin/primer-administrador,
- * outside the session, for the first administrator of a new site.
+ * not sent yet, /admin/cuentas/importar for the billing export, /admin/atencion for Atención
+ * ciudadana (issue 15) and /admin/primer-administrador, outside the session, for the first
+ * administrator of a new site.
  */
 export function AppRoutes() {
   return (
@@ -63,6 +66,8 @@ export function AppRoutes() {
         <Route path="pagos" element={<PaymentList />} />
         <Route path="pagos/exportar" element={<PaymentExport />} />
         <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
+        <Route path="atencion" element={<CaseList />} />
+        <Route path="atencion/:caseId" element={<CaseDetail />} />
         <Route path="cuentas" element={<Navigate to="importar" replace />} />
         <Route path="cuentas/importar" element={<AccountsImport />} />
         <Route path="account" element={<AccountScreen />} />

@@ -9,6 +9,7 @@ import {
   serviceNumbers,
 } from './accounts-import.ts';
 import { ensureAdmin, useSession } from './admin-session.ts';
+import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './cases.ts';
 
 // The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
 // session and their data, so they are checked here, in both themes (spec §3 Settings).
@@ -30,6 +31,7 @@ const screens = [
   '/admin/account',
   '/admin/registro',
   '/admin/correo',
+  '/admin/atencion',
   '/admin/no-existe',
   '/admin/primer-administrador',
 ];
@@ -172,6 +174,59 @@ for (const theme of themes) {
       await expectNoViolations(visitor, 'first-administrator form with errors');
       await shoot(visitor, 'primer-administrador');
       await visitor.close();
+    });
+
+    test('Atención ciudadana: the list with its marks, a case with its history and forms with errors have no violations on a desktop and a phone; screenshots', async ({
+      page,
+    }, testInfo) => {
+      test.slow();
+      const { accessToken } = await useSession(page);
+      const surname = uniqueName('Axe');
+      const overdue = await sendComplaint(page.request, { surname, arrivedOn: complaintArrivalFor(-3) });
+      const answered = await sendComplaint(page.request, { surname, arrivedOn: complaintArrivalFor(1) });
+      const [overdueId, answeredId] = [await caseIdOf(overdue), await caseIdOf(answered)];
+      const staff = { Authorization: `Bearer ${accessToken}` };
+      for (const [id, kind, body] of [
+        [overdueId, 'notes', 'Pedí a terreno que revise el medidor.'],
+        [answeredId, 'notes', 'Se revisó la presión del sector.'],
+        [answeredId, 'replies', 'Cambiamos la válvula reductora de su sector.'],
+      ] as const) {
+        const response = await page.request.post(`/api/admin/cases/${id}/${kind}`, { headers: staff, data: { body } });
+        expect(response.status()).toBe(201);
+      }
+
+      for (const [device, viewport] of [
+        ['desktop', { width: 1280, height: 800 }],
+        ['phone', { width: 390, height: 844 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        const shoot = (name: string) =>
+          page.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${device}.png`), fullPage: true });
+
+        await page.goto(`/admin/atencion?q=${surname}`);
+        await settle(page);
+        await expect(page.locator('.badge')).toHaveCount(1);
+        await expectNoViolations(page, `case list, ${device}`);
+        await page.getByText('Plazo de respuesta a mensajes').click();
+        await page.getByLabel('Días hábiles').fill('');
+        await page.getByRole('button', { name: 'Guardar plazo' }).click();
+        await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
+        await expectNoViolations(page, `case settings with errors, ${device}`);
+        await shoot('atencion');
+
+        await page.goto(`/admin/atencion/${answeredId}`);
+        await settle(page);
+        await expectNoViolations(page, `answered case, ${device}`);
+
+        await page.goto(`/admin/atencion/${overdueId}`);
+        await settle(page);
+        await expect(page.getByText('Vencido hace 3 días hábiles')).toBeVisible();
+        await expectNoViolations(page, `overdue case, ${device}`);
+        await shoot('caso');
+        await page.getByRole('button', { name: 'Enviar respuesta' }).click();
+        await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
+        await expectNoViolations(page, `reply with errors, ${device}`);
+      }
     });
 
     test.describe('on a phone', () => {

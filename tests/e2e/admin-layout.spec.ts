@@ -22,6 +22,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     'Educación',
     'Pagos Webpay',
     'Cuentas',
+    'Atención ciudadana',
     'Correo saliente',
     'Registro de actividad',
   ]);
@@ -34,6 +35,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     ['Comunicados', 'Comunicados'],
     ['Educación', 'Educación'],
     ['Cuentas', 'Importar cuentas'],
+    ['Atención ciudadana', 'Atención ciudadana'],
     ['Correo saliente', 'Correo saliente'],
     ['Registro de actividad', 'Registro de actividad'],
   ] as const) {

@@ -142,6 +142,12 @@ describe('GET /api/admin/cases', () => {
     });
   });
 
+  it('a deadline passed on Friday is overdue on the weekend, before a business day has gone by since', async () => {
+    await sendComplaint('2026-11-13T15:00:00Z'); // due Friday 27 November
+    const { body } = await call('GET', '/api/admin/cases', undefined, '2026-11-28T15:00:00Z');
+    expect(body.data.cases[0]).toMatchObject({ due_on: '2026-11-27', business_days_left: 0, urgency: 'overdue' });
+  });
+
   it('filters by kind, status, locality and text (reference, name or e-mail, literally), and pages on the server', async () => {
     const first = await sendComplaint();
     await sendComplaint(undefined, { city: 'Cochrane', email: 'x_y@correo.cl', name: 'Pedro' });

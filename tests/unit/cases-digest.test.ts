@@ -58,6 +58,15 @@ describe('queueDigest', () => {
     expect(mail!.body).toContain('https://www.example.cl/admin/atencion');
   });
 
+  it('on the Saturday after a Friday deadline, that case is overdue, not due today', async () => {
+    await openCase('REC-FRIDAY27', '2026-11-27');
+    expect(await queueDigest(db(), new Date('2026-11-28T12:00:00Z'), 'https://www.example.cl')).toBe(1);
+    const [mail] = await digests();
+    expect(mail!.body).toContain(
+      'Vencidos (1):\n- REC-FRIDAY27 · Reclamo · Rosa Vera · Coyhaique · venció el viernes, 27 de noviembre de 2026 · sin asignar',
+    );
+  });
+
   it('sends nothing on a day with nothing to list', async () => {
     await openCase('REC-LATER222', '2026-12-15');
     expect(await queueDigest(db(), MORNING, 'https://www.example.cl')).toBe(0);

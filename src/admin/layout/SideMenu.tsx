@@ -3,7 +3,8 @@ import { NavLink } from 'react-router';
 /**
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
  * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds),
- * Correo saliente (the mail not sent yet) and the audit log, Registro de actividad.
+ * Atención ciudadana (the citizens' complaints, messages and applications, issue 15), Correo
+ * saliente (the mail not sent yet) and the audit log, Registro de actividad.
  */
 const items = [
   { to: '/admin/administradores', label: 'Administradores' },
@@ -12,6 +13,7 @@ const items = [
   { to: '/admin/educacion', label: 'Educación' },
   { to: '/admin/pagos', label: 'Pagos Webpay' },
   { to: '/admin/cuentas', label: 'Cuentas' },
+  { to: '/admin/atencion', label: 'Atención ciudadana' },
   { to: '/admin/correo', label: 'Correo saliente' },
   { to: '/admin/registro', label: 'Registro de actividad' },
 ] as const;

@@ -36,9 +36,10 @@ export function dueCases(db: Database, today: string): Promise<DueCase[]> {
 
 const line = (today: string) => (due: DueCase) => {
   const left = businessDaysUntil(today, due.due_on);
+  // Past its date, with no business day gone by since (a weekend after a Friday deadline), `left` is 0.
   const when =
-    left < 0
-      ? `venció el ${longDate(due.due_on)} (hace ${-left} ${-left === 1 ? 'día hábil' : 'días hábiles'})`
+    due.due_on < today
+      ? `venció el ${longDate(due.due_on)}${left < 0 ? ` (hace ${-left} ${-left === 1 ? 'día hábil' : 'días hábiles'})` : ''}`
       : left === 0
         ? 'vence hoy'
         : `vence el ${longDate(due.due_on)} (${left === 1 ? 'queda 1 día hábil' : `quedan ${left} días hábiles`})`;

@@ -32,7 +32,9 @@ export function withDeadline<Row extends SummaryRow>(
   if (!row.due_on || !OPEN_STATUSES.includes(row.status as CaseStatus))
     return { ...row, business_days_left: null, urgency: null };
   const left = businessDaysUntil(today, row.due_on);
-  const urgency: Urgency = left < 0 ? 'overdue' : left <= DUE_SOON_BUSINESS_DAYS ? 'due_soon' : 'on_time';
+  // Past its date a case is overdue even before a business day has gone by since: on the Saturday
+  // after a Friday deadline `left` is 0, as on the day itself.
+  const urgency: Urgency = today > row.due_on ? 'overdue' : left <= DUE_SOON_BUSINESS_DAYS ? 'due_soon' : 'on_time';
   return { ...row, business_days_left: left, urgency };
 }
 

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/billing.ts';
-import { billStatuses } from '../../../shared/payments.ts';
+import { billStatuses, PaymentFiltersSchema } from '../../../shared/payments.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
+import { saveFile } from '../../downloads.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
-import { filtersFrom, queryOf } from './payment-filters.ts';
+import { filtersFrom, queryOf } from '../../url-filters.ts';
 
 type State =
   | { state: 'idle' }
@@ -13,23 +14,10 @@ type State =
   | { state: 'done'; fileName: string }
   | { state: 'failed'; message: string };
 
-/** Saves a Blob under a name: the export needs the bearer header, so a plain link cannot fetch it. */
-function save(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file to the browser's download; the address is no longer needed.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** /admin/pagos/exportar: every payment matching the list's filters, as CSV. */
 export default function PaymentExport() {
   const [params] = useSearchParams();
-  const filters = filtersFrom(params);
+  const filters = filtersFrom(PaymentFiltersSchema, params);
   const search = queryOf(filters, { withPage: false });
   const [download, setDownload] = useState<State>({ state: 'idle' });
 
@@ -37,7 +25,7 @@ export default function PaymentExport() {
     setDownload({ state: 'downloading' });
     try {
       const { blob, fileName } = await apiDownload(`/api/admin/payments/export${search}`, 'pagos-webpay.csv');
-      save(blob, fileName);
+      saveFile(blob, fileName);
       setDownload({ state: 'done', fileName });
     } catch (error) {
       setDownload({ state: 'failed', message: failureMessage(error) });

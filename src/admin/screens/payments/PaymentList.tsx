@@ -1,18 +1,18 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { PaymentPageSchema } from '../../../shared/payments.ts';
+import { PaymentFiltersSchema, PaymentPageSchema } from '../../../shared/payments.ts';
 import { apiRequest } from '../../api-client.ts';
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
-import { filtersFrom, queryOf } from './payment-filters.ts';
+import { filtersFrom, queryOf } from '../../url-filters.ts';
 import { PaymentFiltersForm } from './PaymentFiltersForm.tsx';
 import { PaymentTable } from './PaymentTable.tsx';
 
 /** /admin/pagos: the card payments, filtered and paged by the server. */
 export default function PaymentList() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(params);
+  const filters = filtersFrom(PaymentFiltersSchema, params);
   const search = queryOf(filters);
   const payments = useQuery({
     queryKey: ['payments', search],

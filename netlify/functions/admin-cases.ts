@@ -79,7 +79,8 @@ export default adminEndpoint(async ({ req, context, admin, db }) => {
         return new Response(body, {
           headers: {
             'Content-Type': 'application/octet-stream',
-            'Content-Disposition': `attachment; filename="${safeFileName(file.name)}"`,
+            // The plain name for old clients, the name as the applicant gave it for the rest (RFC 6266).
+            'Content-Disposition': `attachment; filename="${safeFileName(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
             'Cache-Control': 'private, no-store',
           },
         });

@@ -150,13 +150,17 @@ export const CaseReplySchema = z.object({
 
 /** GET and PUT /api/admin/cases/settings. */
 export const CaseSettingsSchema = z.object({
-  messageBusinessDays: z.coerce
-    .number({ error: 'Indique un número de días hábiles.' })
-    .check(
-      z.int('Indique un número entero de días hábiles.'),
-      z.gte(1, 'El plazo es de al menos 1 día hábil.'),
-      z.lte(30, 'El plazo es de a lo más 30 días hábiles.'),
-    ),
+  // An empty field is no number at all, not 0.
+  messageBusinessDays: z.pipe(
+    z.transform((value) => (value === '' ? undefined : value)),
+    z.coerce
+      .number({ error: 'Indique un número de días hábiles.' })
+      .check(
+        z.int('Indique un número entero de días hábiles.'),
+        z.gte(1, 'El plazo es de al menos 1 día hábil.'),
+        z.lte(30, 'El plazo es de a lo más 30 días hábiles.'),
+      ),
+  ),
 });
 export type CaseSettings = z.infer<typeof CaseSettingsSchema>;
 

@@ -345,7 +345,9 @@ describe('one case', () => {
       token,
     });
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="cv-ana.pdf"');
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="cv-ana.pdf"; filename*=UTF-8''cv%20ana.pdf`,
+    );
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
     expect(await accessRows(db())).toEqual([
       expect.objectContaining({ action: 'view', entity: 'case', entity_id: id, summary: `CV de ${reference}` }),
@@ -380,6 +382,7 @@ describe('/api/admin/cases/settings', () => {
     [31, 'El plazo es de a lo más 30 días hábiles.'],
     [2.5, 'Indique un número entero de días hábiles.'],
     ['x', 'Indique un número de días hábiles.'],
+    ['', 'Indique un número de días hábiles.'],
   ])('refuses %s', async (days, error) => {
     const { status, body } = await call('PUT', '/api/admin/cases/settings', { messageBusinessDays: days });
     expect(status).toBe(400);

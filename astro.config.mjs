@@ -85,12 +85,13 @@ export default defineConfig({
                   },
                   {
                     name: 'forms',
-                    test: /src[\\/]islands[\\/]forms[\\/](use-schema-form|use-draft|Field|FieldFrame|FieldError|PrivacyNote|ErrorSummary)\.tsx?$|src[\\/]shared[\\/]field-errors\.ts$/,
+                    test: /src[\\/]islands[\\/]forms[\\/](use-schema-form|use-draft|Field|FieldFrame|FieldError|PrivacyNote|ErrorSummary|SelectField)\.tsx?$|src[\\/]shared[\\/]field-errors\.ts$/,
                     priority: 1,
                   },
                   {
                     name: 'notifications',
-                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]islands[\\/](notifications\.ts|Notifications\.tsx)$|src[\\/]shared[\\/]messages\.ts$/,
+                    // With the follow-up link every form's confirmation carries (issue 15).
+                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]islands[\\/](notifications\.ts|Notifications\.tsx|follow-up[\\/]follow-up-link\.ts)$|src[\\/]shared[\\/](messages|follow-up)\.ts$/,
                     priority: 1,
                   },
                 ],

@@ -1,7 +1,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Commune } from '../shared/communes.ts';
 import type { FieldRules } from '../shared/fields.ts';
-import { allCountries, CHILE_ID, chileRegions } from '../shared/geo.ts';
+import type { Country } from '../shared/countries.ts';
+import { CHILE_ID, chileRegions } from '../shared/geo.ts';
 import { messages } from '../shared/messages.ts';
 import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from '../shared/motorhome-form.ts';
 import { callApi, submissionAnswer } from './api.ts';
@@ -31,21 +32,20 @@ const fields = {
 } satisfies Record<string, FieldSpec>;
 type Values = Record<keyof typeof fields, string>;
 
-const countryOptions = allCountries.map((country) => ({ value: String(country.id), label: country.name }));
 const regionOptions = chileRegions.map((region) => ({ value: String(region.id), label: region.name }));
 
 /**
  * The registration the schema checks, from the fields' strings: ids as numbers, names beside
  * them (the commune's among the chosen region's communes).
  */
-function toRegistration(values: Values, communes: readonly Commune[]) {
+function toRegistration(values: Values, communes: readonly Commune[], countries: readonly CountryName[]) {
   const ids = {
     nationality: Number(values.nationality),
     country: Number(values.country),
     region: Number(values.region),
     city: Number(values.city),
   };
-  const names = placeNames({ ...ids, realRegion: values.realRegion, realCity: values.realCity }, communes);
+  const names = placeNames({ ...ids, realRegion: values.realRegion, realCity: values.realCity }, communes, countries);
   return { ...values, ...ids, ...names, accepts: values.accepts === 'true' };
 }
 
@@ -53,9 +53,13 @@ const loadSchema = () => import('../shared/motorhome.ts').then((module) => modul
 // Chile's 346 communes load only for a region other than the default one (issue 14).
 const communesOf = (region: number) => import('../shared/communes.ts').then((module) => module.communesOf(region));
 
+type CountryName = Pick<Country, 'id' | 'name'>;
+
 interface MotorhomeFormProps {
   /** `fieldRules(MotorhomeSchema)`. */
   rules: FieldRules;
+  /** Every country's id and name, from the page: in its HTML, not in the island's JavaScript. */
+  countries: CountryName[];
   /** The communes of the default region (motorhomeDefaults.region), which the form starts on. */
   defaultCommunes: Commune[];
 }
@@ -64,18 +68,19 @@ interface MotorhomeFormProps {
  * /motorhome (spec §2, §3, §4, §5): the three checks of §5 one at a time, in their order; the
  * success message shows for 10 seconds while the form stays locked, then the form unlocks.
  */
-export default function MotorhomeForm({ rules, defaultCommunes }: MotorhomeFormProps) {
+export default function MotorhomeForm({ rules, countries, defaultCommunes }: MotorhomeFormProps) {
   const [communes, setCommunes] = useState({ region: motorhomeDefaults.region as number, list: defaultCommunes });
   const form = useSchemaForm(fields, rules, {
     schema: loadSchema,
     draftKey: 'draft:motorhome',
     initial: Object.fromEntries(Object.entries(motorhomeDefaults).map(([id, value]) => [id, String(value)])),
     errorsShown: 'first',
-    toInput: (values: Values) => toRegistration(values, communes.list),
+    toInput: (values: Values) => toRegistration(values, communes.list, countries),
     holdAfterSuccessMs: MOTORHOME_SUCCESS_MS,
   });
   const [reference, setReference] = useState<string>();
   const followUp = reference ? followUpLink(reference) : undefined;
+  const countryOptions = countries.map((country) => ({ value: String(country.id), label: country.name }));
   const chile = Number(form.values.country) === CHILE_ID;
   const region = Number(form.values.region);
 

@@ -1,4 +1,5 @@
 import { chileCommunes } from '../shared/communes.ts';
+import { allCountries } from '../shared/countries.ts';
 import { placeNames, type MotorhomeRegistration } from '../shared/motorhome.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
@@ -19,7 +20,7 @@ export async function submitMotorhome(
   const reference = newReference('MOT');
   const r = registration;
   // The names are looked up from the ids here: the browser's copy of them is not trusted.
-  const names = placeNames(r, chileCommunes);
+  const names = placeNames(r, chileCommunes, allCountries);
   const opened = await openCase(
     db,
     { kind: 'motorhome', reference, name: `${r.name} ${r.surname}`, email: r.email, locality: names.realCity },

@@ -1,5 +1,6 @@
 import type { Commune } from './communes.ts';
-import { AYSEN_ID, CHILE_ID, COYHAIQUE_ID, countryById, regionById } from './geo.ts';
+import type { Country } from './countries.ts';
+import { AYSEN_ID, CHILE_ID, COYHAIQUE_ID, regionById } from './geo.ts';
 import type { MotorhomeRegistration } from './motorhome.ts';
 
 /**
@@ -36,17 +37,20 @@ export const motorhomeDefaults = {
 } as const;
 
 /**
- * The names that go with the ids (spec §3 real* fields), the commune's found among `communes`
- * (all of Chile's, or the chosen region's); for other countries the typed names.
+ * The names that go with the ids (spec §3 real* fields), the countries' found among `countries`
+ * and the commune's among `communes` (all of Chile's, or the chosen region's); for other
+ * countries the typed names.
  */
 export function placeNames(
   value: Pick<MotorhomeRegistration, 'nationality' | 'country' | 'region' | 'city' | 'realRegion' | 'realCity'>,
   communes: readonly Commune[],
+  countries: readonly Pick<Country, 'id' | 'name'>[],
 ) {
   const chile = value.country === CHILE_ID;
+  const countryName = (id: number) => countries.find((country) => country.id === id)?.name ?? '';
   return {
-    realNationality: countryById(value.nationality)?.name ?? '',
-    realCountry: countryById(value.country)?.name ?? '',
+    realNationality: countryName(value.nationality),
+    realCountry: countryName(value.country),
     realRegion: chile ? (regionById(value.region)?.name ?? '') : value.realRegion,
     realCity: chile ? (communes.find((commune) => commune.id === value.city)?.name ?? '') : value.realCity,
   };

@@ -2,7 +2,8 @@ import { validate as isValidRut } from 'rut.js';
 import * as z from 'zod/mini';
 import { fieldMessages, lineCheck, optionalText } from './fields.ts';
 import { communeById } from './communes.ts';
-import { CHILE_ID, countryById, regionById } from './geo.ts';
+import { countryById } from './countries.ts';
+import { CHILE_ID, regionById } from './geo.ts';
 import { motorhomeMessages } from './motorhome-form.ts';
 
 export { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from './motorhome-form.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import motorhome from '../../netlify/functions/motorhome.ts';
 import { chileCommunes, communeById } from '../../src/shared/communes.ts';
-import { allCountries, chileRegions, countryById, regionById } from '../../src/shared/geo.ts';
+import { allCountries, countryById } from '../../src/shared/countries.ts';
+import { chileRegions, regionById } from '../../src/shared/geo.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 

@@ -8,12 +8,16 @@ for (const [route, count] of [
   test(`${route} has a carousel of ${count} images that wraps around both ways`, async ({ page }) => {
     await page.goto(route);
     const carousel = page.locator('.carousel');
-    const slides = carousel.locator('.swiper-slide');
+    const slides = carousel.locator('.carousel__slide');
     await expect(slides).toHaveCount(count);
+    // The slide inside the carousel's frame, checked to be the only one not inert.
     const active = () =>
-      carousel
-        .locator('.swiper-slide')
-        .evaluateAll((all) => all.findIndex((slide) => slide.classList.contains('swiper-slide-active')));
+      carousel.evaluate((root) => {
+        const frame = root.querySelector('.carousel__viewport')!.getBoundingClientRect();
+        const all = [...root.querySelectorAll('.carousel__slide')];
+        const shown = all.findIndex((slide) => Math.abs(slide.getBoundingClientRect().left - frame.left) < 1);
+        return all.every((slide, index) => slide.hasAttribute('inert') === (index !== shown)) ? shown : -1;
+      });
     await expect.poll(active).toBe(0);
     await carousel.getByRole('button', { name: 'Diapositiva anterior' }).click();
     await expect.poll(active).toBe(count - 1);

@@ -123,7 +123,7 @@ for (const route of pages) {
         expect(scripts).toHaveLength(0);
         expect(inlineScripts).toBe(0);
       }
-      if (route === '/') expect(own).toBeLessThan(80 * 1024);
+      if (route === '/') expect(own).toBeLessThanOrEqual(20 * 1024);
     });
 
     test('links only to pages, files and anchors that exist', async ({ page, request }) => {

@@ -253,6 +253,31 @@ test.describe('home dialogs', () => {
     await expect(open).toHaveCount(1);
   });
 
+  test("each dialog's picture is fetched only when it opens, after the first banner", async ({ page }) => {
+    const { video, hours } = dialogs(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const poster = (path: string) => path === '/video/corporativo.jpg';
+    const hoursImage = (path: string) => path.includes('/horario-atencion.');
+    await page.goto('/');
+    await expect(video).toBeVisible();
+    await expect(video.locator('video')).toHaveAttribute('poster', '/video/corporativo.jpg');
+    await expect.poll(() => fetched.some(poster)).toBe(true);
+    const banner = fetched.findIndex((path) => path.includes('/01-factibilidad.'));
+    expect(banner).toBeGreaterThanOrEqual(0);
+    expect(banner).toBeLessThan(fetched.findIndex(poster));
+    expect(fetched.some(hoursImage)).toBe(false);
+    await video.getByRole('button', { name: /Cerrar/ }).click();
+    await expect(hours).toBeVisible();
+    await expect.poll(() => fetched.some(hoursImage)).toBe(true);
+
+    fetched.length = 0;
+    await page.reload();
+    await expect(hours).toBeVisible();
+    await expect.poll(() => fetched.some(hoursImage)).toBe(true);
+    expect(fetched.some(poster)).toBe(false);
+  });
+
   test('the video dialog is 60% of the window and the hours image at most 800 px', async ({ page }) => {
     const { video, hours } = dialogs(page);
     await page.setViewportSize({ width: 1400, height: 900 });

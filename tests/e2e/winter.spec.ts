@@ -31,3 +31,13 @@ for (const [route, count] of [
     for (const img of await slides.locator('img').all()) expect(await img.getAttribute('alt')).toBeTruthy();
   });
 }
+
+test('the first winter image, in view under the opening paragraph, is fetched first; the others when needed', async ({
+  page,
+}) => {
+  await page.goto('/invierno');
+  const images = page.locator('.carousel .carousel__slide img');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(images.first()).toHaveAttribute('loading', 'eager');
+  for (const image of (await images.all()).slice(1)) await expect(image).toHaveAttribute('loading', 'lazy');
+});

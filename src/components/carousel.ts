@@ -52,12 +52,28 @@ export function startCarousel(root: HTMLElement) {
     position = index;
     placeAround(index);
     moveTrack(index, false);
+    // Applied now, so that a move asked for in the same frame starts from here, not from the lap.
+    void track.offsetWidth;
   };
   track.addEventListener('transitionend', (event) => {
     if (event.target === track) settle();
   });
 
+  // The other slides' images are fetched once the page has loaded, not beside the first one
+  // (CarouselPicture), or as soon as the visitor moves the carousel.
+  const fetchImages = () => {
+    for (const element of root.querySelectorAll<HTMLImageElement | HTMLSourceElement>('[data-srcset]')) {
+      element.srcset = element.dataset.srcset!;
+      if (element.dataset.src) element.src = element.dataset.src;
+      delete element.dataset.srcset;
+      delete element.dataset.src;
+    }
+  };
+  if (document.readyState === 'complete') fetchImages();
+  else window.addEventListener('load', fetchImages, { once: true });
+
   const show = (to: number, from = visiblePosition()) => {
+    fetchImages();
     const previous = index;
     const hadFocus = slides[previous]!.contains(document.activeElement);
     position = to;
@@ -143,6 +159,7 @@ export function startCarousel(root: HTMLElement) {
         return;
       }
       drag.moving = true;
+      fetchImages();
       // Captured, the pointer's click lands on the viewport: a drag that ends on a banner's
       // button does not follow its link.
       viewport.setPointerCapture(event.pointerId);

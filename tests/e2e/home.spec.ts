@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shiftAndLargestPaint } from './paint-metrics.ts';
+import { fetchedAroundLoad, shiftAndLargestPaint } from './paint-metrics.ts';
 
 const targets = [
   '/factibilidad',
@@ -322,4 +322,20 @@ test('the first banner is an optimised responsive image loaded first', async ({ 
   const sources = page.locator('.carousel--banner .carousel__slide').first().locator('source');
   await expect(sources.first()).toHaveAttribute('type', 'image/avif');
   expect(await sources.first().getAttribute('srcset')).toMatch(/480w.*800w/);
+});
+
+test('the other banners are fetched once the page has loaded, not beside the first one', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'load' });
+  const banner = /^\/_astro\/0\d-[a-z-]+\.[\w-]+\.(avif|webp|jpg)$/;
+  await expect
+    .poll(async () => (await fetchedAroundLoad(page, banner)).after)
+    .toContainEqual(expect.stringMatching(/^\/_astro\/02-obras\./));
+  expect((await fetchedAroundLoad(page, banner)).before).toEqual([
+    expect.stringMatching(/^\/_astro\/01-factibilidad\./),
+  ]);
+  // The next banner is ready before it slides in: the first autoplay step is 3.5 s away.
+  await expect(page.locator('.carousel--banner .carousel__slide').nth(1).locator('img')).toHaveJSProperty(
+    'complete',
+    true,
+  );
 });

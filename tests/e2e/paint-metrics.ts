@@ -29,3 +29,22 @@ export async function shiftAndLargestPaint(page: Page, wait = 1_500): Promise<{ 
   );
   return { shift, largest: page.locator('[data-largest-paint]') };
 }
+
+/**
+ * The files of the page matching `pattern` that the browser started fetching before its load
+ * event, and after it (Resource Timing), by path.
+ */
+export function fetchedAroundLoad(page: Page, pattern: RegExp): Promise<{ before: string[]; after: string[] }> {
+  return page.evaluate((source) => {
+    const matches = new RegExp(source);
+    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    const files = performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+      .filter(({ path }) => matches.test(path));
+    return {
+      before: files.filter(({ start }) => start < loaded).map(({ path }) => path),
+      after: files.filter(({ start }) => start >= loaded).map(({ path }) => path),
+    };
+  }, pattern.source);
+}

@@ -39,7 +39,7 @@ export default function EducationGallery() {
 
 /**
  * While the list loads, the space of a section's first items is kept (issue 14: the sections
- * below moved when the items arrived, a layout shift of 0.165): empty cards of the same shape, the
+ * below moved when the items arrived, a layout shift of 0.165): empty items of the same shape, the
  * status over them.
  */
 function Loading() {
@@ -52,12 +52,14 @@ function Loading() {
         {Array.from({ length: EDUCATION_INITIAL_ITEMS }, (_, index) => (
           <li key={index} className="gallery__item gallery__item--placeholder">
             <div className="gallery__placeholder-image" />
-            <h3>&nbsp;</h3>
-            <p>
-              &nbsp;
-              <br />
-              &nbsp;
-            </p>
+            <div className="gallery__text">
+              <h3>&nbsp;</h3>
+              <p>
+                &nbsp;
+                <br />
+                &nbsp;
+              </p>
+            </div>
           </li>
         ))}
       </ul>
@@ -75,13 +77,15 @@ function Gallery({ documents }: { documents: EducationDocument[] }) {
         {shown.map((doc) => (
           <li key={doc.id} className="gallery__item">
             {doc.thumbnail && <img src={doc.thumbnail} alt="" width="400" height="300" loading="lazy" />}
-            <h3>
-              <a href={doc.url_file} target="_blank" rel="noopener">
-                {doc.title}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </h3>
-            {doc.description && <p>{doc.description}</p>}
+            <div className="gallery__text">
+              <h3>
+                <a href={doc.url_file} target="_blank" rel="noopener">
+                  {doc.title}
+                  <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                </a>
+              </h3>
+              {doc.description && <p>{doc.description}</p>}
+            </div>
           </li>
         ))}
       </ul>

@@ -52,9 +52,29 @@ export default function ReportBrowser({ fixed, ...slots }: ReportBrowserProps) {
   const report = dynamic.find((item) => reportKey(item) === selected);
   const fixedItem = fixed.find((item) => item.key === selected);
 
+  // The article comes first, the list after it (beside it on a wide screen): the list grows when
+  // the dynamic items arrive, and nothing on screen may move then (issue 14). The list is shown
+  // whole once they have arrived (global.css hides it while it loads), fixed items included.
   return (
     <div className="news">
-      <nav className="news__nav" aria-label="Comunicados y noticias">
+      <article className="news__item prose">
+        {selected === null && <p role="status">Cargando…</p>}
+        {report && <ReportContent report={report} headingRef={heading} />}
+        {fixedItem && (
+          <>
+            <h2 tabIndex={-1} ref={heading}>
+              {fixedItem.title}
+            </h2>
+            {slots[camelCase(fixedItem.key)] as ReactNode}
+          </>
+        )}
+      </article>
+      <nav className="news__nav" aria-label="Comunicados y noticias" data-state={reports.state}>
+        {reports.state === 'loading' && (
+          <p className="news__status" role="status">
+            Cargando comunicados…
+          </p>
+        )}
         <ul>
           {[
             ...dynamic.map((item) => ({ key: reportKey(item), label: item.short_title })),
@@ -74,24 +94,7 @@ export default function ReportBrowser({ fixed, ...slots }: ReportBrowserProps) {
             </li>
           ))}
         </ul>
-        {reports.state === 'loading' && (
-          <p className="news__status" role="status">
-            Cargando comunicados…
-          </p>
-        )}
       </nav>
-      <article className="news__item prose">
-        {selected === null && <p role="status">Cargando…</p>}
-        {report && <ReportContent report={report} headingRef={heading} />}
-        {fixedItem && (
-          <>
-            <h2 tabIndex={-1} ref={heading}>
-              {fixedItem.title}
-            </h2>
-            {slots[camelCase(fixedItem.key)] as ReactNode}
-          </>
-        )}
-      </article>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { fetchedAroundLoad, shiftAndLargestPaint } from './paint-metrics.ts';
 
 const targets = [
   '/factibilidad',
@@ -23,39 +24,53 @@ const closeDialogs = async (page: Page) => {
     .click();
 };
 
+/** The slide on screen: the one not inert, checked to be the one inside the carousel's frame. */
+const shownSlide = (page: Page, carousel = page.locator('.carousel--banner')) =>
+  carousel.evaluate((root) => {
+    const frame = root.querySelector('.carousel__viewport')!.getBoundingClientRect();
+    const slides = [...root.querySelectorAll('.carousel__slide')];
+    const onScreen = slides.filter((slide) => Math.abs(slide.getBoundingClientRect().left - frame.left) < 1);
+    const live = slides.filter((slide) => !slide.hasAttribute('inert'));
+    return onScreen.length === 1 && live.length === 1 && onScreen[0] === live[0]
+      ? onScreen[0]!.getAttribute('aria-label')
+      : `${onScreen.length} on screen, ${live.length} not inert`;
+  });
 const activeBanner = (page: Page) =>
-  page.locator('.carousel--banner .swiper-slide-active .carousel__title').textContent();
+  page.locator('.carousel--banner .carousel__slide:not([inert]) .carousel__title').textContent();
 
 test.describe('home carousel', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/');
     await closeDialogs(page);
+    // The mouse over the carousel would hold its autoplay.
+    await page.mouse.move(0, 0);
   });
 
   test('has 9 banners whose buttons lead to the spec pages in order', async ({ page }) => {
     const hrefs = await page
-      .locator('.carousel--banner .swiper-slide:not(.swiper-slide-duplicate) .carousel__caption a')
+      .locator('.carousel--banner .carousel__slide .carousel__caption a')
       .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(hrefs.length).toBe(9);
-    expect([...hrefs].sort()).toEqual([...targets].sort());
-    const realIndexOrder = await page.locator('.carousel--banner .swiper-slide').evaluateAll((slides) =>
-      slides
-        .map((slide) => ({
-          index: Number(slide.getAttribute('data-swiper-slide-index')),
-          href: slide.querySelector('a')?.getAttribute('href'),
-        }))
-        .sort((a, b) => a.index - b.index)
-        .map((slide) => slide.href),
+    expect(hrefs).toEqual(targets);
+    await expect(page.getByRole('region', { name: 'Destacados' })).toHaveAttribute('aria-roledescription', 'carrusel');
+    await expect(page.locator('.carousel--banner [aria-roledescription="diapositiva"]').first()).toHaveAccessibleName(
+      '1 de 9',
     );
-    expect(realIndexOrder).toEqual(targets);
   });
 
-  test('advances on its own every 3.5 s, and stops when paused', async ({ page }) => {
+  test('advances on its own every 3.5 s with a 500 ms slide, and stops when paused', async ({ page }) => {
+    const track = page.locator('.carousel--banner .carousel__track');
+    expect(await track.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.5s');
+    await expect(track).toHaveAttribute('aria-live', 'off');
+    expect(await shownSlide(page)).toBe('1 de 9');
     const first = await activeBanner(page);
     await expect.poll(() => activeBanner(page), { timeout: 6_000 }).not.toBe(first);
+    await expect.poll(() => shownSlide(page)).toBe('2 de 9');
     await page.getByRole('button', { name: 'Pausar' }).click();
     await expect(page.getByRole('button', { name: 'Reanudar' })).toHaveAttribute('aria-pressed', 'true');
+    // Paused, a slide that changes is announced.
+    await expect(track).toHaveAttribute('aria-live', 'polite');
     const paused = await activeBanner(page);
+    await page.mouse.move(0, 0);
     await page.waitForTimeout(4_500);
     expect(await activeBanner(page)).toBe(paused);
   });
@@ -63,18 +78,145 @@ test.describe('home carousel', () => {
   test('moves with the arrows, the dots and the keyboard, looping past the last banner', async ({ page }) => {
     await page.getByRole('button', { name: 'Pausar' }).click();
     const carousel = page.getByRole('region', { name: 'Destacados' });
-    const activeIndex = () =>
-      page.locator('.carousel--banner .swiper-slide-active').getAttribute('data-swiper-slide-index');
     await carousel.getByRole('button', { name: 'Ir a la diapositiva 9' }).click();
-    await expect.poll(activeIndex).toBe('8');
+    await expect.poll(() => shownSlide(page)).toBe('9 de 9');
+    await expect(carousel.getByRole('button', { name: 'Ir a la diapositiva 9' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await carousel.getByRole('button', { name: 'Diapositiva siguiente' }).click();
-    await expect.poll(activeIndex).toBe('0');
+    await expect.poll(() => shownSlide(page)).toBe('1 de 9');
     await carousel.getByRole('button', { name: 'Diapositiva anterior' }).click();
-    await expect.poll(activeIndex).toBe('8');
+    await expect.poll(() => shownSlide(page)).toBe('9 de 9');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(activeIndex).toBe('0');
+    await expect.poll(() => shownSlide(page)).toBe('1 de 9');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => shownSlide(page)).toBe('9 de 9');
+    // A click during a slide's 500 ms still counts: three quick clicks, three slides.
+    for (let click = 0; click < 3; click++)
+      await carousel.getByRole('button', { name: 'Diapositiva siguiente' }).click();
+    await expect.poll(() => shownSlide(page)).toBe('3 de 9');
+    await expect(carousel.getByRole('button', { name: 'Ir a la diapositiva 3' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
+  test('a mouse drag changes slide both ways, and does not follow the banner button it ends on', async ({ page }) => {
+    await page.getByRole('button', { name: 'Pausar' }).click();
+    const frame = (await page.locator('.carousel--banner .carousel__viewport').boundingBox())!;
+    const y = frame.y + frame.height / 2;
+    const drag = async (fromX: number, toX: number) => {
+      await page.mouse.move(fromX, y);
+      await page.mouse.down();
+      await page.mouse.move(toX, y, { steps: 8 });
+      await page.mouse.up();
+    };
+    await drag(frame.x + frame.width * 0.8, frame.x + frame.width * 0.2);
+    await expect.poll(() => shownSlide(page)).toBe('2 de 9');
+    await drag(frame.x + frame.width * 0.2, frame.x + frame.width * 0.8);
+    await expect.poll(() => shownSlide(page)).toBe('1 de 9');
+    await drag(frame.x + frame.width * 0.2, frame.x + frame.width * 0.8);
+    await expect.poll(() => shownSlide(page)).toBe('9 de 9');
+    // A short move is not a swipe: the slide comes back.
+    await drag(frame.x + frame.width * 0.5, frame.x + frame.width * 0.45);
+    await expect.poll(() => shownSlide(page)).toBe('9 de 9');
+    // A drag that ends on a button moves the carousel and stays on the page.
+    const button = (await page.locator('.carousel__slide:not([inert]) .carousel__caption a').boundingBox())!;
+    await page.mouse.move(button.x + button.width / 2 + 300, button.y + button.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(button.x + button.width / 2, button.y + button.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(() => shownSlide(page)).toBe('1 de 9');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('keyboard focus inside holds the autoplay until it leaves', async ({ page }) => {
+    const carousel = page.getByRole('region', { name: 'Destacados' });
+    await carousel.getByRole('button', { name: 'Diapositiva anterior' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(carousel.getByRole('button', { name: 'Ir a la diapositiva 1' })).toBeFocused();
+    await page.waitForTimeout(4_500);
+    expect(await shownSlide(page)).toBe('1 de 9');
+    await page.getByRole('link', { name: 'Saltar al contenido principal' }).focus();
+    await expect.poll(() => shownSlide(page), { timeout: 6_000 }).toBe('2 de 9');
   });
 });
+
+test.describe('home carousel on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a finger swipe changes slide, and a vertical one scrolls the page', async ({ page }) => {
+    await page.goto('/');
+    await closeDialogs(page);
+    await page.getByRole('button', { name: 'Pausar' }).click();
+    const frame = (await page.locator('.carousel--banner .carousel__viewport').boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+      for (let move = 1; move <= 8; move++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: from.x + ((to.x - from.x) * move) / 8, y: from.y + ((to.y - from.y) * move) / 8 }],
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const y = frame.y + frame.height / 3;
+    await swipe({ x: frame.x + frame.width * 0.85, y }, { x: frame.x + frame.width * 0.15, y });
+    await expect.poll(() => shownSlide(page)).toBe('2 de 9');
+    await swipe({ x: frame.x + frame.width * 0.15, y }, { x: frame.x + frame.width * 0.85, y });
+    await expect.poll(() => shownSlide(page)).toBe('1 de 9');
+    await swipe({ x: frame.x + frame.width / 2, y: y + 150 }, { x: frame.x + frame.width / 2 + 10, y: y - 150 });
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    expect(await shownSlide(page)).toBe('1 de 9');
+  });
+});
+
+test('a visitor who asks for less motion finds the banners paused and sliding without animation', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await closeDialogs(page);
+  const carousel = page.getByRole('region', { name: 'Destacados' });
+  await expect(carousel.getByRole('button', { name: 'Reanudar' })).toHaveAttribute('aria-pressed', 'true');
+  expect(
+    await carousel.locator('.carousel__track').evaluate((element) => getComputedStyle(element).transitionDuration),
+  ).toBe('0s');
+  await carousel.getByRole('button', { name: 'Diapositiva siguiente' }).click();
+  expect(await shownSlide(page)).toBe('2 de 9');
+});
+
+test.describe('home page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('shows the first banner, its button and the controls, the other slides inert', async ({ page }) => {
+    await page.goto('/');
+    expect(await shownSlide(page)).toBe('1 de 9');
+    await expect(page.getByRole('link', { name: /Ver requisitos/ })).toBeVisible();
+    await expect(page.locator('.carousel--banner .carousel__slide[inert]')).toHaveCount(8);
+    await expect(page.getByRole('button', { name: 'Ir a la diapositiva 1' })).toHaveAttribute('aria-current', 'true');
+  });
+});
+
+// Issue 14: the largest paint is the first banner, on a first visit (the video dialog opens) and
+// on a later one (the hours dialog opens), never a dialog that waits for a script; nothing moves.
+for (const width of [390, 412, 768, 1024, 1280]) {
+  test(`the first banner is the largest paint and nothing moves, first visit and later (${width} px)`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await page.goto('/', { waitUntil: 'load' });
+    const firstBanner = page.locator('.carousel--banner .carousel__slide').first().locator('img');
+    const firstVisit = await shiftAndLargestPaint(page);
+    await expect(firstBanner).toHaveAttribute('data-largest-paint');
+    expect(firstVisit.shift).toBeLessThan(0.001);
+    await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).getByRole('button').click();
+    await page.reload({ waitUntil: 'load' });
+    await expect(page.getByRole('dialog', { name: 'Horario de atención' })).toBeVisible();
+    const later = await shiftAndLargestPaint(page);
+    await expect(firstBanner).toHaveAttribute('data-largest-paint');
+    expect(later.shift).toBeLessThan(0.001);
+  });
+}
 
 test.describe('home dialogs', () => {
   // includeHidden: a closed dialog is still found, so "not open" is asserted on the element itself.
@@ -109,6 +251,31 @@ test.describe('home dialogs', () => {
     await expect(video).not.toHaveAttribute('open');
     await expect(video).toBeHidden();
     await expect(open).toHaveCount(1);
+  });
+
+  test("each dialog's picture is fetched only when it opens, after the first banner", async ({ page }) => {
+    const { video, hours } = dialogs(page);
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    const poster = (path: string) => path === '/video/corporativo.jpg';
+    const hoursImage = (path: string) => path.includes('/horario-atencion.');
+    await page.goto('/');
+    await expect(video).toBeVisible();
+    await expect(video.locator('video')).toHaveAttribute('poster', '/video/corporativo.jpg');
+    await expect.poll(() => fetched.some(poster)).toBe(true);
+    const banner = fetched.findIndex((path) => path.includes('/01-factibilidad.'));
+    expect(banner).toBeGreaterThanOrEqual(0);
+    expect(banner).toBeLessThan(fetched.findIndex(poster));
+    expect(fetched.some(hoursImage)).toBe(false);
+    await video.getByRole('button', { name: /Cerrar/ }).click();
+    await expect(hours).toBeVisible();
+    await expect.poll(() => fetched.some(hoursImage)).toBe(true);
+
+    fetched.length = 0;
+    await page.reload();
+    await expect(hours).toBeVisible();
+    await expect.poll(() => fetched.some(hoursImage)).toBe(true);
+    expect(fetched.some(poster)).toBe(false);
   });
 
   test('the video dialog is 60% of the window and the hours image at most 800 px', async ({ page }) => {
@@ -149,10 +316,26 @@ test('the home page shows the customer boxes, the three cards and the social lin
 
 test('the first banner is an optimised responsive image loaded first', async ({ page }) => {
   await page.goto('/');
-  const first = page.locator('.carousel--banner .swiper-slide[data-swiper-slide-index="0"] img').first();
+  const first = page.locator('.carousel--banner .carousel__slide').first().locator('img');
   await expect(first).toHaveAttribute('fetchpriority', 'high');
   await expect(first).toHaveAttribute('loading', 'eager');
-  const sources = page.locator('.carousel--banner .swiper-slide[data-swiper-slide-index="0"] source');
+  const sources = page.locator('.carousel--banner .carousel__slide').first().locator('source');
   await expect(sources.first()).toHaveAttribute('type', 'image/avif');
   expect(await sources.first().getAttribute('srcset')).toMatch(/480w.*800w/);
+});
+
+test('the other banners are fetched once the page has loaded, not beside the first one', async ({ page }) => {
+  await page.goto('/', { waitUntil: 'load' });
+  const banner = /^\/_astro\/0\d-[a-z-]+\.[\w-]+\.(avif|webp|jpg)$/;
+  await expect
+    .poll(async () => (await fetchedAroundLoad(page, banner)).after)
+    .toContainEqual(expect.stringMatching(/^\/_astro\/02-obras\./));
+  expect((await fetchedAroundLoad(page, banner)).before).toEqual([
+    expect.stringMatching(/^\/_astro\/01-factibilidad\./),
+  ]);
+  // The next banner is ready before it slides in: the first autoplay step is 3.5 s away.
+  await expect(page.locator('.carousel--banner .carousel__slide').nth(1).locator('img')).toHaveJSProperty(
+    'complete',
+    true,
+  );
 });

@@ -121,3 +121,23 @@ test('the footer leads to the accessibility statement, which says how to report 
   await expect(main.getByRole('link', { name: site.customerPhone })).toBeVisible();
   await expect(main.getByRole('link', { name: 'formulario de contacto' })).toHaveAttribute('href', '/contacto');
 });
+
+// Issue 14: an MDX page brings one stylesheet, the site's, with its components' styles in it
+// (they came as four more, which held back the first paint).
+test('the MDX pages load one stylesheet, which styles their components', async ({ page }) => {
+  for (const [route, component] of [
+    ['/clientes', '.link-box'],
+    ['/compliance', '.download-link'],
+    ['/tarifas', '.pdf-embed__frame'],
+    ['/ley-covid-21423', '.accordion-item'],
+  ] as const) {
+    await page.goto(route);
+    await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(1);
+    expect(
+      await page
+        .locator(component!)
+        .first()
+        .evaluate((element) => getComputedStyle(element).borderTopStyle),
+    ).toBe('solid');
+  }
+});

@@ -21,7 +21,8 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * island loads none (the test below). A page missing here is only reported: add its row.
  */
 const JS_BUDGET_KB: Record<string, number> = {
-  '/': 80,
+  // The carousel (carousel.ts) and the dialogs: Swiper's core alone is over this (README, "Performance").
+  '/': 20,
   '/contacto': 75,
   '/reclamos': 75,
   '/boleta': 75,
@@ -41,11 +42,11 @@ const JS_BUDGET_KB: Record<string, number> = {
   '/oficinas': 113,
   '/puntodedescarga': 113,
   // The home page's content and carousel; /marco-regulatorio, opened directly, goes on to the home page.
-  '/pagina-que-no-existe': 28,
-  '/marco-regulatorio': 28,
-  '/invierno': 28,
-  '/medidor': 28,
-  '/tuberias': 28,
+  '/pagina-que-no-existe': 5,
+  '/marco-regulatorio': 5,
+  '/invierno': 5,
+  '/medidor': 5,
+  '/tuberias': 5,
   '/compliance': 1,
 };
 

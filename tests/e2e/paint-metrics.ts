@@ -1,0 +1,50 @@
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * What the browser itself measured of a page (issue 14's CLS and LCP, as Lighthouse reads them):
+ * the sum of the layout shifts not caused by input (Layout Instability API) and the element of
+ * the largest contentful paint, `wait` ms from now. The element is marked so that a test can
+ * find it with a locator.
+ */
+export async function shiftAndLargestPaint(page: Page, wait = 1_500): Promise<{ shift: number; largest: Locator }> {
+  const shift = await page.evaluate(
+    (wait) =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        let largest: Element | null = null;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) sum += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        new PerformanceObserver((list) => {
+          largest = (list.getEntries().at(-1) as PerformanceEntry & { element: Element | null }).element;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => {
+          document.querySelector('[data-largest-paint]')?.removeAttribute('data-largest-paint');
+          (largest as Element | null)?.setAttribute('data-largest-paint', '');
+          resolve(sum);
+        }, wait);
+      }),
+    wait,
+  );
+  return { shift, largest: page.locator('[data-largest-paint]') };
+}
+
+/**
+ * The files of the page matching `pattern` that the browser started fetching before its load
+ * event, and after it (Resource Timing), by path.
+ */
+export function fetchedAroundLoad(page: Page, pattern: RegExp): Promise<{ before: string[]; after: string[] }> {
+  return page.evaluate((source) => {
+    const matches = new RegExp(source);
+    const loaded = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart;
+    const files = performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+      .filter(({ path }) => matches.test(path));
+    return {
+      before: files.filter(({ start }) => start < loaded).map(({ path }) => path),
+      after: files.filter(({ start }) => start >= loaded).map(({ path }) => path),
+    };
+  }, pattern.source);
+}

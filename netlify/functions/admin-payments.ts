@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { chileDate } from '../../src/server/business-days.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { verifyPayment } from '../../src/server/payments/admin-verify.ts';
@@ -13,9 +14,6 @@ import { exportSummary, findPayment, listPayments, paymentsForExport } from '../
 const EXPORT_PATH = '/api/admin/payments/export';
 // Far more than a year of payments, and still a file a spreadsheet opens.
 const EXPORT_LIMIT = 50_000;
-
-/** Today in Chile, for the export's file name. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago' }).format(new Date());
 
 /**
  * GET /api/admin/payments (a page of the filtered list), /api/admin/payments/export (every
@@ -62,7 +60,7 @@ export default adminEndpoint(async ({ req, context, admin, db }) =>
       return new Response(paymentsCsv(paymentsForExport(db, filters, { limit: EXPORT_LIMIT, batchSize: 5_000 })), {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="pagos-webpay-${today()}.csv"`,
+          'Content-Disposition': `attachment; filename="pagos-webpay-${chileDate(new Date())}.csv"`,
           'Cache-Control': 'no-store',
         },
       });

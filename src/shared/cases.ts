@@ -17,6 +17,14 @@ export const caseKinds = {
 export type CaseKind = keyof typeof caseKinds;
 const kindKeys = Object.keys(caseKinds) as [CaseKind, ...CaseKind[]];
 
+/** A citizen's own submission, as the mails to them name it: "Recibimos su reclamo". */
+export const yourCase: Record<CaseKind, string> = {
+  reclamo: 'su reclamo',
+  mensaje: 'su mensaje',
+  postulacion: 'su postulación',
+  motorhome: 'su registro de motorhome',
+};
+
 /** The list's filter names the kinds in the plural. */
 export const caseKindFilters: Record<CaseKind, string> = {
   reclamo: 'Reclamos',
@@ -40,8 +48,6 @@ export const OPEN_STATUSES: readonly CaseStatus[] = ['recibido', 'en_revision'];
 
 /** SISS: a utility answers a complaint in writing within 10 business days. */
 export const COMPLAINT_BUSINESS_DAYS = 10;
-/** The service target of a contact message until the utility sets another (Atención ciudadana). */
-export const DEFAULT_MESSAGE_BUSINESS_DAYS = 5;
 /** Highlighted, and in the staff digest, this many business days before the due date. */
 export const DUE_SOON_BUSINESS_DAYS = 2;
 

@@ -8,7 +8,7 @@
 const HANDOFF_KEY = 'signInHandoff';
 const PAGES_HOME = '/admin/pagos';
 
-export interface SignInHandoff {
+interface SignInHandoff {
   /** The admin page first asked for, to come back to after signing in. */
   from?: string;
   /** Why the session ended, shown as an error notice on /login. */

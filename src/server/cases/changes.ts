@@ -3,6 +3,7 @@ import {
   caseStatuses,
   followUpHref,
   SISS_SENTENCE,
+  yourCase,
   type CaseKind,
   type CaseUpdate,
 } from '../../shared/cases.ts';
@@ -80,13 +81,6 @@ const replyMailbox: Record<CaseKind, string> = {
   motorhome: site.mailboxes.motorhome,
 };
 
-const repliedTo: Record<CaseKind, string> = {
-  reclamo: 'su reclamo',
-  mensaje: 'su mensaje',
-  postulacion: 'su postulación',
-  motorhome: 'su registro de motorhome',
-};
-
 /**
  * Responder: the written reply is kept on the case, shown on /seguimiento and mailed to the
  * citizen through the outbox, and the case becomes Respondido, all in one transaction. A reply
@@ -127,7 +121,7 @@ export async function replyToCase(
       {
         to: email,
         replyTo: replyMailbox[kind],
-        subject: `Respuesta a ${repliedTo[kind]} (${reference})`,
+        subject: `Respuesta a ${yourCase[kind]} (${reference})`,
         text: [
           `Hola, ${name}:`,
           '',

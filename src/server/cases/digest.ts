@@ -11,7 +11,7 @@ import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
  * same statement that queues the mail, so two runs never send it twice.
  */
 
-export const DIGEST_HOUR = 8;
+const DIGEST_HOUR = 8;
 
 interface DueCase {
   kind: CaseKind;
@@ -25,7 +25,7 @@ interface DueCase {
 const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: CHILE_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
 /** The open cases with a deadline up to `today` + DUE_SOON_BUSINESS_DAYS, the most overdue first. */
-export function dueCases(db: Database, today: string): Promise<DueCase[]> {
+function dueCases(db: Database, today: string): Promise<DueCase[]> {
   return db.query<DueCase>(
     `SELECT c.kind, c.reference, c.citizen_name, c.locality, to_char(c.due_on, 'YYYY-MM-DD') AS due_on, a.name AS assignee_name
      FROM cases c LEFT JOIN admins a ON a.id = c.assignee_id
@@ -48,7 +48,7 @@ const line = (today: string) => (due: DueCase) => {
 };
 
 /** The digest's subject and text; undefined when nothing is overdue or due soon. */
-export function digestMail(cases: DueCase[], today: string, origin: string) {
+function digestMail(cases: DueCase[], today: string, origin: string) {
   if (cases.length === 0) return undefined;
   const overdue = cases.filter((due) => due.due_on < today);
   const soon = cases.filter((due) => due.due_on >= today);

@@ -1,9 +1,10 @@
-import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, type CaseKind } from '../../shared/cases.ts';
+import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, chileDate } from '../business-days.ts';
 import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { readCaseSettings } from './changes.ts';
 
 /**
  * When and where a submission arrived: the instant its deadline counts from, and the site's
@@ -26,22 +27,11 @@ export function arrivalOf(req: Request): Arrival {
   return { at: Number.isNaN(at.getTime()) ? new Date() : at, origin };
 }
 
-/** What the acknowledgement calls the submission: "Recibimos su reclamo". */
-const receivedWhat: Record<CaseKind, string> = {
-  reclamo: 'su reclamo',
-  mensaje: 'su mensaje',
-  postulacion: 'su postulación',
-  motorhome: 'su registro de motorhome',
-};
-
 /** The last day to answer: complaints by law, messages by the utility's target, the rest none. */
 async function dueOn(db: Database, kind: CaseKind, received: Date): Promise<string | null> {
   if (kind === 'reclamo') return addBusinessDays(chileDate(received), COMPLAINT_BUSINESS_DAYS);
   if (kind !== 'mensaje') return null;
-  const [settings] = await db.query<{ message_business_days: number }>(
-    'SELECT message_business_days FROM case_settings',
-  );
-  return addBusinessDays(chileDate(received), settings!.message_business_days);
+  return addBusinessDays(chileDate(received), (await readCaseSettings(db)).messageBusinessDays);
 }
 
 interface NewCase {
@@ -67,7 +57,7 @@ export async function openCase(
   const text = [
     `Hola, ${name}:`,
     '',
-    `Recibimos ${receivedWhat[kind]} el ${longDate(chileDate(arrival.at))}. Su número de referencia es ${reference}.`,
+    `Recibimos ${yourCase[kind]} el ${longDate(chileDate(arrival.at))}. Su número de referencia es ${reference}.`,
     ...(due ? [`Le responderemos por escrito a más tardar el ${longDate(due)}.`] : []),
     '',
     'Puede seguir su caso en esta página, con su número de referencia y este correo electrónico:',
@@ -82,6 +72,6 @@ export async function openCase(
              VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       params: [kind, reference, name, email, locality, arrival.at.toISOString(), due],
     },
-    enqueueMail({ to: email, subject: `Recibimos ${receivedWhat[kind]} (${reference})`, text }, reference),
+    enqueueMail({ to: email, subject: `Recibimos ${yourCase[kind]} (${reference})`, text }, reference),
   ];
 }

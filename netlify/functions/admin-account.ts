@@ -51,7 +51,7 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
       return answer({ admin: await updateAdmin(db, admin, admin.id, { ...input, password: '' }) });
     },
   });
-});
+}, 'any');
 
 export const config: Config = {
   path: ['/api/admin/account', '/api/admin/account/password', '/api/admin/account/token'],

@@ -3,13 +3,15 @@ import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint
 import { endSessions } from '../../src/server/auth/admins.ts';
 
 /** POST /api/logout (docs/admin-api.md): every token the signed-in admin holds stops working. */
-export default adminEndpoint(async ({ req, admin, db }) =>
-  byMethod(req, {
-    POST: async () => {
-      await endSessions(db, admin);
-      return answer({});
-    },
-  }),
+export default adminEndpoint(
+  async ({ req, admin, db }) =>
+    byMethod(req, {
+      POST: async () => {
+        await endSessions(db, admin);
+        return answer({});
+      },
+    }),
+  'any',
 );
 
 export const config: Config = { path: '/api/logout' };

@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { requireAdmin, type SignedInAdmin } from './auth/require-admin.ts';
+import { requireAdmin, type Access, type SignedInAdmin } from './auth/require-admin.ts';
 import type { TokenClaims } from './auth/tokens.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { json, methodNotAllowed, withErrorHandling } from './http.ts';
@@ -14,12 +14,13 @@ interface AdminCall {
 }
 
 /**
- * An admin function (docs/admin-api.md): the signed-in admin is checked before anything else,
- * so nothing (not even a 405 or a 404) answers without a valid token.
+ * An admin function (docs/admin-api.md): the signed-in admin and their role are checked before
+ * anything else, so nothing (not even a 405 or a 404) answers without a valid token (401) or
+ * the role (403). Administrators' screens by default; the denuncias desk asks for `cumplimiento`.
  */
-export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>) =>
+export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>, access: Access = 'administrador') =>
   withErrorHandling(async (req: Request, context: Context) => {
-    const auth = await requireAdmin(req);
+    const auth = await requireAdmin(req, access);
     if ('response' in auth) return auth.response;
     return handle({ req, context, admin: auth.admin, token: auth.token, db: getDatabase() });
   });

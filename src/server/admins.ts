@@ -1,5 +1,11 @@
 import type * as z from 'zod/mini';
-import { adminMessages, type Admin, type AdminCreateSchema, type AdminUpdateSchema } from '../shared/admins.ts';
+import {
+  adminMessages,
+  hasRole,
+  type Admin,
+  type AdminCreateSchema,
+  type AdminUpdateSchema,
+} from '../shared/admins.ts';
 import { changeAndAudit } from './audit.ts';
 import { findAdmin, PUBLIC_COLUMNS } from './auth/admins.ts';
 import { hashPassword, verifyPassword } from './auth/passwords.ts';
@@ -44,8 +50,11 @@ export async function updateAdmin(
   input: z.output<typeof AdminUpdateSchema>,
 ): Promise<Admin | undefined> {
   if (input.password && id === admin.id) throw new ClientError(403, adminMessages.ownPasswordInAccount, 'password');
-  const [target] = await db.query<{ email: string }>('SELECT email FROM admins WHERE id = $1', [id]);
+  const [target] = await db.query<{ email: string; roles: string[] }>('SELECT email, roles FROM admins WHERE id = $1', [
+    id,
+  ]);
   if (!target) return undefined;
+  guardComplianceAccount(admin, target);
   if (input.password || target.email !== input.email.toLowerCase())
     await confirmActingAdmin(db, admin, input.ownPassword);
   return uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
@@ -65,6 +74,15 @@ export async function updateAdmin(
   });
 }
 
+/**
+ * A compliance user's account is changed only by compliance (issue 16): an administrator who
+ * could reset its password or e-mail could sign in as it and read the denuncias.
+ */
+function guardComplianceAccount(admin: SignedInAdmin, target: { roles: string[] }): void {
+  if (hasRole(target, 'cumplimiento') && !hasRole(admin, 'cumplimiento'))
+    throw new ClientError(403, adminMessages.complianceAccount);
+}
+
 /** The acting admin's password, asked again: 400 on that field when missing or wrong. */
 async function confirmActingAdmin(db: Database, admin: SignedInAdmin, password: string): Promise<void> {
   if (!password) throw new ClientError(400, adminMessages.confirmWithPassword, 'ownPassword');
@@ -75,6 +93,9 @@ async function confirmActingAdmin(db: Database, admin: SignedInAdmin, password: 
 
 export async function deleteAdmin(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
   if (id === admin.id) throw new ConflictError(adminMessages.deleteSelf);
+  const target = await findAdmin(db, id);
+  if (!target) return false;
+  guardComplianceAccount(admin, target);
   const deleted = await changeAndAudit(db, {
     // Locking every admin row makes concurrent deletions wait for each other, so each counts
     // what the one before left: the last admin always stays.

@@ -1,7 +1,7 @@
 import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
-import { chunkKey, fileKey, type UploadStore } from './storage.ts';
+import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
 import { chargeQuota, checkQuota } from './upload-quota.ts';
 import { checkBytes, fileRefused, sha256 } from './uploads.ts';
 
@@ -78,7 +78,7 @@ export async function storeChunk(
   }
   try {
     await chargeQuota(db, upload.purpose, client, bytes.byteLength);
-    await store.set(chunkKey(id, index), bytes.slice().buffer);
+    await putBytes(store, chunkKey(id, index), upload.purpose, bytes);
   } catch (error) {
     // Not stored: the index is free again for the chunk to be sent another time.
     await db.query('UPDATE uploads SET chunk_sha256[$2] = NULL WHERE id = $1 AND chunk_sha256[$2] = $3', [
@@ -116,20 +116,16 @@ export async function completeUpload(
     const chunks = chunkCount(upload.declared_size);
     const parts: Uint8Array[] = [];
     for (let index = 0; index < chunks; index++) {
-      const part = await store.get(chunkKey(id, index), { type: 'arrayBuffer' });
+      const part = await getBytes(store, chunkKey(id, index), upload.purpose);
       // Only the bytes whose hash the chunk's write recorded.
-      if (!part || sha256(new Uint8Array(part)) !== upload.chunk_sha256[index])
-        throw fileRefused(uploadMessages.incomplete);
-      parts.push(new Uint8Array(part));
+      if (!part || sha256(part) !== upload.chunk_sha256[index]) throw fileRefused(uploadMessages.incomplete);
+      parts.push(part);
     }
     const bytes = Buffer.concat(parts);
     if (bytes.byteLength !== upload.declared_size) throw fileRefused(uploadMessages.incomplete);
     const contentType = await checkBytes(upload.purpose, upload.file_name, bytes);
     const digest = sha256(bytes);
-    await store.set(
-      fileKey(id),
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
-    );
+    await putBytes(store, fileKey(id), upload.purpose, bytes);
     await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
     await db.query(
       `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3 WHERE id = $1 AND status = 'completing'`,

@@ -24,7 +24,7 @@ interface MultipartFormOptions<S extends z.ZodMiniType> {
     data: z.output<S>,
     file: { id: string; fileName: string } | undefined,
     arrival: Arrival,
-  ) => Promise<{ reference: string }>;
+  ) => Promise<SubmissionAnswer['data']>;
 }
 
 /**
@@ -50,8 +50,8 @@ export function multipartFormEndpoint<S extends z.ZodMiniType>({
     const db = getDatabase();
     const file = await receiveFile(db, uploadStore(), purpose, form, context.ip);
     if (!file && missingFile) throw fileRefused(missingFile);
-    const { reference } = await submit(db, input, file, arrivalOf(req));
+    const data = await submit(db, input, file, arrivalOf(req));
     context.waitUntil(deliverDueMail());
-    return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
+    return json({ success: true, message: messages.sent, data } satisfies SubmissionAnswer);
   });
 }

@@ -5,7 +5,7 @@ import type { Database, Statement } from './db/index.ts';
 import { ClientError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
-import { chunkPrefix, fileKey, type UploadStore } from './storage.ts';
+import { chunkPrefix, fileKey, putBytes, type UploadStore } from './storage.ts';
 import { chargeQuota } from './upload-quota.ts';
 
 /**
@@ -55,7 +55,7 @@ async function storeInlineFile(
     `INSERT INTO uploads (purpose, file_name, declared_size, status, content_type, sha256) VALUES ($1, $2, $3, 'complete', $4, $5) RETURNING id`,
     [purpose, fileName.slice(0, 200), bytes.byteLength, contentType, sha256(bytes)],
   );
-  await store.set(fileKey(row!.id), bytes.slice().buffer);
+  await putBytes(store, fileKey(row!.id), purpose, bytes);
   return row!.id;
 }
 

@@ -3,13 +3,24 @@ import { emailField, fieldMessages, optionalText, requiredText } from './fields.
 
 /** Administrators (spec §3 Logged-in user, §6, issue 6): who signs in to /admin. */
 
+/**
+ * Roles (issue 16): `administrador` is every admin screen but the denuncias desk; `cumplimiento`,
+ * the crime-prevention officer, is the desk. An account holds one or both.
+ */
+export const adminRoles = ['administrador', 'cumplimiento'] as const;
+export type AdminRole = (typeof adminRoles)[number];
+export const roleLabels: Record<AdminRole, string> = { administrador: 'Administrador', cumplimiento: 'Cumplimiento' };
+
 export const AdminSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
   avatar: z.nullable(z.string()),
+  roles: z.array(z.enum(adminRoles)),
 });
 export type Admin = z.infer<typeof AdminSchema>;
+
+export const hasRole = (admin: { roles: readonly string[] }, role: AdminRole): boolean => admin.roles.includes(role);
 
 export const adminMessages = {
   passwordShort: 'La contraseña debe tener al menos 10 caracteres.',
@@ -22,6 +33,7 @@ export const adminMessages = {
   confirmWithPassword: 'Ingrese su contraseña actual para confirmar este cambio.',
   ownPasswordInAccount: 'Su propia contraseña se cambia en Mi cuenta, con su contraseña actual.',
   logoutFailed: 'No se pudo cerrar sesión.',
+  complianceAccount: 'Solo el equipo de cumplimiento puede modificar o eliminar la cuenta de uno de sus miembros.',
 } as const;
 
 const MIN_PASSWORD = 10;

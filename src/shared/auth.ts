@@ -21,4 +21,5 @@ export const authMessages = {
   tooManyAttempts: 'Demasiados intentos fallidos. Espere 15 minutos e intente nuevamente.',
   unauthorized: 'Su sesión no es válida o expiró. Inicie sesión nuevamente.',
   idle: 'Su sesión se cerró tras 30 minutos sin actividad. Inicie sesión nuevamente.',
+  forbidden: 'Su cuenta no tiene acceso a esta sección.',
 } as const;

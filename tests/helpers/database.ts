@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
@@ -64,4 +64,25 @@ export function useLocalEnvironment() {
     await rm(environment.blobsDir, { recursive: true, force: true, maxRetries: 5 });
   });
   return environment;
+}
+
+/** Every row of every table, as one text: to show something is stored nowhere in the clear. */
+export async function databaseDump(db: Awaited<ReturnType<typeof startTestDatabase>>['db']): Promise<string> {
+  const tables = await db.query<{ name: string }>(
+    `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
+  const rows = await Promise.all(tables.map(({ name }) => db.query(`SELECT * FROM "${name}"`)));
+  return JSON.stringify(rows);
+}
+
+/** Every file the local blob server holds, keys and bytes, as one buffer. */
+export async function blobStoreDump(blobsDir: string): Promise<Buffer> {
+  const files = (await readdir(blobsDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  const parts = await Promise.all(
+    files.map(async (file) => {
+      const full = path.join(file.parentPath, file.name);
+      return Buffer.concat([Buffer.from(full), await readFile(full)]);
+    }),
+  );
+  return Buffer.concat(parts);
 }

@@ -52,7 +52,15 @@ describe('POST /api/admin/admins', () => {
     expect(status).toBe(201);
     expect(body).toEqual({
       success: true,
-      data: { admin: { id: expect.any(String), name: 'Berta Bravo', email: 'berta@example.com', avatar: null } },
+      data: {
+        admin: {
+          id: expect.any(String),
+          name: 'Berta Bravo',
+          email: 'berta@example.com',
+          avatar: null,
+          roles: ['administrador'],
+        },
+      },
     });
     expect(await auditRows(db())).toEqual([
       {
@@ -138,7 +146,7 @@ describe('GET /api/admin/admins', () => {
     await create({ ...newAdmin, name: 'Aaron Alvarez', email: 'aaron@example.com' });
     const { body } = await read(await call('GET', '/api/admin/admins'));
     expect(body.data.admins.map((admin: { name: string }) => admin.name)).toEqual(['Aaron Alvarez', 'Ana Admin']);
-    expect(Object.keys(body.data.admins[0]).sort()).toEqual(['avatar', 'email', 'id', 'name']);
+    expect(Object.keys(body.data.admins[0]).sort()).toEqual(['avatar', 'email', 'id', 'name', 'roles']);
   });
 });
 
@@ -148,7 +156,9 @@ describe('GET /api/admin/admins/{id}', () => {
       status: 200,
       body: {
         success: true,
-        data: { admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null } },
+        data: {
+          admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] },
+        },
       },
     });
   });
@@ -182,6 +192,7 @@ describe('PUT /api/admin/admins/{id}', () => {
       name: 'Berta B.',
       email: 'berta.b@example.com',
       avatar: '/img/berta.png',
+      roles: ['administrador'],
     });
     const signIn = await login(
       postJson('/api/login', { email: 'berta.b@example.com', password: newAdmin.password }),
@@ -354,7 +365,11 @@ describe('DELETE /api/admin/admins/{id}', () => {
   });
 
   it('refuses to delete the last administrator even for an admin deleted meanwhile', async () => {
-    const gone = { id: '00000000-0000-4000-8000-000000000000', email: 'ida@example.com' };
+    const gone = {
+      id: '00000000-0000-4000-8000-000000000000',
+      email: 'ida@example.com',
+      roles: ['administrador' as const],
+    };
     await expect(deleteAdmin(db(), gone, ana.id)).rejects.toThrow('No se puede eliminar al último administrador.');
   });
 

@@ -2,9 +2,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import denuncias from '../../netlify/functions/denuncias.ts';
+import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { unsealText } from '../../src/server/encryption.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { DenunciaSchema, denunciaTypes, stepOneComplete } from '../../src/shared/denuncias.ts';
-import { useLocalEnvironment } from '../helpers/database.ts';
+import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pngBytes } from '../helpers/files.ts';
 import { testContext } from '../helpers/functions.ts';
 
@@ -71,8 +73,9 @@ describe('the denuncia schema', () => {
 });
 
 describe('POST /api/denuncias', () => {
-  it('stores the denuncia with its file, mails the report to compliance, keeps nothing about the sender, caches nothing', async () => {
-    const request = multipart('/api/denuncias', valid, { name: 'evidencia.png', bytes: pngBytes(50_000) });
+  it('stores the denuncia sealed with its file, answers a receipt code kept only hashed, mails no content, keeps nothing about the sender, caches nothing', async () => {
+    const evidence = pngBytes(50_000);
+    const request = multipart('/api/denuncias', valid, { name: 'evidencia.png', bytes: evidence });
     request.headers.set('x-forwarded-for', '203.0.113.7');
     request.headers.set('user-agent', 'Mozilla/5.0 (Denunciante)');
     const { response, body } = await send(request);
@@ -81,12 +84,13 @@ describe('POST /api/denuncias', () => {
     expect(body).toEqual({
       success: true,
       message: 'Mensaje enviado.',
-      data: { reference: expect.stringMatching(/^DEN-[2-9A-Z]{8}$/) },
+      data: { reference: expect.stringMatching(/^DEN-[2-9A-Z]{8}$/), receipt: expect.stringMatching(/^\d{16}$/) },
     });
+    const { reference, receipt } = body.data as { reference: string; receipt: string };
 
     const [row] = await environment.database.db.query<Record<string, unknown>>(
       'SELECT * FROM denuncias WHERE reference = $1',
-      [body.data.reference],
+      [reference],
     );
     // The choices stay readable; what the reporter wrote and who they are is sealed (issue 16).
     expect(row).toMatchObject({
@@ -95,24 +99,47 @@ describe('POST /api/denuncias', () => {
       type: 'Acoso laboral',
       can_identify: 'Sí',
       sealed: true,
+      status: 'recibida',
+      receipt_hash: await receiptHash(receipt),
     });
-    expect(JSON.stringify(row)).not.toMatch(/203\.0\.113\.7|Mozilla/);
-    const reference = body.data.reference as string;
     for (const [column, plain] of [
       ['narrative', valid.denunciaText],
       ['contact_time', 'De 9:00 a 12:00'],
       ['incident_place', valid.denunciaPlace],
     ] as const) {
       expect(row![column]).toMatch(/^v1\./);
-      expect(JSON.stringify(row)).not.toContain(plain);
       expect(await unsealText(row![column] as string, `denuncias.${column}:${reference}`)).toBe(plain);
     }
 
-    const [file] = (await readdir(environment.outboxDir)).filter((name) => name.startsWith(body.data.reference));
-    const eml = await readFile(path.join(environment.outboxDir, file!), 'utf8');
-    expect(eml).toContain('To: denuncias@example.com');
-    expect(eml).toContain(`Subject: Denuncia confidencial ${body.data.reference}`);
-    expect(eml).toMatch(/filename="?evidencia\.png/);
+    // Nowhere in the clear: not in any table (the outbox's mail included), not in the blob store.
+    const dump = await databaseDump(environment.database.db);
+    for (const plain of [valid.denunciaText, valid.denunciaPlace, receipt, '203.0.113.7', 'Mozilla'])
+      expect(dump).not.toContain(plain);
+    const blobs = await blobStoreDump(environment.blobsDir);
+    expect(blobs.includes(Buffer.from(evidence.subarray(0, 4_096)))).toBe(false);
+    expect(blobs.includes(Buffer.from(valid.denunciaText))).toBe(false);
+    const [upload] = await environment.database.db.query<{ id: string }>(
+      'SELECT attachment_upload_id AS id FROM denuncias WHERE reference = $1',
+      [reference],
+    );
+    expect(await getBytes(uploadStore(), fileKey(upload!.id), 'denuncia')).toEqual(evidence);
+
+    const mails = await environment.database.db.query(
+      'SELECT recipient, reply_to, subject, body, attachment_upload_id FROM outbox WHERE reference = $1',
+      [reference],
+    );
+    expect(mails).toEqual([
+      {
+        recipient: 'denuncias@example.com',
+        reply_to: null,
+        subject: 'Nueva denuncia en el canal de denuncias',
+        body: expect.stringContaining(`/admin/denuncias/${reference}`),
+        attachment_upload_id: null,
+      },
+    ]);
+    expect(mails[0]!.body).not.toMatch(/supervisor|Acoso|Planta Coyhaique|Trabajador/);
+    const [file] = (await readdir(environment.outboxDir)).filter((name) => name.startsWith(reference));
+    expect(await readFile(path.join(environment.outboxDir, file!), 'utf8')).not.toMatch(/filename=|Reply-To/);
   });
 
   it('accepts a denuncia without any personal data or file', async () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import retentionFunction, { config } from '../../netlify/functions/retention.ts';
 import { submitComplaint } from '../../src/server/complaints.ts';
 import { submitContact } from '../../src/server/contact.ts';
-import { submitDenuncia } from '../../src/server/denuncias.ts';
+import { submitDenuncia } from '../../src/server/denuncias/submit.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { submitMotorhome } from '../../src/server/motorhome.ts';
 import { applyRetention } from '../../src/server/retention.ts';
@@ -95,6 +95,7 @@ async function denuncia(withEmail = true) {
       denunciaText: 'Un supervisor insulta a diario a un trabajador del turno de noche.',
     }),
     { id: attachment, fileName: 'foto.png' },
+    arrival(),
   );
   return { reference, attachment };
 }

@@ -1,11 +1,11 @@
-import type { Admin } from '../../shared/admins.ts';
+import type { Admin, AdminRole } from '../../shared/admins.ts';
 import type { Database } from '../db/index.ts';
 import { changeAndAudit, recordAccess } from '../audit.ts';
 import { isUuid } from '../ids.ts';
 import type { SignedInAdmin } from './require-admin.ts';
 import { hashPassword, needsRehash, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
 
-export const PUBLIC_COLUMNS = 'id, name, email, avatar';
+export const PUBLIC_COLUMNS = 'id, name, email, avatar, roles';
 /** Failed sign-ins in 15 minutes before a client must wait: for one e-mail, and for any. */
 const MAX_FAILURES = 5;
 const MAX_CLIENT_FAILURES = 20;
@@ -25,13 +25,19 @@ const typedEmail = (email: string) => email.trim().toLowerCase().slice(0, 120);
 export const findAdmin = async (db: Database, id: string): Promise<Admin | undefined> =>
   isUuid(id) ? (await db.query<Admin>(`SELECT ${PUBLIC_COLUMNS} FROM admins WHERE id = $1`, [id]))[0] : undefined;
 
+/** An account made by the operator (`npm run admin:create`): the only way to the first compliance user. */
 export async function createAdmin(
   db: Database,
-  { name, email, password }: { name: string; email: string; password: string },
+  {
+    name,
+    email,
+    password,
+    roles = ['administrador'],
+  }: { name: string; email: string; password: string; roles?: AdminRole[] },
 ): Promise<Admin> {
   const [admin] = await db.query<Admin>(
-    `INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3) RETURNING ${PUBLIC_COLUMNS}`,
-    [name, email.trim().toLowerCase(), await hashPassword(password)],
+    `INSERT INTO admins (name, email, password_hash, roles) VALUES ($1, $2, $3, $4) RETURNING ${PUBLIC_COLUMNS}`,
+    [name, email.trim().toLowerCase(), await hashPassword(password), roles],
   );
   return admin!;
 }

@@ -1,0 +1,60 @@
+import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '../../shared/denuncia-case.ts';
+import { addBusinessDays, chileDate } from '../business-days.ts';
+
+/**
+ * A denuncia's deadlines (issue 16), from the Chilean day it was received: the acknowledgement 7
+ * days after, the feedback to the reporter 3 months after (ISO 37002, EU directive 2019/1937),
+ * and for the Ley Karin types the investigation 30 business days after (Ley 21.643, Chile's
+ * holidays from business-days.ts). Acknowledging meets the first; closing the case, with its
+ * outcome told to the reporter, meets the others.
+ */
+
+const ACKNOWLEDGEMENT_DAYS = 7;
+const FEEDBACK_MONTHS = 3;
+const INVESTIGATION_BUSINESS_DAYS = 30;
+
+export interface DeadlineFacts {
+  receivedAt: Date;
+  type: string;
+  acknowledgedAt: Date | null;
+  closedAt: Date | null;
+}
+
+const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function addDays(day: string, days: number): string {
+  const date = atNoon(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return dayOf(date);
+}
+
+/** Calendar months, clamped to the month's last day (30 November + 3 months is 28 or 29 February). */
+function addMonths(day: string, months: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
+  return dayOf(new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDay), 12)));
+}
+
+/** The days each deadline falls due, in the order the desk shows them. */
+export function dueDays({ receivedAt, type }: Pick<DeadlineFacts, 'receivedAt' | 'type'>): [DeadlineKind, string][] {
+  const received = chileDate(receivedAt);
+  return [
+    ['acknowledgement', addDays(received, ACKNOWLEDGEMENT_DAYS)],
+    ['feedback', addMonths(received, FEEDBACK_MONTHS)],
+    ...(leyKarinTypes.includes(type)
+      ? [['investigation', addBusinessDays(received, INVESTIGATION_BUSINESS_DAYS)] as [DeadlineKind, string]]
+      : []),
+  ];
+}
+
+/** The deadlines as of `now`: met, overdue (past its day), due soon (within DUE_SOON_DAYS) or pending. */
+export function deadlines(facts: DeadlineFacts, now: Date): Deadline[] {
+  const today = chileDate(now);
+  const soon = addDays(today, DUE_SOON_DAYS);
+  return dueDays(facts).map(([kind, due]) => {
+    const met = kind === 'acknowledgement' ? facts.acknowledgedAt : facts.closedAt;
+    const state = met ? 'met' : due < today ? 'overdue' : due <= soon ? 'due-soon' : 'pending';
+    return { kind, due, state };
+  });
+}

@@ -1,0 +1,112 @@
+import type { DenunciaMessage, MessageAuthor } from '../../shared/denuncia-case.ts';
+import { site } from '../../shared/site.ts';
+import type { SignedInAdmin } from '../auth/require-admin.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
+import { sealText, unsealText } from '../encryption.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+
+/**
+ * The messages of a denuncia (issue 16): the reporter's (through the receipt code), compliance's
+ * to the reporter, and compliance's internal notes. Bodies are sealed, bound to their denuncia;
+ * an attachment is a `denuncia` upload, its bytes sealed in storage (storage.ts).
+ */
+
+const bodyContext = (reference: string) => `denuncia_messages.body:${reference}`;
+
+export interface NewMessage {
+  reference: string;
+  author: MessageAuthor;
+  body: string;
+  attachmentUploadId?: string;
+  /** The compliance user writing; none for the reporter. */
+  admin?: SignedInAdmin & { name: string };
+}
+
+/** The statements that add a message and touch its denuncia, to run in one batch. */
+export async function messageStatements({
+  reference,
+  author,
+  body,
+  attachmentUploadId,
+  admin,
+}: NewMessage): Promise<Statement[]> {
+  return [
+    {
+      text: `INSERT INTO denuncia_messages (denuncia_id, author, body, attachment_upload_id, admin_id, admin_name)
+             SELECT id, $2, $3, $4, $5, $6 FROM denuncias WHERE reference = $1`,
+      params: [
+        reference,
+        author,
+        await sealText(body, bodyContext(reference)),
+        attachmentUploadId ?? null,
+        admin?.id ?? null,
+        admin?.name ?? null,
+      ],
+    },
+    { text: 'UPDATE denuncias SET updated_at = now() WHERE reference = $1', params: [reference] },
+  ];
+}
+
+/** The messages of a denuncia, oldest first; the notes only for the desk. */
+export async function listMessages(
+  db: Database,
+  reference: string,
+  { withNotes }: { withNotes: boolean },
+): Promise<DenunciaMessage[]> {
+  const rows = await db.query<{
+    id: string;
+    author: MessageAuthor;
+    body: string;
+    admin_name: string | null;
+    upload_id: string | null;
+    file_name: string | null;
+    size: number | null;
+    created_at: string;
+  }>(
+    `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size AS size,
+       ${isoTime('m.created_at')} AS created_at
+     FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id LEFT JOIN uploads u ON u.id = m.attachment_upload_id
+     WHERE d.reference = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
+    [reference, withNotes],
+  );
+  return Promise.all(
+    rows.map(async (row) => ({
+      id: row.id,
+      author: row.author,
+      body: await unsealText(row.body, bodyContext(reference)),
+      adminName: row.admin_name,
+      attachment: row.upload_id ? { id: row.upload_id, fileName: row.file_name!, size: Number(row.size) } : null,
+      createdAt: row.created_at,
+    })),
+  );
+}
+
+/**
+ * The content-free notice to a reporter who asked for one on the follow-up page, when compliance
+ * writes to them: no text, no reference (a mailbox is not a safe place for either), only that
+ * there is news and where to read it with the receipt code. None when they did not ask.
+ */
+export async function reporterNotice(db: Database, reference: string, origin: string): Promise<Statement[]> {
+  const [row] = await db.query<{ email: string }>(
+    `SELECT email FROM denuncias WHERE reference = $1 AND notify_reporter AND email <> ''`,
+    [reference],
+  );
+  if (!row) return [];
+  const to = await unsealText(row.email, `denuncias.email:${reference}`);
+  return [
+    enqueueMail(
+      {
+        to,
+        subject: 'Tiene un mensaje nuevo en el canal de denuncias',
+        text: [
+          'Hola:',
+          '',
+          `Hay un mensaje nuevo sobre la denuncia que presentó en el canal de denuncias de ${site.name}.`,
+          'Por confidencialidad, este correo no incluye su contenido. Léalo con su código de recibo en:',
+          `${origin}/denuncias/seguimiento`,
+        ].join('\n'),
+      },
+      reference,
+    ),
+  ];
+}

@@ -1,0 +1,19 @@
+import type { SignedInAdmin } from '../auth/require-admin.ts';
+import type { Statement } from '../db/index.ts';
+
+/**
+ * The compliance trail (issue 16): every view and action on the denuncias desk, read only by
+ * compliance. Denuncias stay out of audit_log, which every administrator reads. A summary never
+ * holds what a denuncia says: the trail is not sealed.
+ */
+export type TrailAction = 'view' | 'list' | 'download' | 'status' | 'reply' | 'note' | 'grant' | 'withdraw';
+
+export const trailEntry = (
+  admin: SignedInAdmin,
+  action: TrailAction,
+  reference: string | null,
+  summary: string,
+): Statement => ({
+  text: `INSERT INTO compliance_trail (admin_id, admin_email, action, denuncia_reference, summary) VALUES ($1, $2, $3, $4, $5)`,
+  params: [admin.id, admin.email, action, reference, summary],
+});

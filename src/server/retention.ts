@@ -1,13 +1,17 @@
 import { retention, type Period } from '../shared/retention.ts';
 import type { Database } from './db/index.ts';
+import { sealLegacyDenuncias } from './denuncias/seal-legacy.ts';
 import { fileKey, type UploadStore } from './storage.ts';
 
 /**
  * The retention policy of /privacidad (Ley 21.719), run every hour by the scheduled function
  * `retention`. What it deletes, and nothing else:
- * - a denuncia's mail, once delivered: its copy in the outbox (text, reply address) is emptied and
- *   its attachment's bytes leave storage; the denuncia's own row stays (the compliance desk works on
- *   it), its upload row too, as the record of what was attached (name, size, SHA-256);
+ * - a denuncia's mail, once delivered: its copy in the outbox is emptied (before issue 16 it carried
+ *   the report; since, it says only that one arrived);
+ * - a closed denuncia, `retention.denuncias` after its closing, with its messages and their files,
+ *   its reminders and its mails' copies; the compliance trail keeps its reference and who did what,
+ *   never what it said. An open denuncia is never deleted. Denuncias stored before their texts were
+ *   sealed are sealed, files included (denuncias/seal-legacy.ts);
  * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
  * - job applications with their CVs, contact messages, motorhome registrations, complaints and
  *   bills with their card records, each after its period, together with their mail's copy and
@@ -23,7 +27,8 @@ export const RETENTION_BATCH = 200;
 
 export interface RetentionReport {
   denunciaMails: number;
-  denunciaFiles: number;
+  denuncias: number;
+  sealedDenuncias: number;
   deliveredMails: number;
   jobApplications: number;
   contactMessages: number;
@@ -75,16 +80,26 @@ async function deleteFiles(store: UploadStore, uploadIds: string[]): Promise<voi
   await Promise.all(uploadIds.map((id) => store.delete(fileKey(id))));
 }
 
-async function deleteDenunciaFiles(db: Database, store: UploadStore, limit: number): Promise<number> {
-  const files = await db.query<{ id: string }>(
-    `SELECT u.id FROM denuncias d JOIN uploads u ON u.id = d.attachment_upload_id
-     WHERE u.bytes_deleted_at IS NULL AND ${mailDelivered('d.reference')} ORDER BY d.id LIMIT $1`,
-    [limit],
+/** Closed denuncias past their period: files first, then the rows, in one transaction. */
+async function deleteDenuncias(db: Database, store: UploadStore, limit: number): Promise<number> {
+  const expired = await db.query<{ id: string; uploads: string[] }>(
+    `SELECT d.id,
+       array_remove(array_cat(ARRAY[d.attachment_upload_id], array_agg(m.attachment_upload_id)), NULL)::text[] AS uploads
+     FROM denuncias d LEFT JOIN denuncia_messages m ON m.denuncia_id = d.id
+     WHERE d.status = 'cerrada' AND d.closed_at < now() - $1::interval AND ${mailDelivered('d.reference')}
+     GROUP BY d.id ORDER BY d.closed_at LIMIT $2`,
+    [interval(retention.denuncias), limit],
   );
-  const ids = files.map((file) => file.id);
-  await deleteFiles(store, ids);
-  if (ids.length > 0) await db.query('UPDATE uploads SET bytes_deleted_at = now() WHERE id = ANY($1::uuid[])', [ids]);
-  return ids.length;
+  if (expired.length === 0) return 0;
+  const uploads = expired.flatMap((row) => row.uploads);
+  await deleteFiles(store, uploads);
+  await db.batch([
+    // Messages and reminders go with their denuncia (ON DELETE CASCADE); its mails' copies were
+    // emptied once delivered (emptyDenunciaMails).
+    { text: 'DELETE FROM denuncias WHERE id = ANY($1::bigint[])', params: [expired.map((row) => row.id)] },
+    { text: 'DELETE FROM uploads WHERE id = ANY($1::uuid[])', params: [uploads] },
+  ]);
+  return expired.length;
 }
 
 async function deleteJobApplications(db: Database, store: UploadStore, limit: number): Promise<number> {
@@ -174,7 +189,8 @@ export async function applyRetention(
 ): Promise<RetentionReport> {
   return {
     denunciaMails: await emptyDenunciaMails(db, limit),
-    denunciaFiles: await deleteDenunciaFiles(db, store, limit),
+    denuncias: await deleteDenuncias(db, store, limit),
+    sealedDenuncias: await sealLegacyDenuncias(db, store, limit),
     deliveredMails: await emptyDeliveredMails(db, limit),
     jobApplications: await deleteJobApplications(db, store, limit),
     contactMessages: await deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, {

@@ -25,6 +25,12 @@ export const retention = {
   complaints: { amount: 5, unit: 'year' },
   /** Online payments, attempts included: the tax authority's longest review period (Código Tributario, arts. 17 and 200). */
   bills: { amount: 6, unit: 'year' },
+  /**
+   * Denuncias, from the closing of their case, with their messages and files: the limitation
+   * period of the offences Ley 20.393 covers that are simple delitos (Código Penal, art. 94), so
+   * the company can show how it handled one for as long as it can be prosecuted for it.
+   */
+  denuncias: { amount: 5, unit: 'year' },
   /** /seguimiento's failed lookups, counted for its throttle under a keyed hash of the client: past its 15 minutes. */
   followUpFailures: { amount: 1, unit: 'day' },
 } as const satisfies Record<string, Period>;

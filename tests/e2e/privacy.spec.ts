@@ -9,7 +9,7 @@ const forms: [route: string, section: string, kept: string][] = [
   ['/reclamos', 'Reclamos', periodText(retention.complaints)],
   ['/trabaje-con-nosotros', 'Postulaciones de trabajo', periodText(retention.jobApplications)],
   ['/motorhome', 'Registro de casas rodantes', periodText(retention.motorhomeRegistrations)],
-  ['/denuncias', 'Denuncias confidenciales', 'a más tardar una hora después de entregados'],
+  ['/denuncias', 'Denuncias confidenciales', `${periodText(retention.denuncias)} desde que cerramos el caso`],
   ['/pago', 'Pago de cuentas', periodText(retention.bills)],
   ['/boleta', 'Consulta de saldo', 'No guardamos las consultas'],
   ['/seguimiento', 'Seguimiento de casos', 'No guardamos las consultas'],

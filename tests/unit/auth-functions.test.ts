@@ -157,7 +157,13 @@ describe('POST /api/login', () => {
   it('answers data.data.user and data.data.accessToken, whose admin the profile endpoint gives', async () => {
     const { status, body } = await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' });
     expect(status).toBe(200);
-    expect(body.data.user).toEqual({ id: adminId, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] });
+    expect(body.data.user).toEqual({
+      id: adminId,
+      name: 'Ana Admin',
+      email: 'ana@example.com',
+      avatar: null,
+      roles: ['administrador'],
+    });
     const profile = await callFunction(admins, 'GET', `/api/admins/${adminId}`, { token: body.data.accessToken });
     expect(profile.status).toBe(200);
     expect((await profile.json()).data.admin).toEqual(body.data.user);

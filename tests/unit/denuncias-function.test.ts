@@ -124,7 +124,7 @@ describe('POST /api/denuncias', () => {
     );
     expect(await getBytes(uploadStore(), fileKey(upload!.id), 'denuncia')).toEqual(evidence);
 
-    const mails = await environment.database.db.query(
+    const mails = await environment.database.db.query<{ body: string }>(
       'SELECT recipient, reply_to, subject, body, attachment_upload_id FROM outbox WHERE reference = $1',
       [reference],
     );

@@ -6,15 +6,16 @@ import { submitDenuncia } from '../../src/server/denuncias/submit.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { submitMotorhome } from '../../src/server/motorhome.ts';
 import { applyRetention } from '../../src/server/retention.ts';
-import { fileKey, uploadStore } from '../../src/server/storage.ts';
+import { fileKey, getBytes, putBytes, uploadStore } from '../../src/server/storage.ts';
 import { readUpload } from '../../src/server/uploads.ts';
 import { ComplaintSchema } from '../../src/shared/complaints.ts';
 import { ContactSchema } from '../../src/shared/contact.ts';
 import { DenunciaSchema } from '../../src/shared/denuncias.ts';
 import { MotorhomeSchema } from '../../src/shared/motorhome.ts';
 import { periodText, retention, type Period } from '../../src/shared/retention.ts';
+import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { unsealText } from '../../src/server/encryption.ts';
-import { useLocalEnvironment } from '../helpers/database.ts';
+import { databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 
 const environment = useLocalEnvironment();
@@ -68,7 +69,7 @@ async function storedUpload(purpose: 'cv' | 'denuncia' | 'publication', bytes: U
      VALUES ($1, 'archivo', $2, 'complete', 'application/octet-stream', $3) RETURNING id`,
     [purpose, bytes.byteLength, sha256(bytes)],
   );
-  await uploadStore().set(fileKey(row!.id), bytes.buffer);
+  await putBytes(uploadStore(), fileKey(row!.id), purpose, bytes);
   return row!.id;
 }
 
@@ -166,7 +167,7 @@ const run = () => applyRetention(db(), uploadStore());
 beforeEach(async () => {
   await db().query(
     `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
-       tbk_payments, bills, accounts, uploads, follow_up_failures`,
+       tbk_payments, bills, accounts, uploads, follow_up_failures, denuncia_messages, denuncia_reminders`,
   );
 });
 
@@ -178,6 +179,7 @@ describe('the periods the notice states', () => {
     [retention.motorhomeRegistrations, '2 años'],
     [retention.complaints, '5 años'],
     [retention.bills, '6 años'],
+    [retention.denuncias, '5 años'],
     [retention.followUpFailures, '1 día'],
     [{ amount: 1, unit: 'year' } as Period, '1 año'],
   ])('%o reads "%s"', (period, text) => {
@@ -285,44 +287,90 @@ describe('job applications', () => {
 });
 
 describe('denuncias', () => {
-  it('lose their mail copy and attachment bytes once delivered; the denuncia itself stays', async () => {
+  const NARRATIVE = 'Un supervisor insulta a diario a un trabajador del turno de noche.';
+
+  it('lose their mail copy once delivered; the denuncia and its file stay for the desk', async () => {
     const delivered = await denuncia();
-    const pending = await denuncia();
     await deliver(delivered.reference);
 
-    expect(await run()).toMatchObject({ denunciaMails: 1, denunciaFiles: 1 });
+    expect(await run()).toMatchObject({ denunciaMails: 1, denuncias: 0 });
 
     expectEmptied(await mail(delivered.reference));
-    expect(await readUpload(uploadStore(), delivered.attachment)).toBeUndefined();
-    const [upload] = await db().query<{ sha256: string; deleted: boolean }>(
-      'SELECT sha256, bytes_deleted_at IS NOT NULL AS deleted FROM uploads WHERE id = $1',
-      [delivered.attachment],
-    );
-    expect(upload).toEqual({ sha256: sha256(pngBytes()), deleted: true });
-    const [row] = await db().query<{ narrative: string; email: string; attachment_upload_id: string }>(
-      'SELECT narrative, email, attachment_upload_id FROM denuncias WHERE reference = $1',
+    expect(await getBytes(uploadStore(), fileKey(delivered.attachment), 'denuncia')).toEqual(pngBytes());
+    const [row] = await db().query<{ narrative: string; email: string }>(
+      'SELECT narrative, email FROM denuncias WHERE reference = $1',
       [delivered.reference],
     );
-    // The denuncia stays as it was stored: sealed (issue 16).
-    expect(row!.attachment_upload_id).toBe(delivered.attachment);
-    expect(await unsealText(row!.narrative, `denuncias.narrative:${delivered.reference}`)).toBe(
-      'Un supervisor insulta a diario a un trabajador del turno de noche.',
-    );
+    expect(await unsealText(row!.narrative, `denuncias.narrative:${delivered.reference}`)).toBe(NARRATIVE);
     expect(await unsealText(row!.email, `denuncias.email:${delivered.reference}`)).toBe(EMAIL);
-
-    expect(await mail(pending.reference)).toMatchObject({ reply_to: EMAIL, redacted: false });
-    expect((await mail(pending.reference)).body).toContain('Un supervisor insulta');
-    expect(await readUpload(uploadStore(), pending.attachment)).toEqual(pngBytes());
   });
 
-  it('are never deleted, however old', async () => {
-    const { reference } = await denuncia(false);
-    await deliver(reference, '10 years');
-    await db().query(`UPDATE denuncias SET created_at = now() - interval '10 years'`);
+  it(`are deleted with their messages and files ${periodText(retention.denuncias)} after their closing; open ones never`, async () => {
+    const past = await denuncia();
+    const inside = await denuncia();
+    const open = await denuncia();
+    const reply = await storedUpload('denuncia', pdfBytes());
+    await db().batch(
+      await messageStatements({
+        reference: past.reference,
+        author: 'reporter',
+        body: 'Adjunto otra foto.',
+        attachmentUploadId: reply,
+      }),
+    );
+    for (const reference of [past.reference, inside.reference, open.reference]) await deliver(reference);
+    await db().query(
+      `UPDATE denuncias SET status = 'cerrada', closed_at = now() - $2::interval - interval '1 minute' WHERE reference = $1`,
+      [past.reference, sql(retention.denuncias)],
+    );
+    await db().query(
+      `UPDATE denuncias SET status = 'cerrada', closed_at = now() - $2::interval + interval '1 minute' WHERE reference = $1`,
+      [inside.reference, sql(retention.denuncias)],
+    );
+    await db().query(`UPDATE denuncias SET created_at = now() - interval '20 years' WHERE reference = $1`, [
+      open.reference,
+    ]);
 
-    await run();
+    expect(await run()).toMatchObject({ denuncias: 1 });
 
-    expect(await exists('denuncias', reference)).toBe(true);
+    expect(await exists('denuncias', past.reference)).toBe(false);
+    expect(await db().query('SELECT 1 FROM denuncia_messages')).toHaveLength(0);
+    for (const upload of [past.attachment, reply]) {
+      expect(await readUpload(uploadStore(), upload)).toBeUndefined();
+      expect(await exists('uploads', upload, 'id')).toBe(false);
+    }
+    expect(await exists('denuncias', inside.reference)).toBe(true);
+    expect(await exists('denuncias', open.reference)).toBe(true);
+    expect(await getBytes(uploadStore(), fileKey(inside.attachment), 'denuncia')).toEqual(pngBytes());
+  });
+
+  it('stored before sealing, are sealed with their file', async () => {
+    const LEGACY_EMAIL = 'denunciante.antiguo@correo.cl';
+    const [upload] = await db().query<{ id: string }>(
+      `INSERT INTO uploads (purpose, file_name, declared_size, status, content_type, sha256)
+       VALUES ('denuncia', 'foto.png', $1, 'attached', 'image/png', $2) RETURNING id`,
+      [pngBytes().byteLength, sha256(pngBytes())],
+    );
+    await uploadStore().set(fileKey(upload!.id), pngBytes().buffer);
+    await db().query(
+      `INSERT INTO denuncias (reference, relation, place, type, first_name, email, narrative, attachment_upload_id)
+       VALUES ('DEN-LEGACY22', 'Trabajador', 'Plantas', 'Acoso laboral', 'Ana', $1, $2, $3)`,
+      [LEGACY_EMAIL, NARRATIVE, upload!.id],
+    );
+
+    expect(await run()).toMatchObject({ sealedDenuncias: 1 });
+    expect(await run()).toMatchObject({ sealedDenuncias: 0 });
+
+    const dump = await databaseDump(db());
+    for (const plain of [NARRATIVE, LEGACY_EMAIL]) expect(dump).not.toContain(plain);
+    const [row] = await db().query<{ narrative: string; first_name: string; sealed: boolean; type: string }>(
+      `SELECT narrative, first_name, sealed, type FROM denuncias WHERE reference = 'DEN-LEGACY22'`,
+    );
+    expect(row).toMatchObject({ sealed: true, type: 'Acoso laboral' });
+    expect(await unsealText(row!.narrative, 'denuncias.narrative:DEN-LEGACY22')).toBe(NARRATIVE);
+    expect(await unsealText(row!.first_name, 'denuncias.first_name:DEN-LEGACY22')).toBe('Ana');
+    expect(Buffer.from((await readUpload(uploadStore(), upload!.id))!).includes(Buffer.from(pngBytes()))).toBe(false);
+    expect(await getBytes(uploadStore(), fileKey(upload!.id), 'denuncia')).toEqual(pngBytes());
   });
 });
 
@@ -388,7 +436,8 @@ describe('what the clean-up leaves alone', () => {
 
     expect(await run()).toEqual({
       denunciaMails: 0,
-      denunciaFiles: 0,
+      denuncias: 0,
+      sealedDenuncias: 0,
       deliveredMails: 0,
       jobApplications: 0,
       contactMessages: 0,

@@ -11,16 +11,18 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /**
- * GET /api/bootstrap: whether the first administrator can be created; POST /api/bootstrap:
- * creates it with the one-time token (docs/admin-api.md). No bearer token: there is no
- * administrator yet to hold one.
+ * GET /api/bootstrap: whether the first administrator (`?rol=cumplimiento`: the first compliance
+ * user) can be created; POST /api/bootstrap: creates it with the one-time token
+ * (docs/admin-api.md). No bearer token: there is no account yet to hold one.
  */
 export default withErrorHandling(async (req: Request) => {
   const db = getDatabase();
+  const role = new URL(req.url).searchParams.get('rol') === 'cumplimiento' ? 'cumplimiento' : 'administrador';
   return byMethod(req, {
-    GET: async () => answer({ status: await bootstrapStatus(db) } satisfies BootstrapStatusAnswer),
+    GET: async () => answer({ status: await bootstrapStatus(db, role) } satisfies BootstrapStatusAnswer),
     POST: async () => {
-      const outcome = await createFirstAdmin(db, await readInput(req, BootstrapSchema, 4_096));
+      const input = await readInput(req, BootstrapSchema, 4_096);
+      const outcome = await createFirstAdmin(db, input);
       switch (outcome.kind) {
         case 'created':
           return answer({ admin: outcome.admin } satisfies BootstrapAnswer, 201);
@@ -32,7 +34,10 @@ export default withErrorHandling(async (req: Request) => {
         case 'wrong-token':
           return failure(403, bootstrapMessages.wrongToken, { errors: { token: bootstrapMessages.wrongToken } });
         case 'done':
-          return failure(409, bootstrapMessages.done);
+          return failure(
+            409,
+            input.role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done,
+          );
       }
     },
   });

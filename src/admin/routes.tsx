@@ -28,8 +28,8 @@ const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.t
 /**
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus /admin/registro for the audit log, /admin/correo for the mail
  * not sent yet, /admin/cuentas/importar for the billing export, /admin/atencion for Atención
- * ciudadana (issue 15) and /admin/primer-administrador, outside the session, for the first
- * administrator of a new site.
+ * ciudadana (issue 15) and, outside the session, /admin/primer-administrador and
+ * /admin/primer-cumplimiento for the first administrator and compliance user of a new site.
  */
 export function AppRoutes() {
   return (
@@ -38,7 +38,15 @@ export function AppRoutes() {
         path="/admin/primer-administrador"
         element={
           <Suspense fallback={<Loading />}>
-            <BootstrapScreen />
+            <BootstrapScreen role="administrador" />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/admin/primer-cumplimiento"
+        element={
+          <Suspense fallback={<Loading />}>
+            <BootstrapScreen role="cumplimiento" />
           </Suspense>
         }
       />

@@ -1,11 +1,13 @@
 import * as z from 'zod/mini';
-import { AdminCreateSchema, AdminSchema } from './admins.ts';
+import { AdminCreateSchema, adminRoles, AdminSchema, type AdminRole } from './admins.ts';
 import { fieldMessages } from './fields.ts';
 
 /**
  * The first administrator of a production site (issue 11), created from the browser with the
  * one-time token the operator sets in Netlify as ADMIN_BOOTSTRAP_TOKEN, so nobody pastes the
- * production connection string into a laptop. Refused once any administrator exists.
+ * production connection string into a laptop. Refused once any administrator exists. The same
+ * token creates the first compliance user (issue 16; `role: 'cumplimiento'`), whom no
+ * administrator may create: refused once one exists, since from then on compliance grants the role.
  */
 
 /**
@@ -20,11 +22,19 @@ export type BootstrapStatusAnswer = z.infer<typeof BootstrapStatusSchema>;
 
 export const MIN_BOOTSTRAP_TOKEN = 32;
 
+/** What each bootstrap creates, as its screen names it. */
+export const bootstrapTitles: Record<AdminRole, string> = {
+  administrador: 'Crear el primer administrador',
+  cumplimiento: 'Crear el primer encargado de cumplimiento',
+};
+
 export const bootstrapMessages = {
   disabled:
-    'La creación del primer administrador no está habilitada: defina la variable ADMIN_BOOTSTRAP_TOKEN en Netlify y vuelva a publicar el sitio.',
+    'La creación de la primera cuenta no está habilitada: defina la variable ADMIN_BOOTSTRAP_TOKEN en Netlify y vuelva a publicar el sitio.',
   misconfigured: `La variable ADMIN_BOOTSTRAP_TOKEN debe tener al menos ${MIN_BOOTSTRAP_TOKEN} caracteres.`,
   done: 'El sitio ya tiene un administrador: inicie sesión. Otro administrador puede crearle una cuenta.',
+  complianceDone:
+    'El sitio ya tiene un encargado de cumplimiento: inicie sesión. Un miembro del equipo de cumplimiento puede darle acceso.',
   wrongToken: 'La clave de arranque no es correcta.',
   tokenRequired: 'Ingrese la clave de arranque.',
   confirmPassword: 'Las contraseñas no coinciden.',
@@ -41,6 +51,7 @@ export const BootstrapSchema = z
       .string({ error: bootstrapMessages.tokenRequired })
       .check(z.trim(), z.minLength(1, bootstrapMessages.tokenRequired), z.maxLength(500, fieldMessages.tooLong(500))),
     confirmPassword: z.string({ error: bootstrapMessages.confirmPassword }),
+    role: z._default(z.enum(adminRoles), 'administrador'),
   })
   .check(
     z.refine((value) => value.password === value.confirmPassword, {

@@ -31,7 +31,7 @@ describe('before any administrator exists', () => {
       status: 403,
       body: expect.objectContaining({
         error:
-          'La creación del primer administrador no está habilitada: defina la variable ADMIN_BOOTSTRAP_TOKEN en Netlify y vuelva a publicar el sitio.',
+          'La creación de la primera cuenta no está habilitada: defina la variable ADMIN_BOOTSTRAP_TOKEN en Netlify y vuelva a publicar el sitio.',
       }),
     });
     expect(await adminCount()).toBe(0);
@@ -128,6 +128,26 @@ describe('once an administrator exists', () => {
 
   it('is disabled again once the operator removes the variable', async () => {
     expect((await status()).body.data).toEqual({ status: 'disabled' });
+  });
+
+  it('opens, with the same token, the first compliance user, whom no administrator may create (issue 16)', async () => {
+    process.env.ADMIN_BOOTSTRAP_TOKEN = TOKEN;
+    const compliance = { ...first, name: 'Encargada', email: 'epd@example.com', role: 'cumplimiento' };
+    const complianceStatus = async () =>
+      (await read(await callFunction(bootstrap, 'GET', '/api/bootstrap?rol=cumplimiento'))).body.data;
+    expect(await complianceStatus()).toEqual({ status: 'available' });
+    expect(await create({ ...compliance, token: `${TOKEN}x` })).toMatchObject({ status: 403 });
+
+    const answers = await Promise.all([create(compliance), create({ ...compliance, email: 'otra@example.com' })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    expect(answers.find((answer) => answer.status === 201)!.body.data.admin.roles).toEqual(['cumplimiento']);
+    expect(answers.find((answer) => answer.status === 409)!.body.error).toBe(
+      'El sitio ya tiene un encargado de cumplimiento: inicie sesión. Un miembro del equipo de cumplimiento puede darle acceso.',
+    );
+    expect(await complianceStatus()).toEqual({ status: 'done' });
+    expect(await adminCount()).toBe(2);
+    // The administrators' bootstrap stays closed: an administrator exists.
+    expect((await status()).body.data).toEqual({ status: 'done' });
   });
 
   it('answers 405 to another method', async () => {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Admin } from '../../shared/admins.ts';
+import type { Admin, AdminRole } from '../../shared/admins.ts';
 import { MIN_BOOTSTRAP_TOKEN, type BootstrapInput, type BootstrapStatus } from '../../shared/bootstrap.ts';
 import { config } from '../config.ts';
 import type { Database } from '../db/index.ts';
@@ -7,8 +7,9 @@ import { PUBLIC_COLUMNS } from './admins.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
- * The first administrator's one-time bootstrap (README, "Operator tasks in production"): open while
- * ADMIN_BOOTSTRAP_TOKEN holds at least 32 characters and no administrator exists.
+ * The first account of a role, created once (README, "Operator tasks in production"): open while
+ * ADMIN_BOOTSTRAP_TOKEN holds at least 32 characters and no account holds the role. The first
+ * administrator, and the first compliance user (issue 16), whom no administrator may create.
  */
 
 type ConfiguredToken = { state: 'disabled' | 'misconfigured' } | { state: 'set'; token: string };
@@ -27,19 +28,25 @@ function configuredToken(): ConfiguredToken {
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
-const anyAdmin = async (db: Database) => (await db.query('SELECT 1 FROM admins LIMIT 1')).length > 0;
+const anyHolder = async (db: Database, role: AdminRole) =>
+  (await db.query('SELECT 1 FROM admins WHERE $1 = ANY(roles) LIMIT 1', [role])).length > 0;
 
-export async function bootstrapStatus(db: Database): Promise<BootstrapStatus> {
+export async function bootstrapStatus(db: Database, role: AdminRole = 'administrador'): Promise<BootstrapStatus> {
   const configured = configuredToken();
   if (configured.state !== 'set') return configured.state;
-  return (await anyAdmin(db)) ? 'done' : 'available';
+  return (await anyHolder(db, role)) ? 'done' : 'available';
 }
+
+const createdWith: Record<AdminRole, string> = {
+  administrador: 'primer administrador',
+  cumplimiento: 'primer encargado de cumplimiento',
+};
 
 export type BootstrapOutcome =
   { kind: 'created'; admin: Admin } | { kind: 'disabled' | 'misconfigured' | 'wrong-token' | 'done' };
 
 /**
- * Creates the first administrator, with its audit row, only while none exists. The admins table
+ * Creates the first account of the role, with its audit row, only while none holds it. The admins table
  * is locked (SHARE ROW EXCLUSIVE, which only one transaction holds at a time) before the insert
  * in the same transaction: under Postgres' default isolation two concurrent inserts guarded only
  * by NOT EXISTS would both see an empty table and both succeed; locked, the second one waits,
@@ -49,22 +56,28 @@ export async function createFirstAdmin(db: Database, input: BootstrapInput): Pro
   const configured = configuredToken();
   if (configured.state !== 'set') return { kind: configured.state };
   if (!sameToken(input.token, configured.token)) return { kind: 'wrong-token' };
-  // Not worth hashing a password for a site that already has its administrator.
-  if (await anyAdmin(db)) return { kind: 'done' };
+  // Not worth hashing a password for a site that already has its account.
+  if (await anyHolder(db, input.role)) return { kind: 'done' };
   const [, created] = (await db.batch([
     { text: 'LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE' },
     {
       text: `WITH created AS (
-               INSERT INTO admins (name, email, password_hash)
-               SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM admins)
+               INSERT INTO admins (name, email, password_hash, roles)
+               SELECT $1, $2, $3, ARRAY[$4] WHERE NOT EXISTS (SELECT 1 FROM admins WHERE $4 = ANY(roles))
                RETURNING ${PUBLIC_COLUMNS}
              ), logged AS (
                INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
-               SELECT id, email, 'create', 'admin', id::text, email || ' (primer administrador, con ADMIN_BOOTSTRAP_TOKEN)'
+               SELECT id, email, 'create', 'admin', id::text, email || ' (' || $5 || ', con ADMIN_BOOTSTRAP_TOKEN)'
                FROM created
              )
              SELECT * FROM created`,
-      params: [input.name, input.email.toLowerCase(), await hashPassword(input.password)],
+      params: [
+        input.name,
+        input.email.toLowerCase(),
+        await hashPassword(input.password),
+        input.role,
+        createdWith[input.role],
+      ],
     },
   ])) as [unknown[], Admin[]];
   const admin = created[0];

@@ -3,7 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import type * as z from 'zod/mini';
-import { BootstrapAnswerSchema, bootstrapMessages, BootstrapSchema } from '../../../shared/bootstrap.ts';
+import type { AdminRole } from '../../../shared/admins.ts';
+import {
+  BootstrapAnswerSchema,
+  bootstrapMessages,
+  BootstrapSchema,
+  bootstrapTitles,
+  type BootstrapStatus,
+} from '../../../shared/bootstrap.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
@@ -24,18 +31,34 @@ const labels = {
   confirmPassword: 'Repita la contraseña',
 };
 
+/** Why the form is not offered, for each role. */
+const closedMessage = (status: Exclude<BootstrapStatus, 'available'>, role: AdminRole) =>
+  status === 'done' && role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages[status];
+
+const introductions: Record<AdminRole, string> = {
+  administrador:
+    'Este sitio aún no tiene administradores. Ingrese la clave de arranque (el valor de la variable ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y los datos de la primera persona que administrará el sitio.',
+  cumplimiento:
+    'Este sitio aún no tiene un encargado de cumplimiento, la única cuenta que puede leer las denuncias. Ingrese la clave de arranque (el valor de la variable ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y los datos del Encargado de Prevención de Delitos. Después, solo el equipo de cumplimiento podrá dar ese acceso a otras cuentas.',
+};
+
 /**
- * /admin/primer-administrador: the first administrator of a new site, created with the one-time
- * ADMIN_BOOTSTRAP_TOKEN (README, "Operator tasks in production"), then signed in. Once any administrator
- * exists the screen only says so.
+ * /admin/primer-administrador: the first administrator of a new site; /admin/primer-cumplimiento:
+ * the first compliance user (issue 16). Each created with the one-time ADMIN_BOOTSTRAP_TOKEN
+ * (README, "Operator tasks in production"), then signed in. Once an account holds the role, the
+ * screen only says so.
  */
-export default function BootstrapScreen() {
-  const status = useBootstrapStatus();
+export default function BootstrapScreen({ role }: { role: AdminRole }) {
+  const status = useBootstrapStatus(role);
   return (
-    <StandalonePage heading={<PageTitle>Crear el primer administrador</PageTitle>}>
+    <StandalonePage heading={<PageTitle>{bootstrapTitles[role]}</PageTitle>}>
       <QueryView query={status}>
         {(current) =>
-          current === 'available' ? <BootstrapForm /> : <p className="login__notice">{bootstrapMessages[current]}</p>
+          current === 'available' ? (
+            <BootstrapForm role={role} />
+          ) : (
+            <p className="login__notice">{closedMessage(current, role)}</p>
+          )
         }
       </QueryView>
       <p>
@@ -45,18 +68,18 @@ export default function BootstrapScreen() {
   );
 }
 
-function BootstrapForm() {
+function BootstrapForm({ role }: { role: AdminRole }) {
   const { state, signIn } = useSession();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof BootstrapSchema>, unknown, z.output<typeof BootstrapSchema>>({
     resolver: zodResolver(BootstrapSchema),
-    defaultValues: { token: '', name: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { token: '', name: '', email: '', password: '', confirmPassword: '', role },
     shouldFocusError: false,
   });
   const feedback = useSubmitFeedback(form.setError, labels);
   const { errors, isSubmitting } = form.formState;
 
-  if (state.status === 'signedIn') return <Navigate to="/admin/pagos" replace />;
+  if (state.status === 'signedIn') return <Navigate to="/admin" replace />;
 
   const onSubmit = form.handleSubmit(async (input) => {
     feedback.onStart();
@@ -73,7 +96,10 @@ function BootstrapForm() {
       // Created, or refused because an administrator exists now: /login no longer offers this screen.
       void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
     }
-    notify({ kind: 'success', text: 'Administrador creado.' });
+    notify({
+      kind: 'success',
+      text: role === 'cumplimiento' ? 'Encargado de cumplimiento creado.' : 'Administrador creado.',
+    });
     try {
       await signIn({ email: input.email, password: input.password });
     } catch (error) {
@@ -83,10 +109,7 @@ function BootstrapForm() {
 
   return (
     <>
-      <p>
-        Este sitio aún no tiene administradores. Ingrese la clave de arranque (el valor de la variable
-        ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y los datos de la primera persona que administrará el sitio.
-      </p>
+      <p>{introductions[role]}</p>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
         <FormFeedback feedback={feedback} />
         <TextInput
@@ -129,7 +152,11 @@ function BootstrapForm() {
           error={errors.confirmPassword?.message}
           registration={form.register('confirmPassword')}
         />
-        <SubmitButton pending={isSubmitting} label="Crear administrador" pendingLabel="Creando…" />
+        <SubmitButton
+          pending={isSubmitting}
+          label={role === 'cumplimiento' ? 'Crear encargado de cumplimiento' : 'Crear administrador'}
+          pendingLabel="Creando…"
+        />
       </form>
     </>
   );

@@ -1,11 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AdminRole } from '../../../shared/admins.ts';
 import { BootstrapStatusSchema } from '../../../shared/bootstrap.ts';
 import { apiRequest } from '../../api-client.ts';
 
-/** GET /api/bootstrap: asked by /login, to offer the first administrator's screen, and by that screen. */
-export const useBootstrapStatus = () =>
+/** GET /api/bootstrap: asked by a first account's screen (the first compliance user's: `?rol=cumplimiento`). */
+export const useBootstrapStatus = (role: AdminRole) =>
   useQuery({
-    queryKey: ['bootstrap'],
+    queryKey: ['bootstrap', role],
     queryFn: async ({ signal }) =>
-      (await apiRequest('/api/bootstrap', BootstrapStatusSchema, { signal, session: false })).status,
+      (
+        await apiRequest(
+          role === 'cumplimiento' ? '/api/bootstrap?rol=cumplimiento' : '/api/bootstrap',
+          BootstrapStatusSchema,
+          { signal, session: false },
+        )
+      ).status,
   });

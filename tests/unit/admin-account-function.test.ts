@@ -26,7 +26,9 @@ describe('GET /api/admin/account', () => {
       status: 200,
       body: {
         success: true,
-        data: { admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null } },
+        data: {
+          admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] },
+        },
       },
     });
   });
@@ -47,6 +49,7 @@ describe('PUT /api/admin/account', () => {
       name: 'Ana María',
       email: 'ana.maria@example.com',
       avatar: '/api/files/0b7c2c4e-5f2a-4c8e-9d1a-2b3c4d5e6f70/ana.png',
+      roles: ['administrador'],
     });
     expect((await call('GET', '/api/admin/account')).status).toBe(200);
     expect(await auditRows(db())).toEqual([

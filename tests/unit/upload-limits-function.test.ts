@@ -3,8 +3,7 @@ import job from '../../netlify/functions/job.ts';
 import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
-import { uploadStore } from '../../src/server/storage.ts';
-import { readUpload } from '../../src/server/uploads.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { multipart, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -189,7 +188,7 @@ describe('a chunk once written', () => {
 
     const completed = await complete(id);
     expect(await completed.json()).toEqual({ success: true, data: { sha256: sha256(bytes), size: bytes.byteLength } });
-    expect(sha256((await readUpload(uploadStore(), id))!)).toBe(sha256(bytes));
+    expect(sha256((await getBytes(uploadStore(), fileKey(id), 'denuncia'))!)).toBe(sha256(bytes));
   });
 
   it('is no longer accepted once the upload is completed', async () => {
@@ -220,7 +219,7 @@ describe('completion', () => {
       [id],
     );
     expect(row).toEqual({ status: 'complete', sha256: sha256(bytes) });
-    expect(sha256((await readUpload(uploadStore(), id))!)).toBe(sha256(bytes));
+    expect(sha256((await getBytes(uploadStore(), fileKey(id), 'denuncia'))!)).toBe(sha256(bytes));
     expect((await uploadStore().list({ prefix: `chunks/${id}/` })).blobs).toEqual([]);
   });
 
@@ -231,7 +230,7 @@ describe('completion', () => {
     expect((await complete(id)).status).toBe(400);
     expect((await putChunk('192.0.2.4', id, 0, bytes.slice(0, CHUNK_SIZE))).status).toBe(200);
     expect((await complete(id)).status).toBe(200);
-    expect(sha256((await readUpload(uploadStore(), id))!)).toBe(sha256(bytes));
+    expect(sha256((await getBytes(uploadStore(), fileKey(id), 'denuncia'))!)).toBe(sha256(bytes));
   });
 
   it('of an unknown upload is a 400, as before', async () => {

@@ -115,7 +115,12 @@ export async function addReporterMessage(
   const file = await receiveFile(db, store, 'denuncia', form, address);
   const { reference } = opened;
   await db.batch([
-    ...(await messageStatements({ reference, author: 'reporter', body, attachmentUploadId: file?.id })),
+    ...(await messageStatements({
+      reference,
+      author: 'reporter',
+      body,
+      ...(file ? { attachmentUploadId: file.id } : {}),
+    })),
     ...(file ? [attachUpload(file.id)] : []),
     enqueueMail(reporterMessageMail(reference, origin), reference),
   ]);

@@ -17,10 +17,13 @@ interface Props {
  * in the denuncia: sent by the desk when compliance writes (messages.ts reporterNotice).
  */
 export function NoticeChoice({ receipt, notify, onChange }: Props) {
+  // Ticked as the visitor clicks, while the choice is sent; back as it was if it was not taken.
+  const [checked, setChecked] = useState(notify);
   const [pending, setPending] = useState(false);
   const [said, setSaid] = useState<{ text: string; failed: boolean }>();
 
   const choose = async (next: boolean) => {
+    setChecked(next);
     setPending(true);
     setSaid(undefined);
     const answer = await callApi('/api/denuncias/seguimiento/aviso', loadAnswer(), {
@@ -31,7 +34,10 @@ export function NoticeChoice({ receipt, notify, onChange }: Props) {
     if (answer.ok) {
       onChange(answer.body.data.denuncia);
       setSaid({ text: answer.body.message ?? '', failed: false });
-    } else setSaid({ text: answer.failure.error || messages.genericError, failed: true });
+    } else {
+      setChecked(!next);
+      setSaid({ text: answer.failure.error || messages.genericError, failed: true });
+    }
   };
 
   return (
@@ -40,7 +46,7 @@ export function NoticeChoice({ receipt, notify, onChange }: Props) {
       <label className="checkbox">
         <input
           type="checkbox"
-          checked={notify}
+          checked={checked}
           disabled={pending}
           aria-describedby="notice-hint"
           onChange={(event) => void choose(event.target.checked)}

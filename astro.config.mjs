@@ -115,7 +115,7 @@ export default defineConfig({
           // page may be any of the importers listed (/seguimiento's schema module has three).
           if (
             warning.code === 'INEFFECTIVE_DYNAMIC_IMPORT' &&
-            /statically imported by (?:[^,]+, )*src\/pages\/[\w-]+\.astro,/.test(warning.message)
+            /statically imported by (?:[^,]+, )*src\/pages\/[\w/-]+\.astro,/.test(warning.message)
           )
             return;
           warn(warning);

@@ -11,7 +11,7 @@ import {
   stepOneComplete,
   yesNoUnknown,
 } from '../shared/denuncia-options.ts';
-import { CONFIRMATION_KEY } from '../shared/denuncia-confirmation.ts';
+import { CONFIRMATION_KEY, confirmationValue } from '../shared/denuncia-confirmation.ts';
 import type { DenunciaField } from '../shared/denuncias.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { checkFile } from '../shared/upload-limits.ts';
@@ -87,7 +87,8 @@ export default function DenunciaForm({ rules }: { rules: FieldRules<DenunciaFiel
         if (answer.ok) {
           setLeaving(true);
           try {
-            sessionStorage.setItem(CONFIRMATION_KEY, answer.body.data.reference);
+            const { reference, receipt = '' } = answer.body.data;
+            sessionStorage.setItem(CONFIRMATION_KEY, confirmationValue({ reference, receipt }));
           } catch {
             // Storage disabled: /compliance shows no confirmation, the denuncia is still received.
           }

@@ -66,8 +66,5 @@ export const DeadlineSchema = z.object({
 });
 export type Deadline = z.infer<typeof DeadlineSchema>;
 
-/** The receipt code: 16 digits, read and typed in groups of four. */
-export const RECEIPT_DIGITS = 16;
-export const receiptGroups = (code: string): string => code.replace(/(\d{4})(?=\d)/g, '$1 ');
-/** The digits of what a reporter typed: spaces and dashes between the groups do not count. */
-export const receiptDigits = (typed: string): string => typed.replace(/[\s-]/g, '');
+/** The receipt code: 16 digits, read and typed in groups of four (kept apart, without zod). */
+export { RECEIPT_DIGITS, receiptDigits, receiptGroups } from './denuncia-receipt.ts';

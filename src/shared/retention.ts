@@ -33,6 +33,8 @@ export const retention = {
   denuncias: { amount: 5, unit: 'year' },
   /** /seguimiento's failed lookups, counted for its throttle under a keyed hash of the client: past its 15 minutes. */
   followUpFailures: { amount: 1, unit: 'day' },
+  /** /denuncias/seguimiento's failed receipt codes, counted for its throttle like followUpFailures. */
+  receiptFailures: { amount: 1, unit: 'day' },
 } as const satisfies Record<string, Period>;
 
 const UNIT_NAMES = { day: ['día', 'días'], month: ['mes', 'meses'], year: ['año', 'años'] } as const;

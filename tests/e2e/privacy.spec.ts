@@ -13,6 +13,7 @@ const forms: [route: string, section: string, kept: string][] = [
   ['/pago', 'Pago de cuentas', periodText(retention.bills)],
   ['/boleta', 'Consulta de saldo', 'No guardamos las consultas'],
   ['/seguimiento', 'Seguimiento de casos', 'No guardamos las consultas'],
+  ['/denuncias/seguimiento', 'Seguimiento de denuncias', periodText(retention.receiptFailures)],
 ];
 
 test('/privacidad says who answers for the data, what each form collects, for how long, and the rights', async ({

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import type { SubmissionAnswer } from '../../shared/api.ts';
 import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../../shared/upload-limits.ts';
 import { callApi, submissionAnswer, type ApiFailed, type ApiResult } from '../api.ts';
@@ -47,15 +48,17 @@ export async function uploadInChunks(
 }
 
 /**
- * Sends a multipart form with its file. A file over INLINE_LIMIT goes first in chunks to
- * /api/uploads and the form carries its `uploadId`.
+ * Sends a multipart form with its file and reads the answer with the shared schema `answer`
+ * loads (see callApi), once the file is on its way. A file over INLINE_LIMIT goes first in chunks to /api/uploads and
+ * the form carries its `uploadId`.
  */
-export async function sendWithFile(
+export async function postWithFile<S extends z.ZodMiniType>(
   endpoint: string,
+  answer: () => Promise<S>,
   fields: Record<string, string>,
   file: File | undefined,
   purpose: UploadPurpose,
-): Promise<ApiResult<SubmissionAnswer>> {
+): Promise<ApiResult<z.output<S>>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (file && file.size <= INLINE_LIMIT) {
@@ -67,5 +70,13 @@ export async function sendWithFile(
     form.append('fileName', file.name);
     form.append('uploadId', uploaded.uploadId);
   }
-  return callApi(endpoint, submissionAnswer(), { method: 'POST', body: form });
+  return callApi(endpoint, answer(), { method: 'POST', body: form });
 }
+
+/** A submission with its file (job application, denuncia), answered with the visitor's reference. */
+export const sendWithFile = (
+  endpoint: string,
+  fields: Record<string, string>,
+  file: File | undefined,
+  purpose: UploadPurpose,
+): Promise<ApiResult<SubmissionAnswer>> => postWithFile(endpoint, submissionAnswer, fields, file, purpose);

@@ -17,7 +17,7 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   bills with their card records, each after its period, together with their mail's copy and
  *   their case in Atención ciudadana (notes and replies). A contact message's and a complaint's
  *   period runs from the closing of the case: an open case is never deleted;
- * - /seguimiento's failed lookups, after `retention.followUpFailures`.
+ * - the failed lookups of /seguimiento and of /denuncias/seguimiento, after their periods.
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
  * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
  * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
@@ -36,6 +36,7 @@ export interface RetentionReport {
   complaints: number;
   bills: number;
   followUpFailures: number;
+  receiptFailures: number;
 }
 
 const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
@@ -166,19 +167,25 @@ function deleteSubmissions(
 }
 
 /**
- * /seguimiento's failed lookups (src/server/cases/follow-up.ts prunes them as it writes one; this
- * keeps the notice's period when no lookup fails for a while).
+ * Failed lookups of /seguimiento (cases/follow-up.ts) and of /denuncias/seguimiento's receipt
+ * codes (denuncias/follow-up.ts): each prunes them as it writes one; this keeps the notice's
+ * period when none fails for a while.
  */
-const deleteFollowUpFailures = (db: Database, limit: number) =>
+const deleteFailures = (
+  db: Database,
+  table: 'follow_up_failures' | 'receipt_failures',
+  period: Period,
+  limit: number,
+) =>
   count(
     db,
     `WITH deleted AS (
-       DELETE FROM follow_up_failures WHERE ctid IN (
-         SELECT ctid FROM follow_up_failures WHERE failed_at < now() - $1::interval ORDER BY failed_at LIMIT $2
+       DELETE FROM ${table} WHERE ctid IN (
+         SELECT ctid FROM ${table} WHERE failed_at < now() - $1::interval ORDER BY failed_at LIMIT $2
        ) RETURNING 1
      )
      SELECT count(*)::int AS count FROM deleted`,
-    [interval(retention.followUpFailures), limit],
+    [interval(period), limit],
   );
 
 /** Applies every rule once, each on at most `limit` rows; answers how many of each it handled. */
@@ -209,6 +216,7 @@ export async function applyRetention(
     bills: await deleteSubmissions(db, 'bills', 'buy_order', retention.bills, limit, {
       dependent: ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
     }),
-    followUpFailures: await deleteFollowUpFailures(db, limit),
+    followUpFailures: await deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit),
+    receiptFailures: await deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit),
   };
 }

@@ -167,7 +167,7 @@ const run = () => applyRetention(db(), uploadStore());
 beforeEach(async () => {
   await db().query(
     `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
-       tbk_payments, bills, accounts, uploads, follow_up_failures, denuncia_messages, denuncia_reminders`,
+       tbk_payments, bills, accounts, uploads, follow_up_failures, receipt_failures, denuncia_messages, denuncia_reminders`,
   );
 });
 
@@ -426,6 +426,17 @@ describe("/seguimiento's failed lookups", () => {
     expect(await run()).toMatchObject({ followUpFailures: 1 });
     expect(await db().query('SELECT client FROM follow_up_failures')).toEqual([{ client: 'inside' }]);
   });
+
+  it(`of receipt codes are deleted ${periodText(retention.receiptFailures)} after they failed, not a minute before`, async () => {
+    await db().query(
+      `INSERT INTO receipt_failures (client, failed_at)
+       VALUES ('past', now() - $1::interval - interval '1 minute'), ('inside', now() - $1::interval + interval '1 minute')`,
+      [sql(retention.receiptFailures)],
+    );
+
+    expect(await run()).toMatchObject({ receiptFailures: 1 });
+    expect(await db().query('SELECT client FROM receipt_failures')).toEqual([{ client: 'inside' }]);
+  });
 });
 
 describe('what the clean-up leaves alone', () => {
@@ -445,6 +456,7 @@ describe('what the clean-up leaves alone', () => {
       complaints: 0,
       bills: 0,
       followUpFailures: 0,
+      receiptFailures: 0,
     });
 
     expect(await readUpload(uploadStore(), published)).toEqual(pdfBytes());

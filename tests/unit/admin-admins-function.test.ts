@@ -408,6 +408,13 @@ describe("a compliance user's account (issue 16)", () => {
     expect(await auditRows(db())).toEqual([]);
   });
 
+  it('a compliance-only user loads their own profile, as the app does on start, but not the administrators', async () => {
+    const olga = await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento']);
+    const own = await read(await callFunction(admins, 'GET', `/api/admins/${olga.id}`, { token: olga.token }));
+    expect(own).toMatchObject({ status: 200, body: { data: { admin: { id: olga.id, roles: ['cumplimiento'] } } } });
+    expect((await call('GET', '/api/admin/admins', undefined, olga.token)).status).toBe(403);
+  });
+
   it('an administrator who is also in compliance can', async () => {
     const olga = await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento']);
     const both = await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com', ['administrador', 'cumplimiento']);

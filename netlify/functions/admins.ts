@@ -4,14 +4,19 @@ import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint
 import { findAdmin } from '../../src/server/auth/admins.ts';
 import { failure } from '../../src/server/http.ts';
 
-/** GET /api/admins/{id} (spec §7): data.data.admin, for a signed-in admin only. */
-export default adminEndpoint(async ({ req, context, db }) =>
-  byMethod(req, {
-    GET: async () => {
-      const admin = await findAdmin(db, context.params.id ?? '');
-      return admin ? answer({ admin }) : failure(404, adminMessages.notFound);
-    },
-  }),
+/**
+ * GET /api/admins/{id} (spec §7): data.data.admin, for a signed-in admin only, whatever their
+ * role: the app loads its user's profile here, a compliance-only user's too (issue 16).
+ */
+export default adminEndpoint(
+  async ({ req, context, db }) =>
+    byMethod(req, {
+      GET: async () => {
+        const admin = await findAdmin(db, context.params.id ?? '');
+        return admin ? answer({ admin }) : failure(404, adminMessages.notFound);
+      },
+    }),
+  'any',
 );
 
 export const config: Config = { path: '/api/admins/:id' };

@@ -2,7 +2,9 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from './components/Loading.tsx';
 import { AdminLayout } from './layout/AdminLayout.tsx';
+import { homePath, RequireRole } from './session/RequireRole.tsx';
 import { RequireSession } from './session/RequireSession.tsx';
+import { useUser } from './session/SessionProvider.tsx';
 
 // Each screen is its own chunk: a screen does not load the others' editors or tables.
 const AdminList = lazy(() => import('./screens/admins/AdminList.tsx'));
@@ -22,14 +24,19 @@ const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
 const OutboxList = lazy(() => import('./screens/outbox/OutboxList.tsx'));
+const DenunciaList = lazy(() => import('./screens/denuncias/DenunciaList.tsx'));
+const DenunciaDetail = lazy(() => import('./screens/denuncias/DenunciaDetail.tsx'));
+const ComplianceTeam = lazy(() => import('./screens/denuncias/ComplianceTeam.tsx'));
+const ComplianceTrail = lazy(() => import('./screens/denuncias/ComplianceTrail.tsx'));
 const NotFound = lazy(() => import('./screens/NotFound.tsx'));
 const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.tsx'));
 
 /**
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus /admin/registro for the audit log, /admin/correo for the mail
  * not sent yet, /admin/cuentas/importar for the billing export, /admin/atencion for Atención
- * ciudadana (issue 15) and, outside the session, /admin/primer-administrador and
- * /admin/primer-cumplimiento for the first administrator and compliance user of a new site.
+ * ciudadana (issue 15), /admin/denuncias for the compliance desk (issue 16) and, outside the
+ * session, /admin/primer-administrador and /admin/primer-cumplimiento for the first administrator
+ * and compliance user of a new site. The administrators' screens and the desk are each behind their role.
  */
 export function AppRoutes() {
   return (
@@ -58,33 +65,46 @@ export function AppRoutes() {
           </RequireSession>
         }
       >
-        <Route index element={<Navigate to="pagos" replace />} />
-        <Route path="administradores" element={<AdminList />} />
-        <Route path="administradores/nuevo" element={<AdminEditor />} />
-        <Route path="administradores/:adminId/editar" element={<AdminEditor />} />
-        <Route path="documentos" element={<DocumentList />} />
-        <Route path="documentos/nuevo" element={<DocumentEditor />} />
-        <Route path="documentos/:documentId/editar" element={<DocumentEditor />} />
-        <Route path="comunicados" element={<ReportList />} />
-        <Route path="comunicados/nuevo" element={<ReportEditor />} />
-        <Route path="comunicados/:reportId/editar" element={<ReportEditor />} />
-        <Route path="educacion" element={<EducationList />} />
-        <Route path="educacion/nuevo" element={<EducationEditor />} />
-        <Route path="educacion/:documentId/editar" element={<EducationEditor />} />
-        <Route path="pagos" element={<PaymentList />} />
-        <Route path="pagos/exportar" element={<PaymentExport />} />
-        <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
-        <Route path="atencion" element={<CaseList />} />
-        <Route path="atencion/:caseId" element={<CaseDetail />} />
-        <Route path="cuentas" element={<Navigate to="importar" replace />} />
-        <Route path="cuentas/importar" element={<AccountsImport />} />
+        <Route index element={<Home />} />
+        <Route element={<RequireRole needs="administrador" />}>
+          <Route path="administradores" element={<AdminList />} />
+          <Route path="administradores/nuevo" element={<AdminEditor />} />
+          <Route path="administradores/:adminId/editar" element={<AdminEditor />} />
+          <Route path="documentos" element={<DocumentList />} />
+          <Route path="documentos/nuevo" element={<DocumentEditor />} />
+          <Route path="documentos/:documentId/editar" element={<DocumentEditor />} />
+          <Route path="comunicados" element={<ReportList />} />
+          <Route path="comunicados/nuevo" element={<ReportEditor />} />
+          <Route path="comunicados/:reportId/editar" element={<ReportEditor />} />
+          <Route path="educacion" element={<EducationList />} />
+          <Route path="educacion/nuevo" element={<EducationEditor />} />
+          <Route path="educacion/:documentId/editar" element={<EducationEditor />} />
+          <Route path="pagos" element={<PaymentList />} />
+          <Route path="pagos/exportar" element={<PaymentExport />} />
+          <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
+          <Route path="atencion" element={<CaseList />} />
+          <Route path="atencion/:caseId" element={<CaseDetail />} />
+          <Route path="cuentas" element={<Navigate to="importar" replace />} />
+          <Route path="cuentas/importar" element={<AccountsImport />} />
+          <Route path="registro" element={<AuditLog />} />
+          <Route path="correo" element={<OutboxList />} />
+        </Route>
+        <Route element={<RequireRole needs="cumplimiento" />}>
+          <Route path="denuncias" element={<DenunciaList />} />
+          <Route path="denuncias/equipo" element={<ComplianceTeam />} />
+          <Route path="denuncias/registro" element={<ComplianceTrail />} />
+          <Route path="denuncias/:reference" element={<DenunciaDetail />} />
+        </Route>
         <Route path="account" element={<AccountScreen />} />
-        <Route path="registro" element={<AuditLog />} />
-        <Route path="correo" element={<OutboxList />} />
         <Route path="*" element={<NotFound />} />
       </Route>
       {/* This app is only served at /admin/*; anything else is a stale link. */}
       <Route path="*" element={<Navigate to="/admin" replace />} />
     </Routes>
   );
+}
+
+/** /admin: the first screen of the signed-in admin's role. */
+function Home() {
+  return <Navigate to={homePath(useUser())} replace />;
 }

@@ -14,3 +14,13 @@ export const e2eAdmin = {
  * the first-administrator screen must refuse it.
  */
 export const e2eBootstrapToken = 'clave-de-arranque-de-las-pruebas-e2e-0123456789';
+
+/**
+ * The compliance officer the denuncias desk tests sign in as (issue 16): only the `cumplimiento`
+ * role, as the operator creates the first one (admin-session.ts's ensureAdmin, with its roles).
+ */
+export const e2eCompliance = {
+  name: 'Cumplimiento E2E',
+  email: 'e2e-cumplimiento@example.com',
+  password: 'clave-de-cumplimiento-e2e',
+} as const;

@@ -1,9 +1,10 @@
 import { expect, type Page } from '@playwright/test';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
-import { e2eAdmin } from './admin-credentials.ts';
+import type { AdminRole } from '../../src/shared/admins.ts';
+import { e2eAdmin, e2eCompliance } from './admin-credentials.ts';
 import { query } from './database.ts';
 
-export { e2eAdmin };
+export { e2eAdmin, e2eCompliance };
 
 export interface TestAdmin {
   name: string;
@@ -12,16 +13,22 @@ export interface TestAdmin {
 }
 
 /**
- * Makes sure the admin exists with this password and no recent failed sign-ins (5 failures from
+ * Makes sure the admin exists with this password and these roles (an administrator unless said;
+ * the first compliance user is the operator's: `npm run admin:create -- --role cumplimiento`)
+ * and no recent failed sign-ins (5 failures from
  * one client lock that e-mail there for 15 minutes). A test that signs out or changes a password uses an admin of its
  * own: signing out ends every token of that admin, those of tests running beside it too.
  */
-export async function ensureAdmin(admin: TestAdmin = e2eAdmin): Promise<string> {
+export async function ensureAdmin(
+  admin: TestAdmin = e2eAdmin,
+  roles: AdminRole[] = ['administrador'],
+): Promise<string> {
   const [row] = await query<{ id: string }>(
-    `INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3)
-     ON CONFLICT ((lower(email))) DO UPDATE SET name = EXCLUDED.name, password_hash = EXCLUDED.password_hash
+    `INSERT INTO admins (name, email, password_hash, roles) VALUES ($1, $2, $3, $4)
+     ON CONFLICT ((lower(email))) DO UPDATE SET name = EXCLUDED.name, password_hash = EXCLUDED.password_hash,
+       roles = EXCLUDED.roles
      RETURNING id`,
-    [admin.name, admin.email, await hashPassword(admin.password)],
+    [admin.name, admin.email, await hashPassword(admin.password), roles],
   );
   await query('DELETE FROM login_failures WHERE lower(email) = lower($1)', [admin.email]);
   return row!.id;

@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll } from 'vitest';
+import type { AdminRole } from '../../src/shared/admins.ts';
 import { ACCESS_ACTIONS } from '../../src/shared/audit.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
@@ -18,10 +19,10 @@ export function useAdminEnvironment() {
   return environment;
 }
 
-/** An administrator of the test database, their password and a valid token of theirs. */
-export async function signedInAdmin(db: Database, name: string, email: string) {
+/** An admin of the test database (an administrator unless `roles` say), their password and a valid token of theirs. */
+export async function signedInAdmin(db: Database, name: string, email: string, roles?: AdminRole[]) {
   const password = 'contraseña-de-prueba';
-  const admin = await createAdmin(db, { name, email, password });
+  const admin = await createAdmin(db, { name, email, password, ...(roles ? { roles } : {}) });
   return { ...admin, password, token: await signAccessToken({ adminId: admin.id, sessionVersion: 0 }) };
 }
 

@@ -378,6 +378,54 @@ describe('DELETE /api/admin/admins/{id}', () => {
   });
 });
 
+describe("a compliance user's account (issue 16)", () => {
+  const complianceAccount =
+    'Solo el equipo de cumplimiento puede modificar o eliminar la cuenta de uno de sus miembros.';
+  const profileOf = (name: string, email: string) => ({ name, email, avatar: '', password: '', ownPassword: '' });
+
+  it('an administrator cannot change it, rename it or delete it: 403, nothing changed or logged', async () => {
+    const olga = await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento']);
+    for (const [method, body] of [
+      ['PUT', profileOf('Olga', 'olga@example.com')],
+      [
+        'PUT',
+        {
+          ...profileOf('Olga Oficial', 'olga@example.com'),
+          password: 'una-contraseña-nueva',
+          ownPassword: ana.password,
+        },
+      ],
+      ['DELETE', undefined],
+    ] as const) {
+      expect(await read(await call(method, `/api/admin/admins/${olga.id}`, body))).toMatchObject({
+        status: 403,
+        body: { error: complianceAccount },
+      });
+    }
+    expect(await db().query('SELECT name, roles FROM admins WHERE id = $1', [olga.id])).toEqual([
+      { name: 'Olga Oficial', roles: ['cumplimiento'] },
+    ]);
+    expect(await auditRows(db())).toEqual([]);
+  });
+
+  it('a compliance-only user loads their own profile, as the app does on start, but not the administrators', async () => {
+    const olga = await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento']);
+    const own = await read(await callFunction(admins, 'GET', `/api/admins/${olga.id}`, { token: olga.token }));
+    expect(own).toMatchObject({ status: 200, body: { data: { admin: { id: olga.id, roles: ['cumplimiento'] } } } });
+    expect((await call('GET', '/api/admin/admins', undefined, olga.token)).status).toBe(403);
+  });
+
+  it('an administrator who is also in compliance can', async () => {
+    const olga = await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento']);
+    const both = await signedInAdmin(db(), 'Berta Bravo', 'berta@example.com', ['administrador', 'cumplimiento']);
+    const renamed = await read(
+      await call('PUT', `/api/admin/admins/${olga.id}`, profileOf('Olga O.', 'olga@example.com'), both.token),
+    );
+    expect(renamed).toMatchObject({ status: 200, body: { data: { admin: { name: 'Olga O.' } } } });
+    expect((await call('DELETE', `/api/admin/admins/${olga.id}`, undefined, both.token)).status).toBe(200);
+  });
+});
+
 describe('/api/admin/admins', () => {
   it.each([
     ['PATCH', '/api/admin/admins', 'GET, POST'],

@@ -10,6 +10,7 @@ import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
+import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import * as adminReports from '../../netlify/functions/admin-reports.ts';
 import * as admins from '../../netlify/functions/admins.ts';
@@ -106,6 +107,15 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['POST', '/api/admin/cases/1/notes', adminCases, () => ({ body: 'Nota' })],
   ['POST', '/api/admin/cases/1/replies', adminCases, () => ({ body: 'Respuesta' })],
   ['GET', `/api/admin/cases/1/attachments/${ANY_UUID}`, adminCases],
+  ['GET', '/api/admin/denuncias', adminDenuncias],
+  ['GET', '/api/admin/denuncias/trail', adminDenuncias],
+  ['GET', '/api/admin/denuncias/team', adminDenuncias],
+  ['PUT', `/api/admin/denuncias/team/${ANY_UUID}`, adminDenuncias, () => ({ compliance: true })],
+  ['GET', '/api/admin/denuncias/DEN-AAAA2222', adminDenuncias],
+  ['PUT', '/api/admin/denuncias/DEN-AAAA2222', adminDenuncias, () => ({ status: 'en_analisis' })],
+  ['POST', '/api/admin/denuncias/DEN-AAAA2222/messages', adminDenuncias, () => ({ body: 'Pregunta' })],
+  ['POST', '/api/admin/denuncias/DEN-AAAA2222/notes', adminDenuncias, () => ({ body: 'Nota' })],
+  ['GET', `/api/admin/denuncias/DEN-AAAA2222/attachments/${ANY_UUID}`, adminDenuncias],
   ['GET', '/api/admin/documents', adminDocuments],
   ['POST', '/api/admin/documents', adminDocuments, () => document],
   ['GET', '/api/admin/documents/1', adminDocuments],

@@ -1,7 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
+import { hasRole } from '../../shared/admins.ts';
 import { IdleTimeout } from '../session/IdleTimeout.tsx';
+import { useUser } from '../session/SessionProvider.tsx';
 import { MailAlert } from './MailAlert.tsx';
 import { ProfileMenu } from './ProfileMenu.tsx';
 import { SettingsPopover } from './SettingsPopover.tsx';
@@ -13,6 +15,7 @@ const MENU_ID = 'menu-lateral';
 export function AdminLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const user = useUser();
 
   // Spec §2: every route change starts at the top; on a phone the chosen screen replaces the menu.
   useEffect(() => {
@@ -47,7 +50,7 @@ export function AdminLayout() {
           </span>
           Menú
         </button>
-        <Link to="/admin/pagos" className="topbar__brand">
+        <Link to="/admin" className="topbar__brand">
           <img src="/favicon.svg" alt="" width="32" height="32" />
           <span>
             Aguas Patagonia <span className="topbar__brand-sub">Administración</span>
@@ -61,7 +64,8 @@ export function AdminLayout() {
       <div className="shell__body">
         <SideMenu id={MENU_ID} open={menuOpen} />
         <main id="contenido" className="shell__main" tabIndex={-1}>
-          <MailAlert />
+          {/* The outbox is the administrators': a compliance-only user would only get a 403 for it. */}
+          {hasRole(user, 'administrador') && <MailAlert />}
           <Suspense fallback={<Loading />}>
             <Outlet />
           </Suspense>

@@ -1,32 +1,40 @@
 import { NavLink } from 'react-router';
+import { hasRole, type AdminRole } from '../../shared/admins.ts';
+import { useUser } from '../session/SessionProvider.tsx';
 
 /**
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
  * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds),
  * Atención ciudadana (the citizens' complaints, messages and applications, issue 15), Correo
- * saliente (the mail not sent yet) and the audit log, Registro de actividad.
+ * saliente (the mail not sent yet) and the audit log, Registro de actividad. Denuncias, the
+ * compliance desk (issue 16), only for the `cumplimiento` role; an account with only that role
+ * sees only it.
  */
-const items = [
-  { to: '/admin/administradores', label: 'Administradores' },
-  { to: '/admin/documentos', label: 'Documentos' },
-  { to: '/admin/comunicados', label: 'Comunicados' },
-  { to: '/admin/educacion', label: 'Educación' },
-  { to: '/admin/pagos', label: 'Pagos Webpay' },
-  { to: '/admin/cuentas', label: 'Cuentas' },
-  { to: '/admin/atencion', label: 'Atención ciudadana' },
-  { to: '/admin/correo', label: 'Correo saliente' },
-  { to: '/admin/registro', label: 'Registro de actividad' },
-] as const;
+const items: { to: string; label: string; role: AdminRole }[] = [
+  { to: '/admin/administradores', label: 'Administradores', role: 'administrador' },
+  { to: '/admin/documentos', label: 'Documentos', role: 'administrador' },
+  { to: '/admin/comunicados', label: 'Comunicados', role: 'administrador' },
+  { to: '/admin/educacion', label: 'Educación', role: 'administrador' },
+  { to: '/admin/pagos', label: 'Pagos Webpay', role: 'administrador' },
+  { to: '/admin/cuentas', label: 'Cuentas', role: 'administrador' },
+  { to: '/admin/atencion', label: 'Atención ciudadana', role: 'administrador' },
+  { to: '/admin/denuncias', label: 'Denuncias', role: 'cumplimiento' },
+  { to: '/admin/correo', label: 'Correo saliente', role: 'administrador' },
+  { to: '/admin/registro', label: 'Registro de actividad', role: 'administrador' },
+];
 
 export function SideMenu({ id, open }: { id: string; open: boolean }) {
+  const user = useUser();
   return (
     <nav id={id} className="side-menu" data-open={open} aria-label="Menú de administración">
       <ul>
-        {items.map((item) => (
-          <li key={item.to}>
-            <NavLink to={item.to}>{item.label}</NavLink>
-          </li>
-        ))}
+        {items
+          .filter((item) => hasRole(user, item.role))
+          .map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to}>{item.label}</NavLink>
+            </li>
+          ))}
       </ul>
     </nav>
   );

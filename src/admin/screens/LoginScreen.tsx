@@ -32,7 +32,7 @@ export default function LoginScreen({ rules }: { rules: FieldRules<keyof LoginCr
   const form = useSchemaForm(fields, rules, { schema: loadSchema });
   const [formError, setFormError] = useState<string>();
   const [bootstrap, setBootstrap] = useState<BootstrapStatus>();
-  const [destination, setDestination] = useState('/admin/pagos');
+  const [destination, setDestination] = useState('/admin');
 
   useEffect(() => {
     const handoff = takeSignInHandoff();

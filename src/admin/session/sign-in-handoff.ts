@@ -6,7 +6,8 @@
  */
 
 const HANDOFF_KEY = 'signInHandoff';
-const PAGES_HOME = '/admin/pagos';
+// /admin opens the first screen of the admin's role (routes.tsx): Pagos Webpay, or Denuncias.
+const ADMIN_HOME = '/admin';
 
 interface SignInHandoff {
   /** The admin page first asked for, to come back to after signing in. */
@@ -27,7 +28,7 @@ export function leaveForSignIn(handoff: SignInHandoff = {}): void {
   try {
     sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(handoff));
   } catch {
-    // Storage disabled: /login opens without a notice and signs in to Pagos Webpay.
+    // Storage disabled: /login opens without a notice and signs in to the admin's first screen.
   }
   window.location.replace('/login');
 }
@@ -49,6 +50,6 @@ export function takeSignInHandoff(): { destination: string; notice?: string } {
   }
   const { from, notice } = stored;
   // Only an admin path: a crafted value must not send the visitor off the site.
-  const destination = typeof from === 'string' && /^\/admin(\/|$)/.test(from) ? from : PAGES_HOME;
+  const destination = typeof from === 'string' && /^\/admin(\/|$)/.test(from) ? from : ADMIN_HOME;
   return typeof notice === 'string' ? { destination, notice } : { destination };
 }

@@ -4,6 +4,8 @@ import { TableFrame } from '../../components/TableFrame.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { admins } from '../../resources.ts';
 import { useUser } from '../../session/SessionProvider.tsx';
+// Roles are shown here but changed only in the compliance desk's Equipo (issue 16).
+import { RoleBadges } from '../denuncias/RoleBadges.tsx';
 
 export default function AdminList() {
   const list = admins.useList();
@@ -18,6 +20,7 @@ export default function AdminList() {
               <tr>
                 <th scope="col">Nombre</th>
                 <th scope="col">Correo electrónico</th>
+                <th scope="col">Roles</th>
                 <th scope="col">Acciones</th>
               </tr>
             </thead>
@@ -26,6 +29,9 @@ export default function AdminList() {
                 <tr key={admin.id}>
                   <th scope="row">{admin.name}</th>
                   <td>{admin.email}</td>
+                  <td>
+                    <RoleBadges roles={admin.roles} />
+                  </td>
                   <RowActions>
                     <EditLink id={admin.id} name={admin.name} />
                     {/* The server refuses it too (409): one cannot delete oneself. */}

@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import * as z from 'zod/mini';
+import { formatDateTime } from '../../../shared/billing.ts';
+import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
+import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncia-desk.ts';
+import { Pagination } from '../../components/Pagination.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
+import { TableFrame } from '../../components/TableFrame.tsx';
+import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { SelectInput } from '../../forms/SelectInput.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+import { filtersFrom, queryOf } from '../../url-filters.ts';
+import { Deadlines } from './Deadlines.tsx';
+import { DeskNav } from './DeskNav.tsx';
+import { useDenunciaList } from './desk-api.ts';
+
+/**
+ * /admin/denuncias: the denuncias, open ones first and the oldest (the nearest deadlines) first,
+ * with what the desk must do next: the deadlines and the reporter's messages not answered yet.
+ * Nothing the reporter wrote is in the list.
+ */
+export default function DenunciaList() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(DeskListQuerySchema, params);
+  const search = queryOf(filters);
+  const list = useDenunciaList(search);
+  const filtered = queryOf(filters, { withPage: false }) !== '';
+
+  return (
+    <>
+      <PageTitle>Denuncias</PageTitle>
+      <DeskNav />
+      <p className="screen-intro">
+        Solo el equipo de cumplimiento ve esta sección; cada consulta y cada acción queda en su registro.
+      </p>
+      <DeskFilters filters={filters} onApply={(next) => setParams(queryOf(next))} />
+      <QueryView query={list}>
+        {(page) =>
+          page.denuncias.length === 0 ? (
+            <p className="empty">
+              {filtered ? 'No hay denuncias que coincidan con los filtros.' : 'Aún no hay denuncias.'}
+            </p>
+          ) : (
+            <div aria-busy={list.isPlaceholderData}>
+              <DenunciaTable rows={page.denuncias} total={page.total} />
+              <Pagination
+                page={page.page}
+                total={page.total}
+                pageSize={page.pageSize}
+                hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
+              />
+            </div>
+          )
+        }
+      </QueryView>
+    </>
+  );
+}
+
+function DenunciaTable({ rows, total }: { rows: DeskSummary[]; total: number }) {
+  return (
+    <TableFrame caption={`Denuncias, las abiertas primero (${total} en total)`}>
+      <thead>
+        <tr>
+          <th scope="col">Referencia</th>
+          <th scope="col">Tipo</th>
+          <th scope="col">Recibida</th>
+          <th scope="col">Plazos</th>
+          <th scope="col">Mensajes sin responder</th>
+          <th scope="col">Estado</th>
+          <th scope="col">Última actividad</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.reference}>
+            <th scope="row" className="nowrap">
+              <Link to={row.reference}>{row.reference}</Link>
+            </th>
+            <td>{row.type}</td>
+            <td className="nowrap">{formatDateTime(row.receivedAt).slice(0, 10)}</td>
+            <td>
+              <Deadlines deadlines={row.deadlines} />
+            </td>
+            <td>{row.unanswered > 0 ? <strong>{row.unanswered}</strong> : <span className="muted">0</span>}</td>
+            <td>{denunciaStatusLabels[row.status]}</td>
+            <td className="nowrap">{formatDateTime(row.lastActivity)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}
+
+const labels = { status: 'Estado', q: 'Referencia' };
+const statusOptions = Object.entries(denunciaStatusLabels).map(([value, label]) => ({ value, label }));
+// A select's first choice, Todos, is '' (and so is an empty search): that filter is not set.
+const unsetIfEmpty = <T extends string>(schema: z.ZodMiniType<T, string>) =>
+  z.pipe(
+    z.union([z.literal(''), schema]),
+    z.transform((value) => (value === '' ? undefined : value)),
+  );
+const FiltersSchema = z.object({
+  status: unsetIfEmpty(DeskListQuerySchema.shape.status.def.innerType),
+  q: unsetIfEmpty(DeskListQuerySchema.shape.q.def.innerType),
+});
+
+/** Estado and Referencia, kept in the address; applying them starts again at page 1. */
+function DeskFilters({ filters, onApply }: { filters: DeskListQuery; onApply: (filters: DeskListQuery) => void }) {
+  const form = useForm<z.input<typeof FiltersSchema>, unknown, z.output<typeof FiltersSchema>>({
+    resolver: zodResolver(FiltersSchema),
+    values: { status: filters.status ?? '', q: filters.q ?? '' },
+    shouldFocusError: false,
+  });
+  const feedback = useSubmitFeedback(form.setError, labels);
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => {
+    feedback.onStart();
+    onApply({ ...values, page: 1 });
+  }, feedback.onInvalid);
+
+  return (
+    <form className="filters" noValidate aria-label="Filtros de denuncias" onSubmit={(event) => void onSubmit(event)}>
+      <FormFeedback feedback={feedback} />
+      <div className="filters__fields">
+        <SelectInput
+          label={labels.status}
+          placeholder="Todos"
+          options={statusOptions}
+          error={errors.status?.message}
+          registration={form.register('status')}
+        />
+        <TextInput
+          label={labels.q}
+          type="search"
+          hint="Parte del número, por ejemplo 7K3M"
+          maxLength={20}
+          error={errors.q?.message}
+          registration={form.register('q')}
+        />
+      </div>
+      <div className="form__actions">
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+        <Link to="/admin/denuncias" className="button button--secondary">
+          Quitar filtros
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -375,6 +375,56 @@ describe.each(adminEndpoints)('%s %s', (...endpoint) => {
   });
 });
 
+/**
+ * Issue 16: each endpoint's role. The account's own endpoints take any signed-in admin; the
+ * denuncias desk takes `cumplimiento`; every other one `administrador`.
+ */
+const roleOf = (path: string): 'any' | 'administrador' | 'cumplimiento' =>
+  /^\/api\/(admins\/|logout$|admin\/account(\/|$))/.test(path)
+    ? 'any'
+    : path.startsWith('/api/admin/denuncias')
+      ? 'cumplimiento'
+      : 'administrador';
+
+describe('an account without the role of an endpoint', () => {
+  const tokens: Partial<Record<'administrador' | 'cumplimiento', string>> = {};
+  beforeAll(async () => {
+    await createAdmin(environment.database.db, {
+      name: 'Encargada de Cumplimiento',
+      email: 'cumplimiento@example.com',
+      password: 'otra-clave-bastante-larga',
+      roles: ['cumplimiento'],
+    });
+    // Who lacks each role: the compliance-only account lacks `administrador`, Ana lacks `cumplimiento`.
+    tokens.administrador = (
+      await signIn({ email: 'cumplimiento@example.com', password: 'otra-clave-bastante-larga' })
+    ).body.data.accessToken;
+    tokens.cumplimiento = (
+      await signIn({ email: 'ana@example.com', password: 'correcta-horse-battery' })
+    ).body.data.accessToken;
+  });
+
+  it.each(adminEndpoints.filter(([, path]) => roleOf(path) !== 'any'))('gets 403 from %s %s', async (...endpoint) => {
+    const role = roleOf(endpoint[1]) as 'administrador' | 'cumplimiento';
+    const response = await call(endpoint, { Authorization: `Bearer ${tokens[role]}` });
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe('Su cuenta no tiene acceso a esta sección.');
+  });
+
+  it.each(adminEndpoints.filter(([, path]) => roleOf(path) === 'any'))(
+    'of its own account is let through by %s %s',
+    async (...endpoint) => {
+      // A token of its own: signing out ends the session's tokens.
+      const { accessToken } = (
+        await signIn({ email: 'cumplimiento@example.com', password: 'otra-clave-bastante-larga' })
+      ).body.data;
+      const response = await call(endpoint, { Authorization: `Bearer ${accessToken}` });
+      expect(response.status).not.toBe(401);
+      expect(response.status).not.toBe(403);
+    },
+  );
+});
+
 describe('the signing secret', () => {
   it('is required in production and must be long', async () => {
     const saved = process.env.JWT_SECRET;

@@ -8,7 +8,8 @@ import { unsealText } from '../encryption.ts';
  * was stored.
  */
 
-const SEALED = [
+/** The columns sealed since migration 0023: what the reporter wrote and who they are. */
+export const SEALED_COLUMNS = [
   'relation_other',
   'place_other',
   'first_name',
@@ -23,20 +24,20 @@ const SEALED = [
 ] as const;
 const PLAIN = ['relation', 'place', 'duration', 'knowledge', 'can_identify', 'cover_up', 'told_authority'] as const;
 
-type Column = (typeof SEALED)[number] | (typeof PLAIN)[number];
+type Column = (typeof SEALED_COLUMNS)[number] | (typeof PLAIN)[number];
 /** The row as the desk selects it: REPORT_COLUMNS, with the reference and type it selects anyway. */
 export type ReportRow = Record<Column, string> & { reference: string; type: string; sealed: boolean };
 
-export const REPORT_COLUMNS = [...SEALED, ...PLAIN, 'sealed'].map((column) => `d.${column}`).join(', ');
+export const REPORT_COLUMNS = [...SEALED_COLUMNS, ...PLAIN, 'sealed'].map((column) => `d.${column}`).join(', ');
 
 const joined = (...parts: string[]) => parts.filter(Boolean).join(': ');
 
 export async function reportFields(row: ReportRow): Promise<{ label: string; value: string }[]> {
-  const open = async (column: (typeof SEALED)[number]) =>
+  const open = async (column: (typeof SEALED_COLUMNS)[number]) =>
     row.sealed ? unsealText(row[column], `denuncias.${column}:${row.reference}`) : row[column];
   const text = Object.fromEntries(
-    await Promise.all(SEALED.map(async (column) => [column, await open(column)])),
-  ) as Record<(typeof SEALED)[number], string>;
+    await Promise.all(SEALED_COLUMNS.map(async (column) => [column, await open(column)])),
+  ) as Record<(typeof SEALED_COLUMNS)[number], string>;
   const lines: [string, string][] = [
     ['Relación con la empresa', joined(row.relation, text.relation_other)],
     ['Lugar', joined(row.place, text.place_other)],

@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { sealText, unseal } from '../encryption.ts';
 import { fileKey, putBytes, type UploadStore } from '../storage.ts';
+import { SEALED_COLUMNS } from './report.ts';
 
 /**
  * Denuncias stored before their texts were sealed (migration 0023 `sealed = false`), sealed by the
@@ -8,20 +9,6 @@ import { fileKey, putBytes, type UploadStore } from '../storage.ts';
  * the attachment's bytes if they are still stored. Bytes first: if sealing them fails, the row
  * stays as it was for the next run; a run cut short after the bytes finds them already sealed.
  */
-
-export const SEALED_COLUMNS = [
-  'relation_other',
-  'place_other',
-  'first_name',
-  'last_name',
-  'phone',
-  'contact_time',
-  'email',
-  'incident_date',
-  'incident_place',
-  'knowledge_other',
-  'narrative',
-] as const;
 
 type LegacyRow = Record<(typeof SEALED_COLUMNS)[number], string> & {
   id: string;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eBootstrapToken } from './admin-credentials.ts';
-import { ensureAdmin } from './admin-session.ts';
+import { e2eCompliance, ensureAdmin } from './admin-session.ts';
 
 // The server's database has administrators, so the bootstrap is closed: the screen says so and
 // the server refuses even the right token. Its form is reached by answering GET /api/bootstrap
@@ -76,4 +76,35 @@ test('the bootstrap form checks what it can and shows the server’s refusals', 
   await page.getByRole('button', { name: 'Crear administrador' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'El sitio ya tiene un administrador' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Perfil de/ })).toHaveCount(0);
+});
+
+test('the first compliance user has a bootstrap of its own, closed once one exists (issue 16)', async ({ page }) => {
+  await ensureAdmin(e2eCompliance, ['cumplimiento']);
+  await page.goto('/admin/primer-cumplimiento');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear el primer encargado de cumplimiento');
+  await expect(
+    page.getByText(
+      'El sitio ya tiene un encargado de cumplimiento: inicie sesión. Un miembro del equipo de cumplimiento puede darle acceso.',
+    ),
+  ).toBeVisible();
+
+  // As a site without one would answer: the form, whose POST the server refuses with the right token too.
+  await page.route('/api/bootstrap?rol=cumplimiento', (route) =>
+    route.fulfill({ json: { success: true, data: { status: 'available' } } }),
+  );
+  await page.reload();
+  await expect(page.getByText(/la única cuenta que puede leer las denuncias/)).toBeVisible();
+  await page.getByLabel('Clave de arranque').fill(e2eBootstrapToken);
+  await page.getByLabel('Nombre').fill('Encargada Nueva');
+  await page.getByLabel('Correo electrónico').fill('e2e-encargada@example.com');
+  await page.getByLabel('Contraseña', { exact: true }).fill('una-contraseña-larga');
+  await page.getByLabel('Repita la contraseña').fill('una-contraseña-larga');
+  await page.getByRole('button', { name: 'Crear encargado de cumplimiento' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'El sitio ya tiene un encargado de cumplimiento' }),
+  ).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -2,6 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
 import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
+import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { uploadStore } from '../../src/server/storage.ts';
@@ -24,6 +25,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       const auth = await requireAdmin(req);
       if ('response' in auth) return auth.response;
     }
+    // A denuncia's file is sealed as it arrives: without the key, refused before any byte travels (503).
+    if (input.purpose === 'denuncia') await settings.denunciasKey();
     const uploadId = await startUpload(db, context.ip, input.purpose, input.fileName, input.size);
     return json({ success: true, data: { uploadId, chunkSize: CHUNK_SIZE } } satisfies UploadStarted, 201);
   }

@@ -6,6 +6,7 @@ import bills from '../../netlify/functions/bills.ts';
 import contacto from '../../netlify/functions/contacto.ts';
 import denuncias from '../../netlify/functions/denuncias.ts';
 import login from '../../netlify/functions/login.ts';
+import uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
 import { site } from '../../src/shared/site.ts';
 import { startTestDatabase } from '../helpers/database.ts';
@@ -145,6 +146,10 @@ describe('production mode', () => {
     expect(await call(denuncias, denuncia)).toEqual({ status: 503, body: unavailable });
     expect(log.mock.calls.flat().join(' ')).toContain('DENUNCIAS_ENCRYPTION_KEY');
     expect(await database.db.query('SELECT 1 FROM denuncias')).toEqual([]);
+    // Nor does a denuncia's file start its chunked upload.
+    const upload = postJson('/api/uploads', { purpose: 'denuncia', fileName: 'video.mp4', size: 8_000_000 });
+    expect(await call(uploads, upload)).toEqual({ status: 503, body: unavailable });
+    expect(await database.db.query(`SELECT 1 FROM uploads WHERE purpose = 'denuncia'`)).toEqual([]);
     log.mockRestore();
   });
 

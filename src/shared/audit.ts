@@ -24,6 +24,8 @@ export const auditActions = {
   verify: 'Verificó',
   // Issue 15: a reply mailed to the citizen from Atención ciudadana.
   reply: 'Respondió',
+  // Issue 17: an outage published on /cortes.
+  publish: 'Publicó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -40,6 +42,8 @@ export const auditEntities = {
   mail: 'correo',
   case: 'caso',
   case_settings: 'plazo de atención',
+  outage: 'corte de agua',
+  outage_town: 'localidad',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

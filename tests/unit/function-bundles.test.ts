@@ -14,8 +14,9 @@ afterAll(async () => {
 });
 
 // The bundler follows src/server/config.ts's local paths into .data/ (local mail with visitors'
-// data, the local signing secret); netlify.toml's included_files keeps them out.
-it('bundles every function without anything of .data/', { timeout: 120_000 }, async () => {
+// data, the local signing secret); netlify.toml's included_files keeps them out. A correctness
+// check, not a timing one: bundling every function takes minutes on a loaded 2-core machine.
+it('bundles every function without anything of .data/', { timeout: 240_000 }, async () => {
   await mkdir(path.dirname(marker), { recursive: true });
   await writeFile(marker, 'Subject: no debe viajar en una función\r\n\r\n');
   outDir = await mkdtemp(path.join(tmpdir(), 'functions-'));

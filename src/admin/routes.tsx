@@ -45,7 +45,7 @@ export function AppRoutes() {
         path="/admin/primer-administrador"
         element={
           <Suspense fallback={<Loading />}>
-            <BootstrapScreen role="administrador" />
+            <BootstrapScreen creates="administrador" />
           </Suspense>
         }
       />
@@ -53,7 +53,7 @@ export function AppRoutes() {
         path="/admin/primer-cumplimiento"
         element={
           <Suspense fallback={<Loading />}>
-            <BootstrapScreen role="cumplimiento" />
+            <BootstrapScreen creates="cumplimiento" />
           </Suspense>
         }
       />

@@ -48,7 +48,7 @@ const introductions: Record<AdminRole, string> = {
  * (README, "Operator tasks in production"), then signed in. Once an account holds the role, the
  * screen only says so.
  */
-export default function BootstrapScreen({ role }: { role: AdminRole }) {
+export default function BootstrapScreen({ creates: role }: { creates: AdminRole }) {
   const status = useBootstrapStatus(role);
   return (
     <StandalonePage heading={<PageTitle>{bootstrapTitles[role]}</PageTitle>}>

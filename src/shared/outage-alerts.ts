@@ -27,7 +27,6 @@ export const outageAlertMessages = {
   unsubscribed: 'Su suscripción quedó anulada. No le enviaremos más avisos de cortes de agua.',
   invalidLink: `El enlace no es válido o ya venció. Copie el enlace completo desde el correo, o suscríbase de nuevo si pasaron más de ${confirmationPeriod}.`,
   unsubscribeUnknown: 'El enlace no es válido o la suscripción ya fue anulada.',
-  missingToken: 'Falta el código del enlace. Ábralo desde el correo que le enviamos.',
 } as const;
 
 /** A town's slug, as outage_towns names it; the server checks it is one of the table. */

@@ -17,7 +17,9 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   bills with their card records, each after its period, together with their mail's copy and
  *   their case in Atención ciudadana (notes and replies). A contact message's and a complaint's
  *   period runs from the closing of the case: an open case is never deleted;
- * - the failed lookups of /seguimiento and of /denuncias/seguimiento, after their periods.
+ * - the failed lookups of /seguimiento and of /denuncias/seguimiento, after their periods;
+ * - a subscription to the alerts of cortes never confirmed, after its period (a confirmed one
+ *   stays until its owner unsubscribes).
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
  * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
  * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
@@ -37,6 +39,7 @@ export interface RetentionReport {
   bills: number;
   followUpFailures: number;
   receiptFailures: number;
+  unconfirmedOutageAlerts: number;
 }
 
 const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
@@ -188,6 +191,20 @@ const deleteFailures = (
     [interval(period), limit],
   );
 
+/** Subscriptions to the alerts of cortes whose confirmation link has expired (outage-alerts/subscriptions.ts). */
+const deleteUnconfirmedOutageAlerts = (db: Database, limit: number) =>
+  count(
+    db,
+    `WITH deleted AS (
+       DELETE FROM outage_subscriptions WHERE id IN (
+         SELECT id FROM outage_subscriptions WHERE confirmed_at IS NULL AND created_at < now() - $1::interval
+         ORDER BY created_at LIMIT $2
+       ) RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM deleted`,
+    [interval(retention.unconfirmedOutageAlerts), limit],
+  );
+
 /** Applies every rule once, each on at most `limit` rows; answers how many of each it handled. */
 export async function applyRetention(
   db: Database,
@@ -218,5 +235,6 @@ export async function applyRetention(
     }),
     followUpFailures: await deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit),
     receiptFailures: await deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit),
+    unconfirmedOutageAlerts: await deleteUnconfirmedOutageAlerts(db, limit),
   };
 }

@@ -22,6 +22,8 @@ const mailKinds: Record<string, string> = {
   MOT: 'Registro motorhome',
   DEN: 'Denuncia',
   DIG: 'Resumen diario de Atención ciudadana',
+  ALE: 'Confirmación de avisos de cortes',
+  COR: 'Aviso de corte de agua',
 };
 export const mailKind = (reference: string): string =>
   mailKinds[reference.split('-')[0] ?? ''] ?? 'Comprobante de pago';

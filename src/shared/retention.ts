@@ -35,6 +35,8 @@ export const retention = {
   followUpFailures: { amount: 1, unit: 'day' },
   /** /denuncias/seguimiento's failed receipt codes, counted for its throttle like followUpFailures. */
   receiptFailures: { amount: 1, unit: 'day' },
+  /** A subscription to the alerts of cortes never confirmed, from its (last) request: the link's life. */
+  unconfirmedOutageAlerts: { amount: 7, unit: 'day' },
 } as const satisfies Record<string, Period>;
 
 const UNIT_NAMES = { day: ['día', 'días'], month: ['mes', 'meses'], year: ['año', 'años'] } as const;

@@ -457,6 +457,7 @@ describe('what the clean-up leaves alone', () => {
       bills: 0,
       followUpFailures: 0,
       receiptFailures: 0,
+      unconfirmedOutageAlerts: 0,
     });
 
     expect(await readUpload(uploadStore(), published)).toEqual(pdfBytes());

@@ -1,0 +1,52 @@
+import type { Config, Context } from '@netlify/functions';
+import {
+  OutageAlertSubscriptionSchema,
+  OutageAlertTokenSchema,
+  outageAlertMessages,
+  type OutageAlertConfirmedAnswer,
+  type OutageAlertDoneAnswer,
+  type OutageAlertTownsAnswer,
+} from '../../src/shared/outage-alerts.ts';
+import { config as settings } from '../../src/server/config.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { json, methodNotAllowed, publicJson, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { deliverDueMail } from '../../src/server/mail/deliver.ts';
+import { confirm, listTowns, subscribe, unsubscribe } from '../../src/server/outage-alerts/subscriptions.ts';
+
+/**
+ * /api/cortes/alertas (issue 17): GET the towns to choose from, POST a subscription (mails the
+ * confirmation link); /confirmar and /baja POST the token of a mailed link. Confirming and
+ * unsubscribing are POSTs a visitor's button sends, never a GET: mail scanners open links.
+ */
+export default withErrorHandling(async (req: Request, context: Context) => {
+  const { pathname } = new URL(req.url);
+  const db = getDatabase();
+  if (pathname.endsWith('/confirmar') || pathname.endsWith('/baja')) {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    const { token } = await readInput(req, OutageAlertTokenSchema, 1_024);
+    if (pathname.endsWith('/baja')) {
+      await unsubscribe(db, token);
+      return json({ success: true, message: outageAlertMessages.unsubscribed } satisfies OutageAlertDoneAnswer);
+    }
+    const towns = await confirm(db, token);
+    return json({
+      success: true,
+      message: outageAlertMessages.confirmed,
+      data: { towns },
+    } satisfies OutageAlertConfirmedAnswer);
+  }
+  if (req.method === 'GET')
+    return publicJson({ success: true, data: { towns: await listTowns(db) } } satisfies OutageAlertTownsAnswer);
+  if (req.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+  // The confirmation is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
+  settings.mail();
+  const input = await readInput(req, OutageAlertSubscriptionSchema, 4_096);
+  await subscribe(db, input, new URL(req.url).origin);
+  context.waitUntil(deliverDueMail());
+  return json({ success: true, message: outageAlertMessages.subscribed } satisfies OutageAlertDoneAnswer);
+});
+
+export const config: Config = {
+  path: ['/api/cortes/alertas', '/api/cortes/alertas/confirmar', '/api/cortes/alertas/baja'],
+  rateLimit: { windowSize: 60, windowLimit: 10, aggregateBy: ['ip', 'domain'] },
+};

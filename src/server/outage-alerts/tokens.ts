@@ -1,0 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/**
+ * The keys of a subscription without an account: 32 random bytes (256 bits: unguessable), in
+ * base64url for a link. Only their SHA-256 is stored, so a copy of the database opens nothing; a
+ * fast hash is enough for a random 256-bit secret (unlike a password, there is nothing to guess).
+ */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

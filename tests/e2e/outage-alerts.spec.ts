@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { query } from './database.ts';
+import { outboxMails } from './outbox.ts';
+
+/** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
+
+const EMAIL = 'vecina.coyhaique@example.com';
+
+/** A mail's text as written: quoted-printable soft breaks joined and escapes decoded. */
+const decoded = (eml: string) =>
+  Buffer.from(
+    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+const linkIn = (eml: string, path: string) =>
+  new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]{43})`).exec(decoded(eml))![1]!;
+
+async function expectAccessible(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** A published outage in Coyhaique with a notice; answers the notice's id. */
+async function notice(kind: 'published' | 'update', outageId?: string) {
+  const [outage] = outageId
+    ? [{ id: outageId }]
+    : await query<{ id: string }>(
+        `INSERT INTO outages (kind, town, sectors, starts_at, ends_at, status, published_at)
+         VALUES ('programado', 'coyhaique', 'Población Vista Hermosa', now() + interval '3 days',
+           now() + interval '3 days 6 hours', 'publicado', now()) RETURNING id::text AS id`,
+      );
+  const [update] =
+    kind === 'update'
+      ? await query<{ id: string }>(`INSERT INTO outage_updates (outage_id, body) VALUES ($1, $2) RETURNING id`, [
+          outage!.id,
+          'Los trabajos terminarán una hora antes.',
+        ])
+      : [];
+  const [row] = await query<{ id: string }>(
+    `INSERT INTO outage_notices (outage_id, kind, update_id) VALUES ($1, $2, $3) RETURNING id::text AS id`,
+    [outage!.id, kind, update?.id ?? null],
+  );
+  return { outageId: outage!.id, noticeId: row!.id };
+}
+
+test.beforeEach(async () => {
+  await query(`DELETE FROM outage_subscriptions`);
+  await query(`UPDATE outage_notices SET done_at = now() WHERE done_at IS NULL`);
+});
+
+test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one mail per notice and leaves', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/cortes');
+  await page.getByRole('link', { name: 'suscríbase a los avisos de cortes' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos de cortes por correo');
+
+  // Without a town: the error summary names the field.
+  await page.getByLabel('Correo electrónico').fill(EMAIL);
+  await page.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(page.getByRole('alert').getByRole('link')).toHaveText('Localidades: Seleccione al menos una localidad.');
+
+  await page.getByRole('checkbox', { name: 'Coyhaique' }).check();
+  await page.getByRole('button', { name: 'Suscribirme' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Le enviamos un correo' })).toBeVisible();
+  await expectAccessible(page, 'alertas', testInfo);
+
+  const [subscription] = await query<{ reference: string }>(
+    `SELECT reference FROM outbox WHERE recipient = $1 AND reference LIKE 'ALE-%' ORDER BY id DESC LIMIT 1`,
+    [EMAIL],
+  );
+  const [confirmation] = await outboxMails(subscription!.reference, 1);
+  expect(decoded(confirmation!)).toContain('los cortes de agua de Coyhaique');
+
+  // Opening the link confirms nothing: the button does.
+  await page.goto(linkIn(confirmation!, '/cortes/alertas/confirmar'));
+  expect(await query(`SELECT confirmed_at FROM outage_subscriptions`)).toEqual([{ confirmed_at: null }]);
+  await page.getByRole('button', { name: 'Confirmar suscripción' }).click();
+  await expect(page.getByRole('status')).toContainText('Su suscripción quedó confirmada');
+  await expect(page.getByRole('status').getByRole('listitem')).toHaveText(['Coyhaique']);
+  await expectAccessible(page, 'alertas-confirmar', testInfo);
+
+  const published = await notice('published');
+  const update = await notice('update', published.outageId);
+  const run = await page.request.post('/.netlify/functions/outage-alerts');
+  expect(run.status()).toBe(200);
+  const [publishedMail] = await outboxMails(`COR-${published.noticeId}`, 1);
+  const [updateMail] = await outboxMails(`COR-${update.noticeId}`, 1);
+  expect(decoded(publishedMail!)).toContain('Sectores afectados: Población Vista Hermosa');
+  expect(decoded(updateMail!)).toContain('Los trabajos terminarán una hora antes.');
+  // A second run mails nobody again.
+  await page.request.post('/.netlify/functions/outage-alerts');
+  expect(
+    await query(`SELECT count(*)::int AS count FROM outbox WHERE reference IN ($1, $2)`, [
+      `COR-${published.noticeId}`,
+      `COR-${update.noticeId}`,
+    ]),
+  ).toEqual([{ count: 2 }]);
+
+  await page.goto(linkIn(updateMail!, '/cortes/alertas/baja'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anular avisos de cortes');
+  await page.getByRole('button', { name: 'Anular suscripción' }).click();
+  await expect(page.getByRole('status')).toContainText('Su suscripción quedó anulada');
+  expect(await query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+  await expectAccessible(page, 'alertas-baja', testInfo);
+});

@@ -1,0 +1,330 @@
+import { createHash } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import subscriptions, { config } from '../../netlify/functions/outage-alert-subscriptions.ts';
+import alertsFunction, { config as alertsConfig } from '../../netlify/functions/outage-alerts.ts';
+import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
+import { applyRetention } from '../../src/server/retention.ts';
+import { uploadStore } from '../../src/server/storage.ts';
+import { fieldMessages } from '../../src/shared/fields.ts';
+import { messages } from '../../src/shared/messages.ts';
+import { outageAlertMessages } from '../../src/shared/outage-alerts.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
+import { postJson, testContext } from '../helpers/functions.ts';
+
+/** E-mail alerts of cortes (issue 17, item 4): double opt-in, single-purpose tokens, alerts once each. */
+
+const environment = useLocalEnvironment();
+const db = () => environment.database.db;
+const ORIGIN = 'http://localhost';
+
+beforeEach(async () => {
+  for (const table of ['outage_alerts', 'outage_notices', 'outage_subscriptions', 'outages', 'outbox'])
+    await db().query(`DELETE FROM ${table}`);
+});
+
+async function call(path: string, body: unknown) {
+  const { context, settle } = testContext();
+  const response = await subscriptions(postJson(path, body), context);
+  await settle();
+  return { status: response.status, body: await response.json() };
+}
+
+const subscribe = (email: string, towns: string[]) => call('/api/cortes/alertas', { email, towns });
+
+/** The links of the last confirmation mail to `email`: its tokens. */
+async function mailedTokens(email: string) {
+  const [mail] = await db().query<{ body: string }>(
+    `SELECT body FROM outbox WHERE recipient = $1 AND reference LIKE 'ALE-%' ORDER BY id DESC LIMIT 1`,
+    [email],
+  );
+  const token = (path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(mail!.body)![1]!;
+  return { confirm: token('/cortes/alertas/confirmar'), unsubscribe: token('/cortes/alertas/baja') };
+}
+
+/** Subscribes and confirms `email`; answers its tokens. */
+async function confirmedSubscriber(email: string, towns: string[]) {
+  await subscribe(email, towns);
+  const tokens = await mailedTokens(email);
+  expect((await call('/api/cortes/alertas/confirmar', { token: tokens.confirm })).status).toBe(200);
+  return tokens;
+}
+
+/** A published outage in `town` and its notice; answers the notice's id. */
+async function notice(town: string, kind: 'published' | 'update' = 'published', update?: string) {
+  const [outage] = await db().query<{ id: string }>(
+    `INSERT INTO outages (kind, town, sectors, starts_at, ends_at, status, published_at)
+     VALUES ('programado', $1, 'Villa Los Ñires', '2026-12-03T12:00:00Z', '2026-12-03T20:00:00Z', 'publicado', now())
+     RETURNING id::text AS id`,
+    [town],
+  );
+  const [written] = update
+    ? await db().query<{ id: string }>(`INSERT INTO outage_updates (outage_id, body) VALUES ($1, $2) RETURNING id`, [
+        outage!.id,
+        update,
+      ])
+    : [];
+  const [row] = await db().query<{ id: string }>(
+    `INSERT INTO outage_notices (outage_id, kind, update_id) VALUES ($1, $2, $3) RETURNING id::text AS id`,
+    [outage!.id, kind, written?.id ?? null],
+  );
+  return row!.id;
+}
+
+const alertMails = () =>
+  db().query<{ reference: string; recipient: string; subject: string; body: string }>(
+    `SELECT reference, recipient, subject, body FROM outbox WHERE reference LIKE 'COR-%' ORDER BY id`,
+  );
+
+describe('POST /api/cortes/alertas', () => {
+  it('stores the subscription unconfirmed, only its tokens hashes, and mails the confirmation link', async () => {
+    const { status, body } = await subscribe('Rosa.Vera@correo.cl', ['coyhaique', 'balmaceda']);
+    expect(status).toBe(200);
+    expect(body).toEqual({ success: true, message: outageAlertMessages.subscribed });
+
+    const [row] = await db().query<Record<string, unknown>>(`SELECT * FROM outage_subscriptions`);
+    expect(row).toMatchObject({ email: 'Rosa.Vera@correo.cl', towns: ['coyhaique', 'balmaceda'], confirmed_at: null });
+    const { confirm, unsubscribe } = await mailedTokens('Rosa.Vera@correo.cl');
+    // 32 random bytes in base64url, a fresh one per purpose.
+    expect(confirm).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(unsubscribe).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(confirm).not.toBe(unsubscribe);
+    const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+    expect(row!.confirm_token_hash).toBe(sha256(confirm));
+    expect(row!.unsubscribe_token_hash).toBe(sha256(unsubscribe));
+    expect(JSON.stringify(await db().query(`SELECT * FROM outage_subscriptions`))).not.toContain(confirm);
+
+    const [mail] = await db().query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox`);
+    expect(mail!.subject).toBe('Confirme su suscripción a los avisos de cortes de agua');
+    expect(mail!.body).toContain('los cortes de agua de Coyhaique, Balmaceda');
+    expect(mail!.body).toContain(`${ORIGIN}/cortes/alertas/confirmar?token=${confirm}`);
+  });
+
+  it('gives every subscription its own tokens', async () => {
+    await subscribe('a@correo.cl', ['coyhaique']);
+    await subscribe('b@correo.cl', ['coyhaique']);
+    const [a, b] = [await mailedTokens('a@correo.cl'), await mailedTokens('b@correo.cl')];
+    expect(new Set([a.confirm, a.unsubscribe, b.confirm, b.unsubscribe]).size).toBe(4);
+  });
+
+  it('answers the same to an e-mail already subscribed, replaces its towns and asks to confirm again', async () => {
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    const old = await mailedTokens('rosa@correo.cl');
+    const again = await subscribe('ROSA@correo.cl', ['cochrane']);
+    expect(again).toEqual({ status: 200, body: { success: true, message: outageAlertMessages.subscribed } });
+
+    const rows = await db().query<{ towns: string[]; confirmed_at: unknown }>(`SELECT * FROM outage_subscriptions`);
+    expect(rows).toMatchObject([{ towns: ['cochrane'], confirmed_at: null }]);
+    // The old links open nothing; the new one confirms.
+    expect((await call('/api/cortes/alertas/confirmar', { token: old.confirm })).status).toBe(404);
+    const fresh = await mailedTokens('ROSA@correo.cl');
+    expect((await call('/api/cortes/alertas/confirmar', { token: fresh.confirm })).body.data.towns).toEqual([
+      'Cochrane',
+    ]);
+  });
+
+  describe.each([
+    ['no e-mail', { towns: ['coyhaique'] }, { email: fieldMessages.requiredEmail }],
+    ['an invalid e-mail', { email: 'rosa@', towns: ['coyhaique'] }, { email: fieldMessages.invalidEmail }],
+    ['no towns', { email: 'rosa@correo.cl', towns: [] }, { towns: outageAlertMessages.towns }],
+    ['towns missing', { email: 'rosa@correo.cl' }, { towns: outageAlertMessages.towns }],
+    [
+      'a town not in the list',
+      { email: 'rosa@correo.cl', towns: ['coyhaique', 'santiago'] },
+      { towns: outageAlertMessages.unknownTown },
+    ],
+    [
+      'a malformed town',
+      { email: 'rosa@correo.cl', towns: ['Coyhaique!'] },
+      { towns: outageAlertMessages.unknownTown },
+    ],
+  ])('refuses %s', (_, input, errors) => {
+    it('with 400, the field messages, and stores and mails nothing', async () => {
+      const { status, body } = await call('/api/cortes/alertas', input);
+      expect(status).toBe(400);
+      expect(body).toMatchObject({ success: false, error: messages.invalidForm, errors });
+      expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+      expect(await db().query(`SELECT 1 FROM outbox`)).toEqual([]);
+    });
+  });
+
+  it('lists the towns to choose from on GET, and is rate-limited', async () => {
+    const response = await subscriptions(new Request(`${ORIGIN}/api/cortes/alertas`), testContext().context);
+    const { data } = await response.json();
+    expect(data.towns[0]).toEqual({ slug: 'coyhaique', name: 'Coyhaique' });
+    expect(data.towns).toHaveLength(8);
+    expect(config.rateLimit).toMatchObject({ windowSize: 60, windowLimit: 10 });
+  });
+});
+
+describe('confirming and unsubscribing', () => {
+  it('confirms only with the confirmation token, on a POST', async () => {
+    await subscribe('rosa@correo.cl', ['coyhaique', 'puerto-aysen']);
+    const { confirm, unsubscribe } = await mailedTokens('rosa@correo.cl');
+
+    // A mail scanner's GET confirms nothing.
+    const get = await subscriptions(
+      new Request(`${ORIGIN}/api/cortes/alertas/confirmar?token=${confirm}`),
+      testContext().context,
+    );
+    expect(get.status).toBe(405);
+    expect(await call('/api/cortes/alertas/confirmar', { token: unsubscribe })).toMatchObject({
+      status: 404,
+      body: { error: outageAlertMessages.invalidLink },
+    });
+    expect((await db().query(`SELECT confirmed_at FROM outage_subscriptions`))[0]).toEqual({ confirmed_at: null });
+
+    const confirmed = await call('/api/cortes/alertas/confirmar', { token: confirm });
+    expect(confirmed).toEqual({
+      status: 200,
+      body: { success: true, message: outageAlertMessages.confirmed, data: { towns: ['Coyhaique', 'Puerto Aysén'] } },
+    });
+    // Again: still confirmed, same answer.
+    expect((await call('/api/cortes/alertas/confirmar', { token: confirm })).status).toBe(200);
+  });
+
+  it('unsubscribes only with an unsubscribe token, deleting the subscription', async () => {
+    const { confirm, unsubscribe } = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    expect((await call('/api/cortes/alertas/baja', { token: confirm })).status).toBe(404);
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toHaveLength(1);
+
+    expect(await call('/api/cortes/alertas/baja', { token: unsubscribe })).toEqual({
+      status: 200,
+      body: { success: true, message: outageAlertMessages.unsubscribed },
+    });
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+    expect(await call('/api/cortes/alertas/baja', { token: unsubscribe })).toMatchObject({
+      status: 404,
+      body: { error: outageAlertMessages.unsubscribeUnknown },
+    });
+  });
+
+  it.each([
+    ['a guessed token', 'A'.repeat(43)],
+    ['a short token', 'abc'],
+    ['no token', undefined],
+  ])('refuses %s', async (_, token) => {
+    await subscribe('rosa@correo.cl', ['coyhaique']);
+    for (const action of ['confirmar', 'baja']) {
+      const { status } = await call(`/api/cortes/alertas/${action}`, { token });
+      expect(status).toBe(token === 'A'.repeat(43) ? 404 : 400);
+    }
+    expect(await db().query(`SELECT confirmed_at FROM outage_subscriptions`)).toEqual([{ confirmed_at: null }]);
+  });
+
+  it('does not confirm once the confirmation period has passed, and the clean-up deletes it then', async () => {
+    await subscribe('late@correo.cl', ['coyhaique']);
+    await subscribe('inside@correo.cl', ['coyhaique']);
+    const late = await mailedTokens('late@correo.cl');
+    await db().query(
+      `UPDATE outage_subscriptions SET created_at = now() - interval '7 days 1 minute' WHERE email = 'late@correo.cl'`,
+    );
+    await db().query(
+      `UPDATE outage_subscriptions SET created_at = now() - interval '7 days' + interval '1 minute' WHERE email = 'inside@correo.cl'`,
+    );
+    expect((await call('/api/cortes/alertas/confirmar', { token: late.confirm })).status).toBe(404);
+
+    expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 1 });
+    expect(await db().query(`SELECT email FROM outage_subscriptions`)).toEqual([{ email: 'inside@correo.cl' }]);
+  });
+
+  it('never deletes a confirmed subscription, however old', async () => {
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await db().query(`UPDATE outage_subscriptions SET created_at = now() - interval '5 years'`);
+    expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 0 });
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toHaveLength(1);
+  });
+});
+
+describe('the alerts', () => {
+  it('mail each confirmed subscriber of the town once per notice, never the unconfirmed or other towns', async () => {
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique', 'cochrane']);
+    await confirmedSubscriber('juan@correo.cl', ['cochrane']);
+    await subscribe('pending@correo.cl', ['coyhaique']);
+    const published = await notice('coyhaique');
+
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 0 });
+    const [mail, ...others] = await alertMails();
+    expect(others).toEqual([]);
+    expect(mail).toMatchObject({
+      reference: `COR-${published}`,
+      recipient: 'rosa@correo.cl',
+      subject: 'Corte de agua programado en Coyhaique',
+    });
+    for (const line of [
+      'Localidad: Coyhaique',
+      'Tipo: Programado',
+      'Sectores afectados: Villa Los Ñires',
+      'Inicio: jueves, 3 de diciembre de 2026, 09:00',
+      'Reposición estimada: jueves, 3 de diciembre de 2026, 17:00',
+      'Estado: Publicado',
+      `${ORIGIN}/cortes`,
+    ])
+      expect(mail!.body).toContain(line);
+    expect((await db().query(`SELECT done_at FROM outage_notices`))[0]).not.toEqual({ done_at: null });
+  });
+
+  it("carry an update's text, and an unsubscribe link of their own that works", async () => {
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await notice('coyhaique', 'update', 'La reposición se adelanta a las 15:00.');
+    await queueOutageAlerts(db(), ORIGIN);
+    const [mail] = await alertMails();
+    expect(mail!.subject).toBe('Corte de agua programado en Coyhaique: actualización');
+    expect(mail!.body).toContain('La reposición se adelanta a las 15:00.');
+    const token = /\/cortes\/alertas\/baja\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
+    expect(await mailedTokens('rosa@correo.cl')).not.toMatchObject({ unsubscribe: token });
+    // Nor is it a confirmation token.
+    expect((await call('/api/cortes/alertas/confirmar', { token })).status).toBe(404);
+    expect((await call('/api/cortes/alertas/baja', { token })).status).toBe(200);
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+  });
+
+  it('go out in batches across runs, the oldest notice first, without duplicates', async () => {
+    for (let i = 0; i < 5; i++) await confirmedSubscriber(`vecino${i}@correo.cl`, ['coyhaique']);
+    const first = await notice('coyhaique');
+    const second = await notice('coyhaique');
+    // A budget that allows one batch per run.
+    let now = 0;
+    const clock = () => (now += 10);
+    const run = () => queueOutageAlerts(db(), ORIGIN, { batch: 2, budgetMs: 15, clock });
+
+    expect(await run()).toEqual({ mails: 2, notices: 0 });
+    expect((await alertMails()).map((mail) => mail.reference)).toEqual([`COR-${first}`, `COR-${first}`]);
+    for (let i = 0; i < 10; i++) await run();
+    const mails = await alertMails();
+    expect(mails).toHaveLength(10);
+    const pairs = mails.map((mail) => `${mail.reference} ${mail.recipient}`);
+    expect(new Set(pairs).size).toBe(10);
+    expect(await db().query(`SELECT 1 FROM outage_notices WHERE done_at IS NULL`)).toEqual([]);
+    expect(second).not.toBe(first);
+  });
+
+  it('mail nobody twice when runs overlap', async () => {
+    for (let i = 0; i < 6; i++) await confirmedSubscriber(`vecino${i}@correo.cl`, ['coyhaique']);
+    await notice('coyhaique');
+    const results = await Promise.all([1, 2, 3].map(() => queueOutageAlerts(db(), ORIGIN, { batch: 4 })));
+    expect(results.reduce((sum, { mails }) => sum + mails, 0)).toBe(6);
+    expect(await alertMails()).toHaveLength(6);
+    expect(await db().query(`SELECT 1 FROM outage_alerts`)).toHaveLength(6);
+  });
+
+  it('skip a subscriber who unsubscribed after being listed, and finish the notice', async () => {
+    const { unsubscribe } = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await notice('coyhaique');
+    await call('/api/cortes/alertas/baja', { token: unsubscribe });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 1 });
+  });
+
+  it('run every 2 minutes as a scheduled function, which delivers what it queued', async () => {
+    expect(alertsConfig.schedule).toBe('*/2 * * * *');
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await notice('coyhaique');
+    const response = await alertsFunction(new Request('https://www.example.cl/.netlify/functions/outage-alerts'));
+    expect(await response.json()).toEqual({ mails: 1, notices: 1 });
+    const [mail] = await db().query<{ status: string; body: string }>(
+      `SELECT status, body FROM outbox WHERE reference LIKE 'COR-%'`,
+    );
+    expect(mail).toMatchObject({ status: 'sent' });
+    expect(mail!.body).toContain('https://www.example.cl/cortes');
+  });
+});

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../shared/billing-texts.ts';
+import { chileMinute } from '../../shared/chile-time.ts';
 import { outageAdminMessages } from '../../shared/outages-admin.ts';
 import {
   closedStatuses,
@@ -21,9 +21,6 @@ import { requireTown } from './towns.ts';
  */
 
 export const CLOSED = `('restablecido', 'cancelado')`;
-
-/** A Chile time as the audit log and the mails read it: DD-MM-YYYY HH:mm. */
-export const chileMinute = (iso: string): string => formatDateTime(iso).slice(0, 16);
 
 /** The words of the audit log for an outage: "Programado en Coyhaique, desde 12-03-2026 09:00". */
 export const outageWords = (kind: OutageKind, townName: string, startsAt: string): string =>

@@ -127,7 +127,7 @@ export function OutageForm({
       />
       <TextAreaInput
         label={labels.streets}
-        hint="Opcional: las calles afectadas."
+        hint="Las calles afectadas, si se conocen."
         error={errors.streets?.message}
         registration={form.register('streets')}
       />
@@ -149,7 +149,7 @@ export function OutageForm({
       />
       <TextAreaInput
         label={labels.cause}
-        hint="Opcional: por qué se corta el agua."
+        hint="Por qué se corta el agua."
         error={errors.cause?.message}
         registration={form.register('cause')}
       />
@@ -194,7 +194,7 @@ export function OutageForm({
             </div>
             <TextInput
               label="Horario"
-              hint="Opcional, por ejemplo: 09:00 a 18:00."
+              hint="Por ejemplo: 09:00 a 18:00."
               error={pointError(index, 'hours')}
               registration={form.register(`supplyPoints.${index}.hours`)}
             />

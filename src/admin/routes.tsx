@@ -20,6 +20,9 @@ const PaymentDetail = lazy(() => import('./screens/payments/PaymentDetail.tsx'))
 const PaymentExport = lazy(() => import('./screens/payments/PaymentExport.tsx'));
 const CaseList = lazy(() => import('./screens/cases/CaseList.tsx'));
 const CaseDetail = lazy(() => import('./screens/cases/CaseDetail.tsx'));
+const OutageList = lazy(() => import('./screens/outages/OutageList.tsx'));
+const OutageEditor = lazy(() => import('./screens/outages/OutageEditor.tsx'));
+const OutageDetail = lazy(() => import('./screens/outages/OutageDetail.tsx'));
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
@@ -34,7 +37,7 @@ const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.t
 /**
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus /admin/registro for the audit log, /admin/correo for the mail
  * not sent yet, /admin/cuentas/importar for the billing export, /admin/atencion for Atención
- * ciudadana (issue 15), /admin/denuncias for the compliance desk (issue 16) and, outside the
+ * ciudadana (issue 15), /admin/cortes for the water outages (issue 17), /admin/denuncias for the compliance desk (issue 16) and, outside the
  * session, /admin/primer-administrador and /admin/primer-cumplimiento for the first administrator
  * and compliance user of a new site. The administrators' screens and the desk are each behind their role.
  */
@@ -84,6 +87,9 @@ export function AppRoutes() {
           <Route path="pagos/:billId/detalle" element={<PaymentDetail />} />
           <Route path="atencion" element={<CaseList />} />
           <Route path="atencion/:caseId" element={<CaseDetail />} />
+          <Route path="cortes" element={<OutageList />} />
+          <Route path="cortes/nuevo" element={<OutageEditor />} />
+          <Route path="cortes/:id" element={<OutageDetail />} />
           <Route path="cuentas" element={<Navigate to="importar" replace />} />
           <Route path="cuentas/importar" element={<AccountsImport />} />
           <Route path="registro" element={<AuditLog />} />

@@ -9,6 +9,7 @@ import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
+import * as adminOutages from '../../netlify/functions/admin-outages.ts';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
@@ -65,6 +66,13 @@ const education = {
   description: '',
   url_file: '/a.pdf',
   thumbnail: '',
+};
+const outage = {
+  kind: 'emergencia',
+  town: 'coyhaique',
+  sectors: 'Centro',
+  startsAt: '2026-03-02T09:00:00-03:00',
+  endsAt: '2026-03-02T18:00:00-03:00',
 };
 const profile = { name: 'Nueva Persona', email: 'nueva@example.com', avatar: '' };
 const aFile = () => {
@@ -136,6 +144,21 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['GET', `/api/admin/payments/${ANY_UUID}`, adminPayments],
   ['POST', `/api/admin/payments/${ANY_UUID}/verify`, adminPayments],
   ['GET', '/api/admin/audit', adminAudit],
+  ['GET', '/api/admin/outages', adminOutages],
+  ['POST', '/api/admin/outages', adminOutages, () => outage],
+  ['GET', '/api/admin/outages/towns', adminOutages],
+  [
+    'POST',
+    '/api/admin/outages/towns',
+    adminOutages,
+    () => ({ name: 'Villa Cerro Castillo', latitude: -46.12, longitude: -72.16 }),
+  ],
+  ['GET', '/api/admin/outages/1', adminOutages],
+  ['PUT', '/api/admin/outages/1', adminOutages, () => outage],
+  ['DELETE', '/api/admin/outages/1', adminOutages],
+  ['POST', '/api/admin/outages/1/publish', adminOutages, () => ({})],
+  ['PUT', '/api/admin/outages/1/status', adminOutages, () => ({ status: 'en_curso' })],
+  ['POST', '/api/admin/outages/1/updates', adminOutages, () => ({ body: 'Avance' })],
   ['POST', '/api/admin/files', adminFiles, aFile],
   ['POST', '/api/admin/accounts/import', adminAccounts, () => ({ uploadId: ANY_UUID, exportedAt: '2026-01-15T10:30' })],
   [

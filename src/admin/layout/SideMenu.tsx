@@ -5,7 +5,8 @@ import { useUser } from '../session/SessionProvider.tsx';
 /**
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
  * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds),
- * Atención ciudadana (the citizens' complaints, messages and applications, issue 15), Correo
+ * Atención ciudadana (the citizens' complaints, messages and applications, issue 15), Cortes
+ * (the water outages staff publish on /cortes, issue 17), Correo
  * saliente (the mail not sent yet) and the audit log, Registro de actividad. Denuncias, the
  * compliance desk (issue 16), only for the `cumplimiento` role; an account with only that role
  * sees only it.
@@ -18,6 +19,7 @@ const items: { to: string; label: string; role: AdminRole }[] = [
   { to: '/admin/pagos', label: 'Pagos Webpay', role: 'administrador' },
   { to: '/admin/cuentas', label: 'Cuentas', role: 'administrador' },
   { to: '/admin/atencion', label: 'Atención ciudadana', role: 'administrador' },
+  { to: '/admin/cortes', label: 'Cortes', role: 'administrador' },
   { to: '/admin/denuncias', label: 'Denuncias', role: 'cumplimiento' },
   { to: '/admin/correo', label: 'Correo saliente', role: 'administrador' },
   { to: '/admin/registro', label: 'Registro de actividad', role: 'administrador' },

@@ -1,0 +1,125 @@
+import { Link, useSearchParams } from 'react-router';
+import { chileMinute } from '../../../shared/chile-time.ts';
+import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages.ts';
+import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages-admin.ts';
+import { ListScreen } from '../../components/ListScreen.tsx';
+import { Pagination } from '../../components/Pagination.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
+import { TableFrame } from '../../components/TableFrame.tsx';
+import { filtersFrom, queryOf } from '../../url-filters.ts';
+import { useOutageList, useTowns } from './outage-api.ts';
+
+/**
+ * /admin/cortes: drafts and current outages first, then the closed ones, filtered by status and
+ * town in the address (url-filters.ts), so a filtered list can be bookmarked and returned to.
+ */
+export default function OutageList() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(OutageListQuerySchema, params);
+  const search = queryOf(filters);
+  const outages = useOutageList(search);
+  const towns = useTowns();
+  const filtered = queryOf(filters, { withPage: false }) !== '';
+
+  return (
+    <ListScreen title="Cortes de agua" newLabel="Nuevo corte">
+      <p className="screen-intro">
+        Los cortes publicados se muestran en /cortes y se avisan a los suscriptores de su localidad. Un borrador solo lo
+        ve el personal.
+      </p>
+      <form
+        className="form outage-filters"
+        aria-label="Filtrar cortes"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          setParams(queryOf({ status: data.get('status'), town: data.get('town') }));
+        }}
+      >
+        <div className="field">
+          <label htmlFor="status">Estado</label>
+          <select id="status" name="status" defaultValue={filters.status ?? ''} key={`status-${search}`}>
+            <option value="">Todos</option>
+            {outageStatuses.map((status) => (
+              <option key={status} value={status}>
+                {outageStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="town">Localidad</label>
+          <select id="town" name="town" defaultValue={filters.town ?? ''} key={`town-${search}-${towns.data?.length}`}>
+            <option value="">Todas</option>
+            {towns.data?.map((town) => (
+              <option key={town.slug} value={town.slug}>
+                {town.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--secondary">
+          Filtrar
+        </button>
+      </form>
+      <QueryView query={outages}>
+        {(page) =>
+          page.outages.length === 0 ? (
+            <p className="empty">{filtered ? 'No hay cortes que coincidan con los filtros.' : 'Aún no hay cortes.'}</p>
+          ) : (
+            <div aria-busy={outages.isPlaceholderData}>
+              <OutageTable rows={page.outages} total={page.total} />
+              <Pagination
+                page={page.page}
+                total={page.total}
+                pageSize={page.pageSize}
+                hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
+              />
+            </div>
+          )
+        }
+      </QueryView>
+    </ListScreen>
+  );
+}
+
+function OutageTable({ rows, total }: { rows: AdminOutageSummary[]; total: number }) {
+  return (
+    <TableFrame caption={`Cortes, los vigentes primero (${total} en total)`}>
+      <thead>
+        <tr>
+          <th scope="col">Corte</th>
+          <th scope="col">Tipo</th>
+          <th scope="col">Inicio</th>
+          <th scope="col">Reposición estimada</th>
+          <th scope="col">Estado</th>
+          <th scope="col">Última actualización</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id}>
+            <th scope="row">
+              <Link to={row.id}>
+                {row.townName}: {row.sectors}
+              </Link>
+            </th>
+            <td>{outageKindLabels[row.kind]}</td>
+            <td className="nowrap">{chileMinute(row.startsAt)}</td>
+            <td className="nowrap">{chileMinute(row.endsAt)}</td>
+            <td>{outageStatusLabels[row.status]}</td>
+            <td>
+              {row.lastUpdate ? (
+                <>
+                  <span className="nowrap">{chileMinute(row.lastUpdate.createdAt)}</span> {row.lastUpdate.body}
+                </>
+              ) : (
+                <span className="muted">Sin actualizaciones</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </TableFrame>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  OUTAGE_PAGE_SIZE,
+  type AdminOutage,
+  type AdminOutageSummary,
+  type OutageListQuery,
+} from '../../shared/outages-admin.ts';
+import { isoTime, type Database } from '../db/index.ts';
+
+/** An outage's id in a path: the table's bigint, or nothing (404, never a database error). */
+export const isOutageId = (id: string): boolean => /^[1-9][0-9]{0,17}$/.test(id);
+
+const LAST_UPDATE = `(SELECT json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
+   FROM outage_updates u WHERE u.outage_id = o.id ORDER BY u.id DESC LIMIT 1)`;
+
+const SUMMARY_COLUMNS = `o.id::text AS id, o.kind, o.town, t.name AS "townName", o.sectors,
+  ${isoTime('o.starts_at')} AS "startsAt", ${isoTime('o.ends_at')} AS "endsAt", o.status,
+  ${LAST_UPDATE} AS "lastUpdate"`;
+
+/**
+ * Staff's list: drafts and current outages first (what needs work), then the closed ones, each
+ * group by start, the latest first.
+ */
+export async function listOutages(
+  db: Database,
+  { status, town, page }: OutageListQuery,
+): Promise<{ outages: AdminOutageSummary[]; total: number; page: number; pageSize: number }> {
+  const where = 'WHERE ($1::text IS NULL OR o.status = $1) AND ($2::text IS NULL OR o.town = $2)';
+  const params = [status ?? null, town ?? null];
+  const [count, outages] = (await db.batch([
+    { text: `SELECT count(*)::int AS total FROM outages o ${where}`, params },
+    {
+      text: `SELECT ${SUMMARY_COLUMNS} FROM outages o JOIN outage_towns t ON t.slug = o.town ${where}
+             ORDER BY o.status IN ('restablecido', 'cancelado'), o.starts_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
+      params: [...params, OUTAGE_PAGE_SIZE, (page - 1) * OUTAGE_PAGE_SIZE],
+    },
+  ])) as [{ total: number }[], AdminOutageSummary[]];
+  return { outages, total: count[0]!.total, page, pageSize: OUTAGE_PAGE_SIZE };
+}
+
+/** One outage with its updates (newest first) and supply points; undefined when there is none. */
+export async function outageDetail(db: Database, id: string): Promise<AdminOutage | undefined> {
+  if (!isOutageId(id)) return undefined;
+  const [outage] = await db.query<AdminOutage>(
+    `SELECT ${SUMMARY_COLUMNS}, o.streets, o.cause, o.short_notice_reason AS "shortNoticeReason",
+       CASE WHEN o.published_at IS NULL THEN NULL ELSE ${isoTime('o.published_at')} END AS "publishedAt",
+       CASE WHEN o.closed_at IS NULL THEN NULL ELSE ${isoTime('o.closed_at')} END AS "closedAt",
+       ${isoTime('o.updated_at')} AS "updatedAt",
+       coalesce((SELECT json_agg(json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
+                 ORDER BY u.id DESC) FROM outage_updates u WHERE u.outage_id = o.id), '[]') AS updates,
+       coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
+                 'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
+                 FROM outage_supply_points p WHERE p.outage_id = o.id), '[]') AS "supplyPoints"
+     FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = $1`,
+    [id],
+  );
+  return outage;
+}

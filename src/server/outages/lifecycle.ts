@@ -1,0 +1,145 @@
+import { outageAdminMessages, outageTransitions, type OutageStatusChange } from '../../shared/outages-admin.ts';
+import {
+  closedStatuses,
+  currentStatuses,
+  isShortNotice,
+  outageMessages,
+  outageStatusLabels,
+  type OutagePublish,
+} from '../../shared/outages.ts';
+import { auditedChange } from '../audit.ts';
+import type { SignedInAdmin } from '../auth/require-admin.ts';
+import type { Database } from '../db/index.ts';
+import { ClientError, ConflictError } from '../errors.ts';
+import { outageState } from './manage.ts';
+
+/**
+ * An outage's life after the draft: published, started, restored or called off, and the public
+ * updates on the way. Each step that subscribers hear about writes its outage_notices row in the
+ * step's own transaction (the alerts function mails them), so a step is never told without having
+ * happened, nor happens untold; each notice is written once (guarded by the status it needs).
+ */
+
+/** Publicar. A planned outage less than 48 hours ahead needs staff's confirmation and why. */
+export async function publishOutage(
+  db: Database,
+  admin: SignedInAdmin,
+  id: string,
+  { confirmShortNotice, shortNoticeReason }: OutagePublish,
+  now: Date,
+): Promise<boolean> {
+  const state = await outageState(db, id);
+  if (!state) return false;
+  if (state.status !== 'borrador') throw new ConflictError(outageAdminMessages.alreadyPublished);
+  const shortNotice = isShortNotice(state.kind, state.startsAt, now);
+  if (shortNotice && !confirmShortNotice) throw new ConflictError(outageMessages.shortNotice, 'confirmShortNotice');
+  if (shortNotice && !shortNoticeReason)
+    throw new ClientError(400, outageMessages.shortNoticeReason, 'shortNoticeReason');
+  const reason = shortNotice ? shortNoticeReason : null;
+  const at = now.toISOString();
+  const [published] = (await db.batch([
+    auditedChange({
+      change: `UPDATE outages SET status = 'publicado', published_at = $2, updated_at = $2, short_notice_reason = $3
+               WHERE id = $1 AND status = 'borrador' RETURNING id`,
+      params: [id, at, reason, reason ? `${state.words}; aviso con menos de 48 horas: ${reason}` : state.words],
+      admin,
+      action: 'publish',
+      entity: 'outage',
+      entityId: 'id',
+      summary: '$4::text',
+    }),
+    {
+      text: `INSERT INTO outage_notices (outage_id, kind, created_at)
+             SELECT id, 'published', $2::timestamptz FROM outages WHERE id = $1 AND status = 'publicado'
+               AND NOT EXISTS (SELECT 1 FROM outage_notices WHERE outage_id = $1 AND kind = 'published')`,
+      params: [id, at],
+    },
+  ])) as [unknown[]];
+  // Published by someone else between the check and the batch: nothing was written twice.
+  if (published.length === 0) throw new ConflictError(outageAdminMessages.alreadyPublished);
+  return true;
+}
+
+/** En curso, Restablecido or Cancelado; closing stamps closed_at and tells the subscribers. */
+export async function changeOutageStatus(
+  db: Database,
+  admin: SignedInAdmin,
+  id: string,
+  { status }: OutageStatusChange,
+  now: Date,
+): Promise<boolean> {
+  const state = await outageState(db, id);
+  if (!state) return false;
+  const from = Object.entries(outageTransitions)
+    .filter(([, to]) => to.includes(status))
+    .map(([source]) => source);
+  const refused = () =>
+    new ConflictError(
+      outageAdminMessages.transition(outageStatusLabels[state.status], outageStatusLabels[status]),
+      'status',
+    );
+  if (!from.includes(state.status)) throw refused();
+  const closing = closedStatuses.includes(status);
+  const at = now.toISOString();
+  const [changed] = (await db.batch([
+    auditedChange({
+      change: `UPDATE outages SET status = $2, updated_at = $3, closed_at = CASE WHEN $5 THEN $3::timestamptz END
+               WHERE id = $1 AND status = ANY($4::text[]) RETURNING id`,
+      params: [id, status, at, from, closing, `${state.words}: ${outageStatusLabels[status]}`],
+      admin,
+      action: 'update',
+      entity: 'outage',
+      entityId: 'id',
+      summary: '$6::text',
+    }),
+    ...(closing
+      ? [
+          {
+            text: `INSERT INTO outage_notices (outage_id, kind, created_at)
+                   SELECT id, 'closed', $3::timestamptz FROM outages WHERE id = $1 AND status = $2
+                     AND NOT EXISTS (SELECT 1 FROM outage_notices WHERE outage_id = $1 AND kind = 'closed')`,
+            params: [id, status, at],
+          },
+        ]
+      : []),
+  ])) as [unknown[]];
+  if (changed.length === 0) throw refused();
+  return true;
+}
+
+/**
+ * A time-stamped note the public reads under the outage. On a draft it waits for the
+ * publication, untold; on a current outage subscribers get it; a closed outage takes no more.
+ */
+export async function addOutageUpdate(
+  db: Database,
+  admin: SignedInAdmin,
+  id: string,
+  body: string,
+  now: Date,
+): Promise<boolean> {
+  const state = await outageState(db, id);
+  if (!state) return false;
+  if (closedStatuses.includes(state.status)) throw new ConflictError(outageAdminMessages.closedNotEditable);
+  const at = now.toISOString();
+  await db.batch([
+    auditedChange({
+      change: `INSERT INTO outage_updates (outage_id, body, created_at) VALUES ($1, $2, $3) RETURNING outage_id`,
+      params: [id, body, at, `actualización de ${state.words}`],
+      admin,
+      action: 'create',
+      entity: 'outage',
+      entityId: 'outage_id',
+      summary: '$4::text',
+    }),
+    { text: 'UPDATE outages SET updated_at = $2 WHERE id = $1', params: [id, at] },
+    {
+      // The update of this transaction: its identity was drawn by the first statement.
+      text: `INSERT INTO outage_notices (outage_id, kind, update_id, created_at)
+             SELECT id, 'update', currval(pg_get_serial_sequence('outage_updates', 'id')), $2::timestamptz
+             FROM outages WHERE id = $1 AND status = ANY($3::text[])`,
+      params: [id, at, currentStatuses],
+    },
+  ]);
+  return true;
+}

@@ -167,3 +167,29 @@ for (const theme of ['LIGHT', 'ONE_DARK'] as const)
       ).toEqual([]);
     }
   });
+
+test('staff add a town the utility starts serving; it is offered at once, with its coordinates checked', async ({
+  page,
+}) => {
+  const name = uniqueName('Villa Cerro Castillo');
+  await page.goto('/admin/cortes');
+  await page.getByText('Agregar una localidad').click();
+  const form = page.getByRole('form', { name: 'Agregar una localidad' });
+  await form.getByLabel('Nombre de la localidad').fill(name);
+  await form.getByLabel('Latitud').fill('45.5');
+  await form.getByLabel('Longitud').fill('-72.0');
+  await form.getByRole('button', { name: 'Agregar localidad' }).click();
+  await expect(form.getByLabel('Latitud')).toHaveAccessibleDescription(new RegExp(outageMessages.outsideRegion));
+
+  await form.getByLabel('Latitud').fill('-46.1219');
+  await form.getByRole('button', { name: 'Agregar localidad' }).click();
+  await expect(page.getByText(`Localidad ${name} agregada.`)).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Filtrar cortes' }).getByLabel('Localidad')).toContainText(name);
+  const [town] = await query<{ slug: string; latitude: number }>(
+    'SELECT slug, latitude FROM outage_towns WHERE name = $1',
+    [name],
+  );
+  expect(town!.latitude).toBe(-46.1219);
+  // The e2e database outlives the run: the town would be offered to every later test.
+  await query('DELETE FROM outage_towns WHERE slug = $1', [town!.slug]);
+});

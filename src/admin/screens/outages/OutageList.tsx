@@ -7,6 +7,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
+import { TownForm } from './TownForm.tsx';
 import { useOutageList, useTowns } from './outage-api.ts';
 
 /**
@@ -79,6 +80,7 @@ export default function OutageList() {
           )
         }
       </QueryView>
+      <TownForm />
     </ListScreen>
   );
 }

@@ -1,9 +1,11 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import ical from 'node-ical';
+import path from 'node:path';
+import { XMLParser } from 'fast-xml-parser';
+import ical, { type CalendarComponent, type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import feeds from '../../netlify/functions/outages-feeds.ts';
 import lookup from '../../netlify/functions/outages-lookup.ts';
 import outages from '../../netlify/functions/outages.ts';
+import { fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -131,7 +133,6 @@ describe('the feeds', () => {
     expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
     const xml = await response.text();
-    expect(XMLValidator.validate(xml)).toBe(true);
     const items = [new XMLParser().parse(xml).rss.channel.item].flat() as {
       title: string;
       link: string;
@@ -152,20 +153,22 @@ describe('the feeds', () => {
   it("a town's iCalendar holds its planned outages only", async () => {
     const response = await feeds(get('/cortes/coyhaique.ics'), testContext({ town: 'coyhaique' }).context);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    const events = Object.values(ical.sync.parseICS(await response.text())).filter((entry) => entry.type === 'VEVENT');
+    const events = Object.values(ical.sync.parseICS(await response.text())).filter(
+      (entry): entry is VEvent => (entry as CalendarComponent | undefined)?.type === 'VEVENT',
+    );
     expect(events).toHaveLength(1);
-    const [event] = events as ical.VEvent[];
+    const [event] = events;
     expect(event!.summary).toBe('Corte programado en Coyhaique: Villa Los Ñires');
     expect(event!.location).toBe('Villa Los Ñires, Coyhaique');
-    expect(event!.end.getTime() - event!.start.getTime()).toBe(4 * 3_600_000);
+    expect(event!.end!.getTime() - event!.start.getTime()).toBe(4 * 3_600_000);
   });
 
   it('another town gets its own and an unknown one 404', async () => {
     const aysen = await feeds(get('/cortes/puerto-aysen.ics'), testContext({ town: 'puerto-aysen' }).context);
-    const events = Object.values(ical.sync.parseICS(await aysen.text())).filter((entry) => entry.type === 'VEVENT');
-    expect(events.map((event) => (event as ical.VEvent).summary)).toEqual([
-      'Corte programado en Puerto Aysén: Sector Ribera Norte',
-    ]);
+    const events = Object.values(ical.sync.parseICS(await aysen.text())).filter(
+      (entry): entry is VEvent => (entry as CalendarComponent | undefined)?.type === 'VEVENT',
+    );
+    expect(events.map((event) => event.summary)).toEqual(['Corte programado en Puerto Aysén: Sector Ribera Norte']);
     const unknown = await feeds(get('/cortes/atlantida.ics'), testContext({ town: 'atlantida' }).context);
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ success: false, message: 'La localidad no existe.' });
@@ -200,5 +203,28 @@ describe('POST /api/outages/lookup (¿Me afecta?)', () => {
     expect((await response.json()).errors).toEqual({
       serviceNumber: 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.',
     });
+  });
+});
+
+describe('/cortes without JavaScript (the page function)', () => {
+  const page = '<main><h2>Cortes</h2><!--cortes:lista--></main>';
+
+  it('puts the outages grouped by town in the prerendered page', async () => {
+    const { outages: listed, towns } = OutagesResponseSchema.parse(
+      await (await outages(get('/api/outages'), testContext().context)).json(),
+    );
+    const html = fillOutagesPage(page, listed, towns);
+    expect(html).not.toContain('<!--cortes:lista-->');
+    expect(html.indexOf('>Coyhaique</h3>')).toBeLessThan(html.indexOf('>Puerto Aysén</h3>'));
+    expect(html).toContain(`id="corte-${plannedId}"`);
+    expect(html).toContain('<strong>Camión aljibe</strong>, Plaza de Armas, Coyhaique');
+    expect(html).not.toContain('Borrador secreto');
+    expect(fillOutagesPage(page, [], towns)).toContain('No hay cortes vigentes ni programados.');
+  });
+
+  it("answers with netlify.toml's headers for pages, its CSP included", async () => {
+    const headers = await pageHeaders(path.resolve(import.meta.dirname, '../../netlify.toml'));
+    expect(headers['Content-Security-Policy']).toMatch(/^default-src 'self'; script-src 'self'/);
+    expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
   });
 });

@@ -44,7 +44,6 @@ test.describe('/cortes', () => {
     // The island's list replaced the server's: the outage is on the page once.
     await expect(page.locator(`#corte-${outage.id}`)).toHaveCount(1);
     const map = page.locator('.leaflet-container');
-    await expect(map).toHaveAttribute('aria-label', /^Mapa de los cortes en Coyhaique/);
     await expect(map.locator('path.outage-area')).toHaveCount(1);
     await expect(map.getByRole('button', { name: 'Punto de abastecimiento: Estanque móvil' }).first()).toBeVisible();
     // The embedded page and the social button stay, below the list.
@@ -122,5 +121,30 @@ test.describe('/cortes', () => {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
       .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('the home page band', () => {
+  test('while an outage is current, the home page shows a band linking to /cortes', async ({ page }) => {
+    await publishCoyhaiqueOutage();
+    await page.goto('/');
+    const band = page.getByRole('complementary', { name: 'Cortes de agua' });
+    await expect(band).toContainText('en Coyhaique');
+    // The home page's welcome and hours dialogs open after the load, modal: closed as a visitor would.
+    for (const name of ['Conozca Aguas Patagonia de Aysén', 'Horario de atención'])
+      await page
+        .getByRole('dialog', { name })
+        .getByRole('button', { name: /Cerrar/ })
+        .click();
+    await band.getByRole('link', { name: 'Ver los cortes vigentes y programados' }).click();
+    await expect(page).toHaveURL(/\/cortes$/);
+  });
+
+  test('with no current outage there is no band', async ({ page }) => {
+    await page.route('**/api/outages', (route) => route.fulfill({ json: { success: true, outages: [], towns: [] } }));
+    const answered = page.waitForResponse('**/api/outages');
+    await page.goto('/');
+    await answered;
+    await expect(page.getByRole('complementary', { name: 'Cortes de agua' })).toBeHidden();
   });
 });

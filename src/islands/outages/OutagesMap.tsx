@@ -42,7 +42,6 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
       boundsOptions={{ padding: [40, 40], maxZoom: 14 }}
       scrollWheelZoom={false}
       className="map"
-      aria-label={`Mapa de los cortes en ${affected.map((town) => town.name).join(', ')} y sus puntos de abastecimiento`}
     >
       <TileLayer
         url={tiles.url}
@@ -58,7 +57,8 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
           key={town.slug}
           center={[town.latitude, town.longitude]}
           radius={TOWN_RADIUS_M}
-          pathOptions={{ className: 'outage-area', color: '#a4161a', fillOpacity: 0.2, weight: 2 }}
+          className="outage-area"
+          pathOptions={{ color: '#a4161a', fillOpacity: 0.2, weight: 2 }}
           interactive={false}
         />
       ))}

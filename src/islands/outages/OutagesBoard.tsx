@@ -94,13 +94,21 @@ export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoar
         {refreshFailed && '. No pudimos actualizarlo después; se reintentará en unos minutos.'}
       </p>
       <div className="outages__tools">
-        <form ref={form.formRef} className="form form--inline" noValidate onSubmit={onLookup} aria-busy={form.sending}>
+        <div className="outages__lookup-form">
           <h3 className="outages__tool-title">¿Me afecta?</h3>
-          <Field {...form.text('serviceNumber')} />
-          <button type="submit" className="button" disabled={!form.ready || form.sending}>
-            Consultar
-          </button>
-        </form>
+          <form
+            ref={form.formRef}
+            className="form form--inline"
+            noValidate
+            onSubmit={onLookup}
+            aria-busy={form.sending}
+          >
+            <Field {...form.text('serviceNumber')} />
+            <button type="submit" className="button" disabled={!form.ready || form.sending}>
+              Consultar
+            </button>
+          </form>
+        </div>
         <div className="field">
           <label htmlFor="cortes-localidad">Localidad</label>
           <select id="cortes-localidad" value={town} onChange={(event) => setTown(event.target.value)}>

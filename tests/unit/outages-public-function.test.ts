@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import feeds from '../../netlify/functions/outages-feeds.ts';
 import lookup from '../../netlify/functions/outages-lookup.ts';
 import outages from '../../netlify/functions/outages.ts';
+import { accountTowns, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
 import { fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -226,5 +227,40 @@ describe('/cortes without JavaScript (the page function)', () => {
     const headers = await pageHeaders(path.resolve(import.meta.dirname, '../../netlify.toml'));
     expect(headers['Content-Security-Policy']).toMatch(/^default-src 'self'; script-src 'self'/);
     expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
+  });
+});
+
+describe('the billing import carries the locality (¿Me afecta?)', () => {
+  const header = 'service_number;balance;install_address;expiration_date;doc_url;locality';
+
+  it('imports a known town, keeps the stored one when the cell is empty and refuses an unknown town by line', async () => {
+    const db = environment.database.db;
+    const towns = await accountTowns(db);
+    const { rows, rejected } = parseAccountsCsv(
+      `${header}\n710001;0;Baquedano 1;;;Coyhaique\n710002;0;Prat 2;;;atlantida\n700001;0;Calle Secreta 123;;;\n`,
+      towns,
+    );
+    expect(rejected).toEqual([
+      {
+        line: 3,
+        reason:
+          'locality atlantida no es una localidad conocida (balmaceda, chile-chico, cochrane, coyhaique, puerto-aysen, puerto-chacabuco, puerto-cisnes, puerto-ibanez)',
+      },
+    ]);
+    await importAccounts(db, rows, {
+      exportedAt: '2026-11-20T08:00',
+      actor: { id: null, email: 'test' },
+      rejectedLines: rejected.length,
+    });
+    expect(
+      await db.query(
+        `SELECT service_number, locality FROM accounts WHERE service_number IN ('710001', '700001', '710002') ORDER BY 1`,
+      ),
+    ).toEqual([
+      { service_number: '700001', locality: 'coyhaique' },
+      { service_number: '710001', locality: 'coyhaique' },
+    ]);
+    const answer = await lookup(postJson('/api/outages/lookup', { serviceNumber: '710001' }), testContext().context);
+    expect(await answer.json()).toEqual({ success: true, town: 'coyhaique' });
   });
 });

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AccountsImportSchema } from '../src/shared/accounts.ts';
 import { formatAmount, formatDateTime } from '../src/shared/billing.ts';
-import { decodeAccountsFile, importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
+import { accountTowns, decodeAccountsFile, importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
 import { ClientError } from '../src/server/errors.ts';
 import { commandDatabase } from './lib/command-database.ts';
 
@@ -25,17 +25,19 @@ if (!exportedAt.success) {
   process.exit(1);
 }
 
+const db = await commandDatabase();
 let parsed: ReturnType<typeof parseAccountsCsv>;
 try {
-  parsed = parseAccountsCsv(decodeAccountsFile(await readFile(file)));
+  // A locality must be one of the database's towns (issue 17).
+  parsed = parseAccountsCsv(decodeAccountsFile(await readFile(file)), await accountTowns(db));
 } catch (error) {
+  await db.close();
   if (!(error instanceof ClientError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
 const { rows, rejected } = parsed;
 for (const { line, reason } of rejected) console.warn(`line ${line} left out: ${reason}`);
-const db = await commandDatabase();
 try {
   const kept =
     rows.length > 0

@@ -4,6 +4,7 @@ import {
   decodeAccountsFile,
   importAccounts,
   importReport,
+  accountTowns,
   parseAccountsCsv,
 } from '../../src/server/accounts-import.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
@@ -24,7 +25,7 @@ export default adminEndpoint(async ({ req, admin, db }) =>
       const store = uploadStore();
       const bytes = await readCompletedUpload(db, store, uploadId, 'accounts');
       try {
-        const parsed = parseAccountsCsv(decodeAccountsFile(bytes));
+        const parsed = parseAccountsCsv(decodeAccountsFile(bytes), await accountTowns(db));
         const kept =
           parsed.rows.length > 0
             ? await importAccounts(db, parsed.rows, { exportedAt, actor: admin, rejectedLines: parsed.rejected.length })

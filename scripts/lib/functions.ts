@@ -47,6 +47,8 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
+  // The prerendered /cortes the function cortes-page fills in (its config.includedFiles).
+  'dist/cortes.html',
 ];
 
 /**

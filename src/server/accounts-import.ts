@@ -15,7 +15,8 @@ import { fileRefused } from './uploads.ts';
 /**
  * The billing system's CSV export (README, "Operator tasks in production"): one row per service,
  * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
- * and doc_url (may be empty); comma or semicolon separated, UTF-8, with a header row. Read by
+ * and doc_url (may be empty), and optionally locality (a town of outage_towns by its slug, for
+ * /cortes' "¿Me afecta?"; issue 17); comma or semicolon separated, UTF-8, with a header row. Read by
  * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
  * A file that cannot be read as the export at all is refused whole (`fileRefused`, a 400 at the
  * file field); its lines are not looked at.
@@ -63,6 +64,8 @@ const Row = z.object({
     ),
     orNull,
   ),
+  // Optional column: absent or empty, the locality stored is kept (older exports lack it).
+  locality: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), orNull)),
 });
 
 export type AccountRow = z.output<typeof Row>;
@@ -92,7 +95,22 @@ function readHeader(header: string[]): string[] {
   return columns;
 }
 
-export function parseAccountsCsv(text: string): ParsedExport {
+/** The towns a locality may name: outage_towns' slugs (staff may add one; no deploy needed). */
+export async function accountTowns(db: Database): Promise<ReadonlySet<string>> {
+  const rows = await db.query<{ slug: string }>(`SELECT slug FROM outage_towns`);
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Why a row is left out beyond its own cells: a repeated number or a town that does not exist. */
+function refusal(row: AccountRow, earlier: number | undefined, towns: ReadonlySet<string>): string | undefined {
+  if (earlier !== undefined) return `service_number ${row.service_number} repetido (ya está en la línea ${earlier})`;
+  if (row.locality && !towns.has(row.locality))
+    return `locality ${row.locality} no es una localidad conocida (${[...towns].sort().join(', ')})`;
+  return undefined;
+}
+
+/** `towns`: accountTowns of the database the rows go to. */
+export function parseAccountsCsv(text: string, towns: ReadonlySet<string>): ParsedExport {
   const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
@@ -117,14 +135,12 @@ export function parseAccountsCsv(text: string): ParsedExport {
   const firstLine = new Map<string, number>();
   for (const { record, info } of records) {
     const parsed = Row.safeParse(record);
-    const earlier = parsed.success ? firstLine.get(parsed.data.service_number) : undefined;
-    if (!parsed.success)
+    if (!parsed.success) {
       result.rejected.push({ line: info.lines, reason: parsed.error.issues.map((issue) => issue.message).join('; ') });
-    else if (earlier !== undefined)
-      result.rejected.push({
-        line: info.lines,
-        reason: `service_number ${parsed.data.service_number} repetido (ya está en la línea ${earlier})`,
-      });
+      continue;
+    }
+    const refused = refusal(parsed.data, firstLine.get(parsed.data.service_number), towns);
+    if (refused !== undefined) result.rejected.push({ line: info.lines, reason: refused });
     else {
       firstLine.set(parsed.data.service_number, info.lines);
       result.rows.push(parsed.data);
@@ -172,21 +188,21 @@ export async function importAccounts(
     {
       // One array per column (unnest): the whole export is five parameters, not 25,000 statements.
       text: `WITH input AS (
-               SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[])
-                 AS exported_row (service_number, balance, install_address, expiration_date, doc_url)
+               SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[], $10::text[])
+                 AS exported_row (service_number, balance, install_address, expiration_date, doc_url, locality)
              ), exported AS (
                SELECT $6::text AS local, $6::text::timestamp AT TIME ZONE 'America/Santiago' AS taken
              ), paid_online AS (
                SELECT service_number, max(paid_at) AS paid_at FROM bills
                WHERE status = 'paid' AND paid_at > (SELECT taken FROM exported) GROUP BY service_number
              ), written AS (
-               INSERT INTO accounts AS a (service_number, balance, install_address, expiration_date, doc_url, updated_at)
-               SELECT service_number, balance, install_address, expiration_date, doc_url, now() FROM input
+               INSERT INTO accounts AS a (service_number, balance, install_address, expiration_date, doc_url, locality, updated_at)
+               SELECT service_number, balance, install_address, expiration_date, doc_url, locality, now() FROM input
                ON CONFLICT (service_number) DO UPDATE SET
                  balance = CASE WHEN EXISTS (SELECT 1 FROM paid_online p WHERE p.service_number = a.service_number)
                    THEN a.balance ELSE EXCLUDED.balance END,
                  install_address = EXCLUDED.install_address, expiration_date = EXCLUDED.expiration_date,
-                 doc_url = EXCLUDED.doc_url, updated_at = now()
+                 doc_url = EXCLUDED.doc_url, locality = coalesce(EXCLUDED.locality, a.locality), updated_at = now()
                RETURNING service_number
              ), kept AS (
                SELECT i.service_number, i.balance AS exported_balance, a.balance, p.paid_at
@@ -210,6 +226,7 @@ export async function importAccounts(
         actor.id,
         actor.email,
         rejectedLines,
+        rows.map((row) => row.locality ?? null),
       ],
     },
   ])) as [unknown[], KeptAccount[]];

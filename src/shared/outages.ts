@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { serviceNumber } from './billing.ts';
 import { fieldMessages, optionalText, requiredText } from './fields.ts';
 
 /**
@@ -134,3 +135,21 @@ export const PublicOutageSchema = z.object({
   supplyPoints: z.array(SupplyPointSchema),
 });
 export type PublicOutage = z.infer<typeof PublicOutageSchema>;
+
+/** GET /api/outages: the current and upcoming outages and every town (the filter and the map). */
+export const OutagesResponseSchema = z.object({
+  success: z.literal(true),
+  outages: z.array(PublicOutageSchema),
+  towns: z.array(OutageTownSchema),
+});
+export type OutagesResponse = z.infer<typeof OutagesResponseSchema>;
+
+/** POST /api/outages/lookup ("¿Me afecta?"): a service number in, its town out, nothing else of the account. */
+export const OutageLookupSchema = z.object({ serviceNumber });
+export type OutageLookup = z.infer<typeof OutageLookupSchema>;
+export const OutageLookupResponseSchema = z.object({ success: z.literal(true), town: z.string() });
+
+export const outageLookupMessages = {
+  unknownService: 'No encontramos ese número de servicio. Revíselo en su boleta.',
+  noTown: 'No tenemos registrada la localidad de ese servicio. Elija su localidad en el filtro.',
+} as const;

@@ -43,6 +43,9 @@ const JS_BUDGET_KB: Record<string, number> = {
   // Leaflet and its map.
   '/oficinas': 113,
   '/puntodedescarga': 113,
+  // /oficinas' React and Leaflet (the map loads lazily, once the list shows outages), plus zod/mini
+  // for the answer of GET /api/outages and the ¿Me afecta? form (issue 17).
+  '/cortes': 135,
   // The home page's content and carousel; /marco-regulatorio, opened directly, goes on to the home page.
   '/pagina-que-no-existe': 5,
   '/marco-regulatorio': 5,

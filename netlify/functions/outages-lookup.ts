@@ -1,0 +1,25 @@
+import type { Config } from '@netlify/functions';
+import { OutageLookupSchema, outageLookupMessages } from '../../src/shared/outages.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { ClientError } from '../../src/server/errors.ts';
+import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { townOfService } from '../../src/server/outages/public.ts';
+
+/**
+ * POST /api/outages/lookup ("¿Me afecta?", issue 17): the town of a service number and nothing
+ * else of its account (no balance, no address). A POST, so the number stays out of logs and caches.
+ */
+export default withErrorHandling(async (req: Request) => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const { serviceNumber } = await readInput(req, OutageLookupSchema, 1_024);
+  const found = await townOfService(getDatabase(), serviceNumber);
+  if (found.kind === 'unknown') throw new ClientError(404, outageLookupMessages.unknownService, 'serviceNumber');
+  if (found.kind === 'no-town') throw new ClientError(404, outageLookupMessages.noTown, 'serviceNumber');
+  return json({ success: true, town: found.town });
+});
+
+// As /api/ticket: a guessed number answers whether it exists, so guessing is slowed.
+export const config: Config = {
+  path: '/api/outages/lookup',
+  rateLimit: { windowSize: 60, windowLimit: 30, aggregateBy: ['ip', 'domain'] },
+};

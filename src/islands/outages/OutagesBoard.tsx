@@ -1,0 +1,151 @@
+import { lazy, Suspense, useEffect, useState, type SubmitEvent } from 'react';
+import type { FieldRules } from '../../shared/fields.ts';
+import type { OutagesResponse } from '../../shared/outages.ts';
+import { OutagesResponseSchema } from '../../shared/outages.ts';
+import { formatClock } from '../../shared/outages-format.ts';
+import { callApi } from '../api.ts';
+import { Field } from '../forms/Field.tsx';
+import { useSchemaForm, type FieldSpec } from '../forms/use-schema-form.ts';
+import OutageList from './OutageList.tsx';
+
+// Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list.
+const OutagesMap = lazy(() => import('./OutagesMap.tsx'));
+
+/** Sydney Water's map refreshes every 10 minutes; an outage's news matter sooner here. */
+const REFRESH_MS = 3 * 60_000;
+
+const fields = {
+  serviceNumber: {
+    label: 'Número de servicio',
+    hint: 'Aparece en su boleta, sin dígito verificador. Solo lo usamos para saber su localidad.',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+  },
+} satisfies Record<'serviceNumber', FieldSpec>;
+
+interface OutagesBoardProps {
+  rules: FieldRules<'serviceNumber'>;
+  tiles: { url: string; attribution: string };
+  /** The id of the list the server put in the page, replaced by this island's once it has data. */
+  serverListId: string;
+}
+
+/**
+ * /cortes (issue 17): the list, refreshed from GET /api/outages every few minutes, with a town
+ * filter, "¿Me afecta?" and the map. Without JavaScript the page keeps the server's list.
+ */
+export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoardProps) {
+  const [data, setData] = useState<{ body: OutagesResponse; at: string }>();
+  const [refreshFailed, setRefreshFailed] = useState(false);
+  const [town, setTown] = useState('');
+  const [mapFailed, setMapFailed] = useState(false);
+  const [lookupTown, setLookupTown] = useState<string>();
+  const form = useSchemaForm(fields, rules, { draftKey: 'draft:cortes', clearOnSuccess: false });
+
+  useEffect(() => {
+    const load = async () => {
+      const answer = await callApi('/api/outages', OutagesResponseSchema);
+      setRefreshFailed(!answer.ok);
+      if (answer.ok) setData({ body: answer.body, at: new Date().toISOString() });
+    };
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  // Once this island lists the outages, the server's copy above it would repeat them (and their ids).
+  useEffect(() => {
+    if (data) document.getElementById(serverListId)?.remove();
+  }, [data, serverListId]);
+
+  const onLookup = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setLookupTown(undefined);
+    void form.submit(async (request) => {
+      const answer = await callApi(
+        '/api/outages/lookup',
+        import('../../shared/outages.ts').then((module) => module.OutageLookupResponseSchema),
+        { method: 'POST', json: request },
+      );
+      if (answer.ok) {
+        setLookupTown(answer.body.town);
+        setTown(answer.body.town);
+        return { ok: true };
+      }
+      return {
+        ok: false,
+        errors: { serviceNumber: answer.failure.message ?? 'No pudimos consultar su servicio. Intente de nuevo.' },
+      };
+    });
+  };
+
+  if (!data)
+    return refreshFailed ? (
+      <p role="status">No pudimos actualizar el listado. Se muestra el de la última carga de la página.</p>
+    ) : null;
+
+  const { outages, towns } = data.body;
+  const shown = town ? outages.filter((outage) => outage.town === town) : outages;
+  const townName = towns.find((candidate) => candidate.slug === town)?.name;
+  return (
+    <div className="outages">
+      <p className="outages__updated" role="status">
+        Actualizado a las {formatClock(data.at)}
+        {refreshFailed && '. No pudimos actualizarlo después; se reintentará en unos minutos.'}
+      </p>
+      <div className="outages__tools">
+        <div className="outages__lookup-form">
+          <h3 className="outages__tool-title">¿Me afecta?</h3>
+          <form
+            ref={form.formRef}
+            className="form form--inline"
+            noValidate
+            onSubmit={onLookup}
+            aria-busy={form.sending}
+          >
+            <Field {...form.text('serviceNumber')} />
+            <button type="submit" className="button" disabled={!form.ready || form.sending}>
+              Consultar
+            </button>
+          </form>
+        </div>
+        <div className="field">
+          <label htmlFor="cortes-localidad">Localidad</label>
+          <select id="cortes-localidad" value={town} onChange={(event) => setTown(event.target.value)}>
+            <option value="">Todas las localidades</option>
+            {towns.map((candidate) => (
+              <option key={candidate.slug} value={candidate.slug}>
+                {candidate.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div aria-live="polite">
+        {lookupTown && lookupTown === town && (
+          <p className="outages__lookup">
+            Su servicio está en {townName}.{' '}
+            {shown.length === 0
+              ? 'No hay cortes vigentes ni programados en su localidad.'
+              : 'Estos cortes afectan a su localidad:'}
+          </p>
+        )}
+      </div>
+      <OutageList
+        outages={shown}
+        towns={towns}
+        {...(townName && { emptyText: `No hay cortes vigentes ni programados en ${townName}.` })}
+      />
+      {shown.length > 0 && !mapFailed && (
+        <Suspense fallback={<p className="places__fallback">Cargando mapa…</p>}>
+          <OutagesMap outages={shown} towns={towns} tiles={tiles} onTilesFailed={() => setMapFailed(true)} />
+        </Suspense>
+      )}
+      {mapFailed && (
+        <p className="places__fallback" role="status">
+          El mapa no está disponible en este momento. Los cortes y los puntos de abastecimiento están en la lista.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
+import { currentStatuses } from '../../shared/outages.ts';
+import type { Database } from '../db/index.ts';
+
+/**
+ * What the public reads of the outages (issue 17): /cortes, GET /api/outages, the feeds and the
+ * home band. Only published outages that are not closed: a draft or a restored or cancelled one
+ * never leaves the admin.
+ */
+
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Current and upcoming outages, by town position, then start, with their updates and supply points. */
+export async function listPublicOutages(db: Database): Promise<PublicOutage[]> {
+  const rows = await db.query<
+    Omit<PublicOutage, 'updates' | 'supplyPoints'> & { updates: string; supplyPoints: string }
+  >(
+    `SELECT o.id::text AS id, o.kind, o.town, t.name AS "townName", o.sectors, o.streets,
+       ${iso('o.starts_at')} AS "startsAt", ${iso('o.ends_at')} AS "endsAt", o.cause, o.status,
+       ${iso('greatest(o.updated_at, coalesce((SELECT max(u.created_at) FROM outage_updates u WHERE u.outage_id = o.id), o.updated_at))')} AS "updatedAt",
+       coalesce((SELECT json_agg(json_build_object('body', u.body, 'createdAt', ${iso('u.created_at')}) ORDER BY u.created_at DESC, u.id DESC)
+                 FROM outage_updates u WHERE u.outage_id = o.id), '[]')::text AS updates,
+       coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
+                   'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
+                 FROM outage_supply_points p WHERE p.outage_id = o.id), '[]')::text AS "supplyPoints"
+     FROM outages o JOIN outage_towns t ON t.slug = o.town
+     WHERE o.status = ANY($1::text[])
+     ORDER BY t.position, t.name, o.starts_at, o.id`,
+    [currentStatuses],
+  );
+  // json_agg travels as text: the pg and Neon drivers would otherwise parse it differently.
+  return rows.map((row) => ({ ...row, updates: JSON.parse(row.updates), supplyPoints: JSON.parse(row.supplyPoints) }));
+}
+
+export const listOutageTowns = (db: Database) =>
+  db.query<OutageTown>(`SELECT slug, name, latitude, longitude FROM outage_towns ORDER BY position, name`);
+
+/**
+ * "¿Me afecta?": the town of a service, and nothing else of its account. `unknown` when the
+ * service does not exist, `no-town` when the billing export did not give its locality.
+ */
+export async function townOfService(
+  db: Database,
+  serviceNumber: string,
+): Promise<{ kind: 'town'; town: string } | { kind: 'no-town' } | { kind: 'unknown' }> {
+  const [row] = await db.query<{ locality: string | null }>(`SELECT locality FROM accounts WHERE service_number = $1`, [
+    serviceNumber,
+  ]);
+  if (!row) return { kind: 'unknown' };
+  return row.locality ? { kind: 'town', town: row.locality } : { kind: 'no-town' };
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { query } from './database.ts';
+
+// No internet here: the map tiles are served by the test, as a tile server would.
+const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
+const serveTiles = (page: Page) =>
+  page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
+  );
+
+/** A planned outage in Coyhaique as staff publish it (the admin is another branch's), with a supply point. */
+async function publishCoyhaiqueOutage() {
+  const sectors = `Villa Prueba ${randomUUID().slice(0, 8)}`;
+  const [outage] = await query<{ id: string }>(
+    `INSERT INTO outages (kind, town, sectors, starts_at, ends_at, status, cause, published_at)
+     VALUES ('programado', 'coyhaique', $1, now() + interval '3 days', now() + interval '3 days 5 hours',
+             'publicado', 'Cambio de matriz', now()) RETURNING id::text`,
+    [sectors],
+  );
+  await query(
+    `INSERT INTO outage_supply_points (outage_id, name, address, latitude, longitude, hours)
+     VALUES ($1, 'Estanque móvil', 'Plaza de Armas, Coyhaique', -45.5714, -72.0684, '08:00 a 20:00')`,
+    [outage!.id],
+  );
+  return { id: outage!.id, sectors };
+}
+
+const coyhaique = (page: Page) => page.getByRole('region', { name: 'Coyhaique' });
+
+test.describe('/cortes', () => {
+  test('a published outage shows under Coyhaique with its supply point, on the map too', async ({ page }) => {
+    const outage = await publishCoyhaiqueOutage();
+    await serveTiles(page);
+    await page.goto('/cortes');
+    const card = coyhaique(page).locator(`#corte-${outage.id}`);
+    await expect(card).toContainText(`Programado ${outage.sectors}`);
+    await expect(card).toContainText('Publicado');
+    await expect(card).toContainText('Estanque móvil, Plaza de Armas, Coyhaique (08:00 a 20:00)');
+    await expect(page.getByText(/^Actualizado a las \d{2}:\d{2}$/)).toBeVisible();
+    // The island's list replaced the server's: the outage is on the page once.
+    await expect(page.locator(`#corte-${outage.id}`)).toHaveCount(1);
+    const map = page.locator('.leaflet-container');
+    await expect(map.locator('path.outage-area')).toHaveCount(1);
+    await expect(map.getByRole('button', { name: 'Punto de abastecimiento: Estanque móvil' }).first()).toBeVisible();
+    // The embedded page and the social button stay, below the list.
+    const listTop = (await page.getByRole('heading', { name: 'Cortes vigentes y programados' }).boundingBox())!.y;
+    const buttonTop = (await page.getByRole('link', { name: /Ver avisos en redes sociales/ }).boundingBox())!.y;
+    expect(buttonTop).toBeGreaterThan(listTop);
+    await expect(page.locator('iframe[title^="Listado de cortes"]')).toHaveCount(1);
+  });
+
+  test('the list is in the HTML: readable without JavaScript', async ({ browser }) => {
+    const outage = await publishCoyhaiqueOutage();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/cortes');
+    const card = coyhaique(page).locator(`#corte-${outage.id}`);
+    await expect(card).toContainText(outage.sectors);
+    await expect(card).toContainText('Reposición estimada');
+    await expect(card).toContainText('Estanque móvil, Plaza de Armas, Coyhaique');
+    await context.close();
+  });
+
+  test('the RSS feed and the Coyhaique calendar carry it', async ({ request }) => {
+    const outage = await publishCoyhaiqueOutage();
+    const feed = await request.get('/cortes/feed.xml');
+    expect(feed.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+    expect(await feed.text()).toContain(`Corte programado en Coyhaique: ${outage.sectors}`);
+    const calendar = await request.get('/cortes/coyhaique.ics');
+    expect(calendar.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(await calendar.text()).toContain(`SUMMARY:Corte programado en Coyhaique: ${outage.sectors}`);
+    expect(await (await request.get('/cortes/cochrane.ics')).text()).not.toContain(outage.sectors);
+  });
+
+  test('¿Me afecta? with service 100001 shows the outages of its town', async ({ page }) => {
+    const outage = await publishCoyhaiqueOutage();
+    await query(`UPDATE accounts SET locality = 'coyhaique' WHERE service_number = '100001'`);
+    await serveTiles(page);
+    await page.goto('/cortes');
+    await page.getByLabel('Número de servicio').fill('100001');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await expect(page.getByText('Su servicio está en Coyhaique. Estos cortes afectan a su localidad:')).toBeVisible();
+    await expect(page.getByLabel('Localidad')).toHaveValue('coyhaique');
+    await expect(page.locator(`#corte-${outage.id}`)).toBeVisible();
+
+    await page.getByLabel('Número de servicio').fill('999999999');
+    await page.getByRole('button', { name: 'Consultar' }).click();
+    await expect(page.getByText('No encontramos ese número de servicio. Revíselo en su boleta.').first()).toBeVisible();
+  });
+
+  test('a closed outage leaves the list', async ({ page }) => {
+    const outage = await publishCoyhaiqueOutage();
+    await query(`UPDATE outages SET status = 'restablecido', closed_at = now() WHERE id = $1`, [outage.id]);
+    await page.goto('/cortes');
+    await expect(page.getByText(/^Actualizado a las/)).toBeVisible();
+    await expect(page.getByText(outage.sectors)).toHaveCount(0);
+  });
+
+  test('without map tiles the map gives way to a notice and the list stays', async ({ page }) => {
+    const outage = await publishCoyhaiqueOutage();
+    await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/cortes');
+    await expect(
+      page.getByText(
+        'El mapa no está disponible en este momento. Los cortes y los puntos de abastecimiento están en la lista.',
+      ),
+    ).toBeVisible();
+    await expect(page.locator(`#corte-${outage.id}`)).toBeVisible();
+  });
+
+  test('has no WCAG 2.2 AA violations, with the list and the map', async ({ page }) => {
+    await publishCoyhaiqueOutage();
+    await serveTiles(page);
+    await page.goto('/cortes');
+    await expect(page.locator('.leaflet-container')).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+});
+
+test.describe('the home page band', () => {
+  test('while an outage is current, the home page shows a band linking to /cortes', async ({ page }) => {
+    await publishCoyhaiqueOutage();
+    await page.goto('/');
+    const band = page.getByRole('complementary', { name: 'Cortes de agua' });
+    await expect(band).toContainText('en Coyhaique');
+    // The home page's welcome and hours dialogs open after the load, modal: closed as a visitor would.
+    for (const name of ['Conozca Aguas Patagonia de Aysén', 'Horario de atención'])
+      await page
+        .getByRole('dialog', { name })
+        .getByRole('button', { name: /Cerrar/ })
+        .click();
+    await band.getByRole('link', { name: 'Ver los cortes vigentes y programados' }).click();
+    await expect(page).toHaveURL(/\/cortes$/);
+  });
+
+  test('with no current outage there is no band', async ({ page }) => {
+    await page.route('**/api/outages', (route) => route.fulfill({ json: { success: true, outages: [], towns: [] } }));
+    const answered = page.waitForResponse('**/api/outages');
+    await page.goto('/');
+    await answered;
+    await expect(page.getByRole('complementary', { name: 'Cortes de agua' })).toBeHidden();
+  });
+});

@@ -34,6 +34,10 @@ const JS_BUDGET_KB: Record<string, number> = {
   '/seguimiento': 75,
   // Its form as /seguimiento's; the reply form and file upload load with the denuncia (issue 16).
   '/denuncias/seguimiento': 77,
+  // A text form (issue 17's e-mail alerts), and the two pages its links open: one button each.
+  '/cortes/alertas': 75,
+  '/cortes/alertas/confirmar': 72,
+  '/cortes/alertas/baja': 72,
   // Its form is in the built HTML; what it loads before the visitor signs in (issue 14).
   '/login': 90,
   '/nosotros': 84,

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './database.ts';
-import { outboxMails } from './outbox.ts';
+import { outboxMailTo, outboxMails } from './outbox.ts';
 
 /** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
 
@@ -58,9 +58,9 @@ test.afterAll(async () => {
   );
 });
 
+// Only this spec's subscriber: other specs' run beside it (outage-journey.spec.ts has its own).
 test.beforeEach(async () => {
-  await query(`DELETE FROM outage_subscriptions`);
-  await query(`UPDATE outage_notices SET done_at = now() WHERE done_at IS NULL`);
+  await query(`DELETE FROM outage_subscriptions WHERE lower(email) = $1`, [EMAIL]);
 });
 
 test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one mail per notice and leaves', async ({
@@ -89,7 +89,9 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
 
   // Opening the link confirms nothing: the button does.
   await page.goto(linkIn(confirmation!, '/cortes/alertas/confirmar'));
-  expect(await query(`SELECT confirmed_at FROM outage_subscriptions`)).toEqual([{ confirmed_at: null }]);
+  expect(await query(`SELECT confirmed_at FROM outage_subscriptions WHERE email = $1`, [EMAIL])).toEqual([
+    { confirmed_at: null },
+  ]);
   await page.getByRole('button', { name: 'Confirmar suscripción' }).click();
   await expect(page.getByRole('status')).toContainText('Su suscripción quedó confirmada');
   await expect(page.getByRole('status').getByRole('listitem')).toHaveText(['Coyhaique']);
@@ -99,23 +101,24 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
   const update = await notice('update', published.outageId);
   const run = await page.request.post('/.netlify/functions/outage-alerts');
   expect(run.status()).toBe(200);
-  const [publishedMail] = await outboxMails(`COR-${published.noticeId}`, 1);
-  const [updateMail] = await outboxMails(`COR-${update.noticeId}`, 1);
-  expect(decoded(publishedMail!)).toContain('Sectores afectados: Población Vista Hermosa');
-  expect(decoded(updateMail!)).toContain('Los trabajos terminarán una hora antes.');
+  const publishedMail = await outboxMailTo(`COR-${published.noticeId}`, EMAIL);
+  const updateMail = await outboxMailTo(`COR-${update.noticeId}`, EMAIL);
+  expect(decoded(publishedMail)).toContain('Sectores afectados: Población Vista Hermosa');
+  expect(decoded(updateMail)).toContain('Los trabajos terminarán una hora antes.');
   // A second run mails nobody again.
   await page.request.post('/.netlify/functions/outage-alerts');
   expect(
-    await query(`SELECT count(*)::int AS count FROM outbox WHERE reference IN ($1, $2)`, [
+    await query(`SELECT count(*)::int AS count FROM outbox WHERE reference IN ($1, $2) AND recipient = $3`, [
       `COR-${published.noticeId}`,
       `COR-${update.noticeId}`,
+      EMAIL,
     ]),
   ).toEqual([{ count: 2 }]);
 
-  await page.goto(linkIn(updateMail!, '/cortes/alertas/baja'));
+  await page.goto(linkIn(updateMail, '/cortes/alertas/baja'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anular avisos de cortes');
   await page.getByRole('button', { name: 'Anular suscripción' }).click();
   await expect(page.getByRole('status')).toContainText('Su suscripción quedó anulada');
-  expect(await query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+  expect(await query(`SELECT 1 FROM outage_subscriptions WHERE email = $1`, [EMAIL])).toEqual([]);
   await expectAccessible(page, 'alertas-baja', testInfo);
 });

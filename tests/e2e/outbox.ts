@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { root } from './database.ts';
+import { query, root } from './database.ts';
 
 const outbox = path.join(root, '.data/outbox');
 
@@ -25,4 +25,21 @@ export function mailTo(mails: string[], address: string): string {
   const addressed = mails.filter((eml) => new RegExp(`^To: ${address.replace(/\./g, '\\.')}\\r?$`, 'm').test(eml));
   expect(addressed, `one mail to ${address}`).toHaveLength(1);
   return addressed[0]!;
+}
+
+/**
+ * The one mail of `reference` to `recipient`, once written: alerts share their notice's reference
+ * among every subscriber of the town, other tests' subscribers included.
+ */
+export async function outboxMailTo(reference: string, recipient: string): Promise<string> {
+  const rows = await query<{ id: string }>(
+    'SELECT id::text AS id FROM outbox WHERE reference = $1 AND recipient = $2',
+    [reference, recipient],
+  );
+  expect(rows, `one mail ${reference} to ${recipient}`).toHaveLength(1);
+  let mail = '';
+  await expect(async () => {
+    mail = await readFile(path.join(outbox, `${reference}-${rows[0]!.id}.eml`), 'utf8');
+  }).toPass({ timeout: 10_000 });
+  return mail;
 }

@@ -26,7 +26,10 @@ export default withErrorHandling(async (req: Request) => {
 });
 
 // includedFiles is read by Netlify's bundler from the source, though Config does not declare it.
+// Paths from this file's folder (zip-it-and-ship-it's in-source config). It replaces netlify.toml's
+// included_files for this function, so it repeats their exclusion: the bundler follows config.ts's
+// local paths into .data/ (local mail, the local secrets), which must never ship.
 export const config: Config & { includedFiles: string[] } = {
   path: '/cortes',
-  includedFiles: ['../../dist/cortes.html', '../../netlify.toml'],
+  includedFiles: ['../../dist/cortes.html', '../../netlify.toml', '!../../.data/**'],
 };

@@ -68,8 +68,8 @@ test('staff publish an outage; the public, the feeds, the home page and a subscr
   const point = page.getByRole('group', { name: 'Punto 1' });
   await point.getByLabel('Nombre').fill('Camión aljibe');
   await point.getByLabel('Dirección').fill('Plaza de Armas');
-  await point.getByLabel('Latitud').fill('-45.5712');
-  await point.getByLabel('Longitud').fill('-72.0685');
+  await point.getByLabel('Latitud').fill('-45.5660');
+  await point.getByLabel('Longitud').fill('-72.0600');
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
   const situation = page.getByRole('region', { name: 'Situación' });
   await situation.getByRole('button', { name: 'Publicar' }).click();

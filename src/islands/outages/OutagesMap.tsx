@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { Circle, MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
-import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
+import { useState } from 'react';
+import { Circle, MapContainer, Marker, Popup, TileLayer, useMapEvents } from 'react-leaflet';
+import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages.ts';
 
 interface OutagesMapProps {
   outages: PublicOutage[];
@@ -23,16 +24,17 @@ const pointPin = L.divIcon({
 const TOWN_RADIUS_M = 1_500;
 
 /**
- * The affected towns, shaded, and their supply points as pins; the list says the same in words.
+ * The affected towns, shaded, and, at a town's scale, their supply points as pins; the list says
+ * the same in words.
  * A town is an area, not a pin: a supply point is often in the town's square, and two pins on one
  * spot are two targets too small to tell apart (WCAG 2.5.8).
  */
 export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: OutagesMapProps) {
   const affected = towns.filter((town) => outages.some((outage) => outage.town === town.slug));
-  const points = outages.flatMap((outage) => outage.supplyPoints.map((point) => ({ ...point, outageId: outage.id })));
+  const spots = supplySpots(outages);
   const bounds = L.latLngBounds([
     ...affected.map((town): [number, number] => [town.latitude, town.longitude]),
-    ...points.map((point): [number, number] => [point.latitude, point.longitude]),
+    ...spots.map((spot): [number, number] => [spot.latitude, spot.longitude]),
   ]);
   // A few failed tiles are normal at the edge of coverage; several mean no map at all (as /oficinas).
   let failures = 0;
@@ -62,27 +64,71 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
           interactive={false}
         />
       ))}
-      {points.map((point) => (
-        <Marker
-          key={`${point.outageId}-${point.name}-${point.address}`}
-          position={[point.latitude, point.longitude]}
-          icon={pointPin}
-          title={`Punto de abastecimiento: ${point.name}`}
-          alt={`Punto de abastecimiento: ${point.name}`}
-        >
-          <Popup>
-            <strong>{point.name}</strong>
-            <br />
-            {point.address}
-            {point.hours && (
-              <>
-                <br />
-                {point.hours}
-              </>
-            )}
-          </Popup>
-        </Marker>
-      ))}
+      <SupplyPins spots={spots} />
     </MapContainer>
   );
+}
+
+/**
+ * The supply points by spot: two outages often share one (the same tank in the square), and pins
+ * on one spot are targets too small to tell apart (WCAG 2.5.8), so they share a pin that names them all.
+ */
+function supplySpots(outages: PublicOutage[]) {
+  const spots: { latitude: number; longitude: number; points: SupplyPoint[] }[] = [];
+  for (const point of outages.flatMap((outage) => outage.supplyPoints)) {
+    const spot = spots.find((near) => metresBetween(near, point) < SAME_SPOT_M);
+    if (spot) spot.points.push(point);
+    else spots.push({ latitude: point.latitude, longitude: point.longitude, points: [point] });
+  }
+  return spots;
+}
+
+/** At the map's closest zoom (14), pins nearer than this overlap. */
+const SAME_SPOT_M = 100;
+
+/** Metres between two nearby points (an equirectangular approximation: exact enough within a town). */
+function metresBetween(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const toRad = Math.PI / 180;
+  const x = (b.longitude - a.longitude) * toRad * Math.cos(((a.latitude + b.latitude) / 2) * toRad);
+  const y = (b.latitude - a.latitude) * toRad;
+  return Math.hypot(x, y) * 6_371_000;
+}
+
+type Spot = ReturnType<typeof supplySpots>[number];
+
+/** Pins need a town's scale: over the region, a town's points fall on a few pixels (WCAG 2.5.8). */
+const PIN_ZOOM = 12;
+
+function SupplyPins({ spots }: { spots: Spot[] }) {
+  const map = useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  if (zoom < PIN_ZOOM) return null;
+  return spots.map((spot) => {
+    const label = `Punto de abastecimiento: ${[...new Set(spot.points.map((point) => point.name))].join(', ')}`;
+    return (
+      <Marker
+        key={`${spot.latitude},${spot.longitude}`}
+        position={[spot.latitude, spot.longitude]}
+        icon={pointPin}
+        title={label}
+        alt={label}
+      >
+        <Popup>
+          {spot.points.map((point, index) => (
+            <p key={index}>
+              <strong>{point.name}</strong>
+              <br />
+              {point.address}
+              {point.hours && (
+                <>
+                  <br />
+                  {point.hours}
+                </>
+              )}
+            </p>
+          ))}
+        </Popup>
+      </Marker>
+    );
+  });
 }

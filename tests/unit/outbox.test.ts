@@ -201,10 +201,10 @@ describe('the outbox', () => {
        SELECT 'CON-FFFF7777', 'contacto@example.com', 'Asunto', 'Cuerpo', 'sent', 1, now() FROM generate_series(1, 5000)`,
     );
     await database.db.batch([enqueueMail(mail, 'CON-GGGG8888'), enqueueMail(mail, 'CON-GGGG8889')]);
-    const claims: Statement[] = [];
+    const claims: Required<Statement>[] = [];
     const watched: Database = {
       ...database.db,
-      query(text, params) {
+      query(text, params = []) {
         if (text.includes('SKIP LOCKED')) claims.push({ text, params });
         return database.db.query(text, params);
       },
@@ -218,15 +218,12 @@ describe('the outbox', () => {
     const [claim] = claims;
     await database.db.query('BEGIN');
     await database.db.query('SET LOCAL enable_sort = off');
-    const [
-      {
-        'QUERY PLAN': [{ Plan: plan }],
-      },
-    ] = await database.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    const [explained] = await database.db.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
       `EXPLAIN (ANALYZE, FORMAT JSON) ${claim!.text}`,
       claim!.params,
     );
     await database.db.query('ROLLBACK');
+    const plan = explained!['QUERY PLAN'][0].Plan;
     expect(plan['Actual Rows']).toBe(1);
     expect(rowsDiscarded(plan)).toBeLessThan(10);
   });

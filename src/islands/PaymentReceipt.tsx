@@ -12,7 +12,69 @@ import { callApi } from './api.ts';
 
 type State = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; payment: TbkPayment; bill: Bill };
 
-/** /tbk-final/{tbkPaymentId}/{billId} (spec §2): the paid bill's receipt, printable. */
+type ReceiptFields = Pick<
+  TbkPayment,
+  'amount' | 'payment_type_code' | 'authorization_code' | 'transaction_date' | 'card_number' | 'installments_number'
+> &
+  Pick<Bill, 'service_number' | 'price'>;
+
+/** A row of the receipt; `rare` when most payments have none (instalments: credit in instalments only). */
+interface Row {
+  term: string;
+  value: string;
+  rare?: boolean;
+}
+
+function receiptRows(receipt: ReceiptFields): Row[] {
+  return [
+    { term: 'Número de servicio', value: receipt.service_number },
+    { term: 'Monto', value: formatAmount(receipt.amount ?? receipt.price) },
+    { term: 'Tipo de pago', value: paymentTypeLabel(receipt.payment_type_code) },
+    { term: 'Código de autorización', value: receipt.authorization_code ?? '' },
+    ...(receipt.transaction_date ? [{ term: 'Fecha', value: formatDateTime(receipt.transaction_date) }] : []),
+    { term: 'Tarjeta', value: `**** **** **** ${receipt.card_number ?? ''}` },
+    ...(receipt.installments_number > 0
+      ? [{ term: 'Cuotas', value: String(receipt.installments_number), rare: true }]
+      : []),
+  ];
+}
+
+/**
+ * The largest receipt there can be: every row, each value as wide as it gets (a 12-digit service
+ * number, the longest payment type, Webpay's 6-character authorization code). The frame keeps its
+ * room, so no receipt is taller than the frame the page painted first.
+ */
+const widestRows = receiptRows({
+  service_number: '000000000000',
+  price: 999_999_999,
+  amount: 999_999_999,
+  payment_type_code: 'SI',
+  authorization_code: '000000',
+  transaction_date: '2026-12-31T23:59:59Z',
+  card_number: '0000',
+  installments_number: 12,
+});
+
+function Details({ rows }: { rows: Row[] }) {
+  return (
+    <dl className="balance__result">
+      {rows.map(({ term, value, rare }) => (
+        <div key={term} className={rare ? 'receipt__rare' : undefined}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * /tbk-final/{tbkPaymentId}/{billId} (spec §2): the paid bill's receipt, printable.
+ *
+ * Issue 14: the page's HTML (this island prerendered, loading) already has the receipt's frame,
+ * every label with a placeholder for its value, which keeps its room whatever comes: the receipt,
+ * the failure or the loading notice are drawn over it, so nothing below moves when they come.
+ */
 export default function PaymentReceipt() {
   const [view, setView] = useState<State>({ state: 'loading' });
 
@@ -34,54 +96,30 @@ export default function PaymentReceipt() {
     );
   }, []);
 
-  if (view.state === 'loading') return <p role="status">Cargando el comprobante…</p>;
-  if (view.state === 'failed')
-    return (
-      <p className="form-error" role="alert">
-        No pudimos cargar el comprobante de este pago. Si el pago se realizó, recibirá el comprobante en su correo.
-      </p>
-    );
-  const { payment, bill } = view;
   return (
-    <div className="receipt">
-      <p className="receipt__paid">Tu cuenta está pagada</p>
-      <dl className="balance__result">
-        <div>
-          <dt>Número de servicio</dt>
-          <dd>{bill.service_number}</dd>
+    <div className="receipt-frame" data-state={view.state}>
+      <div className="receipt-frame__placeholder" aria-hidden="true">
+        <p className="receipt__paid">&nbsp;</p>
+        <Details rows={widestRows} />
+        <span className="button button--secondary">&nbsp;</span>
+      </div>
+      {view.state === 'loading' && <p role="status">Cargando el comprobante…</p>}
+      {/* Two paragraphs, each smaller than the page's introduction, which stays the largest paint. */}
+      {view.state === 'failed' && (
+        <div role="alert">
+          <p className="form-error">No pudimos cargar el comprobante de este pago.</p>
+          <p>Si el pago se realizó, recibirá el comprobante en su correo.</p>
         </div>
-        <div>
-          <dt>Monto</dt>
-          <dd>{formatAmount(payment.amount ?? bill.price)}</dd>
+      )}
+      {view.state === 'ready' && (
+        <div className="receipt">
+          <p className="receipt__paid">Tu cuenta está pagada</p>
+          <Details rows={receiptRows({ ...view.payment, ...view.bill })} />
+          <button type="button" className="button button--secondary no-print" onClick={() => window.print()}>
+            Imprimir comprobante
+          </button>
         </div>
-        <div>
-          <dt>Tipo de pago</dt>
-          <dd>{paymentTypeLabel(payment.payment_type_code)}</dd>
-        </div>
-        <div>
-          <dt>Código de autorización</dt>
-          <dd>{payment.authorization_code}</dd>
-        </div>
-        {payment.transaction_date && (
-          <div>
-            <dt>Fecha</dt>
-            <dd>{formatDateTime(payment.transaction_date)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Tarjeta</dt>
-          <dd>**** **** **** {payment.card_number}</dd>
-        </div>
-        {payment.installments_number > 0 && (
-          <div>
-            <dt>Cuotas</dt>
-            <dd>{payment.installments_number}</dd>
-          </div>
-        )}
-      </dl>
-      <button type="button" className="button button--secondary no-print" onClick={() => window.print()}>
-        Imprimir comprobante
-      </button>
+      )}
     </div>
   );
 }

@@ -48,3 +48,25 @@ export function fetchedAroundLoad(page: Page, pattern: RegExp): Promise<{ before
     };
   }, pattern.source);
 }
+
+interface LayoutShiftEvent {
+  name: string;
+  args: { data?: { weighted_score_delta: number; had_recent_input: boolean } };
+}
+
+/**
+ * The layout shift of loading `url` as Lighthouse counts it: every frame's, those of the documents
+ * the page embeds included (the Layout Instability API above sees only the page's own frame), each
+ * weighted by how much of its frame is in view. Read from Chromium's trace, `wait` ms after the
+ * load event.
+ */
+export async function shiftOfEveryFrame(page: Page, url: string, wait = 2_000): Promise<number> {
+  const browser = page.context().browser()!;
+  await browser.startTracing(page, { categories: ['loading'] });
+  await page.goto(url);
+  await page.waitForTimeout(wait);
+  const { traceEvents } = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: LayoutShiftEvent[] };
+  return traceEvents
+    .filter(({ name, args }) => name === 'LayoutShift' && args.data && !args.data.had_recent_input)
+    .reduce((sum, { args }) => sum + args.data!.weighted_score_delta, 0);
+}

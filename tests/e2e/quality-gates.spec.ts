@@ -43,7 +43,8 @@ const JS_BUDGET_KB: Record<string, number> = {
   '/nosotros': 84,
   '/comunicados': 82,
   '/educacion': 82,
-  '/tbk-final': 82,
+  // The receipt draws the frame of the largest receipt while it loads (issue 14: nothing moves).
+  '/tbk-final': 83,
   // Leaflet and its map.
   '/oficinas': 113,
   '/puntodedescarga': 113,
@@ -229,7 +230,8 @@ for (const route of pages) {
         }
         const response = await request.get(pathname);
         expect(response.status(), `${route} links to ${pathname}`).toBe(200);
-        if (hash.length > 1) {
+        // A PDF's fragment is its viewer's open parameters (PdfEmbed's #toolbar=0), not an anchor.
+        if (hash.length > 1 && response.headers()['content-type']?.startsWith('text/html')) {
           const html = await response.text();
           expect(html, `${route} links to the anchor ${pathname}${hash}`).toContain(
             `id="${decodeURIComponent(hash.slice(1))}"`,

@@ -23,6 +23,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     'Pagos Webpay',
     'Cuentas',
     'Atención ciudadana',
+    'Cortes',
     'Correo saliente',
     'Registro de actividad',
   ]);
@@ -36,6 +37,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     ['Educación', 'Educación'],
     ['Cuentas', 'Importar cuentas'],
     ['Atención ciudadana', 'Atención ciudadana'],
+    ['Cortes', 'Cortes de agua'],
     ['Correo saliente', 'Correo saliente'],
     ['Registro de actividad', 'Registro de actividad'],
   ] as const) {

@@ -146,7 +146,6 @@ export type OutagesResponse = z.infer<typeof OutagesResponseSchema>;
 
 /** POST /api/outages/lookup ("¿Me afecta?"): a service number in, its town out, nothing else of the account. */
 export const OutageLookupSchema = z.object({ serviceNumber });
-export type OutageLookup = z.infer<typeof OutageLookupSchema>;
 export const OutageLookupResponseSchema = z.object({ success: z.literal(true), town: z.string() });
 
 export const outageLookupMessages = {

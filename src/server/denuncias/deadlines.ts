@@ -13,7 +13,7 @@ const ACKNOWLEDGEMENT_DAYS = 7;
 const FEEDBACK_MONTHS = 3;
 const INVESTIGATION_BUSINESS_DAYS = 30;
 
-export interface DeadlineFacts {
+interface DeadlineFacts {
   receivedAt: Date;
   type: string;
   acknowledgedAt: Date | null;

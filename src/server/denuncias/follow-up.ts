@@ -127,7 +127,7 @@ export async function addReporterMessage(
 }
 
 /** The compliance mailbox's notice of a reporter's message: no content, only where to read it. */
-export const reporterMessageMail = (reference: string, origin: string) => ({
+const reporterMessageMail = (reference: string, origin: string) => ({
   to: site.mailboxes.compliance,
   subject: 'Nuevo mensaje de un denunciante',
   text: [

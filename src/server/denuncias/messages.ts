@@ -13,7 +13,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 
 const bodyContext = (reference: string) => `denuncia_messages.body:${reference}`;
 
-export interface NewMessage {
+interface NewMessage {
   reference: string;
   author: MessageAuthor;
   body: string;

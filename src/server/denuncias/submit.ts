@@ -66,7 +66,7 @@ export async function submitDenuncia(
 }
 
 /** The compliance mailbox's notice: no content, no attachment, no reply address. */
-export const newDenunciaMail = (reference: string, origin: string) => ({
+const newDenunciaMail = (reference: string, origin: string) => ({
   to: site.mailboxes.compliance,
   subject: 'Nueva denuncia en el canal de denuncias',
   text: [

@@ -199,6 +199,8 @@ test.describe('home page without JavaScript', () => {
 
 // Issue 14: the largest paint is the first banner, on a first visit (the video dialog opens) and
 // on a later one (the hours dialog opens), never a dialog that waits for a script; nothing moves.
+// Measured over 4 s, past the 3 s the dialogs wait at most for the banner's paint: a loaded
+// machine took over 1.5 s to paint it, and a dialog opened too early would then be seen winning.
 for (const width of [390, 412, 768, 1024, 1280]) {
   test(`the first banner is the largest paint and nothing moves, first visit and later (${width} px)`, async ({
     page,
@@ -206,13 +208,13 @@ for (const width of [390, 412, 768, 1024, 1280]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     await page.goto('/', { waitUntil: 'load' });
     const firstBanner = page.locator('.carousel--banner .carousel__slide').first().locator('img');
-    const firstVisit = await shiftAndLargestPaint(page);
+    const firstVisit = await shiftAndLargestPaint(page, 4_000);
     await expect(firstBanner).toHaveAttribute('data-largest-paint');
     expect(firstVisit.shift).toBeLessThan(0.001);
     await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).getByRole('button').click();
     await page.reload({ waitUntil: 'load' });
     await expect(page.getByRole('dialog', { name: 'Horario de atención' })).toBeVisible();
-    const later = await shiftAndLargestPaint(page);
+    const later = await shiftAndLargestPaint(page, 4_000);
     await expect(firstBanner).toHaveAttribute('data-largest-paint');
     expect(later.shift).toBeLessThan(0.001);
   });

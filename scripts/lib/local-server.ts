@@ -3,11 +3,18 @@ import path from 'node:path';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * Whether a server listens at `url`. One slow to answer (a busy machine) is waited for: starting
+ * another `npm start` beside it, as a 2-second limit did, opened a second embedded database on the
+ * same files before failing on the port.
+ */
 async function answers(url: string): Promise<boolean> {
   try {
-    return (await fetch(url, { signal: AbortSignal.timeout(2_000) })).ok;
-  } catch {
-    return false;
+    await fetch(url, { signal: AbortSignal.timeout(60_000) });
+    return true;
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return false;
+    throw new Error(`The server at ${url} did not answer: ${String(error)}`);
   }
 }
 

@@ -13,8 +13,9 @@ import { NetlifyDev } from '@netlify/dev';
 import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
 import { answerWithoutDelay } from './lib/database-no-delay.ts';
+import { vacuumWhenIdle } from './lib/database-vacuum.ts';
 import { compressStream, createStaticCompressor } from './lib/compression.ts';
-import { bundleFunctions, invokeFunction, matchFunction, warmFunctions } from './lib/functions.ts';
+import { bundleFunctions, invokeFunction, matchFunction, warmFunctions, type LocalFunction } from './lib/functions.ts';
 import { prepareLocalDatabase } from './lib/local-database.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
@@ -49,19 +50,29 @@ await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIF
 await prepareLocalDatabase(netlify.db);
 
 const functions = await bundleFunctions(projectRoot, path.join(projectRoot, '.netlify/functions-local'));
+// The work under way: function invocations until they answer, and what they left running (waitUntil).
 const pending = new Set<Promise<unknown>>();
+const vacuum = vacuumWhenIdle(netlify.db, pending);
+
+/** Runs a function, counted in `pending` until it answers: the vacuum waits for a quiet server. */
+function invoke(fn: LocalFunction, request: Request, params: Record<string, string>, ip: string) {
+  vacuum.touch();
+  const answer = invokeFunction(fn, request, params, ip, pending);
+  pending.add(answer);
+  void answer.catch(() => undefined).finally(() => pending.delete(answer));
+  return answer;
+}
 const jobs = functions
   .filter((fn) => fn.schedule)
   .map(
     (fn) =>
       new Cron(fn.schedule!, { protect: true }, async () => {
         try {
-          await invokeFunction(
+          await invoke(
             fn,
             new Request(`http://localhost:${port}/.netlify/functions/${fn.name}`, { method: 'POST' }),
             {},
             '127.0.0.1',
-            pending,
           );
         } catch (error) {
           console.error(`Scheduled function ${fn.name} failed:`, error);
@@ -111,7 +122,7 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
     });
     return compressStream(
       request,
-      await invokeFunction(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1', pending),
+      await invoke(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1'),
     );
   }
   return compressStatic(request, (await netlify.handle(request)) ?? (await notFound(new URL(request.url).origin)));
@@ -125,6 +136,7 @@ server.listen(port, () => {
 
 async function shutdown() {
   for (const job of jobs) job.stop();
+  vacuum.stop();
   server.close();
   await Promise.allSettled([...pending]);
   await netlify.stop();

@@ -2,11 +2,11 @@ import type { NetlifyDB } from '@netlify/database-dev';
 
 /**
  * Postgres' autovacuum for the embedded database, which has none: PGlite runs a single backend and
- * no background workers, so the dead versions of updated rows were never removed and the planner's
- * statistics never gathered. Each outbox mail is updated twice as it is sent, and the outbox's
- * partial indexes kept an entry for every mail queued since: each claim of a mail (three per
- * contact message) walked them all, and `npm run bench` fell from 125 to 77 messages a second in
- * three runs on the same database (issue 14). Production's Postgres vacuums by itself.
+ * no background workers, so it never removed the dead versions of updated rows nor gathered the
+ * planner's statistics. Without statistics the planner claimed each outbox mail through the primary
+ * key, reading every mail ever sent: `npm run bench`'s contact messages fell from 125 to 77 a second
+ * in three runs on one database (issue 14; the claim now follows its own index, mail/outbox.ts).
+ * Production's Postgres vacuums and analyzes by itself; this keeps local plans like production's.
  *
  * The vacuum runs in the server's only thread and holds it (tens of milliseconds, more as the
  * tables grow), so it waits for a quiet moment: once the database may have changed (`touch()`),

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { vacuumWhenIdle } from '../../scripts/lib/database-vacuum.ts';
 
 /**
- * Issue 14: the embedded database has no autovacuum; `npm start` vacuums it once it is quiet, so
- * the outbox's updated rows do not slow every later claim of a mail.
+ * Issue 14: the embedded database has no autovacuum; `npm start` vacuums and analyzes it once it
+ * is quiet, so that it keeps no dead rows and its planner has statistics, as production's does.
  */
 
 const QUIET_MS = 50;

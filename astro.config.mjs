@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { analyticsCsp } from './src/integrations/analytics-csp.ts';
 import { inlineCodeCsp } from './src/integrations/inline-code-csp.ts';
+import { modulePreload } from './src/integrations/module-preload.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
 import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
@@ -49,6 +50,8 @@ export default defineConfig({
     analyticsCsp(analytics),
     // netlify.toml's CSP names the hash of every inline script and style the build leaves, and no other.
     inlineCodeCsp(),
+    // The chunks a page's scripts import are fetched beside them, not after them (issue 14).
+    modulePreload(),
     // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
     placeholderCheck(),
   ],

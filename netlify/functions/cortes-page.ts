@@ -1,26 +1,42 @@
 import type { Config } from '@netlify/functions';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { getDatabase } from '../../src/server/db/index.ts';
+import { getDatabase, type Database } from '../../src/server/db/index.ts';
 import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
-import { fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
+import { fillAlertsPage, fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
 
-// Bundled beside the function (config.includedFiles): the build's page and the site's headers.
-const builtPage = fileURLToPath(new URL('../../dist/cortes.html', import.meta.url));
+// Bundled beside the function (config.includedFiles): the build's pages and the site's headers.
+const builtPage = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
 const netlifyToml = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
 
-/** GET /cortes (issue 17): the prerendered page with the current outages in its HTML. */
+/** Each page: its prerendered file, and what the database puts in it. */
+const pages: Record<string, { file: string; fill: (page: string, db: Database) => Promise<string> }> = {
+  '/cortes': {
+    file: builtPage('cortes.html'),
+    fill: async (page, db) => {
+      const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
+      return fillOutagesPage(page, outages, towns);
+    },
+  },
+  '/cortes/alertas': {
+    file: builtPage('cortes/alertas.html'),
+    fill: async (page, db) => fillAlertsPage(page, await listOutageTowns(db)),
+  },
+};
+
+/**
+ * GET /cortes (issue 17) and /cortes/alertas: the prerendered page with what the database holds
+ * in its HTML, the current outages and the towns one may subscribe to.
+ */
 export default withErrorHandling(async (req: Request) => {
   if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
-  const db = getDatabase();
-  const [page, headers, outages, towns] = await Promise.all([
-    readFile(builtPage, 'utf8'),
-    pageHeaders(netlifyToml),
-    listPublicOutages(db),
-    listOutageTowns(db),
-  ]);
-  return new Response(req.method === 'HEAD' ? null : fillOutagesPage(page, outages, towns), {
+  // Only its two paths reach it on Netlify; locally its own address could too.
+  const target = pages[new URL(req.url).pathname.replace(/\/$/, '')];
+  if (!target) return new Response(null, { status: 404 });
+  const { file, fill } = target;
+  const [page, headers] = await Promise.all([readFile(file, 'utf8'), pageHeaders(netlifyToml)]);
+  return new Response(req.method === 'HEAD' ? null : await fill(page, getDatabase()), {
     headers: { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
   });
 });
@@ -30,6 +46,6 @@ export default withErrorHandling(async (req: Request) => {
 // included_files for this function, so it repeats their exclusion: the bundler follows config.ts's
 // local paths into .data/ (local mail, the local secrets), which must never ship.
 export const config: Config & { includedFiles: string[] } = {
-  path: '/cortes',
-  includedFiles: ['../../dist/cortes.html', '../../netlify.toml', '!../../.data/**'],
+  path: ['/cortes', '/cortes/alertas'],
+  includedFiles: ['../../dist/cortes.html', '../../dist/cortes/alertas.html', '../../netlify.toml', '!../../.data/**'],
 };

@@ -5,17 +5,17 @@ import {
   outageAlertMessages,
   type OutageAlertConfirmedAnswer,
   type OutageAlertDoneAnswer,
-  type OutageAlertTownsAnswer,
 } from '../../src/shared/outage-alerts.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { json, methodNotAllowed, publicJson, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { confirm, listTowns, subscribe, unsubscribe } from '../../src/server/outage-alerts/subscriptions.ts';
+import { confirm, subscribe, unsubscribe } from '../../src/server/outage-alerts/subscriptions.ts';
 
 /**
- * /api/cortes/alertas (issue 17): GET the towns to choose from, POST a subscription (mails the
- * confirmation link); /confirmar and /baja POST the token of a mailed link. Confirming and
+ * /api/cortes/alertas (issue 17): POST a subscription (mails the confirmation link); /confirmar
+ * and /baja POST the token of a mailed link. The towns to choose from are in the page's HTML
+ * (cortes-page). Confirming and
  * unsubscribing are POSTs a visitor's button sends, never a GET: mail scanners open links.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
@@ -35,9 +35,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       data: { towns },
     } satisfies OutageAlertConfirmedAnswer);
   }
-  if (req.method === 'GET')
-    return publicJson({ success: true, data: { towns: await listTowns(db) } } satisfies OutageAlertTownsAnswer);
-  if (req.method !== 'POST') return methodNotAllowed(['GET', 'POST']);
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
   // The confirmation is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
   settings.mail();
   const input = await readInput(req, OutageAlertSubscriptionSchema, 4_096);

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 
 /**
  * A filtered list keeps its filters in the URL's query string (Pagos Webpay, Atención
@@ -18,3 +18,13 @@ export function queryOf(filters: Record<string, unknown>, { withPage = true } = 
   const query = new URLSearchParams(entries.map(([name, value]) => [name, String(value)])).toString();
   return query ? `?${query}` : '';
 }
+
+/**
+ * A filter field of a list's form: a select's first choice, Todos, is '' (and so is an empty
+ * search), which leaves the filter unset; anything else must pass the list's own rule.
+ */
+export const unsetIfEmpty = <T extends string>(schema: z.ZodMiniType<T, string>) =>
+  z.pipe(
+    z.union([z.literal(''), schema]),
+    z.transform((value) => (value === '' ? undefined : value)),
+  );

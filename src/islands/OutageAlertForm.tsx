@@ -1,8 +1,9 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FieldRules } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
 import type { OutageAlertField } from '../shared/outage-alerts.ts';
-import { callApi, type Loaded } from './api.ts';
+import type { OutageTown } from '../shared/outages.ts';
+import { callApi } from './api.ts';
 import { CheckboxesField } from './forms/CheckboxesField.tsx';
 import { ErrorSummary } from './forms/ErrorSummary.tsx';
 import { Field } from './forms/Field.tsx';
@@ -20,37 +21,72 @@ const fields = {
   towns: { label: 'Localidades', hint: 'Elija una o más.' },
 } satisfies Record<OutageAlertField, FieldSpec>;
 
-// The schemas, and zod with them, load once the visitor starts on the form or the towns arrive
-// (issue 14); the towns come from the database, where staff may add one without a deploy.
+// The schemas, and zod with them, load once the visitor starts on the form (issue 14).
 const alerts = () => import('../shared/outage-alerts.ts');
 const loadSchema = () => alerts().then((module) => module.OutageAlertSubscriptionSchema);
+
+type Town = Pick<OutageTown, 'slug' | 'name'>;
+
+/** The id of the towns' data in the page (ServerTownChoices). */
+const TOWNS_DATA_ID = 'cortes-alertas-localidades';
+
+/**
+ * The towns' checkboxes as the page's HTML holds them until the island runs. The towns live in
+ * the database, where staff may add one without a deploy, so the function cortes-page writes
+ * this into the prerendered page on each request (src/server/outages/page.ts): disabled, laid out
+ * as the island's own, with the towns as data for it. The island takes their place with the same
+ * fieldset, so nothing moves, and the page neither asks for the towns nor loads zod to check an
+ * answer (issue 14). Without JavaScript the towns are still there to read.
+ */
+export function ServerTownChoices({ towns, required }: { towns: Town[]; required: boolean }) {
+  // JSON in a <script> ends at the first "</script": no "<" may be left in it (a town's name is staff's text).
+  const data = JSON.stringify(towns).replace(/</g, '\\u003c');
+  return (
+    <>
+      <CheckboxesField
+        name="towns"
+        label={fields.towns.label}
+        hint={fields.towns.hint}
+        required={required}
+        options={towns.map(townOption)}
+        value={[]}
+        onChange={() => undefined}
+        disabled
+      />
+      <script type="application/json" id={TOWNS_DATA_ID} dangerouslySetInnerHTML={{ __html: data }} />
+    </>
+  );
+}
+
+const townOption = ({ slug, name }: Town): Option => ({ value: slug, label: name });
+
+/** The towns ServerTownChoices left in the page; none when it is missing (the page was not filled). */
+function townsInPage(): Option[] | null {
+  const data = document.getElementById(TOWNS_DATA_ID)?.textContent;
+  return data ? (JSON.parse(data) as Town[]).map(townOption) : null;
+}
 
 // The form keeps every value as text (its draft); the towns as their slugs, one per line.
 const townList = (value: string) => value.split('\n').filter(Boolean);
 
+interface OutageAlertFormProps {
+  rules: FieldRules<OutageAlertField>;
+  /** The page's towns (ServerTownChoices), shown until the island has read them. */
+  children?: ReactNode;
+}
+
 /** /cortes/alertas (issue 17): an e-mail and its towns, posted to POST /api/cortes/alertas. */
-export default function OutageAlertForm({ rules }: { rules: FieldRules<OutageAlertField> }) {
+export default function OutageAlertForm({ rules, children }: OutageAlertFormProps) {
   const form = useSchemaForm(fields, rules, {
     schema: loadSchema,
     draftKey: 'draft:cortes-alertas',
     toInput: (values) => ({ email: values.email, towns: townList(values.towns) }),
   });
-  const [towns, setTowns] = useState<Loaded<Option[]>>({ state: 'loading' });
+  // undefined until read, null when the page has none.
+  const [towns, setTowns] = useState<Option[] | null>();
   const [outcome, setOutcome] = useState<{ kind: 'success' | 'error'; text: string }>();
 
-  useEffect(() => {
-    const controller = new AbortController();
-    const answer = alerts().then((module) => module.OutageAlertTownsAnswerSchema);
-    void callApi('/api/cortes/alertas', answer, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setTowns(
-        result.ok
-          ? { state: 'ready', data: result.body.data.towns.map(({ slug, name }) => ({ value: slug, label: name })) }
-          : { state: 'failed' },
-      );
-    });
-    return () => controller.abort();
-  }, []);
+  useEffect(() => setTowns(townsInPage()), []);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,22 +109,22 @@ export default function OutageAlertForm({ rules }: { rules: FieldRules<OutageAle
     <form ref={form.formRef} className="form" noValidate onSubmit={onSubmit} aria-busy={form.sending}>
       <ErrorSummary errors={form.errors} labels={form.labels} />
       <Field {...form.text('email')} />
-      {towns.state === 'ready' ? (
+      {towns === undefined && children}
+      {towns && (
         <CheckboxesField
           {...choice}
-          options={towns.data}
+          options={towns}
           value={townList(choice.value)}
           onChange={(chosen) => choice.onChange(chosen.join('\n'))}
         />
-      ) : (
-        <p className={towns.state === 'failed' ? 'form-error' : 'field__hint'} role="status">
-          {towns.state === 'failed'
-            ? 'No pudimos cargar las localidades. Recargue la página en unos minutos.'
-            : 'Cargando localidades…'}
+      )}
+      {towns === null && (
+        <p className="form-error" role="alert">
+          No pudimos cargar las localidades. Recargue la página en unos minutos.
         </p>
       )}
       <PrivacyNote section="avisos-de-cortes-por-correo" />
-      <button type="submit" className="button" disabled={!form.ready || form.sending || towns.state !== 'ready'}>
+      <button type="submit" className="button" disabled={!form.ready || form.sending || !towns}>
         {form.sending && <span className="spinner" aria-hidden="true" />}
         {form.sending ? 'Enviando…' : 'Suscribirme'}
       </button>

@@ -50,19 +50,27 @@ export default function OutageAlertLink({ action }: { action: keyof typeof texts
     setOutcome(next);
   };
 
-  if (token === '')
-    return (
-      <p role="alert" className="form-error">
-        Falta el código del enlace. Ábralo desde el correo que le enviamos.
-      </p>
-    );
   return (
     <div className="form">
       {outcome?.kind !== 'success' && (
-        <button type="button" className="button" disabled={!token || sending} onClick={() => void send()}>
-          {sending && <span className="spinner" aria-hidden="true" />}
-          {sending ? texts[action].sending : texts[action].button}
-        </button>
+        // Without its code the page says so where the button stands, in the button's room, so
+        // nothing moves when the island finds it missing (issue 14).
+        <div className="link-action">
+          <button
+            type="button"
+            className={`button${token === '' ? ' link-action__unused' : ''}`}
+            disabled={!token || sending}
+            onClick={() => void send()}
+          >
+            {sending && <span className="spinner" aria-hidden="true" />}
+            {sending ? texts[action].sending : texts[action].button}
+          </button>
+          {token === '' && (
+            <p role="alert" className="form-error">
+              Falta el código del enlace. Ábralo desde el correo que le enviamos.
+            </p>
+          )}
+        </div>
       )}
       <div role="status">
         {outcome?.kind === 'success' && (

@@ -56,13 +56,6 @@ export const OutageAlertTokenSchema = z.object({
     .check(z.regex(TOKEN_PATTERN, outageAlertMessages.invalidLink)),
 });
 
-/** GET /api/cortes/alertas: the towns a visitor may subscribe to, in /cortes' order. */
-export const OutageAlertTownsAnswerSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ towns: z.array(z.object({ slug: z.string(), name: z.string() })) }),
-});
-export type OutageAlertTownsAnswer = z.infer<typeof OutageAlertTownsAnswerSchema>;
-
 /** POST /api/cortes/alertas and /baja: done, with the text to show. */
 export const OutageAlertDoneAnswerSchema = z.object({ success: z.literal(true), message: z.string() });
 export type OutageAlertDoneAnswer = z.infer<typeof OutageAlertDoneAnswerSchema>;

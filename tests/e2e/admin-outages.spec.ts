@@ -86,7 +86,17 @@ test('staff create a planned outage for Coyhaique with a supply point, publish i
 
   await situation.getByRole('button', { name: 'Marcar en curso' }).click();
   await expect(situation.getByRole('definition').first()).toHaveText('En curso');
+  // Closing mails the subscribers and cannot be undone: a dialog asks first, and Volver changes nothing.
   await situation.getByRole('button', { name: 'Marcar restablecido' }).click();
+  const closing = page.getByRole('dialog', { name: '¿Marcar el corte como restablecido?' });
+  await expect(closing).toContainText('se avisará por correo a los suscriptores de Coyhaique');
+  await closing.getByRole('button', { name: 'Volver' }).click();
+  await expect(closing).toBeHidden();
+  await expect(situation.getByRole('definition').first()).toHaveText('En curso');
+  expect((await notices(sectors)).map((row) => row.kind)).toEqual(['published', 'update']);
+  await situation.getByRole('button', { name: 'Marcar restablecido' }).click();
+  await closing.getByRole('button', { name: 'Marcar restablecido' }).click();
+  await expect(closing).toBeHidden();
   await expect(situation.getByRole('definition').first()).toHaveText('Restablecido');
   await expect(situation.getByRole('term').filter({ hasText: 'Cerrado' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeHidden();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './database.ts';
+import { shiftAndLargestPaint } from './paint-metrics.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
@@ -58,7 +59,7 @@ test.describe('/cortes', () => {
     await expect(page.locator('iframe[title^="Listado de cortes"]')).toHaveCount(1);
   });
 
-  test('the list is in the HTML: readable without JavaScript', async ({ browser }) => {
+  test('the list is in the HTML: readable without JavaScript, without the tools that need it', async ({ browser }) => {
     const outage = await publishCoyhaiqueOutage();
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -67,8 +68,26 @@ test.describe('/cortes', () => {
     await expect(card).toContainText(outage.sectors);
     await expect(card).toContainText('Reposición estimada');
     await expect(card).toContainText('Estanque móvil, Plaza de Armas, Coyhaique');
+    await expect(page.getByRole('button', { name: 'Consultar' })).toBeHidden();
+    await expect(page.getByLabel('Localidad')).toBeHidden();
+    await expect(page.getByText('Cargando mapa…')).toBeHidden();
     await context.close();
   });
+
+  // Issue 14: the island takes the place of the server's list with the same list, the tools are
+  // in the built page, and the map's room is kept while Leaflet loads (the page moved by 0.49).
+  for (const width of [412, 1280])
+    test(`nothing moves while the list refreshes and the map loads (${width} px)`, async ({ page }) => {
+      const outage = await publishCoyhaiqueOutage();
+      await serveTiles(page);
+      await page.setViewportSize({ width, height: width < 600 ? 823 : 900 });
+      await page.goto('/cortes', { waitUntil: 'load' });
+      const { shift } = await shiftAndLargestPaint(page, 3_000);
+      await expect(page.getByText(/^Actualizado a las/)).toBeVisible();
+      await expect(page.locator('.leaflet-container')).toBeVisible();
+      await expect(page.locator(`#corte-${outage.id}`)).toHaveCount(1);
+      expect(shift).toBeLessThan(0.001);
+    });
 
   test('the RSS feed and the Coyhaique calendar carry it', async ({ request }) => {
     const outage = await publishCoyhaiqueOutage();

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './database.ts';
 import { outboxMailTo, outboxMails } from './outbox.ts';
+import { shiftAndLargestPaint } from './paint-metrics.ts';
 
 /** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
 
@@ -121,4 +122,44 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
   await expect(page.getByRole('status')).toContainText('Su suscripción quedó anulada');
   expect(await query(`SELECT 1 FROM outage_subscriptions WHERE email = $1`, [EMAIL])).toEqual([]);
   await expectAccessible(page, 'alertas-baja', testInfo);
+});
+
+// Issue 14: the towns are in the page's HTML (the function cortes-page), so the page neither asks
+// for them nor moves when the island takes their place (it moved by 0.015 below "Cargando localidades…").
+test('the towns are in the page: listed without JavaScript, and nothing moves as the island takes over', async ({
+  page,
+  browser,
+}) => {
+  const towns = await query<{ slug: string }>('SELECT slug FROM outage_towns');
+  const apiCalls: string[] = [];
+  page.on('request', (sent) => {
+    const { pathname } = new URL(sent.url());
+    if (pathname.startsWith('/api/')) apiCalls.push(pathname);
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/cortes/alertas', { waitUntil: 'load' });
+  const { shift } = await shiftAndLargestPaint(page, 2_000);
+  expect(shift).toBeLessThan(0.001);
+  await expect(page.getByRole('group', { name: 'Localidades' }).getByRole('checkbox')).toHaveCount(towns.length);
+  await expect(page.getByRole('checkbox', { name: 'Coyhaique' })).toBeEnabled();
+  expect(apiCalls).toEqual([]);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const withoutScripts = await context.newPage();
+  await withoutScripts.goto('/cortes/alertas');
+  await expect(withoutScripts.getByRole('checkbox', { name: 'Puerto Aysén' })).toBeDisabled();
+  await context.close();
+});
+
+test('a mailed link opened without its code says so where the button stands, and nothing moves', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  for (const action of ['confirmar', 'baja']) {
+    await page.goto(`/cortes/alertas/${action}`, { waitUntil: 'load' });
+    const { shift } = await shiftAndLargestPaint(page, 1_500);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Falta el código del enlace. Ábralo desde el correo que le enviamos.',
+    );
+    await expect(page.getByRole('button', { name: /suscripción/ })).toBeHidden();
+    expect(shift).toBeLessThan(0.001);
+  }
 });

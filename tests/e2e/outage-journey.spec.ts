@@ -115,6 +115,10 @@ test('staff publish an outage; the public, the feeds, the home page and a subscr
 
   // Closed, it leaves /cortes.
   await situation.getByRole('button', { name: 'Marcar restablecido' }).click();
+  await page
+    .getByRole('dialog', { name: '¿Marcar el corte como restablecido?' })
+    .getByRole('button', { name: 'Marcar restablecido' })
+    .click();
   await expect(situation.getByRole('definition').first()).toHaveText('Restablecido');
   await visitor.goto('/cortes');
   await expect(visitor.getByText(/^Actualizado a las/)).toBeVisible();

@@ -449,6 +449,20 @@ describe('GET /api/admin/denuncias/trail', () => {
     ]);
     expect((await call('GET', '/api/admin/denuncias/trail?page=2')).body.data.entries).toEqual([]);
   });
+
+  // The ids are answered as text: ordered by that text, entry 99 came before entry 172 and the
+  // newest entries fell off the first page once the trail passed 99 rows.
+  it('keeps the newest first past entry 99', async () => {
+    await db().query(
+      `INSERT INTO compliance_trail (admin_id, admin_email, action, summary)
+       SELECT $1, 'olga@example.com', 'list', 'Entrada ' || n FROM generate_series(1, 120) AS n`,
+      [officer.id],
+    );
+    const { body } = await call('GET', '/api/admin/denuncias/trail');
+    const summaries = body.data.entries.map((entry: { summary: string }) => entry.summary);
+    expect(summaries.slice(0, 3)).toEqual(['Entrada 120', 'Entrada 119', 'Entrada 118']);
+    expect(summaries).toHaveLength(50);
+  });
 });
 
 describe('the compliance team', () => {

@@ -6,7 +6,7 @@ import feeds from '../../netlify/functions/outages-feeds.ts';
 import lookup from '../../netlify/functions/outages-lookup.ts';
 import outages from '../../netlify/functions/outages.ts';
 import { accountTowns, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
-import { fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
+import { fillAlertsPage, fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -220,7 +220,29 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(html).toContain(`id="corte-${plannedId}"`);
     expect(html).toContain('<strong>Camión aljibe</strong>, Plaza de Armas, Coyhaique');
     expect(html).not.toContain('Borrador secreto');
-    expect(fillOutagesPage(page, [], towns)).toContain('No hay cortes vigentes ni programados.');
+    // The map's room below the list, so the map moves nothing when it comes (issue 14); none without outages.
+    expect(html.indexOf('class="map map--space"')).toBeGreaterThan(html.indexOf(`id="corte-${plannedId}"`));
+    const empty = fillOutagesPage(page, [], towns);
+    expect(empty).toContain('No hay cortes vigentes ni programados.');
+    expect(empty).not.toContain('map--space');
+  });
+
+  it('puts the towns in /cortes/alertas: its checkboxes, waiting for the island, and their data for it', async () => {
+    const alerts = '<main><h1>Avisos</h1><!--cortes:localidades--></main>';
+    const towns = [
+      { slug: 'coyhaique', name: 'Coyhaique' },
+      { slug: 'villa-x', name: 'Villa </script><script>alert(1)</script>' },
+    ];
+    const html = fillAlertsPage(alerts, towns);
+    expect(html).not.toContain('<!--cortes:localidades-->');
+    expect(html).toMatch(/<legend>Localidades<\/legend>/);
+    expect(html).toContain('<input type="checkbox" name="towns" value="coyhaique"/>Coyhaique');
+    expect(html).toMatch(/<fieldset[^>]* disabled=""/);
+    // A town's name, staff's text, can neither end the data's script nor start another.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const data = /<script type="application\/json" id="cortes-alertas-localidades">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(data)).toEqual(towns);
+    expect(() => fillAlertsPage('<main></main>', towns)).toThrow('no towns marker');
   });
 
   it("answers with netlify.toml's headers for pages, its CSP included", async () => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../shared/billing-texts.ts';
 import { denunciaStatuses, denunciaStatusLabels } from '../../shared/denuncia-case.ts';
 import type { DenunciaFollowUp, ReporterMessage, ReporterViewMessage } from '../../shared/denuncia-follow-up.ts';
 import type { FieldRules } from '../../shared/fields.ts';
+import { CaseProgress } from '../follow-up/CaseProgress.tsx';
 import { NoticeChoice } from './NoticeChoice.tsx';
 import { ReplyForm } from './ReplyForm.tsx';
 
@@ -31,51 +31,25 @@ interface Props {
  * the "new message" notice when the reporter left an e-mail.
  */
 export function DenunciaCase({ receipt, denuncia, replyRules, onChange }: Props) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The answer appears below the form: move there, as the error summary does for a problem.
-  useEffect(() => heading.current?.focus(), []);
-
   const { reference, status, receivedAt, closedAt, messages, canNotify, notify } = denuncia;
   const current = denunciaStatuses.indexOf(status);
   const closed = status === 'cerrada';
 
   return (
-    <section className="follow-up" aria-labelledby="denuncia-title">
-      <h2 id="denuncia-title" ref={heading} tabIndex={-1}>
-        Denuncia {reference}
-      </h2>
-      <ol className="steps" aria-label="Etapas de la denuncia">
-        {denunciaStatuses.map((step, index) => {
-          const state = index === current ? 'current' : index < current ? 'passed' : 'pending';
-          return (
-            <li
-              key={step}
-              className={`steps__step steps__step--${state}`}
-              aria-current={state === 'current' ? 'step' : undefined}
-            >
-              {denunciaStatusLabels[step]}
-              {state === 'current' && <span className="visually-hidden"> (etapa actual)</span>}
-              {state === 'passed' && <span className="visually-hidden"> (etapa cumplida)</span>}
-            </li>
-          );
-        })}
-      </ol>
-      <dl className="follow-up__facts">
-        <div>
-          <dt>Estado</dt>
-          <dd>{denunciaStatusLabels[status]}</dd>
-        </div>
-        <div>
-          <dt>Fecha de recepción</dt>
-          <dd>{formatDateTime(receivedAt)}</dd>
-        </div>
-        {closedAt && (
-          <div>
-            <dt>Fecha de cierre</dt>
-            <dd>{formatDateTime(closedAt)}</dd>
-          </div>
-        )}
-      </dl>
+    <CaseProgress
+      titleId="denuncia-title"
+      title={`Denuncia ${reference}`}
+      stepsLabel="Etapas de la denuncia"
+      steps={denunciaStatuses.map((step, index) => ({
+        label: denunciaStatusLabels[step],
+        state: index === current ? 'current' : index < current ? 'passed' : 'pending',
+      }))}
+      facts={[
+        ['Estado', denunciaStatusLabels[status]],
+        ['Fecha de recepción', formatDateTime(receivedAt)],
+        ['Fecha de cierre', closedAt ? formatDateTime(closedAt) : undefined],
+      ]}
+    >
       <h3>Mensajes</h3>
       {messages.length > 0 ? (
         <ol className="follow-up__replies denuncia-messages" aria-label="Mensajes de la denuncia">
@@ -112,6 +86,6 @@ export function DenunciaCase({ receipt, denuncia, replyRules, onChange }: Props)
           consultar esta página con su código.
         </p>
       )}
-    </section>
+    </CaseProgress>
   );
 }

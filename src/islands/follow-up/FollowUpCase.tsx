@@ -1,4 +1,3 @@
-import { useEffect, useRef } from 'react';
 import { formatDateTime } from '../../shared/billing-texts.ts';
 import {
   caseKinds,
@@ -8,6 +7,7 @@ import {
   type CaseStatus,
   type FollowUp,
 } from '../../shared/cases.ts';
+import { CaseProgress } from './CaseProgress.tsx';
 
 const steps = Object.entries(caseStatuses) as [CaseStatus, string][];
 
@@ -16,10 +16,6 @@ const steps = Object.entries(caseStatuses) as [CaseStatus, string][];
  * them, and nothing else (issue 15). Replies are shown as text, their line breaks kept.
  */
 export function FollowUpCase({ followUp }: { followUp: FollowUp }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The answer appears below the form: move there, as the error summary does for a problem.
-  useEffect(() => heading.current?.focus(), []);
-
   const { kind, reference, status, received_at, due_on, answered_at, closed_at, replies } = followUp;
   const current = steps.findIndex(([step]) => step === status);
   const open = OPEN_STATUSES.includes(status);
@@ -27,52 +23,22 @@ export function FollowUpCase({ followUp }: { followUp: FollowUp }) {
   const passed = (step: CaseStatus, index: number) => index < current && (step !== 'respondido' || !!answered_at);
 
   return (
-    <section className="follow-up" aria-labelledby="follow-up-title">
-      <h2 id="follow-up-title" ref={heading} tabIndex={-1}>
-        Caso {reference}
-      </h2>
-      <ol className="steps" aria-label="Etapas del caso">
-        {steps.map(([step, label], index) => {
-          const state = index === current ? 'current' : passed(step, index) ? 'passed' : 'pending';
-          return (
-            <li
-              key={step}
-              className={`steps__step steps__step--${state}`}
-              aria-current={state === 'current' ? 'step' : undefined}
-            >
-              {label}
-              {state === 'current' && <span className="visually-hidden"> (etapa actual)</span>}
-              {state === 'passed' && <span className="visually-hidden"> (etapa cumplida)</span>}
-            </li>
-          );
-        })}
-      </ol>
-      <dl className="follow-up__facts">
-        <div>
-          <dt>Tipo de caso</dt>
-          <dd>{caseKinds[kind]}</dd>
-        </div>
-        <div>
-          <dt>Estado</dt>
-          <dd>{caseStatuses[status]}</dd>
-        </div>
-        <div>
-          <dt>Fecha de recepción</dt>
-          <dd>{formatDateTime(received_at)}</dd>
-        </div>
-        {answered_at && (
-          <div>
-            <dt>Fecha de respuesta</dt>
-            <dd>{formatDateTime(answered_at)}</dd>
-          </div>
-        )}
-        {closed_at && (
-          <div>
-            <dt>Fecha de cierre</dt>
-            <dd>{formatDateTime(closed_at)}</dd>
-          </div>
-        )}
-      </dl>
+    <CaseProgress
+      titleId="follow-up-title"
+      title={`Caso ${reference}`}
+      stepsLabel="Etapas del caso"
+      steps={steps.map(([step, label], index) => ({
+        label,
+        state: index === current ? 'current' : passed(step, index) ? 'passed' : 'pending',
+      }))}
+      facts={[
+        ['Tipo de caso', caseKinds[kind]],
+        ['Estado', caseStatuses[status]],
+        ['Fecha de recepción', formatDateTime(received_at)],
+        ['Fecha de respuesta', answered_at ? formatDateTime(answered_at) : undefined],
+        ['Fecha de cierre', closed_at ? formatDateTime(closed_at) : undefined],
+      ]}
+    >
       {open && due_on && <p className="notice">Le responderemos a más tardar el {longDate(due_on)}.</p>}
       <h3>Respuestas</h3>
       {replies.length > 0 ? (
@@ -91,6 +57,6 @@ export function FollowUpCase({ followUp }: { followUp: FollowUp }) {
             : 'Este caso no tiene respuestas escritas.'}
         </p>
       )}
-    </section>
+    </CaseProgress>
   );
 }

@@ -36,6 +36,19 @@ export default function OutageList({
   );
 }
 
+/**
+ * The map's room while it loads, the same size as the map: the server's page holds it below its
+ * list when there are outages, the island while Leaflet loads, so the map moves nothing when it
+ * comes (issue 14: the page moved by 0.49). Without JavaScript there is no map, and no room.
+ */
+export function MapSpace() {
+  return (
+    <div className="map map--space">
+      <p>Cargando mapa…</p>
+    </div>
+  );
+}
+
 function OutageCard({ outage }: { outage: PublicOutage }) {
   const [lastUpdate] = outage.updates;
   return (

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FieldRules } from '../../shared/fields.ts';
 import type { OutagesResponse } from '../../shared/outages.ts';
 import { OutagesResponseSchema } from '../../shared/outages.ts';
@@ -6,7 +6,7 @@ import { formatClock } from '../../shared/outages-format.ts';
 import { callApi } from '../api.ts';
 import { Field } from '../forms/Field.tsx';
 import { useSchemaForm, type FieldSpec } from '../forms/use-schema-form.ts';
-import OutageList from './OutageList.tsx';
+import OutageList, { MapSpace } from './OutageList.tsx';
 
 // Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list.
 const OutagesMap = lazy(() => import('./OutagesMap.tsx'));
@@ -26,15 +26,18 @@ const fields = {
 interface OutagesBoardProps {
   rules: FieldRules<'serviceNumber'>;
   tiles: { url: string; attribution: string };
-  /** The id of the list the server put in the page, replaced by this island's once it has data. */
-  serverListId: string;
+  /** The list the server put in the page (and the map's room), shown until this island has data. */
+  children?: ReactNode;
 }
 
 /**
  * /cortes (issue 17): the list, refreshed from GET /api/outages every few minutes, with a town
- * filter, "¿Me afecta?" and the map. Without JavaScript the page keeps the server's list.
+ * filter, "¿Me afecta?" and the map. The prerendered page has all of it but the list, which the
+ * server puts inside (`children`) and this island replaces with the same list once it has data:
+ * nothing moves as it loads (issue 14). Without JavaScript the page keeps the server's list, and
+ * the tools, which need the island, are not shown (global.css).
  */
-export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoardProps) {
+export default function OutagesBoard({ rules, tiles, children }: OutagesBoardProps) {
   const [data, setData] = useState<{ body: OutagesResponse; at: string }>();
   const [refreshFailed, setRefreshFailed] = useState(false);
   const [town, setTown] = useState('');
@@ -52,11 +55,6 @@ export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoar
     const timer = setInterval(() => void load(), REFRESH_MS);
     return () => clearInterval(timer);
   }, []);
-
-  // Once this island lists the outages, the server's copy above it would repeat them (and their ids).
-  useEffect(() => {
-    if (data) document.getElementById(serverListId)?.remove();
-  }, [data, serverListId]);
 
   const onLookup = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,19 +77,18 @@ export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoar
     });
   };
 
-  if (!data)
-    return refreshFailed ? (
-      <p role="status">No pudimos actualizar el listado. Se muestra el de la última carga de la página.</p>
-    ) : null;
-
-  const { outages, towns } = data.body;
+  const outages = data?.body.outages ?? [];
+  const towns = data?.body.towns ?? [];
   const shown = town ? outages.filter((outage) => outage.town === town) : outages;
   const townName = towns.find((candidate) => candidate.slug === town)?.name;
   return (
     <div className="outages">
       <p className="outages__updated" role="status">
-        Actualizado a las {formatClock(data.at)}
-        {refreshFailed && '. No pudimos actualizarlo después; se reintentará en unos minutos.'}
+        {data
+          ? `Actualizado a las ${formatClock(data.at)}${refreshFailed ? '. No pudimos actualizarlo después; se reintentará en unos minutos.' : ''}`
+          : refreshFailed
+            ? 'No pudimos actualizar el listado. Se muestra el de la carga de la página.'
+            : 'Actualizando el listado…'}
       </p>
       <div className="outages__tools">
         <div className="outages__lookup-form">
@@ -111,7 +108,7 @@ export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoar
         </div>
         <div className="field">
           <label htmlFor="cortes-localidad">Localidad</label>
-          <select id="cortes-localidad" value={town} onChange={(event) => setTown(event.target.value)}>
+          <select id="cortes-localidad" value={town} disabled={!data} onChange={(event) => setTown(event.target.value)}>
             <option value="">Todas las localidades</option>
             {towns.map((candidate) => (
               <option key={candidate.slug} value={candidate.slug}>
@@ -131,20 +128,26 @@ export default function OutagesBoard({ rules, tiles, serverListId }: OutagesBoar
           </p>
         )}
       </div>
-      <OutageList
-        outages={shown}
-        towns={towns}
-        {...(townName && { emptyText: `No hay cortes vigentes ni programados en ${townName}.` })}
-      />
-      {shown.length > 0 && !mapFailed && (
-        <Suspense fallback={<p className="places__fallback">Cargando mapa…</p>}>
-          <OutagesMap outages={shown} towns={towns} tiles={tiles} onTilesFailed={() => setMapFailed(true)} />
-        </Suspense>
-      )}
-      {mapFailed && (
-        <p className="places__fallback" role="status">
-          El mapa no está disponible en este momento. Los cortes y los puntos de abastecimiento están en la lista.
-        </p>
+      {data ? (
+        <>
+          <OutageList
+            outages={shown}
+            towns={towns}
+            {...(townName && { emptyText: `No hay cortes vigentes ni programados en ${townName}.` })}
+          />
+          {shown.length > 0 && !mapFailed && (
+            <Suspense fallback={<MapSpace />}>
+              <OutagesMap outages={shown} towns={towns} tiles={tiles} onTilesFailed={() => setMapFailed(true)} />
+            </Suspense>
+          )}
+          {mapFailed && (
+            <p className="places__fallback" role="status">
+              El mapa no está disponible en este momento. Los cortes y los puntos de abastecimiento están en la lista.
+            </p>
+          )}
+        </>
+      ) : (
+        children
       )}
     </div>
   );

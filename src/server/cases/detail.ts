@@ -83,10 +83,10 @@ export async function caseDetail(db: Database, id: string, today: string): Promi
     },
     {
       text: `SELECT id::text AS id, kind, body, admin_name, ${isoTime('created_at')} AS created_at
-             FROM case_entries WHERE case_id = $1 ORDER BY created_at, id`,
+             FROM case_entries WHERE case_id = $1 ORDER BY case_entries.created_at, case_entries.id`,
       params: [id],
     },
-    { text: 'SELECT id::text AS id, name FROM admins ORDER BY lower(name), id' },
+    { text: 'SELECT id::text AS id, name FROM admins ORDER BY lower(admins.name), admins.id' },
     // Only an application carries a file: its CV, while its bytes are kept.
     ...(row.kind === 'postulacion'
       ? [

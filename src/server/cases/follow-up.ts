@@ -46,7 +46,7 @@ export async function followUp(db: Database, { reference, email }: FollowUpQuery
   const { id, ...seen } = found;
   const replies = await db.query<FollowUp['replies'][number]>(
     `SELECT body, ${isoTime('created_at')} AS created_at FROM case_entries
-     WHERE case_id = $1 AND kind = 'reply' ORDER BY created_at, id`,
+     WHERE case_id = $1 AND kind = 'reply' ORDER BY case_entries.created_at, case_entries.id`,
     [id],
   );
   return { ...seen, replies };

@@ -169,7 +169,7 @@ export async function listTrail(db: Database, page: number) {
     {
       text: `SELECT id::text AS id, ${isoTime('created_at')} AS "createdAt", admin_email AS "adminEmail", action,
                denuncia_reference AS reference, summary
-             FROM compliance_trail ORDER BY id DESC LIMIT $1 OFFSET $2`,
+             FROM compliance_trail ORDER BY compliance_trail.id DESC LIMIT $1 OFFSET $2`,
       params: [TRAIL_PAGE_SIZE, (page - 1) * TRAIL_PAGE_SIZE],
     },
   ])) as [{ total: number }[], TrailEntry[]];

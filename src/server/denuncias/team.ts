@@ -14,7 +14,7 @@ import { isUuid } from '../ids.ts';
 const COLUMNS = 'id::text AS id, name, email, roles';
 
 export const listTeam = (db: Database) =>
-  db.query<TeamMember>(`SELECT ${COLUMNS} FROM admins ORDER BY lower(name), id`);
+  db.query<TeamMember>(`SELECT ${COLUMNS} FROM admins ORDER BY lower(admins.name), admins.id`);
 
 /**
  * Grants or withdraws the role; undefined when there is no such account. Withdrawing refuses

@@ -20,7 +20,7 @@ const COLUMNS = `id::text AS id, reference, lower(recipient) = ANY($1::text[]) A
 /** The oldest unsent mail first: the longest waiting is what staff must see. */
 export const listUnsent = (db: Database): Promise<UnsentMail[]> =>
   db.query<UnsentMail>(
-    `SELECT ${COLUMNS} FROM outbox WHERE status <> 'sent' ORDER BY created_at, id LIMIT ${MAX_LISTED}`,
+    `SELECT ${COLUMNS} FROM outbox WHERE status <> 'sent' ORDER BY outbox.created_at, outbox.id LIMIT ${MAX_LISTED}`,
     [UTILITY_MAILBOXES],
   );
 

@@ -6,6 +6,7 @@ import {
   UNSUBSCRIBE_PATH,
   type OutageAlertSubscription,
 } from '../../shared/outage-alerts.ts';
+import type { OutageTown } from '../../shared/outages.ts';
 import { site } from '../../shared/site.ts';
 import type { Database } from '../db/index.ts';
 import { ClientError } from '../errors.ts';
@@ -19,15 +20,6 @@ import { hashToken, newToken } from './tokens.ts';
  * reverse.
  */
 
-export interface Town {
-  slug: string;
-  name: string;
-}
-
-/** The towns a visitor may subscribe to, in /cortes' order. */
-export const listTowns = (db: Database): Promise<Town[]> =>
-  db.query<Town>(`SELECT slug, name FROM outage_towns ORDER BY position, name`);
-
 const link = (origin: string, path: string, token: string) => `${origin}${path}?token=${token}`;
 
 /**
@@ -38,7 +30,7 @@ const link = (origin: string, path: string, token: string) => `${origin}${path}?
  */
 export async function subscribe(db: Database, { email, towns }: OutageAlertSubscription, origin: string) {
   const slugs = [...new Set(towns)];
-  const known = await db.query<Town>(
+  const known = await db.query<Pick<OutageTown, 'slug' | 'name'>>(
     `SELECT slug, name FROM outage_towns WHERE slug = ANY($1::text[]) ORDER BY position, name`,
     [slugs],
   );

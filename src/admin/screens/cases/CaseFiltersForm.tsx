@@ -1,23 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import * as z from 'zod/mini';
 import { caseKindFilters, CaseListQuerySchema, caseStatuses, type CaseListQuery } from '../../../shared/cases.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { unsetIfEmpty } from '../../url-filters.ts';
 
 const labels = { kind: 'Tipo', status: 'Estado', locality: 'Localidad', q: 'Buscar' };
 const kindOptions = Object.entries(caseKindFilters).map(([value, label]) => ({ value, label }));
 const statusOptions = Object.entries(caseStatuses).map(([value, label]) => ({ value, label }));
 
-// A select's first choice, Todos, is '' (and so is an empty search): that filter is not set.
-const unsetIfEmpty = <T extends string>(schema: z.ZodMiniType<T, string>) =>
-  z.pipe(
-    z.union([z.literal(''), schema]),
-    z.transform((value) => (value === '' ? undefined : value)),
-  );
 const { kind, status, locality, q } = CaseListQuerySchema.shape;
 const FiltersFormSchema = z.object({
   kind: unsetIfEmpty(kind.def.innerType),
@@ -60,47 +54,36 @@ export function CaseFiltersForm({
   );
 
   return (
-    <form className="filters" noValidate aria-label="Filtros de casos" onSubmit={(event) => void onSubmit(event)}>
-      <FormFeedback feedback={feedback} />
-      <div className="filters__fields">
-        <SelectInput
-          label={labels.kind}
-          placeholder="Todos"
-          options={kindOptions}
-          error={errors.kind?.message}
-          registration={form.register('kind')}
-        />
-        <SelectInput
-          label={labels.status}
-          placeholder="Todos"
-          options={statusOptions}
-          error={errors.status?.message}
-          registration={form.register('status')}
-        />
-        <SelectInput
-          label={labels.locality}
-          placeholder="Todas"
-          options={localityOptions}
-          error={errors.locality?.message}
-          registration={form.register('locality')}
-        />
-        <TextInput
-          label={labels.q}
-          type="search"
-          hint="Referencia, nombre o correo electrónico"
-          maxLength={100}
-          error={errors.q?.message}
-          registration={form.register('q')}
-        />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-        <Link to="/admin/atencion" className="button button--secondary">
-          Quitar filtros
-        </Link>
-      </div>
-    </form>
+    <FiltersForm label="Filtros de casos" clearTo="/admin/atencion" feedback={feedback} onSubmit={onSubmit}>
+      <SelectInput
+        label={labels.kind}
+        placeholder="Todos"
+        options={kindOptions}
+        error={errors.kind?.message}
+        registration={form.register('kind')}
+      />
+      <SelectInput
+        label={labels.status}
+        placeholder="Todos"
+        options={statusOptions}
+        error={errors.status?.message}
+        registration={form.register('status')}
+      />
+      <SelectInput
+        label={labels.locality}
+        placeholder="Todas"
+        options={localityOptions}
+        error={errors.locality?.message}
+        registration={form.register('locality')}
+      />
+      <TextInput
+        label={labels.q}
+        type="search"
+        hint="Referencia, nombre o correo electrónico"
+        maxLength={100}
+        error={errors.q?.message}
+        registration={form.register('q')}
+      />
+    </FiltersForm>
   );
 }

@@ -8,12 +8,12 @@ import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../..
 import { Pagination } from '../../components/Pagination.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
-import { filtersFrom, queryOf } from '../../url-filters.ts';
+import { filtersFrom, queryOf, unsetIfEmpty } from '../../url-filters.ts';
 import { Deadlines } from './Deadlines.tsx';
 import { DeskNav } from './DeskNav.tsx';
 import { useDenunciaList } from './desk-api.ts';
@@ -98,12 +98,6 @@ function DenunciaTable({ rows, total }: { rows: DeskSummary[]; total: number }) 
 
 const labels = { status: 'Estado', q: 'Referencia' };
 const statusOptions = Object.entries(denunciaStatusLabels).map(([value, label]) => ({ value, label }));
-// A select's first choice, Todos, is '' (and so is an empty search): that filter is not set.
-const unsetIfEmpty = <T extends string>(schema: z.ZodMiniType<T, string>) =>
-  z.pipe(
-    z.union([z.literal(''), schema]),
-    z.transform((value) => (value === '' ? undefined : value)),
-  );
 const FiltersSchema = z.object({
   status: unsetIfEmpty(DeskListQuerySchema.shape.status.def.innerType),
   q: unsetIfEmpty(DeskListQuerySchema.shape.q.def.innerType),
@@ -124,33 +118,22 @@ function DeskFilters({ filters, onApply }: { filters: DeskListQuery; onApply: (f
   }, feedback.onInvalid);
 
   return (
-    <form className="filters" noValidate aria-label="Filtros de denuncias" onSubmit={(event) => void onSubmit(event)}>
-      <FormFeedback feedback={feedback} />
-      <div className="filters__fields">
-        <SelectInput
-          label={labels.status}
-          placeholder="Todos"
-          options={statusOptions}
-          error={errors.status?.message}
-          registration={form.register('status')}
-        />
-        <TextInput
-          label={labels.q}
-          type="search"
-          hint="Parte del número, por ejemplo 7K3M"
-          maxLength={20}
-          error={errors.q?.message}
-          registration={form.register('q')}
-        />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-        <Link to="/admin/denuncias" className="button button--secondary">
-          Quitar filtros
-        </Link>
-      </div>
-    </form>
+    <FiltersForm label="Filtros de denuncias" clearTo="/admin/denuncias" feedback={feedback} onSubmit={onSubmit}>
+      <SelectInput
+        label={labels.status}
+        placeholder="Todos"
+        options={statusOptions}
+        error={errors.status?.message}
+        registration={form.register('status')}
+      />
+      <TextInput
+        label={labels.q}
+        type="search"
+        hint="Parte del número, por ejemplo 7K3M"
+        maxLength={20}
+        error={errors.q?.message}
+        registration={form.register('q')}
+      />
+    </FiltersForm>
   );
 }

@@ -95,20 +95,42 @@ const actionLabels = {
   restablecido: 'Marcar restablecido',
   cancelado: 'Cancelar el corte',
 };
+type NextStatus = keyof typeof actionLabels;
 
-/** The next statuses the outage may take (outageTransitions); closing tells the subscribers. */
+// Closing cannot be undone and mails every subscriber of the town: it is confirmed first.
+const closingQuestions: Partial<Record<NextStatus, string>> = {
+  restablecido: '¿Marcar el corte como restablecido?',
+  cancelado: '¿Cancelar el corte?',
+};
+
+/**
+ * The next statuses the outage may take (outageTransitions). Closing it (Restablecido,
+ * Cancelado) asks first in a dialog: it leaves /cortes, tells the subscribers, and stays closed.
+ */
 export function StatusActions({ outage }: { outage: AdminOutage }) {
   const change = useOutageChange(outage.id, { method: 'PUT', path: '/status' });
-  const next = outageTransitions[outage.status] as (keyof typeof actionLabels)[];
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [closing, setClosing] = useState<NextStatus>();
+  const next = outageTransitions[outage.status] as NextStatus[];
   if (next.length === 0) return null;
-  const move = async (status: keyof typeof actionLabels) => {
+
+  const move = async (status: NextStatus) => {
     try {
       await change.mutateAsync({ status });
       notify({ kind: 'success', text: `El corte quedó ${outageStatusLabels[status]}.` });
     } catch (error) {
       notify({ kind: 'error', text: failureMessage(error) });
+    } finally {
+      dialog.current?.close();
     }
   };
+  const start = (status: NextStatus) => {
+    if (!closingQuestions[status]) return void move(status);
+    setClosing(status);
+    dialog.current?.showModal();
+  };
+
   return (
     <div className="outage-actions">
       {next.map((status) => (
@@ -117,11 +139,32 @@ export function StatusActions({ outage }: { outage: AdminOutage }) {
           type="button"
           className={`button${status === 'cancelado' ? ' button--secondary' : ''}`}
           disabled={change.isPending}
-          onClick={() => void move(status)}
+          onClick={() => start(status)}
         >
           {actionLabels[status]}
         </button>
       ))}
+      <dialog ref={dialog} className="dialog" aria-labelledby={titleId}>
+        <h2 id={titleId}>{closing && closingQuestions[closing]}</h2>
+        <p>
+          El corte dejará de aparecer en /cortes y se avisará por correo a los suscriptores de {outage.townName}. Un
+          corte cerrado no se puede volver a abrir ni modificar.
+        </p>
+        <div className="dialog__actions">
+          <button type="button" className="button button--secondary" onClick={() => dialog.current?.close()}>
+            Volver
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={change.isPending}
+            onClick={() => closing && void move(closing)}
+          >
+            {change.isPending && <span className="spinner" aria-hidden="true" />}
+            {closing && actionLabels[closing]}
+          </button>
+        </div>
+      </dialog>
     </div>
   );
 }

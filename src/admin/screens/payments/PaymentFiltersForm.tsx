@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import type * as z from 'zod/mini';
 import { billStatuses, PaymentFiltersSchema, type PaymentFilters } from '../../../shared/payments.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
@@ -47,41 +46,30 @@ export function PaymentFiltersForm({
   }, feedback.onInvalid);
 
   return (
-    <form className="filters" noValidate aria-label="Filtros de pagos" onSubmit={(event) => void onSubmit(event)}>
-      <FormFeedback feedback={feedback} />
-      <div className="filters__fields">
-        <TextInput label={labels.from} type="date" error={errors.from?.message} registration={form.register('from')} />
-        <TextInput label={labels.to} type="date" error={errors.to?.message} registration={form.register('to')} />
-        <SelectInput
-          label={labels.status}
-          placeholder="Todos"
-          options={statusOptions}
-          error={errors.status?.message}
-          registration={form.register('status')}
-        />
-        <TextInput
-          label={labels.serviceNumber}
-          inputMode="numeric"
-          error={errors.serviceNumber?.message}
-          registration={form.register('serviceNumber')}
-        />
-        <SelectInput
-          label={labels.attention}
-          hint="Resultado desconocido o reembolso pendiente"
-          placeholder="Todos"
-          options={attentionOptions}
-          error={errors.attention?.message}
-          registration={form.register('attention')}
-        />
-      </div>
-      <div className="form__actions">
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-        <Link to="/admin/pagos" className="button button--secondary">
-          Quitar filtros
-        </Link>
-      </div>
-    </form>
+    <FiltersForm label="Filtros de pagos" clearTo="/admin/pagos" feedback={feedback} onSubmit={onSubmit}>
+      <TextInput label={labels.from} type="date" error={errors.from?.message} registration={form.register('from')} />
+      <TextInput label={labels.to} type="date" error={errors.to?.message} registration={form.register('to')} />
+      <SelectInput
+        label={labels.status}
+        placeholder="Todos"
+        options={statusOptions}
+        error={errors.status?.message}
+        registration={form.register('status')}
+      />
+      <TextInput
+        label={labels.serviceNumber}
+        inputMode="numeric"
+        error={errors.serviceNumber?.message}
+        registration={form.register('serviceNumber')}
+      />
+      <SelectInput
+        label={labels.attention}
+        hint="Resultado desconocido o reembolso pendiente"
+        placeholder="Todos"
+        options={attentionOptions}
+        error={errors.attention?.message}
+        registration={form.register('attention')}
+      />
+    </FiltersForm>
   );
 }

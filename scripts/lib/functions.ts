@@ -47,8 +47,9 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
-  // The prerendered /cortes the function cortes-page fills in (its config.includedFiles).
+  // The prerendered pages the function cortes-page fills in (its config.includedFiles).
   'dist/cortes.html',
+  'dist/cortes/alertas.html',
 ];
 
 /**

@@ -147,11 +147,11 @@ describe('POST /api/cortes/alertas', () => {
     });
   });
 
-  it('lists the towns to choose from on GET, and is rate-limited', async () => {
+  // The towns are in the page's HTML (cortes-page, issue 14): this API only takes subscriptions.
+  it('takes only POST, and is rate-limited', async () => {
     const response = await subscriptions(new Request(`${ORIGIN}/api/cortes/alertas`), testContext().context);
-    const { data } = await response.json();
-    expect(data.towns[0]).toEqual({ slug: 'coyhaique', name: 'Coyhaique' });
-    expect(data.towns).toHaveLength(8);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('POST');
     expect(config.rateLimit).toMatchObject({ windowSize: 60, windowLimit: 10 });
   });
 });

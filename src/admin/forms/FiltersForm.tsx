@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode, SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import { FormFeedback } from './FormFeedback.tsx';
 import type { SubmitFeedback } from './use-submit-feedback.ts';
@@ -9,7 +9,7 @@ interface FiltersFormProps {
   /** The list without filters. */
   clearTo: string;
   feedback: SubmitFeedback;
-  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => Promise<void>;
   /** The filters' fields. */
   children: ReactNode;
 }

@@ -13,6 +13,9 @@ const serveTiles = (page: Page) =>
     route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
   );
 
+/** The outages this worker published, closed once its tests of this file are done. */
+const published: string[] = [];
+
 /** A planned outage in Coyhaique as staff publish it (the admin is another branch's), with a supply point. */
 async function publishCoyhaiqueOutage() {
   const sectors = `Villa Prueba ${randomUUID().slice(0, 8)}`;
@@ -27,14 +30,19 @@ async function publishCoyhaiqueOutage() {
      VALUES ($1, 'Estanque móvil', 'Plaza de Armas, Coyhaique', -45.5714, -72.0684, '08:00 a 20:00')`,
     [outage!.id],
   );
+  published.push(outage!.id);
   return { id: outage!.id, sectors };
 }
 
 const coyhaique = (page: Page) => page.getByRole('region', { name: 'Coyhaique' });
 
 // The e2e database outlives the run: outages left current would show on every later run's pages.
+// Only this worker's: each worker runs afterAll when its share of the file is done, and closing
+// every "Villa Prueba" took away the outage another worker's test was looking at.
 test.afterAll(async () => {
-  await query(`UPDATE outages SET status = 'restablecido', closed_at = now() WHERE sectors LIKE 'Villa Prueba %'`);
+  await query(`UPDATE outages SET status = 'restablecido', closed_at = now() WHERE id = ANY($1::bigint[])`, [
+    published,
+  ]);
 });
 
 test.describe('/cortes', () => {

@@ -29,6 +29,9 @@ async function expectAccessible(page: Page, name: string, testInfo: { outputPath
   }
 }
 
+/** The outages this worker published, closed once its tests of this file are done. */
+const published: string[] = [];
+
 /** A published outage in Coyhaique with a notice; answers the notice's id. */
 async function notice(kind: 'published' | 'update', outageId?: string) {
   const [outage] = outageId
@@ -45,6 +48,7 @@ async function notice(kind: 'published' | 'update', outageId?: string) {
           'Los trabajos terminarán una hora antes.',
         ])
       : [];
+  published.push(outage!.id);
   const [row] = await query<{ id: string }>(
     `INSERT INTO outage_notices (outage_id, kind, update_id) VALUES ($1, $2, $3) RETURNING id::text AS id`,
     [outage!.id, kind, update?.id ?? null],
@@ -53,10 +57,11 @@ async function notice(kind: 'published' | 'update', outageId?: string) {
 }
 
 // The e2e database outlives the run: outages left current would show on every later run's pages.
+// Only this worker's: each worker runs afterAll when its share of the file is done.
 test.afterAll(async () => {
-  await query(
-    `UPDATE outages SET status = 'restablecido', closed_at = now() WHERE sectors = 'Población Vista Hermosa'`,
-  );
+  await query(`UPDATE outages SET status = 'restablecido', closed_at = now() WHERE id = ANY($1::bigint[])`, [
+    published,
+  ]);
 });
 
 // Only this spec's subscriber: other specs' run beside it (outage-journey.spec.ts has its own).

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { CaseListQuerySchema } from '../../../shared/cases.ts';
-import { Pagination } from '../../components/Pagination.tsx';
-import { QueryView } from '../../components/QueryView.tsx';
+import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
 import { useCaseList } from './case-api.ts';
@@ -18,7 +17,6 @@ export default function CaseList() {
   const filters = filtersFrom(CaseListQuerySchema, params);
   const search = queryOf(filters);
   const cases = useCaseList(search);
-  const filtered = queryOf(filters, { withPage: false }) !== '';
 
   return (
     <>
@@ -33,23 +31,14 @@ export default function CaseList() {
         localities={cases.data?.localities ?? []}
         onApply={(next) => setParams(queryOf(next))}
       />
-      <QueryView query={cases}>
-        {(page) =>
-          page.cases.length === 0 ? (
-            <p className="empty">{filtered ? 'No hay casos que coincidan con los filtros.' : 'Aún no hay casos.'}</p>
-          ) : (
-            <div aria-busy={cases.isPlaceholderData}>
-              <CaseTable rows={page.cases} total={page.total} search={search} />
-              <Pagination
-                page={page.page}
-                total={page.total}
-                pageSize={page.pageSize}
-                hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
-              />
-            </div>
-          )
-        }
-      </QueryView>
+      <FilteredPages
+        query={cases}
+        filters={filters}
+        count={(page) => page.cases.length}
+        empty={{ filtered: 'No hay casos que coincidan con los filtros.', none: 'Aún no hay casos.' }}
+      >
+        {(page) => <CaseTable rows={page.cases} total={page.total} search={search} />}
+      </FilteredPages>
     </>
   );
 }

@@ -5,8 +5,7 @@ import * as z from 'zod/mini';
 import { formatDateTime } from '../../../shared/billing.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
 import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncia-desk.ts';
-import { Pagination } from '../../components/Pagination.tsx';
-import { QueryView } from '../../components/QueryView.tsx';
+import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
@@ -28,7 +27,6 @@ export default function DenunciaList() {
   const filters = filtersFrom(DeskListQuerySchema, params);
   const search = queryOf(filters);
   const list = useDenunciaList(search);
-  const filtered = queryOf(filters, { withPage: false }) !== '';
 
   return (
     <>
@@ -38,25 +36,14 @@ export default function DenunciaList() {
         Solo el equipo de cumplimiento ve esta sección; cada consulta y cada acción queda en su registro.
       </p>
       <DeskFilters filters={filters} onApply={(next) => setParams(queryOf(next))} />
-      <QueryView query={list}>
-        {(page) =>
-          page.denuncias.length === 0 ? (
-            <p className="empty">
-              {filtered ? 'No hay denuncias que coincidan con los filtros.' : 'Aún no hay denuncias.'}
-            </p>
-          ) : (
-            <div aria-busy={list.isPlaceholderData}>
-              <DenunciaTable rows={page.denuncias} total={page.total} />
-              <Pagination
-                page={page.page}
-                total={page.total}
-                pageSize={page.pageSize}
-                hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
-              />
-            </div>
-          )
-        }
-      </QueryView>
+      <FilteredPages
+        query={list}
+        filters={filters}
+        count={(page) => page.denuncias.length}
+        empty={{ filtered: 'No hay denuncias que coincidan con los filtros.', none: 'Aún no hay denuncias.' }}
+      >
+        {(page) => <DenunciaTable rows={page.denuncias} total={page.total} />}
+      </FilteredPages>
     </>
   );
 }

@@ -3,8 +3,7 @@ import { chileMinute } from '../../../shared/chile-time.ts';
 import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages.ts';
 import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages-admin.ts';
 import { ListScreen } from '../../components/ListScreen.tsx';
-import { Pagination } from '../../components/Pagination.tsx';
-import { QueryView } from '../../components/QueryView.tsx';
+import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
 import { TownForm } from './TownForm.tsx';
@@ -20,7 +19,6 @@ export default function OutageList() {
   const search = queryOf(filters);
   const outages = useOutageList(search);
   const towns = useTowns();
-  const filtered = queryOf(filters, { withPage: false }) !== '';
 
   return (
     <ListScreen title="Cortes de agua" newLabel="Nuevo corte">
@@ -63,23 +61,14 @@ export default function OutageList() {
           Filtrar
         </button>
       </form>
-      <QueryView query={outages}>
-        {(page) =>
-          page.outages.length === 0 ? (
-            <p className="empty">{filtered ? 'No hay cortes que coincidan con los filtros.' : 'Aún no hay cortes.'}</p>
-          ) : (
-            <div aria-busy={outages.isPlaceholderData}>
-              <OutageTable rows={page.outages} total={page.total} />
-              <Pagination
-                page={page.page}
-                total={page.total}
-                pageSize={page.pageSize}
-                hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
-              />
-            </div>
-          )
-        }
-      </QueryView>
+      <FilteredPages
+        query={outages}
+        filters={filters}
+        count={(page) => page.outages.length}
+        empty={{ filtered: 'No hay cortes que coincidan con los filtros.', none: 'Aún no hay cortes.' }}
+      >
+        {(page) => <OutageTable rows={page.outages} total={page.total} />}
+      </FilteredPages>
       <TownForm />
     </ListScreen>
   );

@@ -6,6 +6,7 @@ import type { Context } from '@netlify/functions';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 import * as cookie from 'cookie';
 import { fingerprint } from './fingerprint.ts';
+import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
 
 /**
  * Netlify Functions for the local server: bundled once by Netlify's own bundler (what
@@ -159,7 +160,7 @@ export async function invokeFunction(
     cookies,
     deploy: { branch: 'local', context: 'dev', id: '0', published: false },
     flags: { get: () => undefined },
-    geo: { city: 'Coyhaique', country: { code: 'CL', name: 'Chile' }, timezone: 'America/Santiago' },
+    geo: { city: 'Coyhaique', country: { code: 'CL', name: 'Chile' }, timezone: AYSEN_TIME_ZONE },
     ip,
     json: (input: unknown) => Response.json(input),
     log: console.log,

@@ -9,6 +9,7 @@ import {
   type KeptAccount,
   type RejectedLine,
 } from '../shared/accounts.ts';
+import { chileLocalToIso } from '../shared/chile-time.ts';
 import { isoTime, type Database } from './db/index.ts';
 import { fileRefused } from './uploads.ts';
 
@@ -191,7 +192,7 @@ export async function importAccounts(
                SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[], $10::text[])
                  AS exported_row (service_number, balance, install_address, expiration_date, doc_url, locality)
              ), exported AS (
-               SELECT $6::text AS local, $6::text::timestamp AT TIME ZONE 'America/Santiago' AS taken
+               SELECT $6::text AS local, $11::timestamptz AS taken
              ), paid_online AS (
                SELECT service_number, max(paid_at) AS paid_at FROM bills
                WHERE status = 'paid' AND paid_at > (SELECT taken FROM exported) GROUP BY service_number
@@ -227,6 +228,8 @@ export async function importAccounts(
         actor.email,
         rejectedLines,
         rows.map((row) => row.locality ?? null),
+        // The export's wall time is Aysén's; the instant is computed here, not by the database's zone data.
+        chileLocalToIso(exportedAt),
       ],
     },
   ])) as [unknown[], KeptAccount[]];

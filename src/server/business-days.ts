@@ -1,16 +1,15 @@
 import Holidays from 'date-holidays';
+import { AYSEN_TIME_ZONE } from '../shared/time-zone.ts';
 
 /**
  * Business days in Chile (días hábiles): Monday to Friday, except the national public holidays
  * that date-holidays lists for CL (type `public`: not the banks' 31 December). Days are Chile's
- * calendar days ('YYYY-MM-DD' in America/Santiago), whatever the server's time zone: a complaint
+ * calendar days ('YYYY-MM-DD' on Aysén's clock), whatever the server's time zone: a complaint
  * sent at 23:30 on a Thursday in Coyhaique was received on Thursday, although it is Friday in UTC.
  */
 
-export const CHILE_TIME_ZONE = 'America/Santiago';
-
 const chileDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: CHILE_TIME_ZONE,
+  timeZone: AYSEN_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { checkFile } from './uploads.ts';
+import { AYSEN_TIME_ZONE } from './time-zone.ts';
 
 /**
  * The accounts import (issue 11): staff load the billing system's CSV export of every service's
@@ -36,11 +37,11 @@ export const MAX_ACCOUNT_LINES = 60_000;
 /** Lines of each list the answer carries: a file of 5 MB may hold many more bad lines than a screen (or 6 MB) can. */
 export const ACCOUNTS_REPORT_LIMIT = 1_000;
 
-/** Now in Chile's time, as an `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
+/** Now on Aysén's clock, as an `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
 export function chileNow(now = new Date()): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Santiago',
+      timeZone: AYSEN_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

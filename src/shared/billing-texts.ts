@@ -1,3 +1,5 @@
+import { AYSEN_TIME_ZONE } from './time-zone.ts';
+
 /**
  * What pages show of bills and payments (spec §2 Payment and bills, §4, §8, §9): the spec's
  * messages, the payment methods' names, amounts and dates. A module without zod, apart from
@@ -30,11 +32,11 @@ export type PaymentMethod = keyof typeof paymentMethods;
 export const formatAmount = (amount: number): string =>
   `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
 
-/** Spec §9: DD-MM-YYYY HH:mm:ss, in Chile's time. */
+/** Spec §9: DD-MM-YYYY HH:mm:ss, on Aysén's clock. */
 export function formatDateTime(iso: string): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('es-CL', {
-      timeZone: 'America/Santiago',
+      timeZone: AYSEN_TIME_ZONE,
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',

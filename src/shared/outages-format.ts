@@ -1,12 +1,13 @@
 import type { PublicOutage } from './outages.ts';
 import { outageKindLabels, outageStatusLabels } from './outages.ts';
+import { AYSEN_TIME_ZONE } from './time-zone.ts';
 
-/** How /cortes, its feeds and its island write an outage's times: Chile's time, whatever the reader's clock. */
+/** How /cortes, its feeds and its island write an outage's times: Aysén's clock, whatever the reader's. */
 
 const chileParts = (iso: string) =>
   Object.fromEntries(
     new Intl.DateTimeFormat('es-CL', {
-      timeZone: 'America/Santiago',
+      timeZone: AYSEN_TIME_ZONE,
       day: '2-digit',
       month: '2-digit',
       year: 'numeric',
@@ -18,13 +19,13 @@ const chileParts = (iso: string) =>
       .map((part) => [part.type, part.value]),
   );
 
-/** DD-MM-YYYY HH:mm, in Chile's time. */
+/** DD-MM-YYYY HH:mm, on Aysén's clock. */
 export function formatOutageTime(iso: string): string {
   const parts = chileParts(iso);
   return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-/** HH:mm in Chile's time ("Actualizado a las HH:mm"). */
+/** HH:mm on Aysén's clock ("Actualizado a las HH:mm"). */
 export function formatClock(iso: string): string {
   const parts = chileParts(iso);
   return `${parts.hour}:${parts.minute}`;

@@ -34,9 +34,9 @@ interface Citizen {
   arrivedOn?: string;
 }
 
-// Noon in Chile (UTC-3 or UTC-4) is that day whatever the offset.
+// Noon in Aysén (UTC−3) is that day.
 const arrivalHeaders = (day?: string): Record<string, string> =>
-  day ? { 'X-Local-Now': new Date(`${day}T12:00:00-04:00`).toISOString() } : {};
+  day ? { 'X-Local-Now': new Date(`${day}T12:00:00-03:00`).toISOString() } : {};
 
 /** A reclamo sent through POST /api/reclamos, as /reclamos sends it. */
 export const sendComplaint = async (

@@ -204,4 +204,40 @@ describe('importAccounts', () => {
       }),
     ]);
   });
+
+  it("reads the export's time on Aysén's clock: in July a payment at 08:30 came before an export at 09:00", async () => {
+    const { db } = environment.database;
+    const account = (service_number: string) => ({
+      service_number,
+      balance: 5000,
+      install_address: 'Baquedano 100, Coyhaique',
+      expiration_date: null,
+      doc_url: null,
+    });
+    await importAccounts(db, [account('300001'), account('300002')], {
+      exportedAt: '2027-07-15T08:00',
+      actor,
+      rejectedLines: 0,
+    });
+    // 11:30 UTC is 08:30 in Aysén, before the export; 12:30 UTC is 09:30, after it. On
+    // America/Santiago's July clock (UTC−4) both would be before 09:00.
+    for (const [service, paidAt, order] of [
+      ['300001', '2027-07-15T11:30:00Z', 'tz-before'],
+      ['300002', '2027-07-15T12:30:00Z', 'tz-after'],
+    ]) {
+      await db.query(
+        `INSERT INTO bills (service_number, amount, email, billing_type, payment_method, status, buy_order, session_id, paid_at)
+         VALUES ($1, 5000, 'cliente@example.com', 'boleta', 'webpay', 'paid', $2, $2, $3)`,
+        [service, order, paidAt],
+      );
+    }
+    const kept = await importAccounts(db, [account('300001'), account('300002')], {
+      exportedAt: '2027-07-15T09:00',
+      actor,
+      rejectedLines: 0,
+    });
+    expect(kept.map(({ service_number, paid_at }) => ({ service_number, paid_at }))).toEqual([
+      { service_number: '300002', paid_at: '2027-07-15T12:30:00Z' },
+    ]);
+  });
 });

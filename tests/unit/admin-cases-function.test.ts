@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as contacto from '../../netlify/functions/contacto.ts';
+import * as motorhome from '../../netlify/functions/motorhome.ts';
 import * as reclamos from '../../netlify/functions/reclamos.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { fileKey, uploadStore } from '../../src/server/storage.ts';
@@ -35,6 +36,23 @@ const complaint = {
   city: 'Coyhaique',
   clientNumber: '100001',
   complaintDetails: 'Me cobraron dos veces el mes de octubre.',
+};
+const motorhomeRegistration = {
+  accepts: true,
+  email: 'hans@example.com',
+  phone: '+49 151 2345 6789',
+  name: 'Hans',
+  surname: 'Müller',
+  rut: 'C01X00T47',
+  nationality: 43,
+  country: 43,
+  region: 728,
+  city: 11111,
+  realNationality: 'Chile',
+  realCountry: 'Chile',
+  realRegion: 'Aysén',
+  realCity: 'Coyhaique',
+  address: 'Camino a Puerto Aysén km 3',
 };
 const message = { name: 'Luis', surname: 'Soto', email: 'luis@correo.cl', city: 'Puerto Aysén', reqs: 'Consulta.' };
 
@@ -197,6 +215,20 @@ describe('one case', () => {
       { label: 'Detalle del reclamo', value: complaint.complaintDetails },
     ]);
     expect(body.data.assignees).toEqual([{ id: adminId, name: 'Ana Admin' }]);
+  });
+
+  it("shows when a motorhome visitor accepted the conditions on Aysén's clock (09:00 in July, not 08:00)", async () => {
+    const { status, body: answer } = await read(
+      await callFunction(motorhome, 'POST', '/api/motorhome', { body: motorhomeRegistration }),
+    );
+    expect(status).toBe(200);
+    const { reference } = answer.data as { reference: string };
+    await db().query(
+      `UPDATE motorhome_registrations SET accepted_terms_at = '2027-07-15T12:00:00Z' WHERE reference = $1`,
+      [reference],
+    );
+    const { body } = await call('GET', `/api/admin/cases/${await idOf(reference)}`);
+    expect(body.data.case.fields).toContainEqual({ label: 'Aceptó las condiciones', value: '15-07-2027 09:00' });
   });
 
   it('answers 404 for a case that does not exist, or an id that is not one', async () => {

@@ -55,13 +55,12 @@ describe('businessDaysUntil', () => {
 });
 
 describe('chileDate', () => {
-  it('is the day in Chile, not in UTC: 23:30 on a Thursday in Coyhaique is Friday in UTC', () => {
-    // Summer time (UTC−3) in March 2026.
+  it('is the day in Aysén, not in UTC: 23:30 on a Thursday in Coyhaique is Friday in UTC', () => {
+    // Aysén is on UTC−3 all year: in March as in July.
     expect(chileDate(new Date('2026-03-06T02:30:00Z'))).toBe('2026-03-05');
     expect(chileDate(new Date('2026-03-06T03:30:00Z'))).toBe('2026-03-06');
-    // Winter time (UTC−4) in July.
-    expect(chileDate(new Date('2026-07-10T03:30:00Z'))).toBe('2026-07-09');
-    expect(chileDate(new Date('2026-07-10T04:30:00Z'))).toBe('2026-07-10');
+    expect(chileDate(new Date('2026-07-10T02:30:00Z'))).toBe('2026-07-09');
+    expect(chileDate(new Date('2026-07-10T03:30:00Z'))).toBe('2026-07-10');
   });
 
   it('so a complaint sent late on the eve of a holiday weekend is due counting from that eve', () => {

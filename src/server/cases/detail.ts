@@ -1,4 +1,5 @@
 import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases.ts';
+import { chileMinute } from '../../shared/chile-time.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
@@ -8,7 +9,8 @@ import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
  * the form's order), the CV of an application, the notes and replies, and who it can go to.
  */
 
-type Field = [label: string, column: string];
+/** A label, its SQL expression and, for an instant, how staff read it on Aysén's clock. */
+type Field = [label: string, column: string, format?: (value: string) => string];
 
 /** Each kind's table and its fields as the form asks them. */
 const submissions: Record<CaseKind, { table: string; fields: Field[] }> = {
@@ -56,7 +58,7 @@ const submissions: Record<CaseKind, { table: string; fields: Field[] }> = {
       ['Región', 'region'],
       ['Ciudad', 'city'],
       ['Dirección', 'address'],
-      ['Aceptó las condiciones', `to_char(accepted_terms_at AT TIME ZONE 'America/Santiago', 'DD-MM-YYYY HH24:MI')`],
+      ['Aceptó las condiciones', isoTime('accepted_terms_at'), chileMinute],
     ],
   },
 };
@@ -104,7 +106,12 @@ export async function caseDetail(db: Database, id: string, today: string): Promi
     case: {
       ...withDeadline(row, today),
       // The submission is gone once its retention period ends; the case goes with it (retention.ts).
-      fields: submission ? fields.map(([label], index) => ({ label, value: submission[`f${index}`] ?? '' })) : [],
+      fields: submission
+        ? fields.map(([label, , format], index) => {
+            const value = submission[`f${index}`] ?? '';
+            return { label, value: value && format ? format(value) : value };
+          })
+        : [],
       attachments,
       entries,
     },

@@ -1,6 +1,7 @@
 import { caseKinds, longDate, OPEN_STATUSES, DUE_SOON_BUSINESS_DAYS, type CaseKind } from '../../shared/cases.ts';
 import { site } from '../../shared/site.ts';
-import { addBusinessDays, businessDaysUntil, chileDate, CHILE_TIME_ZONE } from '../business-days.ts';
+import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
+import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
 import type { Database } from '../db/index.ts';
 import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
 
@@ -22,7 +23,7 @@ interface DueCase {
   assignee_name: string | null;
 }
 
-const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: CHILE_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
+const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: AYSEN_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
 /** The open cases with a deadline up to `today` + DUE_SOON_BUSINESS_DAYS, the most overdue first. */
 function dueCases(db: Database, today: string): Promise<DueCase[]> {

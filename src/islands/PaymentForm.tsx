@@ -74,7 +74,7 @@ export default function PaymentForm({ rules, billPaymentPortal, contactEmail }: 
     void form.submit(async (request) => {
       const answer = await callApi(
         '/api/bills/new',
-        billing().then((module) => module.CreatedBillAnswerSchema),
+        billing().then((module) => module.BillNextStepSchema),
         { method: 'POST', json: request },
       );
       if (answer.ok) {

@@ -142,3 +142,15 @@ export const CreatedBillAnswerSchema = z.object({
   paymentData: PaymentDataSchema,
 });
 export type CreatedBillAnswer = z.infer<typeof CreatedBillAnswerSchema>;
+
+/**
+ * What /pago reads of that 201: only what spec §8 makes it act on. `paymentData.success`, then
+ * Webpay's address and token, or the provider's message to show: an answer that carries those and
+ * nothing else must still reach Webpay or show its message, not the generic error.
+ */
+export const BillNextStepSchema = z.object({
+  paymentData: z.union([
+    z.object({ success: z.literal(true), data: z.object({ tbk_url: z.string(), token: z.string() }) }),
+    z.object({ success: z.literal(false), data: z.object({ errorMessage: z.string() }) }),
+  ]),
+});

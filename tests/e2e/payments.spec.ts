@@ -157,6 +157,16 @@ test.describe('/pago messages', () => {
       },
       'Webpay no está disponible.',
     ],
+    [
+      // Spec §8 guarantees only paymentData.success and data.errorMessage: nothing else is required.
+      'paymentData.success false, with only what the spec defines',
+      '100001',
+      {
+        status: 201,
+        json: { paymentData: { success: false, data: { errorMessage: 'Transbank rechazó la solicitud.' } } },
+      },
+      'Transbank rechazó la solicitud.',
+    ],
   ] as const) {
     test(`${situation} shows "${message}"`, async ({ page }) => {
       if (fulfil) await page.route('/api/bills/new', (route) => route.fulfill(fulfil));
@@ -168,6 +178,29 @@ test.describe('/pago messages', () => {
       await expect(page.getByRole('button', { name: 'Pagar' })).toBeEnabled();
     });
   }
+
+  test("a 201 with only paymentData's success, tbk_url and token posts the token to Webpay", async ({
+    page,
+    baseURL,
+  }) => {
+    await page.route('/api/bills/new', (route) =>
+      route.fulfill({
+        status: 201,
+        json: { paymentData: { success: true, data: { tbk_url: `${baseURL}/webpay-minimo`, token: 'ficha-minima' } } },
+      }),
+    );
+    const posted = new Promise<string>((resolve) =>
+      page.route('/webpay-minimo', (route) => {
+        resolve(route.request().postData() ?? '');
+        return route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Webpay</title>' });
+      }),
+    );
+    await page.getByRole('radio', { name: /Webpay/ }).check();
+    await page.getByLabel('Número de servicio').fill('100001');
+    await page.getByLabel('Correo electrónico').fill('cliente@example.com');
+    await page.getByRole('button', { name: 'Pagar' }).click();
+    expect(await posted).toBe('token_ws=ficha-minima');
+  });
 
   test('the button is disabled while the bill is created', async ({ page }) => {
     let release!: () => void;

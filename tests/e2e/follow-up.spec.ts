@@ -194,7 +194,11 @@ test.describe('what the page says when the lookup fails', () => {
     await page.route('/api/seguimiento', (route) =>
       route.fulfill({
         status: 429,
-        json: { success: false, error: caseMessages.followUpThrottled(30), message: caseMessages.followUpThrottled(30) },
+        json: {
+          success: false,
+          error: caseMessages.followUpThrottled(30),
+          message: caseMessages.followUpThrottled(30),
+        },
       }),
     );
     await page.getByLabel('Número de referencia').fill('REC-AAAAAAAA');

@@ -21,8 +21,9 @@ vi.mock('../../src/server/denuncias/receipt.ts', async (original) => {
   return { ...actual, receiptHash: vi.fn(actual.receiptHash) };
 });
 
-const { receiptHash: actualReceiptHash } =
-  await vi.importActual<typeof import('../../src/server/denuncias/receipt.ts')>('../../src/server/denuncias/receipt.ts');
+const { receiptHash: actualReceiptHash } = await vi.importActual<
+  typeof import('../../src/server/denuncias/receipt.ts')
+>('../../src/server/denuncias/receipt.ts');
 
 /** /denuncias/seguimiento's API (issue 16): the receipt code opens the denuncia, nothing else does. */
 
@@ -171,11 +172,15 @@ describe('POST /api/denuncias/seguimiento', () => {
     expect(seconds).toBeGreaterThan(FIRST_WAIT_SECONDS - 3);
     expect(seconds).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
     expect(refused.body.error).toBe(texts.throttled(seconds));
-    expect(refused.body.error).toMatch(/^Demasiados intentos con códigos incorrectos desde esta conexión\. Espere 1?\d segundos e intente nuevamente\.$/);
+    expect(refused.body.error).toMatch(
+      /^Demasiados intentos con códigos incorrectos desde esta conexión\. Espere 1?\d segundos e intente nuevamente\.$/,
+    );
     expect(receiptHash).not.toHaveBeenCalled();
     expect((await open(receipt, '198.51.100.9')).status).toBe(200);
     // The address is never stored: only its keyed hash, and no row for a client without failures.
-    const clients = await db().query<{ client: string; failures: number }>('SELECT client, failures FROM receipt_failures');
+    const clients = await db().query<{ client: string; failures: number }>(
+      'SELECT client, failures FROM receipt_failures',
+    );
     expect(clients).toEqual([{ client: expect.stringMatching(/^[0-9a-f]{64}$/), failures: FREE }]);
     expect(await databaseDump(db())).not.toContain('203.0.113.7');
   });
@@ -230,7 +235,10 @@ describe('POST /api/denuncias/seguimiento', () => {
     expect(receiptHash).toHaveBeenCalledTimes(checked);
     vi.mocked(receiptHash).mockImplementation(actualReceiptHash);
 
-    expect(await open(receipt, '192.0.2.44')).toMatchObject({ status: 200, body: { data: { denuncia: { reference } } } });
+    expect(await open(receipt, '192.0.2.44')).toMatchObject({
+      status: 200,
+      body: { data: { denuncia: { reference } } },
+    });
     expect(await open(receipt, '2001:db8:77::1')).toMatchObject({ status: 200 });
     // A client that failed waits a whole 15 minutes while the brake is on, even from its first failure.
     expect((await open(wrong(1), '192.0.2.45')).status).toBe(404);
@@ -247,7 +255,8 @@ describe('POST /api/denuncias/seguimiento', () => {
   });
 
   it('a right code does not count as a failure; failures past a day are pruned as a new one is written', async () => {
-    for (let attempt = 0; attempt < RECEIPT_THROTTLE.free + 2; attempt++) expect((await open(receipt)).status).toBe(200);
+    for (let attempt = 0; attempt < RECEIPT_THROTTLE.free + 2; attempt++)
+      expect((await open(receipt)).status).toBe(200);
     expect(await db().query('SELECT client FROM receipt_failures')).toEqual([]);
     await db().query(`INSERT INTO receipt_failures (client, failed_at) VALUES ('old', now() - interval '25 hours')`);
     await open('0000000000000000');

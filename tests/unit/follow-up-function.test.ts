@@ -107,7 +107,9 @@ describe('POST /api/seguimiento', () => {
     );
     expect((await lookUp({ reference, email: EMAIL }, '198.51.100.9')).status).toBe(200);
     // The address is never stored: only its keyed hash.
-    const clients = await db().query<{ client: string; failures: number }>('SELECT client, failures FROM follow_up_failures');
+    const clients = await db().query<{ client: string; failures: number }>(
+      'SELECT client, failures FROM follow_up_failures',
+    );
     expect(clients).toEqual([{ client: expect.stringMatching(/^[0-9a-f]{64}$/), failures: FREE }]);
 
     // Once the wait has passed one more failure doubles it.

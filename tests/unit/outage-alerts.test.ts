@@ -150,8 +150,11 @@ describe('POST /api/cortes/alertas', () => {
       status: 200,
       body: { success: true, message: outageAlertMessages.confirmed, data: { towns: ['Cochrane'] } },
     });
-    expect(await db().query(`SELECT email, towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`))
-      .toEqual([{ email: 'rosa@correo.cl', towns: ['cochrane'], confirmed: true, change_towns: null }]);
+    expect(
+      await db().query(
+        `SELECT email, towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`,
+      ),
+    ).toEqual([{ email: 'rosa@correo.cl', towns: ['cochrane'], confirmed: true, change_towns: null }]);
     // Applied once; the subscription's own unsubscribe link still works after it.
     expect((await call('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
     expect((await call('/api/cortes/alertas/baja', { token: victim.unsubscribe })).status).toBe(200);
@@ -171,8 +174,9 @@ describe('POST /api/cortes/alertas', () => {
       status: 200,
       body: { success: true, message: outageAlertMessages.discarded },
     });
-    expect(await db().query(`SELECT towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`))
-      .toEqual([{ towns: ['coyhaique'], confirmed: true, change_towns: null }]);
+    expect(
+      await db().query(`SELECT towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`),
+    ).toEqual([{ towns: ['coyhaique'], confirmed: true, change_towns: null }]);
     expect((await call('/api/cortes/alertas/confirmar', { token: second.confirm })).status).toBe(404);
     expect((await call('/api/cortes/alertas/baja', { token: owner.unsubscribe })).status).toBe(200);
   });
@@ -282,11 +286,13 @@ describe('confirming and unsubscribing', () => {
     expect(await db().query(`SELECT email FROM outage_subscriptions`)).toEqual([{ email: 'inside@correo.cl' }]);
   });
 
-  it("a change never confirmed expires like a subscription: its link stops working, the clean-up clears it, the subscription stays", async () => {
+  it('a change never confirmed expires like a subscription: its link stops working, the clean-up clears it, the subscription stays', async () => {
     await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     await subscribe('rosa@correo.cl', ['cochrane']);
     const change = await mailedTokens('rosa@correo.cl');
-    await db().query(`UPDATE outage_subscriptions SET change_requested_at = now() - interval '7 days' + interval '1 minute'`);
+    await db().query(
+      `UPDATE outage_subscriptions SET change_requested_at = now() - interval '7 days' + interval '1 minute'`,
+    );
     expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 0 });
     await db().query(`UPDATE outage_subscriptions SET change_requested_at = now() - interval '7 days 1 minute'`);
     expect((await call('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);

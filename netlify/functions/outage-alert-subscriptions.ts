@@ -25,8 +25,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     const { token } = await readInput(req, OutageAlertTokenSchema, 1_024);
     if (pathname.endsWith('/baja')) {
-      await unsubscribe(db, token);
-      return json({ success: true, message: outageAlertMessages.unsubscribed } satisfies OutageAlertDoneAnswer);
+      const outcome = await unsubscribe(db, token);
+      return json({ success: true, message: outageAlertMessages[outcome] } satisfies OutageAlertDoneAnswer);
     }
     const towns = await confirm(db, token);
     return json({

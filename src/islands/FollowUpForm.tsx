@@ -71,9 +71,10 @@ export default function FollowUpForm({ rules }: { rules: FieldRules<keyof Follow
       }
       if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
       // A wrong pair gets one message, whichever of the two was wrong (the API never says).
-      const texts = answer.status === 404 || answer.status === 429 ? await cases().catch(() => undefined) : undefined;
-      if (texts && answer.status === 404) setFailure(texts.caseMessages.followUpNotFound);
-      else if (texts && answer.status === 429) setFailure(texts.caseMessages.followUpThrottled);
+      const texts = answer.status === 404 ? await cases().catch(() => undefined) : undefined;
+      if (texts) setFailure(texts.caseMessages.followUpNotFound);
+      // The wait grows with the client's failures: the server's message says how long.
+      else if (answer.status === 429) setFailure(answer.failure.error ?? messages.genericError);
       else setFailure(messages.genericError);
       return { ok: false };
     });

@@ -19,7 +19,8 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   period runs from the closing of the case: an open case is never deleted;
  * - the failed lookups of /seguimiento and of /denuncias/seguimiento, after their periods;
  * - a subscription to the alerts of cortes never confirmed, after its period (a confirmed one
- *   stays until its owner unsubscribes).
+ *   stays until its owner unsubscribes), and a change requested for a confirmed one, never
+ *   confirmed, after the same period.
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
  * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
  * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
@@ -191,7 +192,10 @@ const deleteFailures = (
     [interval(period), limit],
   );
 
-/** Subscriptions to the alerts of cortes whose confirmation link has expired (outage-alerts/subscriptions.ts). */
+/**
+ * Subscriptions to the alerts of cortes whose confirmation link has expired, and the pending
+ * changes of confirmed ones whose link has (outage-alerts/subscriptions.ts): both counted here.
+ */
 const deleteUnconfirmedOutageAlerts = (db: Database, limit: number) =>
   count(
     db,
@@ -200,8 +204,15 @@ const deleteUnconfirmedOutageAlerts = (db: Database, limit: number) =>
          SELECT id FROM outage_subscriptions WHERE confirmed_at IS NULL AND created_at < now() - $1::interval
          ORDER BY created_at LIMIT $2
        ) RETURNING 1
+     ), cleared AS (
+       UPDATE outage_subscriptions
+       SET change_towns = NULL, change_token_hash = NULL, change_discard_token_hash = NULL, change_requested_at = NULL
+       WHERE id IN (
+         SELECT id FROM outage_subscriptions WHERE change_requested_at < now() - $1::interval
+         ORDER BY change_requested_at LIMIT $2
+       ) RETURNING 1
      )
-     SELECT count(*)::int AS count FROM deleted`,
+     SELECT ((SELECT count(*) FROM deleted) + (SELECT count(*) FROM cleared))::int AS count`,
     [interval(retention.unconfirmedOutageAlerts), limit],
   );
 

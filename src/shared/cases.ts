@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField, pageNumber, requiredText } from './fields.ts';
+import { waitText } from './wait-text.ts';
 
 /**
  * Atención ciudadana (issue 15): every contact message, complaint (reclamo), job application
@@ -197,7 +198,9 @@ export const caseMessages = {
   /** One message for every wrong pair: it never says which of the two was wrong. */
   followUpNotFound:
     'No encontramos un caso con ese número de referencia y correo electrónico. Revise ambos datos, tal como aparecen en el correo de confirmación.',
-  followUpThrottled: 'Demasiadas consultas sin resultado. Espere 15 minutos e intente nuevamente.',
+  /** A client's wait after its failed lookups, growing with them (server/failure-throttle.ts). */
+  followUpThrottled: (seconds: number) =>
+    `Demasiadas consultas sin resultado desde esta conexión. Espere ${waitText(seconds)} e intente nuevamente.`,
 } as const;
 
 /** The public page where a citizen follows a case; the acknowledgement mail links to it. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { denunciaStatuses, MESSAGE_CAP } from './denuncia-case.ts';
 import { fieldMessages, lineCheck, requiredText } from './fields.ts';
+import { waitText } from './wait-text.ts';
 
 /**
  * /denuncias/seguimiento (issue 16): the reporter opens their denuncia with its 16-digit receipt
@@ -79,9 +80,12 @@ export type DenunciaFollowUpAnswer = z.infer<typeof DenunciaFollowUpAnswerSchema
 export const denunciaFollowUpMessages = {
   /** One message for every code that opens nothing: malformed, unknown or mistyped alike. */
   notFound: 'No encontramos una denuncia con ese código. Revíselo e intente nuevamente.',
-  throttled: 'Demasiados intentos con códigos incorrectos desde esta conexión. Espere 15 minutos e intente nuevamente.',
-  throttledEveryone:
-    'El seguimiento de denuncias recibió demasiados intentos con códigos incorrectos. Espere 15 minutos e intente nuevamente.',
+  /** A client's own failures: its wait grows with them (server/failure-throttle.ts). */
+  throttled: (seconds: number) =>
+    `Demasiados intentos con códigos incorrectos desde esta conexión. Espere ${waitText(seconds)} e intente nuevamente.`,
+  /** While many clients fail at once, a client that failed too waits between attempts; others do not. */
+  throttledEveryone: (seconds: number) =>
+    `El seguimiento de denuncias está recibiendo muchos intentos con códigos incorrectos y, por seguridad, desde esta conexión solo se puede probar un código cada 15 minutos. Espere ${waitText(seconds)} e intente nuevamente.`,
   closed: 'Esta denuncia está cerrada y ya no recibe mensajes.',
   noEmail: 'Para recibir avisos, la denuncia debe incluir un correo electrónico.',
   sent: 'Mensaje enviado.',

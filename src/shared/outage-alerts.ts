@@ -26,6 +26,9 @@ export const outageAlertMessages = {
   confirmed: 'Su suscripción quedó confirmada. Le avisaremos por correo los cortes de agua de:',
   unsubscribed: 'Su suscripción quedó anulada. No le enviaremos más avisos de cortes de agua.',
   invalidLink: `El enlace no es válido o ya venció. Copie el enlace completo desde el correo, o suscríbase de nuevo si pasaron más de ${confirmationPeriod}.`,
+  /** The "bórrela" link of a request for an e-mail already subscribed: only the request goes. */
+  discarded:
+    'La solicitud de cambio quedó borrada. Su suscripción sigue como estaba y le seguiremos avisando los cortes de agua de las localidades que eligió antes.',
   unsubscribeUnknown: 'El enlace no es válido o la suscripción ya fue anulada.',
 } as const;
 

@@ -195,9 +195,9 @@ test('an empty code is asked for in the error summary; the throttle says when to
   await expect(summary.getByRole('link')).toHaveText(['Código de recibo: Ingrese su código de recibo.']);
 
   await page.route('/api/denuncias/seguimiento', (route) =>
-    route.fulfill({ status: 429, json: { success: false, error: texts.throttled, message: texts.throttled } }),
+    route.fulfill({ status: 429, json: { success: false, error: texts.throttled(30), message: texts.throttled(30) } }),
   );
   await page.getByLabel('Código de recibo').fill('1234 5678 9012 3456');
   await page.getByRole('button', { name: 'Consultar' }).click();
-  await expect(page.getByRole('alert')).toHaveText(texts.throttled);
+  await expect(page.getByRole('alert')).toHaveText(texts.throttled(30));
 });

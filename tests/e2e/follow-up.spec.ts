@@ -194,13 +194,18 @@ test.describe('what the page says when the lookup fails', () => {
     await page.route('/api/seguimiento', (route) =>
       route.fulfill({
         status: 429,
-        json: { success: false, error: caseMessages.followUpThrottled, message: caseMessages.followUpThrottled },
+        json: {
+          success: false,
+          error: caseMessages.followUpThrottled(30),
+          message: caseMessages.followUpThrottled(30),
+        },
       }),
     );
     await page.getByLabel('Número de referencia').fill('REC-AAAAAAAA');
     await page.getByLabel('Correo electrónico').fill('ana@example.com');
     await page.getByRole('button', { name: 'Consultar' }).click();
-    await expect(page.getByRole('alert')).toHaveText(caseMessages.followUpThrottled);
+    // The wait is the server's: it grows with the client's failures.
+    await expect(page.getByRole('alert')).toHaveText(caseMessages.followUpThrottled(30));
   });
 
   test('no connection: the generic message, and what was typed stays', async ({ page }) => {

@@ -3,7 +3,8 @@ import denuncias from '../../netlify/functions/denuncias.ts';
 import * as seguimiento from '../../netlify/functions/denuncias-seguimiento.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
-import { MAX_CLIENT_FAILURES, MAX_TOTAL_FAILURES } from '../../src/server/denuncias/follow-up.ts';
+import { RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
+import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
@@ -19,6 +20,10 @@ vi.mock('../../src/server/denuncias/receipt.ts', async (original) => {
   const actual = await original<typeof import('../../src/server/denuncias/receipt.ts')>();
   return { ...actual, receiptHash: vi.fn(actual.receiptHash) };
 });
+
+const { receiptHash: actualReceiptHash } = await vi.importActual<
+  typeof import('../../src/server/denuncias/receipt.ts')
+>('../../src/server/denuncias/receipt.ts');
 
 /** /denuncias/seguimiento's API (issue 16): the receipt code opens the denuncia, nothing else does. */
 
@@ -48,6 +53,7 @@ async function sendDenuncia(email = EMAIL) {
 beforeEach(async () => {
   for (const table of ['denuncia_messages', 'denuncias', 'receipt_failures', 'outbox'])
     await db().query(`DELETE FROM ${table}`);
+  vi.mocked(receiptHash).mockImplementation(actualReceiptHash);
   ({ reference, receipt } = await sendDenuncia());
   vi.mocked(receiptHash).mockClear();
 });
@@ -151,34 +157,107 @@ describe('POST /api/denuncias/seguimiento', () => {
     expect(get.status).toBe(405);
   });
 
-  it(`after ${MAX_CLIENT_FAILURES} failed codes a client waits, even with the right code, without a hash being computed; another client does not`, async () => {
-    for (let attempt = 0; attempt < MAX_CLIENT_FAILURES; attempt++)
-      expect((await open(`${String(attempt).padStart(16, '7')}`)).status).toBe(404);
+  const FREE = RECEIPT_THROTTLE.free;
+  const wrong = (attempt: number) => String(attempt).padStart(16, '7');
+  /** Moves the client rows' last attempt `seconds` into the past: the wait as if it had passed. */
+  const age = (seconds: number) =>
+    db().query(`UPDATE receipt_failures SET failed_at = failed_at - make_interval(secs => $1)`, [seconds]);
+
+  it(`after ${FREE} failed codes a client waits ${FIRST_WAIT_SECONDS} s, even with the right code and without a hash; another client does not`, async () => {
+    for (let attempt = 0; attempt < FREE; attempt++) expect((await open(wrong(attempt))).status).toBe(404);
     vi.mocked(receiptHash).mockClear();
-    expect(await open(receipt)).toMatchObject({
-      status: 429,
-      cache: 'no-store',
-      retryAfter: '900',
-      body: { error: texts.throttled },
-    });
+    const refused = await open(receipt);
+    expect(refused).toMatchObject({ status: 429, cache: 'no-store' });
+    const seconds = Number(refused.retryAfter);
+    expect(seconds).toBeGreaterThan(FIRST_WAIT_SECONDS - 3);
+    expect(seconds).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
+    expect(refused.body.error).toBe(texts.throttled(seconds));
+    expect(refused.body.error).toMatch(
+      /^Demasiados intentos con códigos incorrectos desde esta conexión\. Espere 1?\d segundos e intente nuevamente\.$/,
+    );
     expect(receiptHash).not.toHaveBeenCalled();
     expect((await open(receipt, '198.51.100.9')).status).toBe(200);
-    // The address is never stored: only its keyed hash.
-    const clients = await db().query<{ client: string }>('SELECT DISTINCT client FROM receipt_failures');
-    expect(clients).toEqual([{ client: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    // The address is never stored: only its keyed hash, and no row for a client without failures.
+    const clients = await db().query<{ client: string; failures: number }>(
+      'SELECT client, failures FROM receipt_failures',
+    );
+    expect(clients).toEqual([{ client: expect.stringMatching(/^[0-9a-f]{64}$/), failures: FREE }]);
     expect(await databaseDump(db())).not.toContain('203.0.113.7');
   });
 
-  it(`after ${MAX_TOTAL_FAILURES} failed codes from everyone, every client waits`, async () => {
-    await db().query(`INSERT INTO receipt_failures (client) SELECT md5(n::text) FROM generate_series(1, $1) AS n`, [
-      MAX_TOTAL_FAILURES,
-    ]);
-    expect(await open(receipt, '192.0.2.44')).toMatchObject({ status: 429, body: { error: texts.throttledEveryone } });
-    expect(receiptHash).not.toHaveBeenCalled();
+  it('the wait doubles with each further failure, up to 15 minutes, and the right code opens once it has passed', async () => {
+    for (let attempt = 0; attempt < FREE; attempt++) await open(wrong(attempt));
+    for (const wait of [15, 30, 60, 120, 240, 480, 900, 900]) {
+      const refused = await open(receipt);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.retryAfter)).toBeGreaterThan(wait - 3);
+      expect(Number(refused.retryAfter)).toBeLessThanOrEqual(wait);
+      await age(wait);
+      expect((await open(wrong(wait))).status).toBe(404);
+    }
+    expect(texts.throttled(900)).toBe(
+      'Demasiados intentos con códigos incorrectos desde esta conexión. Espere 15 minutos e intente nuevamente.',
+    );
+    // However long the run, the wait stays 15 minutes (no overflow of the doubling).
+    await db().query('UPDATE receipt_failures SET failures = 100000');
+    expect((await open(receipt)).retryAfter).toMatch(/^(89\d|900)$/);
+    await age(LONGEST_WAIT_SECONDS);
+    expect((await open(receipt)).status).toBe(200);
+    // The right code handed its attempt back: the run is as it was.
+    expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 100000 }]);
+  });
+
+  it('an IPv6 client is its /64: new addresses in it share its wait, another /64 does not', async () => {
+    for (let attempt = 0; attempt < FREE; attempt++)
+      expect((await open(wrong(attempt), `2001:db8:aa:bb::${attempt + 1}`)).status).toBe(404);
+    expect((await open(receipt, '2001:db8:aa:bb:1234:5678:9abc:def0')).status).toBe(429);
+    expect((await open(receipt, '2001:DB8:AA:BB::FFFF')).status).toBe(429);
+    expect((await open(receipt, '2001:db8:aa:bc::1')).status).toBe(200);
+    expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: FREE }]);
+    // An IPv4 address seen through a dual-stack socket is that IPv4 client.
+    for (let attempt = 0; attempt < FREE; attempt++) await open(wrong(attempt), '192.0.2.80');
+    expect((await open(receipt, '::ffff:192.0.2.80')).status).toBe(429);
+  });
+
+  it('the attack of issue 24: 320 wrong codes from 32 addresses, then the right code from another address opens', async () => {
+    // The flood's codes are well formed and wrong; their hash is made fast here (and matches nothing).
+    vi.mocked(receiptHash).mockResolvedValue('no-denuncia-has-this-hash');
+    const statuses: number[] = [];
+    for (let client = 1; client <= 32; client++)
+      for (let attempt = 0; attempt < 10; attempt++)
+        statuses.push((await open(wrong(client * 100 + attempt), `198.51.100.${client}`)).status);
+    // The first 29 clients had their free attempts; the 30th's first failure put the brake on, so
+    // it and the next two, which had not failed before, had their first code checked, then waited.
+    const brake = RECEIPT_THROTTLE.brake!;
+    const checked = (brake - 1) * FREE + (32 - brake + 1);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(checked);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(320 - checked);
+    expect(receiptHash).toHaveBeenCalledTimes(checked);
+    vi.mocked(receiptHash).mockImplementation(actualReceiptHash);
+
+    expect(await open(receipt, '192.0.2.44')).toMatchObject({
+      status: 200,
+      body: { data: { denuncia: { reference } } },
+    });
+    expect(await open(receipt, '2001:db8:77::1')).toMatchObject({ status: 200 });
+    // A client that failed waits a whole 15 minutes while the brake is on, even from its first failure.
+    expect((await open(wrong(1), '192.0.2.45')).status).toBe(404);
+    const braked = await open(receipt, '192.0.2.45');
+    expect(braked).toMatchObject({ status: 429 });
+    expect(Number(braked.retryAfter)).toBeGreaterThan(LONGEST_WAIT_SECONDS - 3);
+    expect(braked.body.error).toBe(texts.throttledEveryone(Number(braked.retryAfter)));
+    expect(texts.throttledEveryone(900)).toBe(
+      'El seguimiento de denuncias está recibiendo muchos intentos con códigos incorrectos y, por seguridad, desde esta conexión solo se puede probar un código cada 15 minutos. Espere 15 minutos e intente nuevamente.',
+    );
+    // Once it has waited, its right code opens, brake or not.
+    await age(LONGEST_WAIT_SECONDS);
+    expect((await open(receipt, '192.0.2.45')).status).toBe(200);
   });
 
   it('a right code does not count as a failure; failures past a day are pruned as a new one is written', async () => {
-    for (let attempt = 0; attempt < MAX_CLIENT_FAILURES + 2; attempt++) expect((await open(receipt)).status).toBe(200);
+    for (let attempt = 0; attempt < RECEIPT_THROTTLE.free + 2; attempt++)
+      expect((await open(receipt)).status).toBe(200);
+    expect(await db().query('SELECT client FROM receipt_failures')).toEqual([]);
     await db().query(`INSERT INTO receipt_failures (client, failed_at) VALUES ('old', now() - interval '25 hours')`);
     await open('0000000000000000');
     expect(await db().query('SELECT client FROM receipt_failures')).toEqual([

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as reclamos from '../../netlify/functions/reclamos.ts';
 import seguimiento, { config } from '../../netlify/functions/seguimiento.ts';
-import { MAX_FOLLOW_UP_FAILURES } from '../../src/server/cases/follow-up.ts';
+import { FOLLOW_UP_THROTTLE } from '../../src/server/cases/follow-up.ts';
+import { FIRST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
 import { caseMessages } from '../../src/shared/cases.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -39,7 +40,12 @@ beforeEach(async () => {
 /** POST /api/seguimiento from the client at `ip`. */
 async function lookUp(body: unknown, ip = '203.0.113.7') {
   const response = await seguimiento(postJson('/api/seguimiento', body), { ...testContext().context, ip });
-  return { status: response.status, cache: response.headers.get('cache-control'), body: await response.json() };
+  return {
+    status: response.status,
+    cache: response.headers.get('cache-control'),
+    retryAfter: response.headers.get('retry-after'),
+    body: await response.json(),
+  };
 }
 
 describe('POST /api/seguimiento', () => {
@@ -86,22 +92,43 @@ describe('POST /api/seguimiento', () => {
     expect(answers.map((answer) => answer.body)).toEqual([answers[0]!.body, answers[0]!.body, answers[0]!.body]);
   });
 
-  it(`after ${MAX_FOLLOW_UP_FAILURES} failed lookups a client waits, even with the right pair; another client does not`, async () => {
-    for (let attempt = 0; attempt < MAX_FOLLOW_UP_FAILURES; attempt++)
+  const FREE = FOLLOW_UP_THROTTLE.free;
+
+  it(`after ${FREE} failed lookups a client waits, growing, even with the right pair; another client does not`, async () => {
+    for (let attempt = 0; attempt < FREE; attempt++)
       expect((await lookUp({ reference, email: `intento${attempt}@correo.cl` })).status).toBe(404);
-    expect(await lookUp({ reference, email: EMAIL })).toMatchObject({
-      status: 429,
-      body: { error: caseMessages.followUpThrottled },
-    });
+    const refused = await lookUp({ reference, email: EMAIL });
+    expect(refused).toMatchObject({ status: 429 });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(FIRST_WAIT_SECONDS - 3);
+    expect(Number(refused.retryAfter)).toBeLessThanOrEqual(FIRST_WAIT_SECONDS);
+    expect(refused.body.error).toBe(caseMessages.followUpThrottled(Number(refused.retryAfter)));
+    expect(caseMessages.followUpThrottled(15)).toBe(
+      'Demasiadas consultas sin resultado desde esta conexión. Espere 15 segundos e intente nuevamente.',
+    );
     expect((await lookUp({ reference, email: EMAIL }, '198.51.100.9')).status).toBe(200);
     // The address is never stored: only its keyed hash.
-    const clients = await db().query<{ client: string }>('SELECT DISTINCT client FROM follow_up_failures');
-    expect(clients).toEqual([{ client: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    const clients = await db().query<{ client: string; failures: number }>(
+      'SELECT client, failures FROM follow_up_failures',
+    );
+    expect(clients).toEqual([{ client: expect.stringMatching(/^[0-9a-f]{64}$/), failures: FREE }]);
+
+    // Once the wait has passed one more failure doubles it.
+    await db().query(`UPDATE follow_up_failures SET failed_at = failed_at - interval '16 seconds'`);
+    expect((await lookUp({ reference, email: 'otro@correo.cl' })).status).toBe(404);
+    expect(Number((await lookUp({ reference, email: EMAIL })).retryAfter)).toBeGreaterThan(2 * FIRST_WAIT_SECONDS - 3);
   });
 
-  it('a successful lookup does not count against the client', async () => {
-    for (let attempt = 0; attempt < MAX_FOLLOW_UP_FAILURES + 2; attempt++)
+  it('an IPv6 client is its /64: other addresses in it share its wait, another /64 does not', async () => {
+    for (let attempt = 0; attempt < FREE; attempt++)
+      await lookUp({ reference, email: `intento${attempt}@correo.cl` }, `2001:db8:5:6::${attempt + 10}`);
+    expect((await lookUp({ reference, email: EMAIL }, '2001:db8:5:6:aaaa::1')).status).toBe(429);
+    expect((await lookUp({ reference, email: EMAIL }, '2001:db8:5:7::1')).status).toBe(200);
+  });
+
+  it('a successful lookup does not count against the client, and leaves no row', async () => {
+    for (let attempt = 0; attempt < FREE + 2; attempt++)
       expect((await lookUp({ reference, email: EMAIL })).status).toBe(200);
+    expect(await db().query('SELECT 1 FROM follow_up_failures')).toEqual([]);
   });
 
   it('refuses missing or malformed fields with their messages, and anything but POST', async () => {

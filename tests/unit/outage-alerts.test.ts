@@ -106,20 +106,79 @@ describe('POST /api/cortes/alertas', () => {
     expect(new Set([a.confirm, a.unsubscribe, b.confirm, b.unsubscribe]).size).toBe(4);
   });
 
-  it('answers the same to an e-mail already subscribed, replaces its towns and asks to confirm again', async () => {
-    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+  it('an unconfirmed e-mail requested again takes the new towns and tokens: only the last mail confirms', async () => {
+    await subscribe('rosa@correo.cl', ['coyhaique']);
     const old = await mailedTokens('rosa@correo.cl');
     const again = await subscribe('ROSA@correo.cl', ['cochrane']);
     expect(again).toEqual({ status: 200, body: { success: true, message: outageAlertMessages.subscribed } });
 
     const rows = await db().query<{ towns: string[]; confirmed_at: unknown }>(`SELECT * FROM outage_subscriptions`);
-    expect(rows).toMatchObject([{ towns: ['cochrane'], confirmed_at: null }]);
-    // The old links open nothing; the new one confirms.
+    expect(rows).toMatchObject([{ towns: ['cochrane'], confirmed_at: null, change_towns: null }]);
     expect((await call('/api/cortes/alertas/confirmar', { token: old.confirm })).status).toBe(404);
     const fresh = await mailedTokens('ROSA@correo.cl');
     expect((await call('/api/cortes/alertas/confirmar', { token: fresh.confirm })).body.data.towns).toEqual([
       'Cochrane',
     ]);
+  });
+
+  it("the attack of issue 24: a request with a confirmed subscriber's e-mail changes nothing until its own link is confirmed", async () => {
+    const victim = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    const [before] = await db().query(`SELECT * FROM outage_subscriptions`);
+    // The same answer as for anyone: nothing tells the stranger the e-mail was subscribed.
+    expect(await subscribe('ROSA@correo.cl', ['cochrane'])).toEqual({
+      status: 200,
+      body: { success: true, message: outageAlertMessages.subscribed },
+    });
+    const [after] = await db().query<Record<string, unknown>>(`SELECT * FROM outage_subscriptions`);
+    const kept = ['id', 'email', 'towns', 'confirm_token_hash', 'unsubscribe_token_hash', 'confirmed_at', 'created_at'];
+    for (const column of kept) expect(after![column]).toEqual((before as Record<string, unknown>)[column]);
+    expect(after).toMatchObject({ change_towns: ['cochrane'], change_requested_at: expect.any(Date) });
+
+    // Its alerts still go out, and its own links still work.
+    await notice('coyhaique');
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, notices: 1 });
+    expect(await alertMails()).toMatchObject([{ recipient: 'rosa@correo.cl' }]);
+    expect((await call('/api/cortes/alertas/confirmar', { token: victim.confirm })).body.data.towns).toEqual([
+      'Coyhaique',
+    ]);
+
+    // The owner reads the change's mail: it says nothing changes until confirmed, and its link applies it.
+    const change = await mailedTokens('ROSA@correo.cl');
+    const [mail] = await db().query<{ body: string }>(`SELECT body FROM outbox WHERE recipient = 'ROSA@correo.cl'`);
+    expect(mail!.body).toContain('Si esta dirección ya recibe nuestros avisos, nada cambia hasta que confirme');
+    expect(await call('/api/cortes/alertas/confirmar', { token: change.confirm })).toEqual({
+      status: 200,
+      body: { success: true, message: outageAlertMessages.confirmed, data: { towns: ['Cochrane'] } },
+    });
+    expect(
+      await db().query(
+        `SELECT email, towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`,
+      ),
+    ).toEqual([{ email: 'rosa@correo.cl', towns: ['cochrane'], confirmed: true, change_towns: null }]);
+    // Applied once; the subscription's own unsubscribe link still works after it.
+    expect((await call('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
+    expect((await call('/api/cortes/alertas/baja', { token: victim.unsubscribe })).status).toBe(200);
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+  });
+
+  it("a change's delete link deletes only the change; a later request replaces an earlier change", async () => {
+    const owner = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await subscribe('rosa@correo.cl', ['cochrane']);
+    const first = await mailedTokens('rosa@correo.cl');
+    await subscribe('rosa@correo.cl', ['balmaceda']);
+    const second = await mailedTokens('rosa@correo.cl');
+    expect((await call('/api/cortes/alertas/confirmar', { token: first.confirm })).status).toBe(404);
+    expect((await call('/api/cortes/alertas/baja', { token: first.unsubscribe })).status).toBe(404);
+
+    expect(await call('/api/cortes/alertas/baja', { token: second.unsubscribe })).toEqual({
+      status: 200,
+      body: { success: true, message: outageAlertMessages.discarded },
+    });
+    expect(
+      await db().query(`SELECT towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`),
+    ).toEqual([{ towns: ['coyhaique'], confirmed: true, change_towns: null }]);
+    expect((await call('/api/cortes/alertas/confirmar', { token: second.confirm })).status).toBe(404);
+    expect((await call('/api/cortes/alertas/baja', { token: owner.unsubscribe })).status).toBe(200);
   });
 
   describe.each([
@@ -225,6 +284,34 @@ describe('confirming and unsubscribing', () => {
 
     expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 1 });
     expect(await db().query(`SELECT email FROM outage_subscriptions`)).toEqual([{ email: 'inside@correo.cl' }]);
+  });
+
+  it('a change never confirmed expires like a subscription: its link stops working, the clean-up clears it, the subscription stays', async () => {
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await subscribe('rosa@correo.cl', ['cochrane']);
+    const change = await mailedTokens('rosa@correo.cl');
+    await db().query(
+      `UPDATE outage_subscriptions SET change_requested_at = now() - interval '7 days' + interval '1 minute'`,
+    );
+    expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 0 });
+    await db().query(`UPDATE outage_subscriptions SET change_requested_at = now() - interval '7 days 1 minute'`);
+    expect((await call('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
+
+    expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 1 });
+    expect(
+      await db().query(
+        `SELECT towns, confirmed_at IS NOT NULL AS confirmed, change_towns, change_token_hash, change_discard_token_hash, change_requested_at FROM outage_subscriptions`,
+      ),
+    ).toEqual([
+      {
+        towns: ['coyhaique'],
+        confirmed: true,
+        change_towns: null,
+        change_token_hash: null,
+        change_discard_token_hash: null,
+        change_requested_at: null,
+      },
+    ]);
   });
 
   it('never deletes a confirmed subscription, however old', async () => {

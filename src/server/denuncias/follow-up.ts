@@ -7,9 +7,11 @@ import {
 } from '../../shared/denuncia-follow-up.ts';
 import { retention } from '../../shared/retention.ts';
 import { site } from '../../shared/site.ts';
+import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { ClientError, tooManyRequests } from '../errors.ts';
+import { claimAttempt, refundAttempt, type FailureThrottle } from '../failure-throttle.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
@@ -20,18 +22,22 @@ import { receiptHash } from './receipt.ts';
 /**
  * /denuncias/seguimiento (issue 16): the receipt code opens its denuncia's status and messages,
  * and lets the reporter answer. Every code that opens nothing (malformed, unknown) gets one
- * message and counts as a failure, per client (a keyed hash of its address, never the address)
- * and for everyone: a guess costs a slow hash (receipt.ts), so both throttles come before it.
+ * message and counts as a failure of its client (a keyed hash of its IPv4 address or IPv6 /64,
+ * never the address), throttled before the slow hash (receipt.ts) is paid for: growing waits per
+ * client, and a global brake against a guesser with many addresses that only ever holds back
+ * clients that failed (issue 24: a stranger's failures never refuse the right code).
  */
 
-/** Failed codes in THROTTLE_MINUTES from one client before it must wait. */
-export const MAX_CLIENT_FAILURES = 10;
-/**
- * Failed codes in THROTTLE_MINUTES from everyone before every client waits: a guesser with many
- * addresses still cannot try more than this, nor spend more than this many slow hashes.
- */
-export const MAX_TOTAL_FAILURES = 300;
-const THROTTLE_MINUTES = 15;
+export const RECEIPT_THROTTLE: FailureThrottle = {
+  table: 'receipt_failures',
+  free: 5,
+  memory: retention.receiptFailures,
+  /**
+   * Clients failing within 15 minutes that put the brake on: a small utility's reporters mistype
+   * their code now and then, thirty different connections doing so at once is a guesser.
+   */
+  brake: 30,
+};
 
 /** A denuncia the code opened. */
 export interface OpenedDenuncia {
@@ -45,44 +51,27 @@ export interface OpenedDenuncia {
 
 const clientKey = async (address: string): Promise<string> =>
   createHmac('sha256', await config.denunciasKey())
-    .update(`receipt-failures:${address}`)
+    .update(`receipt-failures:${clientGroup(address)}`)
     .digest('hex');
 
-async function throttle(db: Database, client: string): Promise<void> {
-  const [counts] = await db.query<{ mine: number; everyone: number }>(
-    `SELECT count(*) FILTER (WHERE client = $1)::int AS mine, count(*)::int AS everyone FROM receipt_failures
-     WHERE failed_at > now() - make_interval(mins => $2)`,
-    [client, THROTTLE_MINUTES],
-  );
-  const seconds = THROTTLE_MINUTES * 60;
-  if ((counts?.mine ?? 0) >= MAX_CLIENT_FAILURES) throw tooManyRequests(texts.throttled, seconds);
-  if ((counts?.everyone ?? 0) >= MAX_TOTAL_FAILURES) throw tooManyRequests(texts.throttledEveryone, seconds);
-}
-
-/** Counts a failure, pruning those past their retention (the scheduled clean-up need not run first). */
-async function fail(db: Database, client: string): Promise<never> {
-  const { amount, unit } = retention.receiptFailures;
-  await db.query(
-    `WITH pruned AS (DELETE FROM receipt_failures WHERE failed_at < now() - $2::interval)
-     INSERT INTO receipt_failures (client) VALUES ($1)`,
-    [client, `${amount} ${unit}s`],
-  );
-  throw new ClientError(404, texts.notFound);
-}
-
-/** The denuncia of a receipt code as typed; 404 with the one message, or 429 when throttled. */
+/** The denuncia of a receipt code as typed; 404 with the one message, or 429 while its client waits. */
 export async function openByReceipt(db: Database, typed: string, address: string): Promise<OpenedDenuncia> {
   const client = await clientKey(address);
-  await throttle(db, client);
+  const claim = await claimAttempt(db, RECEIPT_THROTTLE, client);
+  if (claim.kind === 'wait')
+    throw tooManyRequests((claim.braked ? texts.throttledEveryone : texts.throttled)(claim.seconds), claim.seconds);
   const digits = receiptDigits(typed);
-  if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) return fail(db, client);
+  // A wrong code keeps its attempt counted: the one message, and no hash for a malformed one.
+  if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new ClientError(404, texts.notFound);
   const [found] = await db.query<OpenedDenuncia>(
     `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
        email <> '' AS "hasEmail", notify_reporter AS notify
      FROM denuncias WHERE receipt_hash = $1`,
     [await receiptHash(digits)],
   );
-  return found ?? fail(db, client);
+  if (!found) throw new ClientError(404, texts.notFound);
+  await refundAttempt(db, RECEIPT_THROTTLE, client);
+  return found;
 }
 
 /** What the reporter sees: never an internal note, never the name of who wrote in compliance. */

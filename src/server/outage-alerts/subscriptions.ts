@@ -17,16 +17,28 @@ import { hashToken, newToken } from './tokens.ts';
 /**
  * Subscriptions to the e-mail alerts of cortes (issue 17): double opt-in, no account. Each purpose
  * has its own token (confirm, unsubscribe), so a confirmation link never unsubscribes, nor the
- * reverse.
+ * reverse. A confirmed subscription is changed only through its owner's mailbox (issue 24): a new
+ * request for its e-mail waits beside it as a change with its own two tokens (apply, discard), and
+ * alerts keep going to the subscription as it was, with every unsubscribe link it had.
  */
 
 const link = (origin: string, path: string, token: string) => `${origin}${path}?token=${token}`;
 
+/** `column` takes the request's value while the subscription is unconfirmed, and keeps its own once confirmed. */
+const whileUnconfirmed = (column: string, requested: string) =>
+  `${column} = CASE WHEN s.confirmed_at IS NULL THEN ${requested} ELSE s.${column} END`;
+/** `column` of the pending change: the request's once the subscription is confirmed, none before. */
+const onceConfirmed = (column: string, requested: string) =>
+  `${column} = CASE WHEN s.confirmed_at IS NULL THEN NULL ELSE ${requested} END`;
+
 /**
- * Stores the subscription unconfirmed with fresh tokens and mails the confirmation link, in one
- * transaction. The same e-mail again replaces its towns and tokens and must be confirmed again:
- * the answer is the same whether it was subscribed or not, and nobody but the mailbox's owner
- * decides which alerts it gets.
+ * Stores the request and mails its confirmation link, in one transaction. A new e-mail is stored
+ * unconfirmed; an unconfirmed one again gets the request's towns and tokens (nobody receives its
+ * alerts yet). A confirmed one keeps its towns, tokens and confirmation: the request becomes its
+ * pending change, replacing an earlier one, applied only by this mail's link. The statement
+ * decides which on the row as it is (ON CONFLICT locks it), so a confirmation racing the request
+ * cannot be undone by it. The answer and the mail are the same whichever it was: nothing tells a
+ * stranger whether the e-mail was subscribed, and its owner alone decides which alerts it gets.
  */
 export async function subscribe(db: Database, { email, towns }: OutageAlertSubscription, origin: string) {
   const slugs = [...new Set(towns)];
@@ -47,7 +59,10 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
     'Para recibirlos, confirme su suscripción en esta página:',
     link(origin, CONFIRM_PATH, confirm),
     '',
-    `Si no la confirma dentro de ${CONFIRMATION_DAYS} días, la borraremos. Si no la pidió usted, no haga nada,`,
+    'Si esta dirección ya recibe nuestros avisos, nada cambia hasta que confirme: seguirá recibiendo los de',
+    'las localidades que eligió antes.',
+    '',
+    `Si no la confirma dentro de ${CONFIRMATION_DAYS} días, borraremos esta solicitud. Si no la pidió usted, no haga nada,`,
     'o bórrela ahora mismo en esta página:',
     link(origin, UNSUBSCRIBE_PATH, unsubscribe),
     '',
@@ -56,12 +71,19 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
   ].join('\n');
   await db.batch([
     {
-      // created_at restarts with each request: the confirmation period runs from the last mail.
-      text: `INSERT INTO outage_subscriptions (email, towns, confirm_token_hash, unsubscribe_token_hash)
+      // created_at restarts with each request of an unconfirmed one: its period runs from the last mail.
+      text: `INSERT INTO outage_subscriptions AS s (email, towns, confirm_token_hash, unsubscribe_token_hash)
              VALUES ($1, $2, $3, $4)
-             ON CONFLICT (lower(email)) DO UPDATE SET email = EXCLUDED.email, towns = EXCLUDED.towns,
-               confirm_token_hash = EXCLUDED.confirm_token_hash, unsubscribe_token_hash = EXCLUDED.unsubscribe_token_hash,
-               confirmed_at = NULL, created_at = now()`,
+             ON CONFLICT (lower(email)) DO UPDATE SET
+               ${whileUnconfirmed('email', 'EXCLUDED.email')},
+               ${whileUnconfirmed('towns', 'EXCLUDED.towns')},
+               ${whileUnconfirmed('confirm_token_hash', 'EXCLUDED.confirm_token_hash')},
+               ${whileUnconfirmed('unsubscribe_token_hash', 'EXCLUDED.unsubscribe_token_hash')},
+               ${whileUnconfirmed('created_at', 'now()')},
+               ${onceConfirmed('change_towns', 'EXCLUDED.towns')},
+               ${onceConfirmed('change_token_hash', 'EXCLUDED.confirm_token_hash')},
+               ${onceConfirmed('change_discard_token_hash', 'EXCLUDED.unsubscribe_token_hash')},
+               ${onceConfirmed('change_requested_at', 'now()')}`,
       params: [email, slugs, hashToken(confirm), hashToken(unsubscribe)],
     },
     enqueueMail({ to: email, subject: 'Confirme su suscripción a los avisos de cortes de agua', text }, reference),
@@ -69,13 +91,21 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
 }
 
 /**
- * Confirms the subscription of a confirmation token, within its period; confirming again is no
- * change. Answers the names of its towns, or a 404 for a token that opens nothing.
+ * Confirms the subscription of a confirmation token, or applies the pending change of a change's
+ * token, each within its period; confirming a subscription again is no change. Answers the names
+ * of its towns, or a 404 for a token that opens nothing (a change replaced by a later request,
+ * already applied, or expired).
  */
 export async function confirm(db: Database, token: string): Promise<string[]> {
   const [row] = await db.query<{ towns: string[] }>(
-    `UPDATE outage_subscriptions s SET confirmed_at = coalesce(confirmed_at, now())
-     WHERE confirm_token_hash = $1 AND (confirmed_at IS NOT NULL OR created_at > now() - $2 * interval '1 day')
+    `UPDATE outage_subscriptions s SET confirmed_at = coalesce(confirmed_at, now()),
+       towns = CASE WHEN change_token_hash = $1 THEN change_towns ELSE towns END,
+       change_towns = CASE WHEN change_token_hash = $1 THEN NULL ELSE change_towns END,
+       change_discard_token_hash = CASE WHEN change_token_hash = $1 THEN NULL ELSE change_discard_token_hash END,
+       change_requested_at = CASE WHEN change_token_hash = $1 THEN NULL ELSE change_requested_at END,
+       change_token_hash = CASE WHEN change_token_hash = $1 THEN NULL ELSE change_token_hash END
+     WHERE (confirm_token_hash = $1 AND (confirmed_at IS NOT NULL OR created_at > now() - $2 * interval '1 day'))
+       OR (change_token_hash = $1 AND change_requested_at > now() - $2 * interval '1 day')
      RETURNING (SELECT array_agg(t.name ORDER BY t.position, t.name) FROM outage_towns t WHERE t.slug = ANY(s.towns)) AS towns`,
     [hashToken(token), CONFIRMATION_DAYS],
   );
@@ -84,16 +114,27 @@ export async function confirm(db: Database, token: string): Promise<string[]> {
 }
 
 /**
- * Deletes the subscription of an unsubscribe token: the one of its confirmation mail or that of
- * any alert it was sent (each alert carries its own: outage-alerts/fan-out.ts). 404 when none.
+ * The token of an unsubscribe link: the subscription's own (its confirmation mail) or that of any
+ * alert it was sent (each alert carries its own: outage-alerts/fan-out.ts) deletes the
+ * subscription; a pending change's discard token deletes only that change, and the subscription
+ * goes on as it was. 404 when it opens nothing.
  */
-export async function unsubscribe(db: Database, token: string): Promise<void> {
-  const deleted = await db.query(
-    `DELETE FROM outage_subscriptions WHERE id IN (
-       SELECT id FROM outage_subscriptions WHERE unsubscribe_token_hash = $1
-       UNION SELECT subscription_id FROM outage_alerts WHERE unsubscribe_token_hash = $1)
-     RETURNING id`,
+export async function unsubscribe(db: Database, token: string): Promise<'unsubscribed' | 'discarded'> {
+  const [done] = await db.query<{ deleted: number; discarded: number }>(
+    `WITH deleted AS (
+       DELETE FROM outage_subscriptions WHERE id IN (
+         SELECT id FROM outage_subscriptions WHERE unsubscribe_token_hash = $1
+         UNION SELECT subscription_id FROM outage_alerts WHERE unsubscribe_token_hash = $1)
+       RETURNING id),
+     discarded AS (
+       UPDATE outage_subscriptions
+       SET change_towns = NULL, change_token_hash = NULL, change_discard_token_hash = NULL, change_requested_at = NULL
+       WHERE change_discard_token_hash = $1
+       RETURNING id)
+     SELECT (SELECT count(*) FROM deleted)::int AS deleted, (SELECT count(*) FROM discarded)::int AS discarded`,
     [hashToken(token)],
   );
-  if (deleted.length === 0) throw new ClientError(404, outageAlertMessages.unsubscribeUnknown);
+  if (done!.deleted > 0) return 'unsubscribed';
+  if (done!.discarded > 0) return 'discarded';
+  throw new ClientError(404, outageAlertMessages.unsubscribeUnknown);
 }

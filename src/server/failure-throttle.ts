@@ -1,0 +1,96 @@
+import { type Period } from '../shared/retention.ts';
+import type { Database } from './db/index.ts';
+
+/**
+ * The throttle of a lookup by a secret (/seguimiento's reference and e-mail, /denuncias/
+ * seguimiento's receipt code; issue 24): per client group (client-group.ts), a few free failures
+ * for typos, then growing waits, FIRST_WAIT_SECONDS doubling up to LONGEST_WAIT_SECONDS; the run
+ * is forgotten `memory` after the client's last attempt (the table's retention).
+ *
+ * An attempt is claimed before the lookup by ONE statement on the client's row that both checks
+ * the wait and counts the attempt as a failure (INSERT ... ON CONFLICT DO UPDATE ... WHERE):
+ * concurrent attempts of one client queue on that row, so they cannot all pass a count read before
+ * any of them was written. A lookup that finds its case hands its attempt back (refund), so a right
+ * secret never counts, and the row of a client with no failure left is deleted.
+ *
+ * The optional global brake (the receipt code's slow hash must not be spent without bound by a
+ * guesser with many addresses): while `brake` clients or more have failed within BRAKE_SECONDS, a
+ * client that has failed in the run waits LONGEST_WAIT_SECONDS since its last attempt, one attempt
+ * per wait. A client without failures is never braked, so the holder of a right code is never
+ * refused because of what other clients did; the hashes a flood costs stay bounded by one per client
+ * group per wait (besides its free attempts before the brake), and each group is an IPv4 address or
+ * an IPv6 /64, which a guesser cannot mint freely.
+ */
+export interface FailureThrottle {
+  table: 'receipt_failures' | 'follow_up_failures';
+  /** Failures in a run before the first wait. */
+  free: number;
+  /** How long a client's run is remembered after its last attempt: the table's retention. */
+  memory: Period;
+  /** Clients failing within BRAKE_SECONDS that put the global brake on; none for no brake. */
+  brake?: number;
+}
+
+export const FIRST_WAIT_SECONDS = 15;
+export const LONGEST_WAIT_SECONDS = 15 * 60;
+export const BRAKE_SECONDS = 15 * 60;
+
+/** Past this many doublings the wait is the longest anyway: the exponent stays small (no overflow). */
+const MAX_DOUBLINGS = 16;
+
+export type Claim = { kind: 'claimed' } | { kind: 'wait'; seconds: number; braked: boolean };
+
+const memoryOf = ({ amount, unit }: Period) => `${amount} ${unit}s`;
+
+/** `brake.on`, the global brake, as a CTE (`false` for a throttle without one). */
+const brakeCte = ({ table, brake }: FailureThrottle) =>
+  brake === undefined
+    ? 'brake AS (SELECT false AS "on")'
+    : `brake AS (SELECT count(*) >= ${brake} AS "on" FROM ${table} WHERE failed_at > now() - make_interval(secs => ${BRAKE_SECONDS}))`;
+
+/** The wait, in seconds, of the run in row `f` after its last attempt ($2: memory, $3: free). */
+const WAIT = `CASE
+    WHEN f.failed_at < clock_timestamp() - $2::interval THEN 0
+    WHEN (SELECT "on" FROM brake) AND f.failures > 0 THEN ${LONGEST_WAIT_SECONDS}
+    WHEN f.failures < $3 THEN 0
+    ELSE least(${FIRST_WAIT_SECONDS} * power(2, least(f.failures - $3, ${MAX_DOUBLINGS})), ${LONGEST_WAIT_SECONDS})
+  END`;
+
+/**
+ * Claims an attempt for `client` (its keyed hash), counted as a failure until refunded; or the
+ * wait left when the client must not try yet. Rows past their memory are pruned on the way (the
+ * hourly clean-up need not run first).
+ */
+export async function claimAttempt(db: Database, throttle: FailureThrottle, client: string): Promise<Claim> {
+  const { table, free, memory } = throttle;
+  const params = [client, memoryOf(memory), free];
+  const claimed = await db.query(
+    `WITH ${brakeCte(throttle)},
+       pruned AS (DELETE FROM ${table} WHERE failed_at < now() - $2::interval AND client <> $1)
+     INSERT INTO ${table} AS f (client, failures, failed_at) VALUES ($1, 1, clock_timestamp())
+     ON CONFLICT (client) DO UPDATE SET
+       failures = CASE WHEN f.failed_at < clock_timestamp() - $2::interval THEN 1 ELSE f.failures + 1 END,
+       failed_at = clock_timestamp()
+     WHERE f.failed_at + make_interval(secs => ${WAIT}) <= clock_timestamp()
+     RETURNING 1`,
+    params,
+  );
+  if (claimed.length > 0) return { kind: 'claimed' };
+  // What to tell the refused client; a read, deciding nothing.
+  const [left] = await db.query<{ seconds: number; braked: boolean }>(
+    `WITH ${brakeCte(throttle)}
+     SELECT greatest(1, ceil(extract(epoch FROM f.failed_at + make_interval(secs => ${WAIT}) - clock_timestamp())))::int AS seconds,
+       (SELECT "on" FROM brake) AS braked
+     FROM ${table} f WHERE client = $1`,
+    params,
+  );
+  return { kind: 'wait', seconds: left?.seconds ?? 1, braked: left?.braked ?? false };
+}
+
+/** Hands back the attempt of a lookup that found its case; a client left without failures has no row. */
+export async function refundAttempt(db: Database, { table }: FailureThrottle, client: string): Promise<void> {
+  await db.batch([
+    { text: `DELETE FROM ${table} WHERE client = $1 AND failures <= 1`, params: [client] },
+    { text: `UPDATE ${table} SET failures = failures - 1 WHERE client = $1 AND failures > 1`, params: [client] },
+  ]);
+}

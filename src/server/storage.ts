@@ -1,13 +1,41 @@
 import { getStore } from '@netlify/blobs';
 import type { UploadPurpose } from '../shared/uploads.ts';
+import { config, MissingSettingError } from './config.ts';
 import { seal, unseal } from './encryption.ts';
 
 /**
- * Uploaded files in Netlify Blobs, emulated locally by @netlify/dev. The store is never public:
- * CVs and denuncia attachments only reach the utility by mail (design.md, "Uploads"); files
- * staff publish are served one by one by GET /api/files/{id}/{name}.
+ * The deploy context of the request being served ("production", "deploy-preview",
+ * "branch-deploy"): Netlify's runtime keeps each request's Context in `Netlify.context` (an
+ * AsyncLocalStorage of @netlify/serverless-functions-api), so code that no handler passes it to
+ * reads the same value `context.deploy.context` holds. Undefined outside Netlify's runtime.
  */
-export const uploadStore = () => getStore({ name: 'uploads', consistency: 'strong' });
+export const runtimeDeployContext = (): string | undefined =>
+  (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify?.context?.deploy
+    ?.context;
+
+/**
+ * Blob stores are site-wide: a preview writing to production's store would mix its uploads with
+ * production's and could read them (issue 24). Production keeps `uploads`; every other deploy
+ * context has its own store, `uploads-<context>` (all deploy previews share one, all branch
+ * deploys another, as their variables are per context). Locally, outside Netlify's runtime, the
+ * emulated store is `uploads`; in production mode a request whose context is unknown touches no
+ * store (503), rather than guess production's.
+ */
+export function uploadStoreName(deployContext: string | undefined, local: boolean): string {
+  if (deployContext === 'production') return 'uploads';
+  if (deployContext) return `uploads-${deployContext.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`.slice(0, 64);
+  if (local) return 'uploads';
+  throw new MissingSettingError('deploy context', "Netlify's runtime gave no deploy context: no file store is used.");
+}
+
+/**
+ * Uploaded files in Netlify Blobs, emulated locally by @netlify/dev, in the store of the deploy
+ * context serving the request. The store is never public: CVs and denuncia attachments only reach
+ * the utility by mail (design.md, "Uploads"); files staff publish are served one by one by
+ * GET /api/files/{id}/{name}.
+ */
+export const uploadStore = () =>
+  getStore({ name: uploadStoreName(runtimeDeployContext(), config.isLocal()), consistency: 'strong' });
 
 export type UploadStore = ReturnType<typeof uploadStore>;
 

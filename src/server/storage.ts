@@ -1,17 +1,8 @@
 import { getStore } from '@netlify/blobs';
 import type { UploadPurpose } from '../shared/uploads.ts';
 import { config, MissingSettingError } from './config.ts';
+import { runtimeDeployContext } from './deploy-context.ts';
 import { seal, unseal } from './encryption.ts';
-
-/**
- * The deploy context of the request being served ("production", "deploy-preview",
- * "branch-deploy"): Netlify's runtime keeps each request's Context in `Netlify.context` (an
- * AsyncLocalStorage of @netlify/serverless-functions-api), so code that no handler passes it to
- * reads the same value `context.deploy.context` holds. Undefined outside Netlify's runtime.
- */
-export const runtimeDeployContext = (): string | undefined =>
-  (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify?.context?.deploy
-    ?.context;
 
 /**
  * Blob stores are site-wide: a preview writing to production's store would mix its uploads with

@@ -32,7 +32,9 @@ try {
   const outcome = await anonymise(db, databaseFingerprint(url));
   switch (outcome.kind) {
     case 'done':
-      console.log("anonymise-preview: every person's data in this preview's database was replaced; unsent mail deleted.");
+      console.log(
+        "anonymise-preview: every person's data in this preview's database was replaced; unsent mail deleted.",
+      );
       break;
     case 'already-done':
       console.log(`anonymise-preview: this preview's database was anonymised at ${outcome.at}; nothing to do.`);

@@ -267,16 +267,12 @@ function rekeyUploads(columns: string[], references: { table: string; column: st
 }
 
 export type AnonymisationOutcome =
-  | { kind: 'done' }
-  | { kind: 'already-done'; at: string }
-  | { kind: 'unclassified'; missing: string[] };
+  { kind: 'done' } | { kind: 'already-done'; at: string } | { kind: 'unclassified'; missing: string[] };
 
 /** The identity of a database from its connection address, without its password. */
 export function databaseFingerprint(connectionUrl: string): string {
   const url = new URL(connectionUrl);
-  return createHash('sha256')
-    .update(`${url.hostname}:${url.port}/${url.pathname}?${url.username}`)
-    .digest('hex');
+  return createHash('sha256').update(`${url.hostname}:${url.port}/${url.pathname}?${url.username}`).digest('hex');
 }
 
 /**

@@ -50,7 +50,8 @@ export function assertCleanJson(body: unknown, status = 400): void {
 }
 
 const isHexDigit = (byte: number | undefined) =>
-  byte !== undefined && ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
+  byte !== undefined &&
+  ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
 
 /**
  * Percent-decodes as the URL standard does (a `%` not followed by two hex digits stays as it is),
@@ -99,7 +100,6 @@ export function readUrlEncoded(text: string): URLSearchParams {
 export function assertCleanTarget(url: URL, params: Record<string, string> | undefined): void {
   const path = percentDecode(url.pathname);
   if (path === undefined || !isCleanText(path, { multiLine: false })) throw invalidText();
-  for (const value of Object.values(params ?? {}))
-    if (!isCleanText(value, { multiLine: false })) throw invalidText();
+  for (const value of Object.values(params ?? {})) if (!isCleanText(value, { multiLine: false })) throw invalidText();
   readUrlEncoded(url.search.slice(1));
 }

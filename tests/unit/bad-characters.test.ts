@@ -61,7 +61,7 @@ interface Probe {
   field: string;
   request: (bad: Bad) => Request;
   /** 400 unless the spec gives 400 another meaning there. */
-  status?: number;
+  status?: number | undefined;
   /** The message for that kind of bad text, when not messages.invalidText. */
   message?: (bad: Bad) => string;
 }

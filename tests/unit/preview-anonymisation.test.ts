@@ -248,7 +248,11 @@ describe('scripts/anonymise-preview.ts', () => {
     expect(
       await pg.db.query(`SELECT sealed, relation, narrative FROM denuncias WHERE reference = 'DEN-AAAAAAAA'`),
     ).toEqual([
-      { sealed: false, relation: 'Cliente', narrative: 'Texto de prueba: el original no se copia a las vistas previas.' },
+      {
+        sealed: false,
+        relation: 'Cliente',
+        narrative: 'Texto de prueba: el original no se copia a las vistas previas.',
+      },
     ]);
   });
 

@@ -232,6 +232,14 @@ describe('every public endpoint answers bad characters with 400 and a Spanish me
     });
   });
 
+  it('a path parameter the platform gives decoded is checked too', async () => {
+    const fn = await load('files');
+    const { context } = testContext({ id: uuid, name: 'a\u0000b.pdf' });
+    const response = await fn.default(new Request(url(`/api/files/${uuid}/ab.pdf`)), context);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(messages.invalidText);
+  });
+
   it('what the table refuses differs from good input only by the bad character', async () => {
     const fn = await load('contacto');
     const request = new Request(url('/api/contacto'), {

@@ -3,6 +3,7 @@ import { handleReturn } from '../../src/server/payments/webpay-return.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { withErrorHandling } from '../../src/server/http.ts';
+import { readUrlEncoded } from '../../src/server/input-text.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
 
@@ -12,8 +13,10 @@ import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   const url = new URL(req.url);
+  // The query string was checked by withErrorHandling; the POSTed form is checked alike (a NUL in
+  // token_ws answered 500, issue 24).
   const params = new URLSearchParams(url.search);
-  if (req.method === 'POST') for (const [key, value] of new URLSearchParams(await req.text())) params.set(key, value);
+  if (req.method === 'POST') for (const [key, value] of readUrlEncoded(await req.text())) params.set(key, value);
   const read = (name: string) => params.get(name) ?? undefined;
 
   const screen = await handleReturn(

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../shared/site.ts';
+import { contextSharingKey } from './denuncias-key-sharing.ts';
+import { runtimeDeployContext } from './deploy-context.ts';
 
 /**
  * Everything the server reads from the environment, read when asked so tests can set it. Every
@@ -116,7 +118,9 @@ export const config = {
    * The AES-256 key that encrypts denuncias at rest (src/server/encryption.ts):
    * DENUNCIAS_ENCRYPTION_KEY, 32 random bytes in base64 (`openssl rand -base64 32`); in local mode
    * only, generated once into .data/denuncias-key. Without it production refuses denuncias (503)
-   * rather than store one in the clear.
+   * rather than store one in the clear. Production's key is never a preview's (issue 24): on
+   * Netlify, a key that production and a preview or branch deploy both use is refused in both, as
+   * far as denuncias-key-sharing.ts can tell.
    */
   async denunciasKey(): Promise<Buffer> {
     const configured = env('DENUNCIAS_ENCRYPTION_KEY');
@@ -124,6 +128,13 @@ export const config = {
       const key = Buffer.from(configured, 'base64');
       if (key.byteLength !== 32)
         throw new MissingSettingError('DENUNCIAS_ENCRYPTION_KEY', 'must be 32 bytes in base64.');
+      const deployContext = this.isLocal() ? undefined : runtimeDeployContext();
+      const sharing = deployContext && (await contextSharingKey(key, deployContext));
+      if (sharing)
+        throw new MissingSettingError(
+          'DENUNCIAS_ENCRYPTION_KEY',
+          `the ${deployContext} context and the ${sharing} context have the same key: give each its own (docs/deploy.md).`,
+        );
       return key;
     }
     if (!this.isLocal()) throw new MissingSettingError('DENUNCIAS_ENCRYPTION_KEY', 'denuncias are refused without it.');

@@ -5,6 +5,7 @@ import { fieldErrors } from '../shared/field-errors.ts';
 import { MissingSettingError } from './config.ts';
 import { ClientError } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
+import { assertCleanJson, assertCleanTarget, invalidText } from './input-text.ts';
 import { messages } from '../shared/messages.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
@@ -45,8 +46,12 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, {
   return parsed.data;
 }
 
-/** Reads a JSON body of at most `maxBytes`, without trusting Content-Length; 415 for any other media type. */
-async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+/**
+ * Reads a JSON body of at most `maxBytes`, without trusting Content-Length; 415 for any other media
+ * type; bytes that are not UTF-8, or a NUL or control character in any key or value, answer 400
+ * (`status`) with the field it is in (input-text.ts).
+ */
+async function readJson(req: Request, maxBytes: number, status: number): Promise<unknown> {
   // Only application/json: a text/plain body is a "simple" request any other site can make a
   // visitor's browser send without asking (no CORS preflight).
   const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
@@ -55,11 +60,20 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   if (declared > maxBytes) throw new ClientError(413, messages.bodyTooLarge);
   const bytes = new Uint8Array(await req.arrayBuffer());
   if (bytes.byteLength > maxBytes) throw new ClientError(413, messages.bodyTooLarge);
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidText(status);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
   } catch {
     throw new ClientError(400, messages.invalidJson);
   }
+  assertCleanJson(body, status);
+  return body;
 }
 
 /**
@@ -71,7 +85,7 @@ export const readInput = async <S extends z.ZodMiniType>(
   schema: S,
   maxBytes: number,
   options: { status?: number } = {},
-): Promise<z.output<S>> => parseInput(schema, await readJson(req, maxBytes), options);
+): Promise<z.output<S>> => parseInput(schema, await readJson(req, maxBytes, options.status ?? 400), options);
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
@@ -83,6 +97,8 @@ export const withErrorHandling =
   (handler: Handler): Handler =>
   async (req, context) => {
     try {
+      // Every path and query string, of every function, before any of them reads it (issue 24).
+      assertCleanTarget(new URL(req.url), context.params);
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {
       // A refused request answers its own status and message, whichever function or service refused it.

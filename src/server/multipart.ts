@@ -3,6 +3,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { messages } from '../shared/messages.ts';
 import { ClientError } from './errors.ts';
+import { invalidText, invalidTextIn, isCleanText } from './input-text.ts';
 
 export interface MultipartFile {
   fileName: string;
@@ -21,7 +22,9 @@ const invalidMultipart = () => new ClientError(400, messages.invalidMultipart);
 /**
  * Reads a multipart/form-data body with busboy, streaming, within limits: one file part named
  * `fileField` kept up to `maxFileBytes`, at most 40 text fields of at most 10 KB. A truncated
- * or malformed body is a 400 ClientError with a Spanish message.
+ * or malformed body is a 400 ClientError with a Spanish message; so is a NUL, a control character
+ * or bytes that are not UTF-8 in a field's name or value or in the file's name (input-text.ts),
+ * named by its field.
  */
 export function parseMultipart(
   req: Request,
@@ -34,8 +37,8 @@ export function parseMultipart(
     const fields: Record<string, string> = {};
     let file: { fileName: string; parts: Buffer[]; tooLarge: boolean } | undefined;
     let bad = false;
-    const fail = () => {
-      if (!bad) reject(invalidMultipart());
+    const fail = (error: ClientError = invalidMultipart()) => {
+      if (!bad) reject(error);
       bad = true;
     };
     let busboy: Busboy.Busboy;
@@ -52,22 +55,26 @@ export function parseMultipart(
     }
     busboy.on('field', (name, value, info) => {
       if (info.valueTruncated) fail();
+      // busboy decodes bytes that are not UTF-8 as U+FFFD, which isCleanText refuses.
+      if (!isCleanText(name, { multiLine: false })) fail(invalidText());
+      else if (!isCleanText(value, { multiLine: true })) fail(invalidTextIn(name));
       fields[name] = value;
     });
     busboy.on('file', (name, stream, info) => {
       if (name !== fileField) {
-        stream.on('error', fail);
+        stream.on('error', () => fail());
         stream.resume();
         return;
       }
       const received = { fileName: info.filename ?? '', parts: [] as Buffer[], tooLarge: false };
+      if (!isCleanText(received.fileName, { multiLine: false })) fail(invalidTextIn(fileField));
       stream.on('data', (chunk: Buffer) => received.parts.push(chunk));
       stream.on('limit', () => (received.tooLarge = true));
       // A body cut inside the file fails the file stream as well as busboy.
-      stream.on('error', fail);
+      stream.on('error', () => fail());
       file = received;
     });
-    busboy.on('error', fail);
+    busboy.on('error', () => fail());
     busboy.on('close', () => {
       if (bad) return;
       resolve(
@@ -84,7 +91,7 @@ export function parseMultipart(
       );
     });
     const body = Readable.fromWeb(req.body as unknown as NodeReadableStream<Uint8Array>);
-    body.on('error', fail);
+    body.on('error', () => fail());
     body.pipe(busboy);
   });
 }

@@ -10,7 +10,10 @@ const Environment = z._default(z.record(z.string(), z.string()), {});
 const netlify = z
   .object({
     build: z.object({ environment: Environment }),
-    context: z._default(z.record(z.string(), z.object({ environment: Environment })), {}),
+    context: z._default(
+      z.record(z.string(), z.object({ command: z.optional(z.string()), environment: Environment })),
+      {},
+    ),
   })
   .parse(parse(await readFile(path.join(root, 'netlify.toml'), 'utf8')));
 
@@ -23,6 +26,13 @@ describe("netlify.toml's deploy contexts (docs/deploy.md)", () => {
 
   it.each(['deploy-preview', 'branch-deploy'])('pays on Transbank integration in %s', (context) => {
     expect(netlify.context[context]?.environment.WEBPAY_ENV).toBe('integration');
+  });
+
+  it("anonymises a deploy preview's database before building it, and no other context's (issue 24)", () => {
+    expect(netlify.context['deploy-preview']?.command).toBe('npm run preview:anonymise && npm run build');
+    expect(packageJson.scripts['preview:anonymise']).toBe('node scripts/anonymise-preview.ts');
+    for (const [name, context] of Object.entries(netlify.context))
+      if (name !== 'deploy-preview') expect(context.command ?? '').not.toContain('anonymise');
   });
 
   it('carries no secret and no production Webpay setting in any context', () => {

@@ -113,7 +113,8 @@ describe.each(forms)(
         'text that is not UTF-8',
         () => postJson(endpoint, '', { body: new Uint8Array([0x7b, 0xff, 0x7d]) }),
         400,
-        'La solicitud no es un JSON válido.',
+        // Issue 24: bad bytes are named as such, as in every other field.
+        'El texto contiene caracteres no válidos.',
       ],
       ['JSON that is not an object', () => postJson(endpoint, '[1, 2]'), 400, 'Revise los datos del formulario.'],
       ['JSON null', () => postJson(endpoint, 'null'), 400, 'Revise los datos del formulario.'],

@@ -1,0 +1,105 @@
+import { messages } from '../shared/messages.ts';
+import { ClientError } from './errors.ts';
+
+/**
+ * The text a request may carry (issue 24, "Bad input is 4xx"): well-formed Unicode without control
+ * characters. A NUL is refused by Postgres' text type (it answered 500 before this), other
+ * controls reach mail headers, file names and logs, and U+FFFD is what a lenient decoder (busboy's,
+ * URLSearchParams') leaves of bytes that were not UTF-8. Multi-line texts keep tab, line feed and
+ * carriage return; each form's schema refuses them where a field is a single line.
+ */
+const isRefused = (code: number, multiLine: boolean): boolean =>
+  code < 0x20
+    ? !(multiLine && (code === 0x09 || code === 0x0a || code === 0x0d))
+    : (code >= 0x7f && code <= 0x9f) || code === 0xfffd;
+
+export function isCleanText(value: string, { multiLine }: { multiLine: boolean }): boolean {
+  if (!value.isWellFormed()) return false;
+  for (let i = 0; i < value.length; i++) if (isRefused(value.charCodeAt(i), multiLine)) return false;
+  return true;
+}
+
+/** The refusal of a whole request whose text is not valid (no field to point at). */
+export const invalidText = (status = 400) => new ClientError(status, messages.invalidText);
+
+/** The refusal of one field, shaped as a schema's refusal so the form shows it at that field. */
+export const invalidTextIn = (field: string, status = 400) =>
+  new ClientError(status, messages.invalidForm, undefined, { errors: { [field]: messages.invalidText } });
+
+/** Whether any key or string anywhere inside `value` is not clean text. */
+function hasInvalidText(value: unknown): boolean {
+  if (typeof value === 'string') return !isCleanText(value, { multiLine: true });
+  if (Array.isArray(value)) return value.some(hasInvalidText);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(
+      ([key, inner]) => !isCleanText(key, { multiLine: false }) || hasInvalidText(inner),
+    );
+  return false;
+}
+
+/** Refuses a parsed JSON body holding bad text in any key or value, naming its top-level field. */
+export function assertCleanJson(body: unknown, status = 400): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    if (hasInvalidText(body)) throw invalidText(status);
+    return;
+  }
+  for (const [field, value] of Object.entries(body)) {
+    if (!isCleanText(field, { multiLine: false })) throw invalidText(status);
+    if (hasInvalidText(value)) throw invalidTextIn(field, status);
+  }
+}
+
+const isHexDigit = (byte: number | undefined) =>
+  byte !== undefined &&
+  ((byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66));
+
+/**
+ * Percent-decodes as the URL standard does (a `%` not followed by two hex digits stays as it is),
+ * but refuses bytes that are not UTF-8 instead of turning them into U+FFFD: undefined then.
+ */
+export function percentDecode(input: string): string | undefined {
+  const raw = Buffer.from(input, 'utf8');
+  const bytes: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const byte = raw[i]!;
+    if (byte === 0x25 && isHexDigit(raw[i + 1]) && isHexDigit(raw[i + 2])) {
+      bytes.push(Number.parseInt(String.fromCharCode(raw[i + 1]!, raw[i + 2]!), 16));
+      i += 2;
+    } else bytes.push(byte);
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fields of an application/x-www-form-urlencoded text (a query string, Webpay's POSTed return),
+ * each name and value decoded strictly and a single line: a 400 naming the field otherwise.
+ */
+export function readUrlEncoded(text: string): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const pair of text.split('&')) {
+    if (!pair) continue;
+    const at = pair.indexOf('=');
+    const [rawName, rawValue] = at === -1 ? [pair, ''] : [pair.slice(0, at), pair.slice(at + 1)];
+    const name = percentDecode(rawName.replaceAll('+', ' '));
+    const value = percentDecode(rawValue.replaceAll('+', ' '));
+    if (name === undefined || !isCleanText(name, { multiLine: false })) throw invalidText();
+    if (value === undefined || !isCleanText(value, { multiLine: false })) throw invalidTextIn(name);
+    params.append(name, value);
+  }
+  return params;
+}
+
+/**
+ * Refuses a request whose path or query string holds bad text, before any function reads it: the
+ * path's parameters as the platform gives them (decoded or not) and as they stand in the URL.
+ */
+export function assertCleanTarget(url: URL, params: Record<string, string> | undefined): void {
+  const path = percentDecode(url.pathname);
+  if (path === undefined || !isCleanText(path, { multiLine: false })) throw invalidText();
+  for (const value of Object.values(params ?? {})) if (!isCleanText(value, { multiLine: false })) throw invalidText();
+  readUrlEncoded(url.search.slice(1));
+}

@@ -1,0 +1,254 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config, Context } from '@netlify/functions';
+import { describe, expect, it } from 'vitest';
+import { messages } from '../../src/shared/messages.ts';
+import { useAdminEnvironment } from '../helpers/admin.ts';
+import { testContext } from '../helpers/functions.ts';
+
+/**
+ * Issue 24, "Bad input is 4xx": every public endpoint answers a NUL byte, bytes that are not
+ * UTF-8 or a control character in any field it reads (JSON body, multipart field, a file's name,
+ * query string, path parameter, a POSTed form) with 400 and the Spanish message, never 500.
+ */
+useAdminEnvironment();
+
+type Module = { default: (req: Request, context: Context) => Promise<Response>; config: Config };
+const functionsDir = path.resolve(import.meta.dirname, '../../netlify/functions');
+const load = (name: string): Promise<Module> => import(path.join(functionsDir, `${name}.ts`));
+
+/** The three kinds of bad text, as a JS string (where one can hold it), in a URL and as raw bytes. */
+const kinds = [
+  { kind: 'a NUL byte', text: 'a\u0000b', url: 'a%00b', bytes: [0x61, 0x00, 0x62] },
+  { kind: 'an invalid UTF-8 sequence', text: undefined, url: 'a%FFb', bytes: [0x61, 0xff, 0xfe, 0x62] },
+  { kind: 'a control character', text: 'a\u001bb', url: 'a%1Bb', bytes: [0x61, 0x1b, 0x62] },
+] as const;
+type Bad = (typeof kinds)[number];
+
+const encoder = new TextEncoder();
+const PLACEHOLDER = '@@BAD@@';
+/** A text with the placeholder replaced by the bad bytes. */
+const withBad = (text: string, bad: Bad): Uint8Array<ArrayBuffer> => {
+  const [before, after] = text.split(PLACEHOLDER) as [string, string];
+  return new Uint8Array([...encoder.encode(before), ...bad.bytes, ...encoder.encode(after)]);
+};
+/** The bad text where JSON can carry it: escaped (NUL, ESC) or as raw bytes (not UTF-8). */
+const jsonBody = (body: Record<string, unknown>, field: string, bad: Bad) =>
+  bad.text === undefined
+    ? withBad(JSON.stringify({ ...body, [field]: PLACEHOLDER }), bad)
+    : encoder.encode(JSON.stringify({ ...body, [field]: bad.text }));
+
+const BOUNDARY = 'hygiene-boundary';
+/** A multipart body built byte by byte, so a field or a file name can hold any bytes. */
+function multipartBody(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }): string {
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  if (file)
+    parts.push(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        `Content-Type: application/pdf\r\n\r\n%PDF-1.7\n${'x'.repeat(200)}\r\n`,
+    );
+  return `${parts.join('')}--${BOUNDARY}--\r\n`;
+}
+
+interface Probe {
+  /** The function's file under netlify/functions. */
+  name: string;
+  /** A path of its config.path, as the platform would route it. */
+  route: string;
+  /** Where the bad text goes. */
+  field: string;
+  request: (bad: Bad) => Request;
+  /** 400 unless the spec gives 400 another meaning there. */
+  status?: number | undefined;
+  /** The message for that kind of bad text, when not messages.invalidText. */
+  message?: (bad: Bad) => string;
+}
+
+const url = (pathAndQuery: string) => `http://localhost${pathAndQuery}`;
+const json = (route: string, body: Record<string, unknown>, field: string, name: string, status?: number): Probe => ({
+  name,
+  route,
+  field: `JSON field ${field}`,
+  status,
+  request: (bad) =>
+    new Request(url(route), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: jsonBody(body, field, bad),
+    }),
+});
+const query = (route: string, name: string, method = 'GET'): Probe => ({
+  name,
+  route,
+  field: 'query string',
+  request: (bad) => new Request(url(`${route}?campo=${bad.url}`), { method }),
+});
+const pathParam = (route: string, template: string, name: string, method = 'GET'): Probe => ({
+  name,
+  route,
+  field: 'path parameter',
+  request: (bad) => new Request(url(template.replace(PLACEHOLDER, bad.url)), { method }),
+});
+const multipart = (route: string, fields: Record<string, string>, field: string, name: string): Probe => ({
+  name,
+  route,
+  field: `multipart field ${field}`,
+  request: (bad) =>
+    new Request(url(route), {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: withBad(multipartBody({ ...fields, [field]: PLACEHOLDER }), bad),
+    }),
+});
+const fileName = (route: string, fields: Record<string, string>, name: string): Probe => ({
+  name,
+  route,
+  field: "the file's name",
+  // busboy refuses a part header holding a control character before any code reads the name.
+  message: (bad) => (bad.text === undefined ? messages.invalidText : messages.invalidMultipart),
+  request: (bad) =>
+    new Request(url(route), {
+      method: 'POST',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      body: withBad(multipartBody(fields, { name: `cv${PLACEHOLDER}.pdf`, bytes: new Uint8Array() }), bad),
+    }),
+});
+
+const contact = { name: 'Ana', surname: 'Rojas', email: 'ana@example.com', reqs: 'Consulta.' };
+const complaint = { ...contact, address: 'Baquedano 1240', city: 'Coyhaique', complaintDetails: 'Corte sin aviso.' };
+const registration = {
+  accepts: true,
+  email: 'lucia@example.com',
+  phone: '+56 9 1234 5678',
+  name: 'Lucía',
+  surname: 'Fernández',
+  rut: 'AAB123456',
+  nationality: 43,
+  country: 43,
+  region: 728,
+  city: 11111,
+  address: 'Ruta 7 km 10',
+};
+const application = { name: 'Camila Ríos', email: 'camila@example.com', rut: '12.345.678-5', fileName: 'cv.pdf' };
+const denuncia = {
+  denunciaRelacion: 'Cliente',
+  denunciaLugar: 'Recintos',
+  denunciaType: 'Consultas',
+  denunciaText: 'Un relato.',
+};
+const receipt = 'ABCD-EFGH-JKLM-NPQR';
+const uuid = '00000000-0000-4000-8000-000000000000';
+
+const probes: Probe[] = [
+  json('/api/contacto', contact, 'reqs', 'contacto'),
+  json('/api/contacto', contact, 'name', 'contacto'),
+  json('/api/reclamos', complaint, 'complaintDetails', 'reclamos'),
+  json('/api/motorhome', registration, 'address', 'motorhome'),
+  json('/api/login', { email: 'a@example.com', password: 'x' }, 'password', 'login'),
+  json('/api/ticket', { service_number: '100001' }, 'service_number', 'ticket'),
+  // 400 tells /pago "no debt" (spec §8): its invalid input is 422.
+  json('/api/bills/new', { paymentOption: 'webpay-plus', serviceNumber: '100001' }, 'serviceNumber', 'bills', 422),
+  pathParam('/api/bills/:billId', `/api/bills/${PLACEHOLDER}`, 'bills'),
+  json('/api/bootstrap', { token: 'x', name: 'Ana', email: 'a@example.com', password: 'x' }, 'name', 'bootstrap'),
+  query('/api/bootstrap', 'bootstrap'),
+  json('/api/seguimiento', { reference: 'REC-ABCDEFGH', email: 'a@example.com' }, 'reference', 'seguimiento'),
+  json('/api/denuncias/seguimiento', { receipt }, 'receipt', 'denuncias-seguimiento'),
+  json('/api/denuncias/seguimiento/aviso', { receipt, notify: true }, 'receipt', 'denuncias-seguimiento'),
+  multipart('/api/denuncias/seguimiento/mensajes', { receipt, body: 'Hola.' }, 'body', 'denuncias-seguimiento'),
+  multipart('/api/denuncias', denuncia, 'denunciaText', 'denuncias'),
+  multipart('/api/job', application, 'fileName', 'job'),
+  multipart('/api/job', application, 'name', 'job'),
+  fileName('/api/job', application, 'job'),
+  json('/api/cortes/alertas', { email: 'a@example.com', towns: ['coyhaique'] }, 'email', 'outage-alert-subscriptions'),
+  json('/api/cortes/alertas/confirmar', { token: 'x' }, 'token', 'outage-alert-subscriptions'),
+  json('/api/cortes/alertas/baja', { token: 'x' }, 'token', 'outage-alert-subscriptions'),
+  json('/api/outages/lookup', { serviceNumber: '100001' }, 'serviceNumber', 'outages-lookup'),
+  json('/api/uploads', { purpose: 'cv', fileName: 'cv.pdf', size: 5_000_000 }, 'fileName', 'uploads'),
+  pathParam('/api/uploads/:id/chunks/:index', `/api/uploads/${PLACEHOLDER}/chunks/0`, 'uploads', 'PUT'),
+  pathParam('/api/uploads/:id/complete', `/api/uploads/${PLACEHOLDER}/complete`, 'uploads', 'POST'),
+  query('/api/tbk/return', 'tbk-return'),
+  {
+    name: 'tbk-return',
+    route: '/api/tbk/return',
+    field: 'POSTed form token_ws',
+    request: (bad) =>
+      new Request(url('/api/tbk/return'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `token_ws=${bad.url}`,
+      }),
+  },
+  pathParam('/api/tbk-payments/:tbkPaymentId', `/api/tbk-payments/${PLACEHOLDER}`, 'tbk-payments'),
+  pathParam('/api/files/:id/:name', `/api/files/${uuid}/${PLACEHOLDER}.pdf`, 'files'),
+  query('/api/documents', 'documents'),
+  query('/api/download', 'download'),
+  query('/api/education/documents', 'education-documents'),
+  query('/api/reports', 'reports'),
+  query('/api/outages', 'outages'),
+  query('/api/health', 'health'),
+  query('/cortes', 'cortes-page'),
+  query('/cortes/alertas', 'cortes-page'),
+  query('/cortes/feed.xml', 'outages-feeds'),
+  pathParam('/cortes/:town.ics', `/cortes/${PLACEHOLDER}.ics`, 'outages-feeds'),
+  query('/api/admins/:id', 'admins'),
+  query('/api/logout', 'logout', 'POST'),
+];
+
+/** The params the platform gives for a path of the function: the first config.path it matches. */
+function paramsOf(fn: Module, request: Request): Record<string, string> {
+  for (const pattern of [fn.config.path ?? []].flat()) {
+    const match = new URLPattern({ pathname: pattern }).exec(request.url);
+    if (match)
+      return Object.fromEntries(
+        Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+  }
+  return {};
+}
+
+describe('every public endpoint answers bad characters with 400 and a Spanish message', () => {
+  it('the table probes every public path (config.path outside /api/admin/)', async () => {
+    const files = (await readdir(functionsDir)).filter((file) => file.endsWith('.ts'));
+    const publicRoutes = new Set<string>();
+    for (const file of files) {
+      const { config } = await load(file.replace(/\.ts$/, ''));
+      for (const route of [config.path ?? []].flat()) if (!route.startsWith('/api/admin/')) publicRoutes.add(route);
+    }
+    expect(new Set(probes.map((probe) => probe.route))).toEqual(publicRoutes);
+  });
+
+  describe.each(kinds)('$kind', (bad) => {
+    it.each(probes.map((probe) => [`${probe.route} (${probe.field})`, probe] as const))('%s', async (_, probe) => {
+      const fn = await load(probe.name);
+      const request = probe.request(bad);
+      const { context, settle } = testContext(paramsOf(fn, request));
+      const response = await fn.default(request, context);
+      await settle();
+      expect(response.status).toBe(probe.status ?? 400);
+      const body = await response.json();
+      expect([body.error, ...Object.values(body.errors ?? {})]).toContain(probe.message?.(bad) ?? messages.invalidText);
+    });
+  });
+
+  it('a path parameter the platform gives decoded is checked too', async () => {
+    const fn = await load('files');
+    const { context } = testContext({ id: uuid, name: 'a\u0000b.pdf' });
+    const response = await fn.default(new Request(url(`/api/files/${uuid}/ab.pdf`)), context);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe(messages.invalidText);
+  });
+
+  it('what the table refuses differs from good input only by the bad character', async () => {
+    const fn = await load('contacto');
+    const request = new Request(url('/api/contacto'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...contact, reqs: 'Primera línea.\r\n\tSegunda línea.' }),
+    });
+    const { context, settle } = testContext();
+    expect((await fn.default(request, context)).status).toBe(200);
+    await settle();
+  });
+});

@@ -217,10 +217,12 @@ export const TABLES: Record<string, TableRule> = {
   },
   outage_subscriptions: {
     columns: {
-      ...keep('id', 'towns', 'confirmed_at', 'created_at'),
+      ...keep('id', 'towns', 'confirmed_at', 'created_at', 'change_towns', 'change_requested_at'),
       email: fake.email,
       confirm_token_hash: fake.token,
       unsubscribe_token_hash: fake.token,
+      change_token_hash: ifGiven('change_token_hash', fake.token),
+      change_discard_token_hash: ifGiven('change_discard_token_hash', fake.token),
     },
   },
   outage_alerts: {

@@ -94,7 +94,8 @@ export function createResendSender(
         { idempotencyKey, batchValidation: 'permissive' },
       );
       if (error) throw refusal(error, headers);
-      const refused = new Map(data.errors.map(({ index, message }) => [index, message]));
+      // Permissive answers list `errors`; an answer without it refused nothing.
+      const refused = new Map((data.errors as typeof data.errors | undefined)?.map(({ index, message }) => [index, message]));
       return items.map((_item, index) => {
         const message = refused.get(index);
         return message === undefined

@@ -155,19 +155,23 @@ export const config = {
   }),
 
   /**
+   * The acknowledgements of the public forms one address receives in a day:
+   * MAIL_ACKNOWLEDGEMENTS_PER_DAY, default 3 (src/server/mail/acknowledgements.ts); every mode.
+   */
+  acknowledgementsPerDay: () => count('MAIL_ACKNOWLEDGEMENTS_PER_DAY', 3),
+
+  /**
    * Mail. Production mode: Resend with RESEND_API_KEY, from MAIL_FROM (a sender on the domain
    * verified in Resend). Local mode: `.eml` files under MAIL_OUTBOX_DIR unless RESEND_API_KEY is
    * set (tests drive the Resend adapter that way). MAIL_TEST_RECIPIENT, meant for deploy
    * previews, sends every mail to that one address instead of its recipient.
    * RESEND_REQUESTS_PER_SECOND is the Resend team's rate limit (default 2, Resend's own), which
-   * the outbox paces its requests to. MAIL_ACKNOWLEDGEMENTS_PER_DAY caps the acknowledgements of
-   * the public forms one address receives in a day (default 3; src/server/mail/acknowledgements.ts).
+   * the outbox paces its requests to.
    */
   mail() {
     const local = this.isLocal();
     return {
       requestsPerSecond: count('RESEND_REQUESTS_PER_SECOND', 2),
-      acknowledgementsPerDay: count('MAIL_ACKNOWLEDGEMENTS_PER_DAY', 3),
       resendApiKey: local ? env('RESEND_API_KEY') : required('RESEND_API_KEY', 'no mail can be sent without it.'),
       from: local
         ? (env('MAIL_FROM') ?? `${site.name} <no-responder@example.com>`)

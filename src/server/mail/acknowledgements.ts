@@ -8,7 +8,7 @@ import { OUTBOX_COLUMNS } from './outbox.ts';
 /**
  * The acknowledgements of the public forms go to whatever address the visitor typed (issue 24,
  * row 8): anyone could have the utility mail anyone, again and again. So one address receives at
- * most `config.mail().acknowledgementsPerDay` of them a day in Aysén, counted atomically with the
+ * most `config.acknowledgementsPerDay()` of them a day in Aysén, counted atomically with the
  * mail's insertion; past the cap the submission is stored and answered as usual (its reference is
  * on the page), only not acknowledged by mail. The count is kept by a hash of the address, and
  * only for the day.
@@ -54,7 +54,7 @@ export function enqueueAcknowledgement(mail: Pick<Mail, 'to' | 'subject' | 'text
     params: [
       recipientHash(mail.to),
       aysenDay.format(new Date()),
-      config.mail().acknowledgementsPerDay,
+      config.acknowledgementsPerDay(),
       reference,
       mail.to,
       mail.subject,

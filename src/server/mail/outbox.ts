@@ -150,7 +150,8 @@ const release = (db: Database, rows: OutboxRow[]) =>
 /**
  * Waits for this run's turn to call the provider: every run, in every function, takes its turns
  * from one row (the rate limit is the team's), `interval` apart. Answers false, taking no turn,
- * when the next one is further away than `maxWaitMs` (a 429 asked for a long wait).
+ * when the next one is further away than `maxWaitMs` (a 429 asked for a long wait). The wait is
+ * measured when the statement ends, after any other run's turn it waited for.
  */
 async function takeTurn(db: Database, interval: number, maxWaitMs: number): Promise<boolean> {
   if (interval === 0) return true;
@@ -158,7 +159,7 @@ async function takeTurn(db: Database, interval: number, maxWaitMs: number): Prom
     `WITH clock AS (SELECT clock_timestamp() AS now)
      UPDATE mail_pace SET next_slot = greatest(next_slot, clock.now) + $1::int * interval '1 millisecond'
      FROM clock WHERE greatest(next_slot, clock.now) <= clock.now + $2::int * interval '1 millisecond'
-     RETURNING ceil(1000 * extract(epoch FROM greatest(next_slot - $1::int * interval '1 millisecond' - clock.now,
+     RETURNING ceil(1000 * extract(epoch FROM greatest(next_slot - $1::int * interval '1 millisecond' - clock_timestamp(),
        interval '0')))::int AS wait_ms`,
     [interval, Math.max(0, Math.floor(maxWaitMs))],
   );

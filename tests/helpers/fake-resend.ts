@@ -33,9 +33,9 @@ export async function startFakeResend() {
         status: 200,
         body: Array.isArray(body) ? { data: body.map((_, i) => ({ id: `email-${i}` })) } : { id: 'email-1' },
       };
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(
-        JSON.stringify(answer.body),
-      );
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+        .end(JSON.stringify(answer.body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

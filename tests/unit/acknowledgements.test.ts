@@ -74,7 +74,12 @@ describe('the acknowledgement of a public form', () => {
   });
 
   it('goes to one address three times a day at most, however spelt; the rest is stored and answered as usual', async () => {
-    const spellings = ['Marta.Soto@gmail.com', 'martasoto+pagos@gmail.com', 'MARTASOTO@googlemail.com', 'm.arta.soto@gmail.com'];
+    const spellings = [
+      'Marta.Soto@gmail.com',
+      'martasoto+pagos@gmail.com',
+      'MARTASOTO@googlemail.com',
+      'm.arta.soto@gmail.com',
+    ];
     const answers = [];
     for (const email of spellings) answers.push(await contact(email));
     for (const { status, body } of answers) {
@@ -93,9 +98,9 @@ describe('the acknowledgement of a public form', () => {
       [references],
     );
     expect(mails.filter(({ recipient }) => recipient === 'contacto@example.com')).toHaveLength(4);
-    expect(mails.filter(({ recipient }) => recipient !== 'contacto@example.com').map(({ reference }) => reference)).toEqual(
-      references.slice(0, 3),
-    );
+    expect(
+      mails.filter(({ recipient }) => recipient !== 'contacto@example.com').map(({ reference }) => reference),
+    ).toEqual(references.slice(0, 3));
     // Another address is not affected.
     await contact('otra@example.com');
     expect(await acknowledgements('otra@example.com')).toHaveLength(1);

@@ -107,7 +107,12 @@ describe('a preview with a copy of production’s database', () => {
     const [production] = await db().query<{ id: string }>(
       `SELECT id::text AS id FROM outbox WHERE reference = 'CON-PROD2222'`,
     );
-    const admin = { id: '00000000-0000-0000-0000-000000000001', email: 'ana@example.com', name: 'Ana', role: 'administrador' };
+    const admin = {
+      id: '00000000-0000-0000-0000-000000000001',
+      email: 'ana@example.com',
+      name: 'Ana',
+      role: 'administrador',
+    };
     expect(await retryNow(db(), admin as never, production!.id, recordingSender().sender, async () => undefined)).toBe(
       undefined,
     );

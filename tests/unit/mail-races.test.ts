@@ -136,7 +136,12 @@ describe('two alert fan-outs at once', () => {
 
 describe('simultaneous submissions to one address', () => {
   it(`get at most the day's three acknowledgements, however spelt (${ROUNDS} rounds of ten)`, async () => {
-    const spellings = ['Ana.Rojas@gmail.com', 'anarojas+1@gmail.com', 'ANAROJAS@googlemail.com', 'a.na.rojas@gmail.com'];
+    const spellings = [
+      'Ana.Rojas@gmail.com',
+      'anarojas+1@gmail.com',
+      'ANAROJAS@googlemail.com',
+      'a.na.rojas@gmail.com',
+    ];
     const pools = Array.from({ length: 10 }, () => postgres.connect());
     for (let round = 0; round < ROUNDS; round++) {
       await postgres.db.batch([{ text: 'DELETE FROM outbox' }, { text: 'DELETE FROM mail_acknowledgements' }]);
@@ -150,9 +155,9 @@ describe('simultaneous submissions to one address', () => {
           ]),
         ),
       );
-      const [{ mails }] = (await postgres.db.query<{ mails: number }>(
-        'SELECT count(*)::int AS mails FROM outbox',
-      )) as [{ mails: number }];
+      const [{ mails }] = (await postgres.db.query<{ mails: number }>('SELECT count(*)::int AS mails FROM outbox')) as [
+        { mails: number },
+      ];
       expect(mails).toBe(3);
     }
   });

@@ -176,8 +176,20 @@ describe('the Resend sender, at its limits (issue 24)', () => {
     expect(request!.headers['idempotency-key']).toBe('production/batch-abc');
     expect(request!.headers['x-batch-validation']).toBe('permissive');
     expect(request!.body).toEqual([
-      { from: 'Aguas <no-responder@example.com>', to: 'uno@example.com', subject: mail.subject, text: mail.text, reply_to: 'ana@example.com' },
-      { from: 'Aguas <no-responder@example.com>', to: 'dos@example.com', subject: mail.subject, text: mail.text, reply_to: 'ana@example.com' },
+      {
+        from: 'Aguas <no-responder@example.com>',
+        to: 'uno@example.com',
+        subject: mail.subject,
+        text: mail.text,
+        reply_to: 'ana@example.com',
+      },
+      {
+        from: 'Aguas <no-responder@example.com>',
+        to: 'dos@example.com',
+        subject: mail.subject,
+        text: mail.text,
+        reply_to: 'ana@example.com',
+      },
     ]);
   });
 

@@ -231,7 +231,8 @@ async function deliver(
       if (row.attachment_upload_id) {
         const content = await loadAttachment?.(row.attachment_upload_id);
         // Gone from storage, it will not come back: the mail is held for staff.
-        if (!content) throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
+        if (!content)
+          throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
         mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
       }
       await sender.send(mail, idempotencyKey(context, row));

@@ -95,7 +95,9 @@ export function createResendSender(
       );
       if (error) throw refusal(error, headers);
       // Permissive answers list `errors`; an answer without it refused nothing.
-      const refused = new Map((data.errors as typeof data.errors | undefined)?.map(({ index, message }) => [index, message]));
+      const refused = new Map(
+        (data.errors as typeof data.errors | undefined)?.map(({ index, message }) => [index, message]),
+      );
       return items.map((_item, index) => {
         const message = refused.get(index);
         return message === undefined

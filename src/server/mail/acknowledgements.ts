@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
 import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deployContext } from './context.ts';
@@ -15,7 +16,7 @@ import { OUTBOX_COLUMNS } from './outbox.ts';
  */
 
 const aysenDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Coyhaique',
+  timeZone: AYSEN_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { MailProblem } from '../../shared/outbox.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deployContext, ownMail } from './context.ts';
 import { MailRefusedError, MailThrottledError, type BatchItem, type Mail, type MailSender } from './mail.ts';
+import { holdOffEveryone, takeTurn } from './pace.ts';
 
 /**
  * Every mail is stored before it is sent (design.md, "Data and contracts"): a submission and
@@ -147,27 +147,6 @@ const release = (db: Database, rows: OutboxRow[]) =>
     [rows.map(({ id }) => id)],
   );
 
-/**
- * Waits for this run's turn to call the provider: every run, in every function, takes its turns
- * from one row (the rate limit is the team's), `interval` apart. Answers false, taking no turn,
- * when the next one is further away than `maxWaitMs` (a 429 asked for a long wait). The wait is
- * measured when the statement ends, after any other run's turn it waited for.
- */
-async function takeTurn(db: Database, interval: number, maxWaitMs: number): Promise<boolean> {
-  if (interval === 0) return true;
-  const [turn] = await db.query<{ wait_ms: number }>(
-    `WITH clock AS (SELECT clock_timestamp() AS now)
-     UPDATE mail_pace SET next_slot = greatest(next_slot, clock.now) + $1::int * interval '1 millisecond'
-     FROM clock WHERE greatest(next_slot, clock.now) <= clock.now + $2::int * interval '1 millisecond'
-     RETURNING ceil(1000 * extract(epoch FROM greatest(next_slot - $1::int * interval '1 millisecond' - clock_timestamp(),
-       interval '0')))::int AS wait_ms`,
-    [interval, Math.max(0, Math.floor(maxWaitMs))],
-  );
-  if (!turn) return false;
-  if (turn.wait_ms > 0) await sleep(turn.wait_ms);
-  return true;
-}
-
 const markSent = (db: Database, ids: string[]) =>
   db.query(`UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL, problem = NULL WHERE id = ANY($1)`, [
     ids,
@@ -188,10 +167,7 @@ const markFailed = (db: Database, ids: string[], error: unknown) =>
  */
 const markThrottled = (db: Database, ids: string[], error: MailThrottledError) =>
   db.batch([
-    {
-      text: `UPDATE mail_pace SET next_slot = greatest(next_slot, clock_timestamp() + $1::int * interval '1 millisecond')`,
-      params: [error.retryAfterMs],
-    },
+    holdOffEveryone(error.retryAfterMs),
     {
       text: `UPDATE outbox SET status = 'pending', attempts = attempts - 1, last_error = $2, problem = 'provider',
                next_attempt_at = now() + $3::int * interval '1 millisecond'

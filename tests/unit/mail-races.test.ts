@@ -87,17 +87,17 @@ describe('two outbox runs at once', () => {
   });
 
   it('share the provider’s pace: their calls, together, keep the interval', async () => {
-    await postgres.db.batch(Array.from({ length: 8 }, (_, i) => enqueueMail(mail, `CON-PACE${1000 + i}`)));
+    await postgres.db.batch(Array.from({ length: 6 }, (_, i) => enqueueMail(mail, `CON-PACE${1000 + i}`)));
     await postgres.db.query(`UPDATE mail_pace SET next_slot = '-infinity'`);
-    const { sender, requests } = recordingSender(100);
+    const { sender, requests } = recordingSender(250);
     await Promise.all(competitors.slice(0, 2).map((db) => deliverDue(db, sender)));
     const starts = requests.map(({ at }) => at).sort((a, b) => a - b);
-    expect(starts).toHaveLength(8);
-    // The turns are exact; when a run wakes for its turn jitters on a busy machine (tens of ms),
-    // never accumulating: unpaced, the eight calls would come within a few milliseconds.
+    expect(starts).toHaveLength(6);
+    // The turns are exact; when a run wakes for its turn jitters on a busy machine (up to tens of
+    // ms), never accumulating: unpaced, the calls would come within a few milliseconds.
     for (const [i, start] of starts.slice(1).entries()) {
-      expect(start - starts[i]!).toBeGreaterThanOrEqual(60);
-      expect(start - starts[0]!).toBeGreaterThanOrEqual((i + 1) * 100 - 40);
+      expect(start - starts[i]!).toBeGreaterThanOrEqual(150);
+      expect(start - starts[0]!).toBeGreaterThanOrEqual((i + 1) * 250 - 100);
     }
   });
 });

@@ -41,6 +41,13 @@ const byteCount = (name: string, fallback: number): number => {
   return Number(value);
 };
 
+const count = (name: string, fallback: number): number => {
+  const value = env(name);
+  if (value === undefined) return fallback;
+  if (!/^[1-9][0-9]{0,5}$/.test(value)) throw new MissingSettingError(name, 'must be a whole number above 0.');
+  return Number(value);
+};
+
 // Transbank's public credentials for its integration environment (and the local simulator).
 const TRANSBANK_TEST_COMMERCE_CODE = '597055555532';
 const TRANSBANK_TEST_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
@@ -159,14 +166,23 @@ export const config = {
   }),
 
   /**
+   * The acknowledgements of the public forms one address receives in a day:
+   * MAIL_ACKNOWLEDGEMENTS_PER_DAY, default 3 (src/server/mail/acknowledgements.ts); every mode.
+   */
+  acknowledgementsPerDay: () => count('MAIL_ACKNOWLEDGEMENTS_PER_DAY', 3),
+
+  /**
    * Mail. Production mode: Resend with RESEND_API_KEY, from MAIL_FROM (a sender on the domain
    * verified in Resend). Local mode: `.eml` files under MAIL_OUTBOX_DIR unless RESEND_API_KEY is
    * set (tests drive the Resend adapter that way). MAIL_TEST_RECIPIENT, meant for deploy
    * previews, sends every mail to that one address instead of its recipient.
+   * RESEND_REQUESTS_PER_SECOND is the Resend team's rate limit (default 2, Resend's own), which
+   * the outbox paces its requests to.
    */
   mail() {
     const local = this.isLocal();
     return {
+      requestsPerSecond: count('RESEND_REQUESTS_PER_SECOND', 2),
       resendApiKey: local ? env('RESEND_API_KEY') : required('RESEND_API_KEY', 'no mail can be sent without it.'),
       from: local
         ? (env('MAIL_FROM') ?? `${site.name} <no-responder@example.com>`)

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createFileSender } from '../../src/server/mail/file-sender.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
-import { MailRefusedError } from '../../src/server/mail/mail.ts';
+import { MailRefusedError, MailThrottledError } from '../../src/server/mail/mail.ts';
 
 const mail = {
   to: 'contacto@example.com',
@@ -20,7 +20,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
   let server: Server;
   let received: { method: string; url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[] =
     [];
-  let answer = { status: 200, body: { id: 'email-1' } as unknown };
+  let answer = { status: 200, body: { id: 'email-1' } as unknown, headers: {} as Record<string, string> };
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -28,7 +28,9 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
       req.on('data', (chunk) => (data += chunk));
       req.on('end', () => {
         received.push({ method: req.method!, url: req.url!, headers: req.headers, body: JSON.parse(data) });
-        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+        res
+          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+          .end(JSON.stringify(answer.body));
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -40,7 +42,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
   });
   afterEach(() => {
     received = [];
-    answer = { status: 200, body: { id: 'email-1' } };
+    answer = { status: 200, body: { id: 'email-1' }, headers: {} };
   });
 
   it('posts the mail with the API key and the idempotency key', async () => {
@@ -120,7 +122,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
     [429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.', undefined],
     [500, 'internal_server_error', 'An unexpected error occurred.', undefined],
   ])('throws on a %i %s, classified as %s', async (status, name, message, problem) => {
-    answer = { status, body: { statusCode: status, name, message } };
+    answer = { status, body: { statusCode: status, name, message }, headers: {} };
     const error = await createResendSender('re_test_key', 'x@example.com')
       .send(mail, 'k')
       .then(
@@ -130,6 +132,114 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(`${name} (${status}): ${message}`);
     expect(error instanceof MailRefusedError ? error.problem : undefined).toBe(problem);
+  });
+});
+
+describe('the Resend sender, at its limits (issue 24)', () => {
+  let server: Server;
+  let received: { url: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
+  let answer: { status: number; body: unknown; headers: Record<string, string> };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let data = '';
+      req.on('data', (chunk) => (data += chunk));
+      req.on('end', () => {
+        received.push({ url: req.url!, headers: req.headers, body: JSON.parse(data) });
+        res
+          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+          .end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    delete process.env.RESEND_BASE_URL;
+    server.close();
+  });
+  beforeEach(() => {
+    received = [];
+    answer = { status: 200, body: { data: [{ id: 'a' }, { id: 'b' }], errors: [] }, headers: {} };
+  });
+
+  const sender = () => createResendSender('re_test_key', 'Aguas <no-responder@example.com>');
+  const items = [
+    { mail: { ...mail, to: 'uno@example.com' }, key: 'production/COR-7-1' },
+    { mail: { ...mail, to: 'dos@example.com' }, key: 'production/COR-7-2' },
+  ];
+
+  it('sends a batch to /emails/batch, permissive, under the batch key', async () => {
+    expect(await sender().sendBatch(items, 'production/batch-abc')).toEqual([undefined, undefined]);
+    const [request] = received;
+    expect(request!.url).toBe('/emails/batch');
+    expect(request!.headers['idempotency-key']).toBe('production/batch-abc');
+    expect(request!.headers['x-batch-validation']).toBe('permissive');
+    expect(request!.body).toEqual([
+      {
+        from: 'Aguas <no-responder@example.com>',
+        to: 'uno@example.com',
+        subject: mail.subject,
+        text: mail.text,
+        reply_to: 'ana@example.com',
+      },
+      {
+        from: 'Aguas <no-responder@example.com>',
+        to: 'dos@example.com',
+        subject: mail.subject,
+        text: mail.text,
+        reply_to: 'ana@example.com',
+      },
+    ]);
+  });
+
+  it("answers the refusal of the one mail Resend names in a batch's errors", async () => {
+    answer.body = { data: [{ id: 'a' }], errors: [{ index: 1, message: 'Invalid `to` field.' }] };
+    const [first, second] = await sender().sendBatch(items, 'k');
+    expect(first).toBeUndefined();
+    expect(second).toBeInstanceOf(MailRefusedError);
+    expect(second).toMatchObject({ problem: 'rejected', message: expect.stringContaining('Invalid `to` field.') });
+  });
+
+  it.each([
+    ['Retry-After in seconds', { 'retry-after': '7' }, 7_000],
+    ['Retry-After as a date', { 'retry-after': new Date(Date.now() + 30_000).toUTCString() }, 30_000],
+    ['no Retry-After', {}, 1_000],
+  ])('throws MailThrottledError on a 429 with %s', async (_case, headers, wait) => {
+    answer = {
+      status: 429,
+      body: { statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests.' },
+      headers,
+    };
+    for (const call of [() => sender().send(mail, 'k'), () => sender().sendBatch(items, 'k')]) {
+      const error = await call().then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(error).toBeInstanceOf(MailThrottledError);
+      expect((error as MailThrottledError).retryAfterMs).toBeGreaterThan(wait - 2_500);
+      expect((error as MailThrottledError).retryAfterMs).toBeLessThanOrEqual(wait);
+    }
+  });
+
+  it('paces to 2 requests a second by default, or to the rate given', () => {
+    expect(sender().requestInterval).toBe(500);
+    expect(createResendSender('k', 'x@example.com', 10).requestInterval).toBe(100);
+  });
+
+  it('sends a batch to MAIL_TEST_RECIPIENT too, each mail naming its real recipient', async () => {
+    process.env.RESEND_API_KEY = 're_configured';
+    process.env.MAIL_FROM = 'Aguas <no-responder@aguas.test>';
+    process.env.MAIL_TEST_RECIPIENT = 'pruebas@aguas.test';
+    try {
+      await getMailSender().sendBatch(items, 'k');
+    } finally {
+      for (const name of ['RESEND_API_KEY', 'MAIL_FROM', 'MAIL_TEST_RECIPIENT']) delete process.env[name];
+    }
+    expect(received[0]!.body).toMatchObject([
+      { to: 'pruebas@aguas.test', subject: `[Prueba, para uno@example.com] ${mail.subject}` },
+      { to: 'pruebas@aguas.test', subject: `[Prueba, para dos@example.com] ${mail.subject}` },
+    ]);
   });
 });
 
@@ -145,5 +255,23 @@ describe('the local file sender', () => {
     expect(eml).toMatch(/^To: contacto@example\.com$/m);
     expect(eml).toMatch(/^Reply-To: ana@example\.com$/m);
     expect(eml).toContain('CON-AAAA2222');
+  });
+
+  it("names the file without the key's deploy context: the folder is one local server's", async () => {
+    await createFileSender(dir, 'x@example.com').send(mail, 'dev/CON-AAAA2222-8');
+    expect(await readFile(path.join(dir, 'CON-AAAA2222-8.eml'), 'utf8')).toMatch(/^To: contacto@example\.com$/m);
+  });
+
+  it('writes a batch as one file per mail, each named by its own key', async () => {
+    const refusals = await createFileSender(dir, 'x@example.com').sendBatch(
+      [
+        { mail: { ...mail, to: 'uno@example.com' }, key: 'dev/COR-7-11' },
+        { mail: { ...mail, to: 'dos@example.com' }, key: 'dev/COR-7-12' },
+      ],
+      'dev/batch-abc',
+    );
+    expect(refusals).toEqual([undefined, undefined]);
+    expect(await readFile(path.join(dir, 'COR-7-11.eml'), 'utf8')).toMatch(/^To: uno@example\.com$/m);
+    expect(await readFile(path.join(dir, 'COR-7-12.eml'), 'utf8')).toMatch(/^To: dos@example\.com$/m);
   });
 });

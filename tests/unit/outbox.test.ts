@@ -14,14 +14,19 @@ beforeEach(() => database.db.query('DELETE FROM outbox'));
 
 const mail: Mail = { to: 'contacto@example.com', subject: 'Asunto', text: 'Cuerpo', replyTo: 'ana@example.com' };
 
+/** A sender of one mail at a time, no rate limit: what these tests look at is the outbox. */
+const oneByOne = (send: MailSender['send']): MailSender => ({
+  requestInterval: 0,
+  send,
+  sendBatch: () => Promise.reject(new Error('no batch here')),
+});
+
 function recordingSender(fail = false) {
   const sent: { mail: Mail; key: string }[] = [];
-  const sender: MailSender = {
-    async send(mail, key) {
-      if (fail) throw new Error('provider down');
-      sent.push({ mail, key });
-    },
-  };
+  const sender = oneByOne(async (mail, key) => {
+    if (fail) throw new Error('provider down');
+    sent.push({ mail, key });
+  });
   return { sender, sent };
 }
 
@@ -36,30 +41,30 @@ const problems = () =>
   );
 
 describe('the outbox', () => {
-  it('sends a stored mail once, with an idempotency key made of its reference and row', async () => {
+  it('sends a stored mail once, with an idempotency key made of its deploy context, reference and row', async () => {
     await database.db.batch([enqueueMail(mail, 'CON-AAAA2222')]);
     const { sender, sent } = recordingSender();
 
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0 });
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0, throttled: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0, throttled: 0 });
     expect(sent).toHaveLength(1);
     expect(sent[0]!.mail).toEqual(mail);
-    expect(sent[0]!.key).toMatch(/^CON-AAAA2222-\d+$/);
+    expect(sent[0]!.key).toMatch(/^dev\/CON-AAAA2222-\d+$/);
     expect(await rows()).toMatchObject([{ status: 'sent', attempts: 1, last_error: null }]);
   });
 
   it('keeps a mail whose delivery failed, and sends it on a later run once it is due', async () => {
     await database.db.batch([enqueueMail(mail, 'CON-BBBB3333')]);
-    expect(await deliverDue(database.db, recordingSender(true).sender)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDue(database.db, recordingSender(true).sender)).toEqual({ sent: 0, failed: 1, throttled: 0 });
     expect(await rows()).toMatchObject([
       { status: 'pending', attempts: 1, last_error: 'provider down', due_later: true },
     ]);
 
     const { sender, sent } = recordingSender();
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0, throttled: 0 });
 
     await database.db.query('UPDATE outbox SET next_attempt_at = now()');
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0, throttled: 0 });
     expect(sent).toHaveLength(1);
     expect(await rows()).toMatchObject([{ status: 'sent', attempts: 2 }]);
   });
@@ -70,7 +75,7 @@ describe('the outbox', () => {
     // Each run comes when the mails are due again; the waits grow, then stay at an hour.
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 25; attempt++) {
-      expect(await deliverDue(database.db, down)).toEqual({ sent: 0, failed: 2 });
+      expect(await deliverDue(database.db, down)).toEqual({ sent: 0, failed: 2, throttled: 0 });
       const [row] = await database.db.query<{ minutes: number }>(
         `SELECT round(extract(epoch FROM next_attempt_at - now()) / 60)::int AS minutes FROM outbox ORDER BY id LIMIT 1`,
       );
@@ -82,7 +87,7 @@ describe('the outbox', () => {
     // The rest of 30 days at one attempt an hour: 140 minutes of growing waits, then hourly.
     const attemptsIn30Days = 7 + Math.ceil((30 * 24 * 60 - 140) / 60);
     await database.db.query('UPDATE outbox SET attempts = $1', [attemptsIn30Days]);
-    expect(await deliverDue(database.db, down)).toEqual({ sent: 0, failed: 2 });
+    expect(await deliverDue(database.db, down)).toEqual({ sent: 0, failed: 2, throttled: 0 });
     expect(await rows()).toMatchObject([
       { status: 'pending', last_error: 'provider down', due_later: true },
       { status: 'pending', last_error: 'provider down', due_later: true },
@@ -90,9 +95,9 @@ describe('the outbox', () => {
 
     await database.db.query('UPDATE outbox SET next_attempt_at = now()');
     const { sender, sent } = recordingSender();
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 2, failed: 0 });
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
-    expect(sent.map((s) => s.key.split('-').slice(0, 2).join('-'))).toEqual(['CON-FFFF2222', 'REC-FFFF3333']);
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 2, failed: 0, throttled: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0, throttled: 0 });
+    expect(sent.map((s) => s.key.split('-').slice(0, 2).join('-'))).toEqual(['dev/CON-FFFF2222', 'dev/REC-FFFF3333']);
     expect(await rows()).toMatchObject([{ status: 'sent' }, { status: 'sent' }]);
   });
 
@@ -102,13 +107,11 @@ describe('the outbox', () => {
       enqueueMail(mail, 'CON-GGGG3333'),
     ]);
     const sent: string[] = [];
-    const sender: MailSender = {
-      async send(outgoing) {
-        if (outgoing.to === 'no-es-un-correo') throw new MailRefusedError('rejected', 'validation_error: Invalid `to`');
-        sent.push(outgoing.to);
-      },
-    };
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 1 });
+    const sender = oneByOne(async (outgoing) => {
+      if (outgoing.to === 'no-es-un-correo') throw new MailRefusedError('rejected', 'validation_error: Invalid `to`');
+      sent.push(outgoing.to);
+    });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 1, throttled: 0 });
     expect(sent).toEqual([mail.to]);
     expect(await problems()).toEqual([
       { reference: 'CON-GGGG2222', status: 'held', problem: 'rejected' },
@@ -116,18 +119,16 @@ describe('the outbox', () => {
     ]);
     // Held, it is never retried on its own.
     await database.db.query('UPDATE outbox SET next_attempt_at = now()');
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 0, failed: 0, throttled: 0 });
   });
 
   it('keeps retrying a mail the configuration refuses (a revoked key): it goes once the operator fixes it', async () => {
     await database.db.batch([enqueueMail(mail, 'CON-HHHH2222')]);
-    const refused: MailSender = {
-      send: () => Promise.reject(new MailRefusedError('configuration', 'invalid_api_key')),
-    };
-    expect(await deliverDue(database.db, refused)).toEqual({ sent: 0, failed: 1 });
+    const refused = oneByOne(() => Promise.reject(new MailRefusedError('configuration', 'invalid_api_key')));
+    expect(await deliverDue(database.db, refused)).toEqual({ sent: 0, failed: 1, throttled: 0 });
     expect(await problems()).toEqual([{ reference: 'CON-HHHH2222', status: 'pending', problem: 'configuration' }]);
     await database.db.query('UPDATE outbox SET next_attempt_at = now()');
-    expect(await deliverDue(database.db, recordingSender().sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue(database.db, recordingSender().sender)).toEqual({ sent: 1, failed: 0, throttled: 0 });
     expect(await problems()).toEqual([{ reference: 'CON-HHHH2222', status: 'sent', problem: null }]);
   });
 
@@ -139,6 +140,7 @@ describe('the outbox', () => {
     expect(await deliverDue(database.db, recordingSender().sender, async () => undefined)).toEqual({
       sent: 0,
       failed: 1,
+      throttled: 0,
     });
     expect(await problems()).toEqual([{ reference: 'EMP-JJJJ2222', status: 'held', problem: 'rejected' }]);
   });
@@ -148,21 +150,19 @@ describe('the outbox', () => {
     // Every send takes 6 s of a fake clock; a run has 15 s.
     let now = 0;
     const sent: string[] = [];
-    const slow: MailSender = {
-      async send(_mail, key) {
-        now += 6_000;
-        sent.push(key);
-      },
-    };
+    const slow = oneByOne(async (_mail, key) => {
+      now += 6_000;
+      sent.push(key);
+    });
     const run = async () => {
       const started = now;
       const result = await deliverDue(database.db, slow, undefined, { budgetMs: 15_000, clock: () => now });
       return { ...result, took: now - started };
     };
-    expect(await run()).toEqual({ sent: 3, failed: 0, took: 18_000 });
-    expect(await run()).toEqual({ sent: 3, failed: 0, took: 18_000 });
-    expect(await run()).toEqual({ sent: 1, failed: 0, took: 6_000 });
-    expect(await run()).toEqual({ sent: 0, failed: 0, took: 0 });
+    expect(await run()).toEqual({ sent: 3, failed: 0, throttled: 0, took: 18_000 });
+    expect(await run()).toEqual({ sent: 3, failed: 0, throttled: 0, took: 18_000 });
+    expect(await run()).toEqual({ sent: 1, failed: 0, throttled: 0, took: 6_000 });
+    expect(await run()).toEqual({ sent: 0, failed: 0, throttled: 0, took: 0 });
     expect(new Set(sent).size).toBe(7);
     // A mail claimed with others but left for the next run counted no attempt.
     expect((await rows()).map(({ attempts }) => attempts)).toEqual([1, 1, 1, 1, 1, 1, 1]);
@@ -186,7 +186,7 @@ describe('the outbox', () => {
       "UPDATE outbox SET status = 'sending', attempts = 1, next_attempt_at = now() - interval '1 second'",
     );
     const { sender, sent } = recordingSender();
-    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 0, throttled: 0 });
     expect(sent).toHaveLength(1);
   });
 
@@ -212,6 +212,7 @@ describe('the outbox', () => {
     expect(await deliverDue(watched, recordingSender().sender, undefined, { limit: 1 })).toEqual({
       sent: 1,
       failed: 0,
+      throttled: 0,
     });
 
     // The same claim again, for the mail still due, measured and undone.

@@ -40,6 +40,8 @@ const production = {
   WEBPAY_COMMERCE_CODE: '597000000001',
   WEBPAY_API_KEY: 'a-production-api-key',
   DENUNCIAS_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  // Netlify's runtime gives functions their deploy context; these direct calls have only CONTEXT.
+  CONTEXT: 'production',
 };
 
 const webpay = useWebpaySimulator();

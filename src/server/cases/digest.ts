@@ -3,6 +3,7 @@ import { site } from '../../shared/site.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
 import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
 import type { Database } from '../db/index.ts';
+import { deployContext } from '../mail/context.ts';
 import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
 
 /**
@@ -90,8 +91,8 @@ export async function queueDigest(db: Database, now: Date, origin: string): Prom
        INSERT INTO case_digests (day, cases) VALUES ($1::date, $2) ON CONFLICT (day) DO NOTHING RETURNING day
      )
      INSERT INTO outbox (${OUTBOX_COLUMNS})
-     SELECT $3, $4, NULL, $5, $6, NULL FROM claimed RETURNING reference AS day`,
-    [today, cases.length, `DIG-${today}`, site.mailboxes.complaints, mail.subject, mail.text],
+     SELECT $3, $4, NULL, $5, $6, NULL, $7 FROM claimed RETURNING reference AS day`,
+    [today, cases.length, `DIG-${today}`, site.mailboxes.complaints, mail.subject, mail.text, deployContext()],
   );
   return queued ? cases.length : 0;
 }

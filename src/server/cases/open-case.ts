@@ -1,9 +1,10 @@
+import { acknowledgementTexts as texts, quoted } from '../../shared/acknowledgements.ts';
 import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, chileDate } from '../business-days.ts';
 import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
 import { readCaseSettings } from './changes.ts';
 
 /**
@@ -45,7 +46,9 @@ interface NewCase {
 /**
  * The statements that open the case of a submission and mail the citizen its acknowledgement
  * (the reference, the deadline, the follow-up link): run them in the submission's own batch, so
- * a submission is never stored without its case, nor a case without its submission.
+ * a submission is never stored without its case, nor a case without its submission. The
+ * acknowledgement is capped per address (mail/acknowledgements.ts) and opens with the utility's
+ * words; the name the visitor typed comes last, quoted (shared/acknowledgements.ts).
  */
 export async function openCase(
   db: Database,
@@ -55,16 +58,19 @@ export async function openCase(
   const due = await dueOn(db, kind, arrival.at);
   const link = `${arrival.origin}${followUpHref(reference)}`;
   const text = [
-    `Hola, ${name}:`,
+    texts.received(yourCase[kind], longDate(chileDate(arrival.at)), reference),
+    ...(due ? [texts.answerBy(longDate(due))] : []),
     '',
-    `Recibimos ${yourCase[kind]} el ${longDate(chileDate(arrival.at))}. Su número de referencia es ${reference}.`,
-    ...(due ? [`Le responderemos por escrito a más tardar el ${longDate(due)}.`] : []),
-    '',
-    'Puede seguir su caso en esta página, con su número de referencia y este correo electrónico:',
+    texts.followUp,
     link,
     '',
+    texts.notYou(yourCase[kind]),
+    '',
     site.name,
-    'Este correo se envió automáticamente: para escribirnos, use el formulario de contacto del sitio.',
+    texts.automatic,
+    '',
+    texts.quotedHeading,
+    ...quoted(`${texts.name}: ${name}`),
   ].join('\n');
   return [
     {
@@ -72,6 +78,6 @@ export async function openCase(
              VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       params: [kind, reference, name, email, locality, arrival.at.toISOString(), due],
     },
-    enqueueMail({ to: email, subject: `Recibimos ${yourCase[kind]} (${reference})`, text }, reference),
+    enqueueAcknowledgement({ to: email, subject: `Recibimos ${yourCase[kind]} (${reference})`, text }, reference),
   ];
 }

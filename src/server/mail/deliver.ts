@@ -11,8 +11,9 @@ export const loadStoredAttachment: AttachmentLoader = (id) => readUpload(uploadS
 /** Delivers due mail with the configured database and sender; a failure is logged, never thrown. */
 export async function deliverDueMail(bounds?: DeliveryBounds): Promise<void> {
   try {
-    const { failed } = await deliverDue(getDatabase(), getMailSender(), loadStoredAttachment, bounds);
+    const { failed, throttled } = await deliverDue(getDatabase(), getMailSender(), loadStoredAttachment, bounds);
     if (failed > 0) console.warn(`outbox: ${failed} mail(s) failed and will be retried`);
+    if (throttled > 0) console.warn(`outbox: the provider asked to wait; ${throttled} mail(s) wait for it`);
   } catch (error) {
     console.error(`outbox: delivery did not run: ${errorSummary(error)}`);
   }

@@ -1,26 +1,37 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Mail, MailSender } from './mail.ts';
+import type { BatchItem, Mail, MailSender } from './mail.ts';
 
-/** Local mode: each mail becomes an RFC 5322 `.eml` file that any mail client opens. */
+/**
+ * Local mode: each mail becomes an RFC 5322 `.eml` file that any mail client opens, named by its
+ * idempotency key without the deploy context that leads it (`dev/CON-…-12` → `CON-…-12.eml`): one
+ * folder serves one local server. A batch is the same shape as Resend's, each mail its own file,
+ * and writing it again rewrites the same files: a repeated request sends nothing twice.
+ */
 export function createFileSender(directory: string, from: string): MailSender {
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  async function write(mail: Mail, idempotencyKey: string) {
+    const { attachments, ...rest } = mail;
+    const info = await composer.sendMail({
+      from,
+      ...rest,
+      ...(attachments
+        ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) }
+        : {}),
+    });
+    await mkdir(directory, { recursive: true });
+    // Written aside, then renamed: a reader never sees half a mail.
+    const file = path.join(directory, `${path.posix.basename(idempotencyKey)}.eml`);
+    await writeFile(`${file}.part`, info.message as Buffer);
+    await rename(`${file}.part`, file);
+  }
   return {
-    async send(mail: Mail, idempotencyKey: string) {
-      const { attachments, ...rest } = mail;
-      const info = await composer.sendMail({
-        from,
-        ...rest,
-        ...(attachments
-          ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) }
-          : {}),
-      });
-      await mkdir(directory, { recursive: true });
-      // Written aside, then renamed: a reader never sees half a mail.
-      const file = path.join(directory, `${idempotencyKey}.eml`);
-      await writeFile(`${file}.part`, info.message as Buffer);
-      await rename(`${file}.part`, file);
+    requestInterval: 0,
+    send: write,
+    async sendBatch(items: BatchItem[]) {
+      for (const { mail, key } of items) await write(mail, key);
+      return items.map(() => undefined);
     },
   };
 }

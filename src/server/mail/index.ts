@@ -1,6 +1,6 @@
 import { config } from '../config.ts';
 import { createFileSender } from './file-sender.ts';
-import type { MailSender } from './mail.ts';
+import type { Mail, MailSender } from './mail.ts';
 import { createResendSender } from './resend-sender.ts';
 
 export type { Mail, MailSender } from './mail.ts';
@@ -11,11 +11,23 @@ export type { Mail, MailSender } from './mail.ts';
  * its real recipient named in the subject, so a preview never writes to a real inbox.
  */
 export function getMailSender(): MailSender {
-  const { resendApiKey, from, outboxDir, testRecipient } = config.mail();
-  const sender = resendApiKey ? createResendSender(resendApiKey, from) : createFileSender(outboxDir, from);
+  const { resendApiKey, from, outboxDir, testRecipient, requestsPerSecond } = config.mail();
+  const sender = resendApiKey
+    ? createResendSender(resendApiKey, from, requestsPerSecond)
+    : createFileSender(outboxDir, from);
   if (!testRecipient) return sender;
+  const redirect = (mail: Mail): Mail => ({
+    ...mail,
+    to: testRecipient,
+    subject: `[Prueba, para ${mail.to}] ${mail.subject}`,
+  });
   return {
-    send: (mail, idempotencyKey) =>
-      sender.send({ ...mail, to: testRecipient, subject: `[Prueba, para ${mail.to}] ${mail.subject}` }, idempotencyKey),
+    requestInterval: sender.requestInterval,
+    send: (mail, idempotencyKey) => sender.send(redirect(mail), idempotencyKey),
+    sendBatch: (items, idempotencyKey) =>
+      sender.sendBatch(
+        items.map(({ mail, key }) => ({ mail: redirect(mail), key })),
+        idempotencyKey,
+      ),
   };
 }

@@ -7,10 +7,28 @@ export interface Mail {
   attachments?: { filename: string; content: Uint8Array }[];
 }
 
+/** The most mails one batch request carries: Resend's batch endpoint takes up to 100. */
+export const MAX_BATCH_MAILS = 100;
+
+/** A mail of a batch with its own idempotency key (its outbox row's). */
+export interface BatchItem {
+  mail: Mail;
+  key: string;
+}
+
 /** The mail port: Resend in production, `.eml` files in local mode. */
 export interface MailSender {
   /** `idempotencyKey` lets the provider drop a repeated send of the same outbox row. */
   send(mail: Mail, idempotencyKey: string): Promise<void>;
+  /**
+   * Up to MAX_BATCH_MAILS mails without attachments in one request, under `idempotencyKey` (made
+   * of the items' own keys, so the same mails always make the same request). Answers, in order,
+   * each mail's refusal or undefined when it was accepted; throws when the request as a whole
+   * failed.
+   */
+  sendBatch(items: BatchItem[], idempotencyKey: string): Promise<(MailRefusedError | undefined)[]>;
+  /** The least time between two requests, in milliseconds: the provider's rate limit (0: none). */
+  readonly requestInterval: number;
 }
 
 /**
@@ -25,5 +43,18 @@ export class MailRefusedError extends Error {
   constructor(problem: 'rejected' | 'configuration', message: string) {
     super(message);
     this.problem = problem;
+  }
+}
+
+/**
+ * The provider asked to wait (HTTP 429: its rate limit or its sending quota): not a failed
+ * attempt. The mail waits `retryAfterMs`, what the provider's Retry-After said.
+ */
+export class MailThrottledError extends Error {
+  readonly retryAfterMs: number;
+
+  constructor(retryAfterMs: number, message: string) {
+    super(message);
+    this.retryAfterMs = retryAfterMs;
   }
 }

@@ -1,28 +1,36 @@
+import { createHash } from 'node:crypto';
 import type { MailProblem } from '../../shared/outbox.ts';
 import type { Database, Statement } from '../db/index.ts';
-import { MailRefusedError, type Mail, type MailSender } from './mail.ts';
+import { deployContext, ownMail } from './context.ts';
+import { MailRefusedError, MailThrottledError, type BatchItem, type Mail, type MailSender } from './mail.ts';
+import { holdOffEveryone, takeTurn } from './pace.ts';
 
 /**
  * Every mail is stored before it is sent (design.md, "Data and contracts"): a submission and
  * its mail are written in one batch, then delivered. A failed delivery is never final: it waits
  * a growing delay, capped at an hour, and the scheduled function `outbox-retry` tries again until
  * the mail is sent. Only a mail the provider refuses for itself is held, for staff to see on
- * Correo saliente, so it never blocks the rest.
+ * Correo saliente, so it never blocks the rest. A provider asking to wait (429) is no failure:
+ * the mail waits what it asked. Each mail carries the deploy context that wrote it, and a run
+ * sends only its own context's (issue 24: a preview's database is a copy of production's).
  */
 
 /** A claimed row whose sender died is claimed again after this lease. */
 const LEASE = "interval '5 minutes'";
 /** The longest wait between two attempts: a provider back after an outage sends within the hour. */
 const MAX_DELAY_MINUTES = 60;
+/** The first key of the advisory locks that keep a batch's rows in one run's claim. */
+const BATCH_LOCK = 24_008;
 
 /**
  * One run's bounds. A scheduled function has 30 seconds on Netlify: a run claims no new mail once
  * `budgetMs` has passed, which leaves the last claimed mail (up to a 10 MB attachment) its time.
  */
 export interface DeliveryBounds {
+  /** Mails; a batch is never split, so the last claim may pass it by one batch. */
   limit?: number;
   budgetMs?: number;
-  /** Only these rows (Reintentar ahora). */
+  /** Only these rows (Reintentar ahora), with the rest of their batch. */
   ids?: string[];
   /** Milliseconds, for tests of the budget. */
   clock?: () => number;
@@ -38,13 +46,26 @@ interface OutboxRow {
   attempts: number;
   attachment_upload_id: string | null;
   attachment_name: string | null;
+  batch_id: string | null;
+  /** Chosen by the claim itself, not brought along by its batch. */
+  lead: boolean;
+}
+
+/** What a run did: mails sent, failed (an attempt counted), and told by the provider to wait. */
+export interface Delivered {
+  sent: number;
+  failed: number;
+  throttled: number;
 }
 
 /** Reads the bytes of a stored upload a mail carries. */
 export type AttachmentLoader = (uploadId: string) => Promise<Uint8Array | undefined>;
 
-/** The columns `enqueueMail`'s parameters fill, in order; a statement may reuse them (billing). */
-export const OUTBOX_COLUMNS = 'reference, recipient, reply_to, subject, body, attachment_upload_id';
+/**
+ * The columns `enqueueMail`'s parameters fill, in order; a statement may reuse them (billing),
+ * the last one with `deployContext()`.
+ */
+export const OUTBOX_COLUMNS = 'reference, recipient, reply_to, subject, body, attachment_upload_id, context';
 
 /**
  * The statement that stores `mail` for delivery; run it in the same batch as the submission.
@@ -56,104 +77,205 @@ export function enqueueMail(
   attachmentUploadId?: string,
 ): Statement {
   return {
-    text: `INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`,
-    params: [reference, mail.to, mail.replyTo ?? null, mail.subject, mail.text, attachmentUploadId ?? null],
+    text: `INSERT INTO outbox (${OUTBOX_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    params: [
+      reference,
+      mail.to,
+      mail.replyTo ?? null,
+      mail.subject,
+      mail.text,
+      attachmentUploadId ?? null,
+      deployContext(),
+    ],
   };
 }
 
 /** Why a delivery failed, as Correo saliente shows it. */
 const problemOf = (error: unknown): MailProblem => (error instanceof MailRefusedError ? error.problem : 'provider');
+const messageOf = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);
 
 /** The most mails one statement claims: a submission's two or three come in one. */
 const CLAIM_BATCH = 5;
 
+const DUE = (table: string) => `${table}.status IN ('pending', 'sending') AND ${table}.next_attempt_at <= now()`;
+
+/**
+ * Claims up to `wanted` due mails of the context, each with the rest of its batch. A batch is
+ * claimed whole or not at all: the advisory lock keeps every other run off its rows until this
+ * statement ends, and by then they are not due. The claim's order is the one of the index of
+ * unsent mail (`outbox_due`, on `next_attempt_at`), so that no plan needs to read a sent mail: in
+ * `id` order, the embedded database's planner (which has no statistics) walked the primary key
+ * through every mail ever sent, a claim that grew with the table (45 ms at 100,000 mails; issue
+ * 14's benchmark slowed down run after run).
+ */
+const claim = (db: Database, context: string, ids: string[] | undefined, wanted: number) =>
+  db.query<OutboxRow>(
+    `WITH lead AS (
+       SELECT id, batch_id FROM outbox
+       WHERE ${DUE('outbox')} AND ${ownMail('outbox.context', '$3')} AND ($1::bigint[] IS NULL OR id = ANY($1))
+         AND (batch_id IS NULL OR pg_try_advisory_xact_lock(${BATCH_LOCK}, hashtext(batch_id::text)))
+       ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       SELECT id FROM lead
+       UNION
+       SELECT id FROM outbox
+       WHERE batch_id IS NOT NULL AND batch_id = ANY(ARRAY(SELECT batch_id FROM lead WHERE batch_id IS NOT NULL))
+         AND ${DUE('outbox')} AND ${ownMail('outbox.context', '$3')}
+     )
+     UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
+     WHERE id = ANY(ARRAY(SELECT id FROM claimed)) AND ${DUE('outbox')}
+     RETURNING id, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id, batch_id,
+       (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name,
+       id = ANY(ARRAY(SELECT id FROM lead)) AS lead`,
+    [ids ?? null, wanted, context],
+  );
+
+/** Claimed rows by request: a batch's rows together (an attachment always alone), the oldest first. */
+function requestsOf(rows: OutboxRow[]): OutboxRow[][] {
+  const requests = new Map<string, OutboxRow[]>();
+  for (const row of [...rows].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const key = row.batch_id && !row.attachment_upload_id ? row.batch_id : `row ${row.id}`;
+    requests.set(key, [...(requests.get(key) ?? []), row]);
+  }
+  return [...requests.values()];
+}
+
+/** Claimed, then not sent within the run: due again at once, no attempt counted. */
+const release = (db: Database, rows: OutboxRow[]) =>
+  db.query(
+    `UPDATE outbox SET status = 'pending', attempts = attempts - 1, next_attempt_at = now() WHERE id = ANY($1)`,
+    [rows.map(({ id }) => id)],
+  );
+
+const markSent = (db: Database, ids: string[]) =>
+  db.query(`UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL, problem = NULL WHERE id = ANY($1)`, [
+    ids,
+  ]);
+
+/** A failed attempt: the delay grows with the square of the attempts, capped; a refused mail waits for staff. */
+const markFailed = (db: Database, ids: string[], error: unknown) =>
+  db.query(
+    `UPDATE outbox SET status = CASE WHEN $3 = 'rejected' THEN 'held' ELSE 'pending' END, last_error = $2, problem = $3,
+       next_attempt_at = now() + least(attempts * attempts, $4) * interval '1 minute'
+     WHERE id = ANY($1)`,
+    [ids, messageOf(error), problemOf(error), MAX_DELAY_MINUTES],
+  );
+
+/**
+ * The provider asked every sender to wait: no attempt counted and no growing delay, the mails are
+ * due again when it said, and no run calls it before then.
+ */
+const markThrottled = (db: Database, ids: string[], error: MailThrottledError) =>
+  db.batch([
+    holdOffEveryone(error.retryAfterMs),
+    {
+      text: `UPDATE outbox SET status = 'pending', attempts = attempts - 1, last_error = $2, problem = 'provider',
+               next_attempt_at = now() + $3::int * interval '1 millisecond'
+             WHERE id = ANY($1)`,
+      params: [ids, messageOf(error), error.retryAfterMs],
+    },
+  ]);
+
+const mailOf = (row: OutboxRow): Mail => ({
+  to: row.recipient,
+  subject: row.subject,
+  text: row.body,
+  ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+});
+
+/** A mail's own idempotency key: the context that sends it, then its reference and row. */
+export const idempotencyKey = (context: string, row: Pick<OutboxRow, 'reference' | 'id'>) =>
+  `${context}/${row.reference}-${row.id}`;
+
+/** A batch's key, made of its mails' own keys: the same mails always make the same request. */
+export const batchKey = (context: string, keys: string[]) =>
+  `${context}/batch-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 40)}`;
+
+/** Sends one request (a mail, or a batch of them) and records each mail's outcome. */
+async function deliver(
+  db: Database,
+  sender: MailSender,
+  loadAttachment: AttachmentLoader | undefined,
+  context: string,
+  rows: OutboxRow[],
+): Promise<Delivered> {
+  const ids = rows.map(({ id }) => id);
+  try {
+    if (rows.length === 1) {
+      const [row] = rows as [OutboxRow];
+      const mail = mailOf(row);
+      if (row.attachment_upload_id) {
+        const content = await loadAttachment?.(row.attachment_upload_id);
+        // Gone from storage, it will not come back: the mail is held for staff.
+        if (!content)
+          throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
+        mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
+      }
+      await sender.send(mail, idempotencyKey(context, row));
+      await markSent(db, ids);
+      return { sent: 1, failed: 0, throttled: 0 };
+    }
+    const items: BatchItem[] = rows.map((row) => ({ mail: mailOf(row), key: idempotencyKey(context, row) }));
+    const refusals = await sender.sendBatch(
+      items,
+      batchKey(
+        context,
+        items.map(({ key }) => key),
+      ),
+    );
+    const sent = ids.filter((_id, index) => !refusals[index]);
+    if (sent.length > 0) await markSent(db, sent);
+    for (const [index, refusal] of refusals.entries()) if (refusal) await markFailed(db, [ids[index]!], refusal);
+    return { sent: sent.length, failed: rows.length - sent.length, throttled: 0 };
+  } catch (error) {
+    if (error instanceof MailThrottledError) {
+      await markThrottled(db, ids, error);
+      return { sent: 0, failed: 0, throttled: rows.length };
+    }
+    await markFailed(db, ids, error);
+    return { sent: 0, failed: rows.length, throttled: 0 };
+  }
+}
+
 /**
  * Sends the mails that are due, the longest due first, claiming a few at a time (one statement
  * each time, so a submission's mails cost one claim) until the bounds are reached; safe to run
- * concurrently, each row is claimed by one statement. A mail claimed is only sent within the
- * budget; one left over is due again at once, without counting an attempt.
- *
- * The claim's order is the one of the index of unsent mail (`outbox_due`, on `next_attempt_at`),
- * so that no plan needs to read a sent mail: in `id` order, the embedded database's planner (which
- * has no statistics) walked the primary key through every mail ever sent, a claim that grew with
- * the table (45 ms at 100,000 mails; issue 14's benchmark slowed down run after run).
+ * concurrently, each row is claimed by one statement. Calls to the provider are paced to its rate
+ * limit across runs. A mail claimed is only sent within the budget; one left over is due again at
+ * once, without counting an attempt.
  */
 export async function deliverDue(
   db: Database,
   sender: MailSender,
   loadAttachment?: AttachmentLoader,
   { limit = 20, budgetMs = 20_000, ids, clock = Date.now }: DeliveryBounds = {},
-): Promise<{ sent: number; failed: number }> {
+): Promise<Delivered> {
+  const context = deployContext();
   const started = clock();
-  const withinBudget = () => clock() - started < budgetMs;
-  let sent = 0;
-  let failed = 0;
-  while (sent + failed < limit && withinBudget()) {
-    const wanted = Math.min(CLAIM_BATCH, limit - sent - failed);
-    const rows = await db.query<OutboxRow>(
-      `UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
-       WHERE id = ANY(ARRAY(
-         SELECT id FROM outbox
-         WHERE status IN ('pending', 'sending') AND next_attempt_at <= now() AND ($1::bigint[] IS NULL OR id = ANY($1))
-         ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED))
-       RETURNING id, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id,
-         (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name`,
-      [ids ?? null, wanted],
-    );
-    // The claim's subquery is an array, evaluated once: a semi-join could scan it again and claim
-    // other rows. RETURNING keeps no order: the oldest first.
-    rows.sort((a, b) => Number(a.id) - Number(b.id));
-    for (const [index, row] of rows.entries()) {
-      if (index > 0 && !withinBudget()) {
-        await db.query(
-          `UPDATE outbox SET status = 'pending', attempts = attempts - 1, next_attempt_at = now() WHERE id = ANY($1)`,
-          [rows.slice(index).map(({ id }) => id)],
-        );
-        return { sent, failed };
+  const budgetLeft = () => budgetMs - (clock() - started);
+  const done: Delivered = { sent: 0, failed: 0, throttled: 0 };
+  const count = () => done.sent + done.failed + done.throttled;
+  while (count() < limit && budgetLeft() > 0) {
+    const wanted = Math.min(CLAIM_BATCH, limit - count());
+    const rows = await claim(db, context, ids, wanted);
+    const requests = requestsOf(rows);
+    for (const [index, request] of requests.entries()) {
+      const unsent = () => requests.slice(index).flat();
+      if (index > 0 && budgetLeft() <= 0) {
+        await release(db, unsent());
+        return done;
       }
-      if (await deliver(db, sender, loadAttachment, row)) sent += 1;
-      else failed += 1;
+      if (!(await takeTurn(db, sender.requestInterval, budgetLeft()))) {
+        await release(db, unsent());
+        return done;
+      }
+      const outcome = await deliver(db, sender, loadAttachment, context, request);
+      done.sent += outcome.sent;
+      done.failed += outcome.failed;
+      done.throttled += outcome.throttled;
     }
     // Fewer than asked for: nothing else was due.
-    if (rows.length < wanted) break;
+    if (rows.filter(({ lead }) => lead).length < wanted) break;
   }
-  return { sent, failed };
-}
-
-async function deliver(
-  db: Database,
-  sender: MailSender,
-  loadAttachment: AttachmentLoader | undefined,
-  row: OutboxRow,
-): Promise<boolean> {
-  const mail: Mail = {
-    to: row.recipient,
-    subject: row.subject,
-    text: row.body,
-    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
-  };
-  try {
-    if (row.attachment_upload_id) {
-      const content = await loadAttachment?.(row.attachment_upload_id);
-      // Gone from storage, it will not come back: the mail is held for staff.
-      if (!content) throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
-      mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
-    }
-    await sender.send(mail, `${row.reference}-${row.id}`);
-    await db.query(
-      `UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL, problem = NULL WHERE id = $1`,
-      [row.id],
-    );
-    return true;
-  } catch (error) {
-    const problem = problemOf(error);
-    // The delay grows with the square of the attempts, capped; a refused mail waits for staff.
-    await db.query(
-      `UPDATE outbox SET status = CASE WHEN $3 = 'rejected' THEN 'held' ELSE 'pending' END, last_error = $2, problem = $3,
-         next_attempt_at = now() + least(attempts * attempts, $4) * interval '1 minute'
-       WHERE id = $1`,
-      [row.id, String(error instanceof Error ? error.message : error).slice(0, 1000), problem, MAX_DELAY_MINUTES],
-    );
-    return false;
-  }
+  return done;
 }

@@ -1,5 +1,5 @@
 import { Resend } from 'resend';
-import { MailRefusedError, type Mail, type MailSender } from './mail.ts';
+import { MailRefusedError, MailThrottledError, type BatchItem, type Mail, type MailSender } from './mail.ts';
 
 // Resend's error names (https://resend.com/docs/api-reference/errors) that retrying cannot fix.
 const CONFIGURATION_ERRORS = new Set([
@@ -15,9 +15,32 @@ const REJECTED_MAIL_ERRORS = new Set([
   'invalid_parameter',
 ]);
 
+/** Resend's default: 2 requests per second per team (a team may have it raised). */
+export const RESEND_REQUESTS_PER_SECOND = 2;
+
+// Without a Retry-After: a second for the rate limit; an hour for a sending quota (daily or monthly).
+const RATE_LIMIT_WAIT_MS = 1_000;
+const QUOTA_WAIT_MS = 3_600_000;
+// A Retry-After beyond a day is not believed: the mail is tried again after one.
+const LONGEST_WAIT_MS = 86_400_000;
+
+/** Retry-After in seconds or as an HTTP date (RFC 9110 §10.2.3); undefined when absent or unreadable. */
+function retryAfterMs(headers: Record<string, string> | null, now = Date.now()): number | undefined {
+  const value = headers?.['retry-after']?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+(\.\d+)?$/.test(value) ? Number(value) * 1000 : Date.parse(value) - now;
+  return Number.isNaN(ms) ? undefined : Math.min(Math.max(Math.ceil(ms), 0), LONGEST_WAIT_MS);
+}
+
+type ResendError = { name: string; message: string; statusCode: number | null };
+
 /** Resend's error as the outbox classifies it; the message never carries the mail's text. */
-function refusal(error: { name: string; message: string; statusCode: number | null }): Error {
+function refusal(error: ResendError, headers: Record<string, string> | null): Error {
   const description = `Resend rejected the mail: ${error.name} (${error.statusCode ?? 'sin código'}): ${error.message}`;
+  if (error.statusCode === 429) {
+    const fallback = error.name === 'rate_limit_exceeded' ? RATE_LIMIT_WAIT_MS : QUOTA_WAIT_MS;
+    return new MailThrottledError(retryAfterMs(headers) ?? fallback, description);
+  }
   if (CONFIGURATION_ERRORS.has(error.name)) return new MailRefusedError('configuration', description);
   // A 403 validation_error is the sending domain (not verified, or a test key's own address only).
   if (error.name === 'validation_error' && error.statusCode === 403)
@@ -26,18 +49,30 @@ function refusal(error: { name: string; message: string; statusCode: number | nu
   return new Error(description);
 }
 
-/** Sends through Resend's API; the SDK reads RESEND_BASE_URL, which tests point at a fake. */
-export function createResendSender(apiKey: string, from: string): MailSender {
+const fields = (from: string, mail: Mail) => ({
+  from,
+  to: mail.to,
+  subject: mail.subject,
+  text: mail.text,
+  ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+});
+
+/**
+ * Sends through Resend's API; the SDK reads RESEND_BASE_URL, which tests point at a fake.
+ * `requestsPerSecond` is the team's rate limit, which the outbox paces its requests to.
+ */
+export function createResendSender(
+  apiKey: string,
+  from: string,
+  requestsPerSecond = RESEND_REQUESTS_PER_SECOND,
+): MailSender {
   const resend = new Resend(apiKey);
   return {
+    requestInterval: Math.ceil(1000 / requestsPerSecond),
     async send(mail: Mail, idempotencyKey: string) {
-      const { error } = await resend.emails.send(
+      const { error, headers } = await resend.emails.send(
         {
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...fields(from, mail),
           ...(mail.attachments
             ? {
                 attachments: mail.attachments.map(({ filename, content }) => ({
@@ -49,7 +84,26 @@ export function createResendSender(apiKey: string, from: string): MailSender {
         },
         { idempotencyKey },
       );
-      if (error) throw refusal(error);
+      if (error) throw refusal(error, headers);
+    },
+    async sendBatch(items: BatchItem[], idempotencyKey: string) {
+      // Permissive: a mail Resend refuses (an invalid address) leaves the others sent, and is named
+      // by its index; strict would refuse the whole batch for it.
+      const { data, error, headers } = await resend.batch.send(
+        items.map(({ mail }) => fields(from, mail)),
+        { idempotencyKey, batchValidation: 'permissive' },
+      );
+      if (error) throw refusal(error, headers);
+      // Permissive answers list `errors`; an answer without it refused nothing.
+      const refused = new Map(
+        (data.errors as typeof data.errors | undefined)?.map(({ index, message }) => [index, message]),
+      );
+      return items.map((_item, index) => {
+        const message = refused.get(index);
+        return message === undefined
+          ? undefined
+          : new MailRefusedError('rejected', `Resend rejected the mail: validation_error (batch): ${message}`);
+      });
     },
   };
 }

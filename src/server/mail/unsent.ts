@@ -3,12 +3,15 @@ import { site } from '../../shared/site.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database } from '../db/index.ts';
+import { deployContext, ownMail } from './context.ts';
 import type { MailSender } from './mail.ts';
 import { deliverDue, type AttachmentLoader } from './outbox.ts';
 
 /**
  * Correo saliente (docs/admin-api.md): the mail not sent yet, and staff's "Reintentar ahora".
  * Nothing here reads a mail's subject, text or address: a denuncia's stays out of the admin.
+ * Only this deploy context's mail: a preview's copy of production's unsent mail is none of its
+ * business, and it would never send it (mail/outbox.ts).
  */
 
 const UTILITY_MAILBOXES = Object.values(site.mailboxes).map((address) => address.toLowerCase());
@@ -20,16 +23,18 @@ const COLUMNS = `id::text AS id, reference, lower(recipient) = ANY($1::text[]) A
 /** The oldest unsent mail first: the longest waiting is what staff must see. */
 export const listUnsent = (db: Database): Promise<UnsentMail[]> =>
   db.query<UnsentMail>(
-    `SELECT ${COLUMNS} FROM outbox WHERE status <> 'sent' ORDER BY outbox.created_at, outbox.id LIMIT ${MAX_LISTED}`,
-    [UTILITY_MAILBOXES],
+    `SELECT ${COLUMNS} FROM outbox WHERE status <> 'sent' AND ${ownMail('outbox.context', '$2')}
+     ORDER BY outbox.created_at, outbox.id LIMIT ${MAX_LISTED}`,
+    [UTILITY_MAILBOXES, deployContext()],
   );
 
 /** How many mails have waited longer than an hour, or wait for staff. */
 export async function countStalled(db: Database): Promise<number> {
   const [row] = await db.query<{ stalled: number }>(
     `SELECT count(*)::int AS stalled FROM outbox
-     WHERE status = 'held' OR (status <> 'sent' AND created_at < now() - $1 * interval '1 minute')`,
-    [STALLED_AFTER_MINUTES],
+     WHERE (status = 'held' OR (status <> 'sent' AND created_at < now() - $1 * interval '1 minute'))
+       AND ${ownMail('outbox.context', '$2')}`,
+    [STALLED_AFTER_MINUTES, deployContext()],
   );
   return row?.stalled ?? 0;
 }
@@ -49,8 +54,9 @@ export async function retryNow(
   if (!/^\d{1,18}$/.test(id)) return undefined;
   const [due] = await changeAndAudit<{ id: string }>(db, {
     change: `UPDATE outbox SET status = 'pending', next_attempt_at = now()
-             WHERE id = $1 AND status IN ('pending', 'held') RETURNING id, reference`,
-    params: [id],
+             WHERE id = $1 AND status IN ('pending', 'held') AND ${ownMail('outbox.context', '$2::text')}
+             RETURNING id, reference`,
+    params: [id, deployContext()],
     admin,
     action: 'retry',
     entity: 'mail',

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from '../db/index.ts';
 import { isoTime } from '../db/index.ts';
+import { deployContext } from '../mail/context.ts';
+import { MAX_BATCH_MAILS } from '../mail/mail.ts';
 import { alertSubject, alertText, type NoticeRow } from './alert-mail.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -9,10 +12,12 @@ import { hashToken, newToken } from './tokens.ts';
  * a run of the scheduled function stays inside Netlify's 30 seconds; a backlog carries over to the
  * next run. Each subscriber's alert row and mail are written by one statement that inserts the
  * row only if it is not there yet: two runs at once, or a run after a failed one, never mail
- * anyone the same notice twice. A notice is done once no subscriber of its town lacks it.
+ * anyone the same notice twice. A notice is done once no subscriber of its town lacks it. The mails
+ * of one batch share a batch id: the outbox sends them in one request to Resend's batch endpoint
+ * (issue 24), so a batch is at most what one request carries.
  */
 
-export const ALERT_BATCH = 200;
+export const ALERT_BATCH = MAX_BATCH_MAILS;
 /** Notices looked at per run; more wait for the next. */
 const NOTICES_PER_RUN = 20;
 
@@ -54,14 +59,15 @@ const nextRecipients = (db: Database, notice: NoticeRow, batch: number) =>
  * One subscriber's alert: the row, then the mail only if the row was new. The subscription is
  * read again in the statement, so one unsubscribed or unconfirmed since it was listed gets nothing.
  */
-function alertStatement(notice: NoticeRow, recipient: Recipient, origin: string): Statement {
+function alertStatement(notice: NoticeRow, recipient: Recipient, origin: string, batchId: string): Statement {
   const token = newToken();
   return {
     text: `WITH claimed AS (
              INSERT INTO outage_alerts (notice_id, subscription_id, unsubscribe_token_hash)
              SELECT $1, id, $3 FROM outage_subscriptions WHERE id = $2 AND confirmed_at IS NOT NULL
              ON CONFLICT DO NOTHING RETURNING subscription_id)
-           INSERT INTO outbox (reference, recipient, subject, body) SELECT $4, $5, $6, $7 FROM claimed RETURNING 1`,
+           INSERT INTO outbox (reference, recipient, subject, body, context, batch_id)
+           SELECT $4, $5, $6, $7, $8, $9 FROM claimed RETURNING 1`,
     params: [
       notice.id,
       recipient.id,
@@ -70,6 +76,8 @@ function alertStatement(notice: NoticeRow, recipient: Recipient, origin: string)
       recipient.email,
       alertSubject(notice),
       alertText(notice, origin, token),
+      deployContext(),
+      batchId,
     ],
   };
 }
@@ -85,13 +93,14 @@ export async function queueOutageAlerts(
   let finished = 0;
   for (const notice of await pendingNotices(db)) {
     while (clock() - started < budgetMs) {
-      const recipients = await nextRecipients(db, notice, batch);
+      const recipients = await nextRecipients(db, notice, Math.min(batch, MAX_BATCH_MAILS));
       if (recipients.length === 0) {
         await db.query(`UPDATE outage_notices SET done_at = now() WHERE id = $1 AND done_at IS NULL`, [notice.id]);
         finished += 1;
         break;
       }
-      const queued = await db.batch(recipients.map((recipient) => alertStatement(notice, recipient, origin)));
+      const batchId = randomUUID();
+      const queued = await db.batch(recipients.map((recipient) => alertStatement(notice, recipient, origin, batchId)));
       mails += queued.reduce((sum, rows) => sum + rows.length, 0);
     }
   }

@@ -50,7 +50,7 @@ export async function recordPayment(
        UPDATE accounts SET balance = balance - $3, updated_at = now()
        WHERE service_number = $2 AND EXISTS (SELECT 1 FROM bill) RETURNING service_number
      ), receipt AS (
-       INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $10, $11, $12, $13, $14, $15 FROM bill WHERE $11 <> '' RETURNING id
+       INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $10, $11, $12, $13, $14, $15, $16 FROM bill WHERE $11 <> '' RETURNING id
      )
      INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code, transaction_date, card_number, installments_number)
      SELECT bill.id, 'AUTHORIZED', 0, $3, $4, $5, $6, $7, $8, $9 FROM bill RETURNING id`,

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { config } from '../config.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { deployContext } from './context.ts';
+import type { Mail } from './mail.ts';
+import { OUTBOX_COLUMNS } from './outbox.ts';
+
+/**
+ * The acknowledgements of the public forms go to whatever address the visitor typed (issue 24,
+ * row 8): anyone could have the utility mail anyone, again and again. So one address receives at
+ * most `config.acknowledgementsPerDay()` of them a day in Aysén, counted atomically with the
+ * mail's insertion; past the cap the submission is stored and answered as usual (its reference is
+ * on the page), only not acknowledged by mail. The count is kept by a hash of the address, and
+ * only for the day.
+ */
+
+const aysenDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: AYSEN_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+// Providers that ignore dots in the local part deliver all its spellings to one mailbox.
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
+
+/**
+ * One mailbox, however the address is spelt: case, a `+tag` (sub-addressing, which most
+ * providers deliver to the mailbox without it) and Gmail's dots do not make another.
+ */
+export function mailboxOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1).toLowerCase();
+  let local = address.slice(0, at).toLowerCase().replace(/\+.*$/, '');
+  if (DOTLESS_DOMAINS.has(domain)) local = local.replace(/\./g, '');
+  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
+}
+
+const recipientHash = (address: string) => createHash('sha256').update(mailboxOf(address)).digest('hex');
+
+/**
+ * The statement that stores an acknowledgement for delivery unless its address has had its day's
+ * share; run it in the submission's batch. Two submissions at once count one after the other:
+ * the counter row is locked by the upsert, and its WHERE sees the other's count.
+ */
+export function enqueueAcknowledgement(mail: Pick<Mail, 'to' | 'subject' | 'text'>, reference: string): Statement {
+  return {
+    text: `WITH counted AS (
+             INSERT INTO mail_acknowledgements (recipient_hash, day, mails) VALUES ($1, $2::date, 1)
+             ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
+               WHERE mail_acknowledgements.mails < $3
+             RETURNING 1)
+           INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4, $5, NULL, $6, $7, NULL, $8 FROM counted`,
+    params: [
+      recipientHash(mail.to),
+      aysenDay.format(new Date()),
+      config.acknowledgementsPerDay(),
+      reference,
+      mail.to,
+      mail.subject,
+      mail.text,
+      deployContext(),
+    ],
+  };
+}
+
+/** Forgets the counts of past days (outbox-retry): only today's are of use. */
+export async function forgetPastAcknowledgements(db: Database): Promise<void> {
+  await db.query('DELETE FROM mail_acknowledgements WHERE day < $1::date', [aysenDay.format(new Date())]);
+}

@@ -1,0 +1,35 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Database, Statement } from '../db/index.ts';
+
+/**
+ * The provider's rate limit is its team's, not a run's (Resend: 2 requests per second by
+ * default): every run, in every function, takes its turns to call it from one row, `mail_pace`
+ * (migration 0033), and a 429's Retry-After moves that row for all of them.
+ */
+
+/**
+ * Waits for this run's turn to call the provider, `interval` after the last one taken by any
+ * run. Answers false, taking no turn,
+ * when the next one is further away than `maxWaitMs` (a 429 asked for a long wait). The wait is
+ * measured when the statement ends, after any other run's turn it waited for.
+ */
+export async function takeTurn(db: Database, interval: number, maxWaitMs: number): Promise<boolean> {
+  if (interval === 0) return true;
+  const [turn] = await db.query<{ wait_ms: number }>(
+    `WITH clock AS (SELECT clock_timestamp() AS now)
+     UPDATE mail_pace SET next_slot = greatest(next_slot, clock.now) + $1::int * interval '1 millisecond'
+     FROM clock WHERE greatest(next_slot, clock.now) <= clock.now + $2::int * interval '1 millisecond'
+     RETURNING ceil(1000 * extract(epoch FROM greatest(next_slot - $1::int * interval '1 millisecond' - clock_timestamp(),
+       interval '0')))::int AS wait_ms`,
+    [interval, Math.max(0, Math.floor(maxWaitMs))],
+  );
+  if (!turn) return false;
+  if (turn.wait_ms > 0) await sleep(turn.wait_ms);
+  return true;
+}
+
+/** The statement that keeps every run from calling the provider for `ms` (a 429's Retry-After). */
+export const holdOffEveryone = (ms: number): Statement => ({
+  text: `UPDATE mail_pace SET next_slot = greatest(next_slot, clock_timestamp() + $1::int * interval '1 millisecond')`,
+  params: [ms],
+});

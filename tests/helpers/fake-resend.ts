@@ -1,0 +1,65 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ResendRequest {
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: unknown;
+  /** Date.now() when it arrived. */
+  at: number;
+}
+
+export interface ResendAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A local fake of Resend's API (POST /emails, POST /emails/batch), which the SDK reaches through
+ * RESEND_BASE_URL. It records every request and answers the queued answers in order, then 200
+ * with an id per mail.
+ */
+export async function startFakeResend() {
+  const requests: ResendRequest[] = [];
+  const answers: ResendAnswer[] = [];
+  const server: Server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => {
+      const body: unknown = JSON.parse(data);
+      requests.push({ url: req.url!, headers: req.headers, body, at: Date.now() });
+      const answer = answers.shift() ?? {
+        status: 200,
+        body: Array.isArray(body) ? { data: body.map((_, i) => ({ id: `email-${i}` })) } : { id: 'email-1' },
+      };
+      res
+        .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
+        .end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.RESEND_BASE_URL = url;
+  return {
+    url,
+    requests,
+    /** Queues answers for the next requests. */
+    answer: (...next: ResendAnswer[]) => answers.push(...next),
+    reset() {
+      requests.length = 0;
+      answers.length = 0;
+    },
+    async stop() {
+      delete process.env.RESEND_BASE_URL;
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A 429 as Resend answers it. */
+export const tooManyRequests = (retryAfterSeconds?: number, name = 'rate_limit_exceeded'): ResendAnswer => ({
+  status: 429,
+  body: { statusCode: 429, name, message: 'Too many requests. You can only make 2 requests per second.' },
+  headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+});

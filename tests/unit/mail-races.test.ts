@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../src/server/db/database.ts';
+import { enqueueAcknowledgement } from '../../src/server/mail/acknowledgements.ts';
+import type { MailSender } from '../../src/server/mail/mail.ts';
+import { deliverDue, enqueueMail } from '../../src/server/mail/outbox.ts';
+import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
+import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+
+/**
+ * Issue 24, rows 8 and 10, on a real PostgreSQL 17 with a session per competitor: two scheduled
+ * runs at once never send a mail twice nor split a batch, two fan-outs never alert anyone twice,
+ * the acknowledgement cap holds under simultaneous submissions, and runs share the provider's pace.
+ */
+const ROUNDS = 20;
+let postgres: RealPostgres;
+let competitors: Database[];
+
+beforeAll(async () => {
+  postgres = await startRealPostgres();
+  competitors = [postgres.connect(), postgres.connect(), postgres.connect()];
+  // A scheduled function runs in production; its context comes from Netlify's runtime.
+  vi.stubGlobal('Netlify', { context: { deploy: { context: 'production' } }, env: {} });
+}, 120_000);
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  await postgres?.stop();
+});
+beforeEach(async () => {
+  for (const table of ['outage_alerts', 'outage_notices', 'outage_subscriptions', 'outages', 'outbox'])
+    await postgres.db.query(`DELETE FROM ${table}`);
+  await postgres.db.query('DELETE FROM mail_acknowledgements');
+});
+
+/** Records each request: a single mail's key, or a batch's keys together. */
+function recordingSender(requestInterval = 0) {
+  const requests: { keys: string[]; at: number }[] = [];
+  const sender: MailSender = {
+    requestInterval,
+    async send(_mail, key) {
+      requests.push({ keys: [key], at: Date.now() });
+      await sleep(2);
+    },
+    async sendBatch(items) {
+      requests.push({ keys: items.map(({ key }) => key), at: Date.now() });
+      await sleep(2);
+      return items.map(() => undefined);
+    },
+  };
+  return { sender, requests };
+}
+
+const mail = { to: 'vecina@example.com', subject: 'Asunto', text: 'Cuerpo' };
+
+describe('two outbox runs at once', () => {
+  it(`never send a mail twice nor split a batch (${ROUNDS} rounds of three runs)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      await postgres.db.query('DELETE FROM outbox');
+      await postgres.db.batch(Array.from({ length: 12 }, (_, i) => enqueueMail(mail, `CON-RACE${1000 + i}`)));
+      const batches = [randomUUID(), randomUUID(), randomUUID()];
+      await postgres.db.query(
+        `INSERT INTO outbox (reference, recipient, subject, body, context, batch_id)
+         SELECT 'COR-' || b.n, 'vecino' || i || '@correo.cl', 'Corte', 'Cuerpo', 'production', b.id
+         FROM unnest($1::uuid[]) WITH ORDINALITY AS b(id, n), generate_series(1, 40) AS i`,
+        [batches],
+      );
+      const { sender, requests } = recordingSender();
+      const results = await Promise.all(competitors.map((db) => deliverDue(db, sender, undefined, { limit: 500 })));
+
+      expect(results.reduce((sum, { sent }) => sum + sent, 0)).toBe(12 + 3 * 40);
+      const keys = requests.flatMap((request) => request.keys);
+      expect(keys).toHaveLength(12 + 3 * 40);
+      expect(new Set(keys).size).toBe(keys.length);
+      // Each batch went whole, in one request.
+      expect(requests.map(({ keys }) => keys.length).sort((a, b) => a - b)).toEqual([
+        ...Array<number>(12).fill(1),
+        40,
+        40,
+        40,
+      ]);
+      const [{ unsent }] = (await postgres.db.query<{ unsent: number }>(
+        `SELECT count(*)::int AS unsent FROM outbox WHERE status <> 'sent'`,
+      )) as [{ unsent: number }];
+      expect(unsent).toBe(0);
+    }
+  });
+
+  it('share the provider’s pace: their calls, together, keep the interval', async () => {
+    await postgres.db.batch(Array.from({ length: 6 }, (_, i) => enqueueMail(mail, `CON-PACE${1000 + i}`)));
+    await postgres.db.query(`UPDATE mail_pace SET next_slot = '-infinity'`);
+    const { sender, requests } = recordingSender(250);
+    await Promise.all(competitors.slice(0, 2).map((db) => deliverDue(db, sender)));
+    const starts = requests.map(({ at }) => at).sort((a, b) => a - b);
+    expect(starts).toHaveLength(6);
+    // The turns are exact; when a run wakes for its turn jitters on a busy machine (up to tens of
+    // ms), never accumulating: unpaced, the calls would come within a few milliseconds.
+    for (const [i, start] of starts.slice(1).entries()) {
+      expect(start - starts[i]!).toBeGreaterThanOrEqual(150);
+      expect(start - starts[0]!).toBeGreaterThanOrEqual((i + 1) * 250 - 100);
+    }
+  });
+});
+
+describe('two alert fan-outs at once', () => {
+  it(`never alert a subscriber twice (${ROUNDS} rounds of three runs)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const table of ['outage_alerts', 'outage_notices', 'outage_subscriptions', 'outages', 'outbox'])
+        await postgres.db.query(`DELETE FROM ${table}`);
+      await postgres.db.query(
+        `INSERT INTO outage_subscriptions (email, towns, confirm_token_hash, unsubscribe_token_hash, confirmed_at)
+         SELECT 'vecino' || i || '@correo.cl', ARRAY['coyhaique'], md5('c' || i || random()), md5('u' || i || random()), now()
+         FROM generate_series(1, 30) AS i`,
+      );
+      const [outage] = await postgres.db.query<{ id: string }>(
+        `INSERT INTO outages (kind, town, sectors, starts_at, ends_at, status, published_at)
+         VALUES ('programado', 'coyhaique', 'Centro', now(), now() + interval '4 hours', 'publicado', now()) RETURNING id`,
+      );
+      await postgres.db.query(`INSERT INTO outage_notices (outage_id, kind) VALUES ($1, 'published')`, [outage!.id]);
+
+      const queued = await Promise.all(
+        competitors.map((db) => queueOutageAlerts(db, 'https://www.example.cl', { batch: 10 })),
+      );
+      expect(queued.reduce((sum, { mails }) => sum + mails, 0)).toBe(30);
+      const { sender, requests } = recordingSender();
+      await Promise.all(competitors.map((db) => deliverDue(db, sender, undefined, { limit: 500 })));
+      const recipients = await postgres.db.query<{ recipient: string }>(
+        `SELECT recipient FROM outbox WHERE status = 'sent'`,
+      );
+      expect(recipients).toHaveLength(30);
+      expect(new Set(recipients.map(({ recipient }) => recipient)).size).toBe(30);
+      expect(requests.flatMap(({ keys }) => keys)).toHaveLength(30);
+    }
+  });
+});
+
+describe('simultaneous submissions to one address', () => {
+  it(`get at most the day's three acknowledgements, however spelt (${ROUNDS} rounds of ten)`, async () => {
+    const spellings = [
+      'Ana.Rojas@gmail.com',
+      'anarojas+1@gmail.com',
+      'ANAROJAS@googlemail.com',
+      'a.na.rojas@gmail.com',
+    ];
+    const pools = Array.from({ length: 10 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      await postgres.db.batch([{ text: 'DELETE FROM outbox' }, { text: 'DELETE FROM mail_acknowledgements' }]);
+      await Promise.all(
+        pools.map((db, i) =>
+          db.batch([
+            enqueueAcknowledgement(
+              { to: spellings[i % spellings.length]!, subject: 'Recibimos su mensaje', text: 'Texto' },
+              `CON-ACK${1000 + i}`,
+            ),
+          ]),
+        ),
+      );
+      const [{ mails }] = (await postgres.db.query<{ mails: number }>('SELECT count(*)::int AS mails FROM outbox')) as [
+        { mails: number },
+      ];
+      expect(mails).toBe(3);
+    }
+  });
+});

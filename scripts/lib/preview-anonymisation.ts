@@ -60,7 +60,7 @@ export const TABLES: Record<string, TableRule> = {
     delete: `status <> 'sent'`,
     columns: {
       ...keep('id', 'reference', 'status', 'attempts', 'next_attempt_at', 'created_at', 'sent_at', 'problem'),
-      ...keep('attachment_upload_id', 'redacted_at'),
+      ...keep('attachment_upload_id', 'redacted_at', 'context', 'batch_id'),
       recipient: fake.email,
       reply_to: ifGiven('reply_to', fake.email),
       subject: `'Correo de prueba'`,
@@ -183,6 +183,9 @@ export const TABLES: Record<string, TableRule> = {
   admins: { delete: true },
   login_failures: { delete: true },
   follow_up_failures: { delete: true },
+  // Hashes of the mailboxes acknowledged today: deleted. The outbox's pace row holds no one's data.
+  mail_acknowledgements: { delete: true },
+  mail_pace: {},
   receipt_failures: { delete: true },
   upload_usage: { delete: true },
   upload_quota_days: { delete: true },

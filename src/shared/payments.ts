@@ -112,10 +112,17 @@ export const ManualSettlementSchema = z.object({
 });
 export type ManualSettlement = z.infer<typeof ManualSettlementSchema>;
 
+/** Webpay's operations, as staff read them beside its answers. */
+export const webpayOperations = {
+  commit: 'Confirmación (commit)',
+  status: 'Consulta de estado (status)',
+  refund: 'Reembolso (refund)',
+} as const;
+
 /** One of Webpay's answers about a bill, as stored (never the card number). */
 export const WebpayAnswerSchema = z.object({
   at: z.string(),
-  operation: z.enum(['commit', 'status', 'refund']),
+  operation: z.enum(Object.keys(webpayOperations) as [keyof typeof webpayOperations]),
   /** Webpay's JSON answer, or `{ error }`: its refusal or no answer in time. */
   answer: z.record(z.string(), z.unknown()),
 });

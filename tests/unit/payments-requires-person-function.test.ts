@@ -142,10 +142,11 @@ describe('a refund is done only when Transbank says it was', () => {
       retry_in_minutes: 1,
     });
     // The answer is kept for staff, without the card number.
-    const [{ webpay_answers: answers }] = await db().query<{ webpay_answers: { operation: string; answer: object }[] }>(
+    const [stored] = await db().query<{ webpay_answers: { operation: string; answer: object }[] }>(
       'SELECT webpay_answers FROM bills WHERE id = $1',
       [billId],
     );
+    const answers = stored!.webpay_answers;
     expect(answers.map((entry) => entry.operation)).toEqual(['commit', 'refund']);
     expect(answers[1]!.answer).toEqual(answer);
     expect(answers[0]!.answer).not.toHaveProperty('card_detail');

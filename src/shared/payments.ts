@@ -73,7 +73,8 @@ export const PaymentRowSchema = z.extend(
     installments_number: z.nullable(z.number()),
     /**
      * Its outcome is unknown (never returned from Webpay, or Webpay gave no clear answer) or its
-     * refund is pending or failed: the reconciliation is on it, and staff can check it.
+     * refund is pending or failed: the reconciliation is on it, and staff can check it. Or it
+     * requires a person (`requires_person`): staff settle it by hand.
      */
     needs_attention: z.boolean(),
   },

@@ -116,9 +116,10 @@ async function settleByStatus(
 /**
  * Settles a claimed bill by the transaction Webpay answered (to commit or to status), by the
  * meaning Transbank's API reference gives each state: AUTHORIZED with `response_code` 0 is an
- * approved charge; FAILED, a decline; REVERSED and NULLIFIED, a charge undone; INITIALIZED, nothing confirmed. Anything else
- * (AUTHORIZED without response code 0, PARTIALLY_NULLIFIED, CAPTURED, a state Transbank adds later)
- * may leave money charged that this bill cannot record as its payment: it is refunded, never closed.
+ * approved charge; FAILED, a decline; REVERSED and NULLIFIED, a charge undone; INITIALIZED,
+ * nothing confirmed. Anything else (AUTHORIZED without response code 0, PARTIALLY_NULLIFIED,
+ * CAPTURED, a state Transbank adds later) may leave money charged that this bill cannot record as
+ * its payment: it is refunded, never closed.
  */
 async function settle(
   db: Database,

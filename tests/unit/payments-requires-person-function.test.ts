@@ -3,6 +3,7 @@ import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import bills from '../../netlify/functions/bills.ts';
 import reconcile from '../../netlify/functions/payments-reconcile.ts';
 import tbkReturn from '../../netlify/functions/tbk-return.ts';
+import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
@@ -284,6 +285,8 @@ describe('what the reconciliation can no longer settle goes to a person', () => 
       await callFunction(adminPayments, 'GET', '/api/admin/payments?attention=si', { token: adminToken }),
     );
     expect(list.body.data).toMatchObject({ total: 1, attentionTotal: 1 });
+    // The admin app reads it through the shared schema.
+    expect(PaymentPageSchema.safeParse(list.body.data).error?.issues).toBeUndefined();
     expect(list.body.data.payments[0]).toMatchObject({ status: 'requires_person', needs_attention: true });
     const [person] = list.body.data.requiringPerson;
     expect(person).toMatchObject({
@@ -376,6 +379,7 @@ describe('POST /api/admin/payments/{billId}/settle', () => {
       await settle(billId, { settlement: 'refunded-by-hand', note: '  Devuelto por transferencia el 20-11.  ' }),
     );
     expect(status).toBe(200);
+    expect(ManualSettlementAnswerSchema.safeParse(body.data).error?.issues).toBeUndefined();
     expect(body.data.payment.bill).toMatchObject({ status: 'settled_by_staff', needs_attention: false });
     expect(body.data.payment.manual).toMatchObject({
       reason: 'refund-expired',

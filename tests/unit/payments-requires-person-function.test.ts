@@ -43,10 +43,12 @@ async function newBill() {
 }
 
 /** The customer approves at the simulator; the address Webpay sends the browser back to. */
-async function approve(token: string) {
+async function approve(token: string, { refuseRefunds = false } = {}) {
   const form = new FormData();
   form.set('token_ws', token);
   form.set('accion', 'aprobar');
+  // The simulator's switch "Rechazar los reembolsos de esta transacción".
+  if (refuseRefunds) form.set('reembolso', 'rechazar');
   const page = await webpay.simulator.handle(new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: form }));
   return page.headers.get('location')!;
 }
@@ -161,8 +163,9 @@ describe('a refund is done only when Transbank says it was', () => {
   });
 
   it('a refund refused by the simulator’s switch stays refund_pending', async () => {
-    const { billId, back, tx } = await chargeToRefund();
-    tx.refundRefused = true;
+    const { billId, token, tx } = await newBill();
+    const back = await approve(token, { refuseRefunds: true });
+    tx.amount = 100;
     expect(await returnTo(back)).toBe('/tbk-reject');
     expect(tx.reversed).toBe(false);
     expect(await billRow(billId)).toMatchObject({

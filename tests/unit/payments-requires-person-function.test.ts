@@ -212,6 +212,27 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
     expect(tx.reversed).toBe(true);
     expect((await billRow(billId)).status).toBe('refunded');
   });
+  it('a status PARTIALLY_NULLIFIED (refunded in part elsewhere): what is still charged, its balance, is refunded', async () => {
+    const { billId, token } = await newBill();
+    const back = await approve(token);
+    webpay.stub('commit', async (_request, simulated) => {
+      await simulated();
+      return new Response('{}', { status: 504 });
+    });
+    webpay.stub('status', async (_request, simulated) =>
+      Response.json({ ...(await (await simulated()).json()), status: 'PARTIALLY_NULLIFIED', balance: 8990 }),
+    );
+    const refunded: unknown[] = [];
+    webpay.stub('refund', async (request) => {
+      refunded.push(await request.json());
+      return Response.json({ type: 'NULLIFIED', nullified_amount: 8990, balance: 0, response_code: 0 });
+    });
+    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(refunded).toEqual([{ amount: 8990 }]);
+    expect((await billRow(billId)).status).toBe('refunded');
+    const [card] = await db().query('SELECT status, amount FROM tbk_payments WHERE bill_id = $1', [billId]);
+    expect(card).toEqual({ status: 'NULLIFIED', amount: 8990 });
+  });
 });
 
 describe('refund retries never overflow', () => {

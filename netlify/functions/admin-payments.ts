@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
+import { ManualSettlementSchema, paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
 import { chileDate } from '../../src/server/business-days.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { verifyPayment } from '../../src/server/payments/admin-verify.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
-import { failure, methodNotAllowed, parseInput } from '../../src/server/http.ts';
+import { failure, methodNotAllowed, parseInput, readInput } from '../../src/server/http.ts';
+import { settleByHand } from '../../src/server/payments/admin-settle.ts';
 import { paymentsCsv } from '../../src/server/payments/admin-csv.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { exportSummary, findPayment, listPayments, paymentsForExport } from '../../src/server/payments/admin-list.ts';
@@ -18,12 +19,25 @@ const EXPORT_LIMIT = 50_000;
 /**
  * GET /api/admin/payments (a page of the filtered list), /api/admin/payments/export (every
  * matching row as CSV) and /api/admin/payments/{billId} (one bill and its card record);
- * POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay": that bill's reconciliation).
+ * POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay": that bill's reconciliation) and
+ * /api/admin/payments/{billId}/settle (how staff settled by hand a bill that required a person).
  */
 export default adminEndpoint(async ({ req, context, admin, db }) =>
   byMethod(req, {
     POST: async () => {
-      const billId = new URL(req.url).pathname.endsWith('/verify') ? context.params.billId : undefined;
+      const { pathname } = new URL(req.url);
+      if (pathname.endsWith('/settle')) {
+        const input = await readInput(req, ManualSettlementSchema, 8_192);
+        const outcome = await settleByHand(db, admin, context.params.billId ?? '', input);
+        if (outcome.kind === 'not-found') return failure(404, paymentAdminMessages.notFound);
+        if (outcome.kind === 'not-requiring-person')
+          return failure(
+            409,
+            outcome.alreadySettled ? paymentAdminMessages.alreadySettled : paymentAdminMessages.notRequiringPerson,
+          );
+        return answer({ payment: outcome.payment });
+      }
+      const billId = pathname.endsWith('/verify') ? context.params.billId : undefined;
       if (billId === undefined) return methodNotAllowed(['GET']);
       const webpay = createWebpayClient(settings.webpay(new URL(req.url).origin, context.deploy?.context));
       const verification = await verifyPayment(db, webpay, admin, billId);
@@ -34,7 +48,7 @@ export default adminEndpoint(async ({ req, context, admin, db }) =>
     },
     GET: async () => {
       const url = new URL(req.url);
-      if (url.pathname.endsWith('/verify')) return methodNotAllowed(['POST']);
+      if (url.pathname.endsWith('/verify') || url.pathname.endsWith('/settle')) return methodNotAllowed(['POST']);
       const billId = url.pathname === EXPORT_PATH ? undefined : context.params.billId;
       if (billId !== undefined) {
         const payment = await findPayment(db, billId);
@@ -74,5 +88,6 @@ export const config: Config = {
     '/api/admin/payments/export',
     '/api/admin/payments/:billId',
     '/api/admin/payments/:billId/verify',
+    '/api/admin/payments/:billId/settle',
   ],
 };

@@ -12,6 +12,11 @@ import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
  * window answers 422 "Transaction has an invalid finished state: aborted", and a second commit of
  * a committed token 422 while `status` answers AUTHORIZED. The payment form expires after 5
  * minutes, as Webpay's.
+ *
+ * A refund is a reversal (`{ type: 'REVERSED' }`), unless the transaction refuses refunds: the
+ * payment page's "Rechazar los reembolsos de esta transacción" (or `refundRefused` set by a test)
+ * makes each refund answer what Transbank answers a refund it did not do, NULLIFIED with a
+ * non-zero `response_code`, so the local stack shows a refused refund (issue 24).
  */
 
 const FORM_LIFETIME_MS = 5 * 60 * 1000;
@@ -30,6 +35,8 @@ export interface SimulatedTransaction {
   decidedAt?: number;
   committed: boolean;
   reversed: boolean;
+  /** Every refund of this transaction is refused (NULLIFIED, response_code -1). */
+  refundRefused?: boolean;
 }
 
 const json = (body: unknown, status = 200) => Response.json(body, { status });
@@ -126,6 +133,15 @@ export function createWebpaySimulator(
       if (request.method === 'POST' && action === 'refunds') {
         if (!tx.committed || tx.decision !== 'approved' || tx.reversed)
           return json({ error_message: 'Invalid status for transaction while refunding' }, 422);
+        if (tx.refundRefused)
+          return json({
+            type: 'NULLIFIED',
+            authorization_code: '000000',
+            authorization_date: new Date().toISOString(),
+            nullified_amount: 0,
+            balance: tx.amount,
+            response_code: -1,
+          });
         tx.reversed = true;
         return json({ type: 'REVERSED' });
       }
@@ -152,6 +168,7 @@ export function createWebpaySimulator(
            <button name="accion" value="aprobar-sin-volver">Aprobar sin volver al comercio</button>
            <button name="accion" value="rechazar">Rechazar</button>
            <button name="accion" value="anular">Anular</button>
+           <p><label><input type="checkbox" name="reembolso" value="rechazar"> Rechazar los reembolsos de esta transacción</label></p>
          </form>`,
       );
     }
@@ -162,6 +179,7 @@ export function createWebpaySimulator(
       if (!tx) return page('Transacción no encontrada', '<p>El token no existe.</p>');
       const back = new URL(tx.returnUrl);
       const choice = form.get('accion');
+      tx.refundRefused = form.get('reembolso') === 'rechazar';
       if (choice === 'aprobar-sin-volver') {
         tx.decision = 'approved';
         tx.decidedAt = Date.now();

@@ -18,6 +18,9 @@ export const billStatuses = {
   abandoned: 'Abandonado',
   refund_pending: 'Reembolso pendiente',
   refunded: 'Reembolsado',
+  // Issue 24: what the reconciliation can no longer settle, and how a person settled it.
+  requires_person: 'Requiere gestión manual',
+  settled_by_staff: 'Resuelto manualmente',
 } as const;
 export type BillStatus = keyof typeof billStatuses;
 const BillStatusSchema = z.enum(Object.keys(billStatuses) as [BillStatus, ...BillStatus[]]);
@@ -70,12 +73,97 @@ export const PaymentRowSchema = z.extend(
     installments_number: z.nullable(z.number()),
     /**
      * Its outcome is unknown (never returned from Webpay, or Webpay gave no clear answer) or its
-     * refund is pending or failed: the reconciliation is on it, and staff can check it.
+     * refund is pending or failed: the reconciliation is on it, and staff can check it. Or it
+     * requires a person (`requires_person`): staff settle it by hand.
      */
     needs_attention: z.boolean(),
   },
 );
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
+
+/** Why the reconciliation handed a bill to a person (issue 24). */
+export const personReasons = {
+  'unknown-outcome': 'Webpay no informó el resultado dentro de los 7 días en que guarda el estado de una transacción.',
+  'refund-expired': 'El reembolso seguía fallando 90 días después del pago, el plazo de Transbank para anular.',
+} as const;
+export type PersonReason = keyof typeof personReasons;
+
+/** How staff settled by hand a bill that required a person. */
+export const manualSettlements = {
+  'refunded-by-hand': 'Reembolsado manualmente',
+  'payment-confirmed': 'Pago confirmado',
+  'no-charge': 'Sin cargo',
+} as const;
+export type ManualSettlementKind = keyof typeof manualSettlements;
+
+export const MANUAL_NOTE_MAX = 1000;
+
+/** POST /api/admin/payments/{billId}/settle: how a bill that required a person was settled. */
+export const ManualSettlementSchema = z.object({
+  settlement: z.enum(Object.keys(manualSettlements) as [ManualSettlementKind, ...ManualSettlementKind[]], {
+    error: 'Elija cómo se resolvió el pago.',
+  }),
+  note: z
+    .string({ error: 'Escriba una nota que explique la resolución.' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Escriba una nota que explique la resolución.'),
+      z.maxLength(MANUAL_NOTE_MAX, `Máximo ${MANUAL_NOTE_MAX} caracteres.`),
+    ),
+});
+export type ManualSettlement = z.infer<typeof ManualSettlementSchema>;
+
+/** Webpay's operations, as staff read them beside its answers. */
+export const webpayOperations = {
+  commit: 'Confirmación (commit)',
+  status: 'Consulta de estado (status)',
+  refund: 'Reembolso (refund)',
+} as const;
+
+/** One of Webpay's answers about a bill, as stored (never the card number). */
+export const WebpayAnswerSchema = z.object({
+  at: z.string(),
+  operation: z.enum(Object.keys(webpayOperations) as [keyof typeof webpayOperations]),
+  /** Webpay's JSON answer, or `{ error }`: its refusal or no answer in time. */
+  answer: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * A bill the reconciliation handed to a person: everything staff need to settle it by hand with
+ * Transbank (its token and buy order find the transaction in Transbank's portal).
+ */
+export const ManualCaseSchema = z.object({
+  reason: z.enum(Object.keys(personReasons) as [PersonReason, ...PersonReason[]]),
+  since: z.string(),
+  token: z.nullable(z.string()),
+  /** The last answers Webpay gave about it, oldest first. */
+  answers: z.array(WebpayAnswerSchema),
+  settlement: z.nullable(
+    z.object({
+      kind: z.enum(Object.keys(manualSettlements) as [ManualSettlementKind, ...ManualSettlementKind[]]),
+      note: z.string(),
+      at: z.string(),
+      by: z.string(),
+    }),
+  ),
+});
+export type ManualCase = z.infer<typeof ManualCaseSchema>;
+
+/** The bills requiring a person, listed above Pagos Webpay whatever its filters. */
+export const PersonCaseSchema = z.object({
+  bill_id: z.string(),
+  created_at: z.string(),
+  service_number: z.string(),
+  amount: z.number(),
+  buy_order: z.string(),
+  /** The card record's amount: what Webpay authorized (or still holds, after a partial refund). */
+  charged_amount: z.nullable(z.number()),
+  transaction_date: z.nullable(z.string()),
+  refund_attempts: z.number(),
+  webpay_error: z.nullable(z.string()),
+  manual: ManualCaseSchema,
+});
+export type PersonCase = z.infer<typeof PersonCaseSchema>;
 
 /** GET /api/admin/payments: data. */
 export const PaymentPageSchema = z.object({
@@ -85,9 +173,14 @@ export const PaymentPageSchema = z.object({
   attentionTotal: z.number(),
   page: z.number(),
   pageSize: z.number(),
+  /** Every bill that requires a person (issue 24), oldest first, whatever the filters. */
+  requiringPerson: z.array(PersonCaseSchema),
 });
 
-/** GET /api/admin/payments/{billId}: data. The bill as staff review it (no Webpay token). */
+/**
+ * GET /api/admin/payments/{billId}: data. The bill as staff review it; its Webpay token only once it
+ * requires a person (`manual`), who needs it to find the transaction with Transbank.
+ */
 export const PaymentDetailSchema = z.object({
   bill: z.object({
     id: z.string(),
@@ -112,6 +205,8 @@ export const PaymentDetailSchema = z.object({
     /** Webpay's last unclear answer (no answer in time, a 5xx, a failed refund), as it came. */
     webpay_error: z.nullable(z.string()),
   }),
+  /** Set once the bill requires a person (status `requires_person` or `settled_by_staff`). */
+  manual: z.nullable(ManualCaseSchema),
   tbkPayment: z.nullable(
     z.extend(TbkPaymentSchema, {
       response_code: z.nullable(z.number()),
@@ -122,7 +217,11 @@ export const PaymentDetailSchema = z.object({
 });
 export type PaymentDetail = z.infer<typeof PaymentDetailSchema>;
 
-export const paymentAdminMessages = { notFound: 'Pago no encontrado.' } as const;
+export const paymentAdminMessages = {
+  notFound: 'Pago no encontrado.',
+  notRequiringPerson: 'Este pago no requiere una resolución manual.',
+  alreadySettled: 'Este pago ya fue resuelto manualmente.',
+} as const;
 
 /**
  * What "Verificar estado en Webpay" (POST /api/admin/payments/{billId}/verify) came to, in the
@@ -140,7 +239,12 @@ export const verificationMessages = {
   unknown: 'Webpay no respondió con claridad: se verificará de nuevo en el próximo minuto.',
   busy: 'La cuenta se está procesando en este momento: intente de nuevo en unos minutos.',
   settled: 'La cuenta ya tiene su resultado: no hay nada que verificar.',
+  'requires-person':
+    'Este pago ya no puede resolverse automáticamente: quedó en la lista de pagos que requieren gestión manual.',
 } as const;
+
+/** POST /api/admin/payments/{billId}/settle: data. */
+export const ManualSettlementAnswerSchema = z.object({ payment: PaymentDetailSchema });
 
 /** POST /api/admin/payments/{billId}/verify: data. */
 export const PaymentVerificationSchema = z.object({

@@ -70,6 +70,8 @@ test('a payment made through the simulator is listed, detailed and exported', as
 
   await page.getByRole('link', { name: 'Exportar CSV' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/pagos/exportar\\?status=paid&serviceNumber=${serviceNumber}$`));
+  // The list (whose bills requiring a person have summaries too) is gone once the export's title shows.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Exportar pagos');
   await expect(page.locator('main dl')).toContainText('Pagado');
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -1,13 +1,29 @@
-import { PAYMENTS_PAGE_SIZE, type PaymentDetail, type PaymentFilters, type PaymentRow } from '../../shared/payments.ts';
+import {
+  PAYMENTS_PAGE_SIZE,
+  type ManualCase,
+  type PaymentDetail,
+  type PaymentFilters,
+  type PaymentRow,
+  type PersonCase,
+} from '../../shared/payments.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { UNSETTLED } from './reconcile.ts';
 
 /** Pagos Webpay (docs/admin-api.md): every bill created for Webpay, with its card record once Webpay answered. */
 
+/** Unsettled (the reconciliation is on it) or handed to a person (issue 24): staff look at it. */
+const NEEDS_ATTENTION = `(${UNSETTLED} OR b.status = 'requires_person')`;
+
+/** The `manual` of a bill that went to a person (alias b), as JSON; null for any other. */
+const MANUAL_CASE = `CASE WHEN b.person_reason IS NOT NULL THEN json_build_object(
+  'reason', b.person_reason, 'since', ${isoTime('b.person_since')}, 'token', b.token, 'answers', b.webpay_answers,
+  'settlement', CASE WHEN b.settlement IS NOT NULL THEN json_build_object(
+    'kind', b.settlement, 'note', b.settlement_note, 'at', ${isoTime('b.settled_at')}, 'by', b.settled_by) END) END`;
+
 const ROW_COLUMNS = `b.id AS bill_id, ${isoTime('b.created_at')} AS created_at, b.service_number, b.amount, b.status, b.email,
   t.authorization_code, t.card_number, t.payment_type_code, t.installments_number, ${isoTime('t.transaction_date')} AS transaction_date,
-  ${UNSETTLED} AS needs_attention`;
+  ${NEEDS_ATTENTION} AS needs_attention`;
 const FROM = 'bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id';
 
 /** The WHERE of the filters; `from` and `to` are whole days in Chile's time, both included. */
@@ -23,7 +39,7 @@ function matching(filters: PaymentFilters, params: unknown[] = []) {
     add((p) => `b.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, filters.to);
   if (filters.status) add((p) => `b.status = ${p}`, filters.status);
   if (filters.serviceNumber) add((p) => `b.service_number = ${p}`, filters.serviceNumber);
-  if (filters.attention) conditions.push(UNSETTLED);
+  if (filters.attention) conditions.push(NEEDS_ATTENTION);
   return { where: conditions.join(' AND '), params };
 }
 
@@ -41,20 +57,31 @@ export function exportSummary({ from, to, status, serviceNumber, attention }: Pa
 
 export async function listPayments(db: Database, filters: PaymentFilters) {
   const { where, params } = matching(filters);
-  const [count, attention, payments] = (await db.batch([
+  const [count, attention, payments, requiringPerson] = (await db.batch([
     { text: `SELECT count(*)::int AS total FROM bills b WHERE ${where}`, params },
-    { text: `SELECT count(*)::int AS total FROM bills b WHERE b.payment_method = 'webpay-plus' AND ${UNSETTLED}` },
+    {
+      text: `SELECT count(*)::int AS total FROM bills b WHERE b.payment_method = 'webpay-plus' AND ${NEEDS_ATTENTION}`,
+    },
     {
       text: `SELECT ${ROW_COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY b.created_at DESC, b.id DESC LIMIT ${PAYMENTS_PAGE_SIZE} OFFSET ${(filters.page - 1) * PAYMENTS_PAGE_SIZE}`,
       params,
     },
-  ])) as [{ total: number }[], { total: number }[], PaymentRow[]];
+    {
+      // Few: what the reconciliation could not settle in 7 or 90 days, until staff settle it.
+      text: `SELECT b.id AS bill_id, ${isoTime('b.created_at')} AS created_at, b.service_number, b.amount, b.buy_order,
+               t.amount AS charged_amount, ${isoTime('t.transaction_date')} AS transaction_date, b.refund_attempts,
+               b.webpay_error, ${MANUAL_CASE} AS manual
+             FROM ${FROM} WHERE b.payment_method = 'webpay-plus' AND b.status = 'requires_person'
+             ORDER BY b.person_since, b.id`,
+    },
+  ])) as [{ total: number }[], { total: number }[], PaymentRow[], PersonCase[]];
   return {
     payments,
     total: count[0]!.total,
     attentionTotal: attention[0]!.total,
     page: filters.page,
     pageSize: PAYMENTS_PAGE_SIZE,
+    requiringPerson,
   };
 }
 
@@ -84,19 +111,20 @@ export async function* paymentsForExport(
 
 export async function findPayment(db: Database, billId: string): Promise<PaymentDetail | undefined> {
   if (!isUuid(billId)) return undefined;
-  const [bill] = await db.query<PaymentDetail['bill']>(
+  const [bill] = await db.query<PaymentDetail['bill'] & { manual: ManualCase | null }>(
     `SELECT id, ${isoTime('created_at')} AS created_at, service_number, amount, status, email, billing_type, company, rut, activity,
             billing_address, billing_commune, billing_city, payment_method, buy_order, ${isoTime('paid_at')} AS paid_at,
-            ${UNSETTLED} AS needs_attention, refund_attempts, webpay_error
+            ${NEEDS_ATTENTION} AS needs_attention, refund_attempts, webpay_error, ${MANUAL_CASE} AS manual
      FROM bills b WHERE id = $1 AND payment_method = 'webpay-plus'`,
     [billId],
   );
   if (!bill) return undefined;
+  const { manual, ...billColumns } = bill;
   const [tbkPayment] = await db.query<NonNullable<PaymentDetail['tbkPayment']>>(
     `SELECT id, bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code,
             ${isoTime('transaction_date')} AS transaction_date, card_number, installments_number, ${isoTime('created_at')} AS created_at
      FROM tbk_payments WHERE bill_id = $1`,
     [billId],
   );
-  return { bill, tbkPayment: tbkPayment ?? null };
+  return { bill: billColumns, manual, tbkPayment: tbkPayment ?? null };
 }

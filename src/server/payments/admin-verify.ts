@@ -12,7 +12,9 @@ function messageOf(outcome: Reconciliation): string {
     case 'closed':
       return verificationMessages[outcome.status];
     case 'settled':
-      return `${verificationMessages.settled} Estado: ${billStatuses[outcome.status]}.`;
+      return outcome.status === 'requires_person'
+        ? verificationMessages['requires-person']
+        : `${verificationMessages.settled} Estado: ${billStatuses[outcome.status]}.`;
     case 'not-found':
       return verificationMessages.unknown;
     default:

@@ -3,6 +3,7 @@ import type { Database } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
 import { attemptRefund, claimRefund } from './refunds.ts';
 import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
+import { keepingAnswers } from './webpay-answers.ts';
 import type { WebpayClient } from './webpay-client.ts';
 
 /**
@@ -17,6 +18,8 @@ import type { WebpayClient } from './webpay-client.ts';
  * - Stuck `committing` (a return or a run that died, or got no clear answer): `commit` again,
  *   which Webpay refuses for a committed token, then `status` (kept 7 days) settles it.
  * - `refund_pending`: the refund is retried.
+ * - Past what Webpay still answers (its 7-day status window, Transbank's 90-day refund window):
+ *   `requires_person`, final for the reconciliation, until staff settle it by hand.
  */
 
 /** A customer back from Webpay takes seconds; a bill still pending after this never came back. */
@@ -55,9 +58,9 @@ export async function reconcileBill(
      RETURNING ${CLAIMED_COLUMNS}`,
     [billId, force],
   );
-  if (bill) return confirmClaimed(db, webpay, bill, 'abandoned');
+  if (bill) return confirmClaimed(db, keepingAnswers(db, webpay, billId), bill, 'abandoned');
   const refund = await claimRefund(db, billId, force);
-  if (refund) return attemptRefund(db, webpay, refund);
+  if (refund) return attemptRefund(db, keepingAnswers(db, webpay, billId), refund);
 
   const [current] = await db.query<{ status: BillStatus }>('SELECT status FROM bills WHERE id = $1', [billId]);
   if (!current) return { kind: 'not-found' };

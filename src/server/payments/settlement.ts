@@ -33,6 +33,11 @@ export type Settlement =
   | { kind: 'closed'; status: Extract<BillStatus, 'rejected' | 'cancelled' | 'failed' | 'abandoned'> }
   | { kind: 'refunded' }
   | { kind: 'refund-failed' }
+  /**
+   * Past what the reconciliation can settle (Webpay's 7-day status window, Transbank's 90-day
+   * refund window): the bill is `requires_person`, listed for staff to settle by hand.
+   */
+  | { kind: 'requires-person' }
   /** The customer has not finished at Webpay yet: the bill is pending again. */
   | { kind: 'waiting' }
   /** Webpay gave no clear answer: the bill stays `committing` and is asked about again. */
@@ -108,19 +113,27 @@ async function settleByStatus(
   return { kind: 'waiting' };
 }
 
-/** Settles a claimed bill by the transaction Webpay answered (to commit or to status). */
+/**
+ * Settles a claimed bill by the transaction Webpay answered (to commit or to status), by the
+ * meaning Transbank's API reference gives each state: AUTHORIZED with `response_code` 0 is an
+ * approved charge; FAILED, a decline; REVERSED and NULLIFIED, a charge undone; INITIALIZED,
+ * nothing confirmed. Anything else (AUTHORIZED without response code 0, PARTIALLY_NULLIFIED,
+ * CAPTURED, a state Transbank adds later) may leave money charged that this bill cannot record as
+ * its payment: it is refunded, never closed.
+ */
 async function settle(
   db: Database,
   webpay: WebpayClient,
   bill: ClaimedBill,
   transaction: WebpayTransaction,
 ): Promise<Settlement> {
-  const authorized = transaction.status === 'AUTHORIZED' && transaction.response_code === 0;
-  if (!authorized)
-    // FAILED: the bank declined. Anything else (REVERSED, NULLIFIED) charges nothing to this bill.
-    return close(db, bill, transaction.status === 'FAILED' ? 'rejected' : 'failed', transaction);
+  if (transaction.status === 'FAILED') return close(db, bill, 'rejected', transaction);
+  // INITIALIZED (never confirmed) is aborted by Webpay: nothing is charged either.
+  if (['REVERSED', 'NULLIFIED', 'INITIALIZED'].includes(transaction.status))
+    return close(db, bill, 'failed', transaction);
+  const approved = transaction.status === 'AUTHORIZED' && transaction.response_code === 0;
 
-  if (transaction.amount === bill.amount && transaction.buy_order === bill.buy_order) {
+  if (approved && transaction.amount === bill.amount && transaction.buy_order === bill.buy_order) {
     const tbkPaymentId = await recordPayment(db, bill, transaction);
     if (tbkPaymentId) return { kind: 'recorded', tbkPaymentId };
     // Not recorded: either another process settling this bill recorded it first, or the debt was
@@ -131,8 +144,8 @@ async function settle(
     );
     if (paid) return { kind: 'recorded', tbkPaymentId: paid.id };
   }
-  // Authorized but not what this bill asked for (a tampered amount or order), or its debt went
-  // away meanwhile: the charge is reversed.
+  // Charged but not what this bill asked for (a tampered amount or order), not approved, or its
+  // debt went away meanwhile: the charge is refunded.
   return refundClaimed(db, webpay, bill, transaction);
 }
 
@@ -163,8 +176,22 @@ async function close(
   return { kind: 'closed', status };
 }
 
+/** Webpay keeps a transaction's status 7 days from its creation (Transbank, "Obtener estado"). */
+const STATUS_WINDOW = "interval '7 days'";
+
+/**
+ * No clear answer: the bill stays `committing` and is asked about again, unless Webpay's status
+ * window is over, when no later answer can be expected: it goes to a person.
+ */
 async function unknown(db: Database, bill: ClaimedBill, error: string): Promise<Settlement> {
   console.error(`webpay: outcome of bill ${bill.id} unknown: ${redactPersonalData(error)}`);
-  await db.query(`UPDATE bills SET webpay_error = $2 WHERE id = $1 AND status = 'committing'`, [bill.id, error]);
-  return { kind: 'unknown' };
+  const [row] = await db.query<{ status: string }>(
+    `UPDATE bills SET webpay_error = $2,
+       status = CASE WHEN created_at < now() - ${STATUS_WINDOW} THEN 'requires_person' ELSE status END,
+       person_reason = CASE WHEN created_at < now() - ${STATUS_WINDOW} THEN 'unknown-outcome' END,
+       person_since = CASE WHEN created_at < now() - ${STATUS_WINDOW} THEN now() END
+     WHERE id = $1 AND status = 'committing' RETURNING status`,
+    [bill.id, error],
+  );
+  return row?.status === 'requires_person' ? { kind: 'requires-person' } : { kind: 'unknown' };
 }

@@ -51,10 +51,16 @@ const TransactionResponse = z.object({
   response_code: z.nullish(z.number()),
   installments_amount: z.nullish(z.number()),
   installments_number: z.nullish(z.number()),
+  /** What is still charged after a partial refund (PARTIALLY_NULLIFIED). */
+  balance: z.nullish(z.number()),
 });
 export type WebpayTransaction = z.infer<typeof TransactionResponse>;
 
-/** REVERSED (the same day, nothing was settled) or NULLIFIED (with the amount and balance). */
+/**
+ * REVERSED (within the reversal window: only `type`) or NULLIFIED, whose `response_code` is 0 when
+ * the refund was done and anything else when nothing was refunded (Transbank's API reference,
+ * "Reversar o Anular un pago").
+ */
 const RefundResponse = z.looseObject({
   type: z.string(),
   response_code: z.nullish(z.number()),

@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
 import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
+import { keepingAnswers } from './webpay-answers.ts';
 import type { WebpayClient } from './webpay-client.ts';
 
 /**
@@ -54,7 +55,7 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
       `UPDATE bills SET status = 'committing', claimed_at = now() WHERE token = $1 AND status = 'pending' RETURNING ${CLAIMED_COLUMNS}`,
       [token],
     );
-    if (bill) return screenOf(await confirmOrLeave(db, webpay, bill), bill.id);
+    if (bill) return screenOf(await confirmOrLeave(db, keepingAnswers(db, webpay, bill.id), bill), bill.id);
     const [row] = await db.query<{ id: string; status: string; payment_id: string | null }>(
       'SELECT b.id, b.status, t.id AS payment_id FROM bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id WHERE b.token = $1',
       [token],

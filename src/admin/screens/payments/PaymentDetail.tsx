@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/billing.ts';
-import { billStatuses, PaymentDetailSchema } from '../../../shared/payments.ts';
+import { billStatuses, manualSettlements, PaymentDetailSchema } from '../../../shared/payments.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
+import { ManualCaseSummary } from './ManualCaseSummary.tsx';
+import { ManualSettlementForm } from './ManualSettlementForm.tsx';
 import { paymentDetailKey, PaymentVerification } from './PaymentVerification.tsx';
 
 const dash = (value: string | null | undefined) => value || '—';
@@ -24,7 +26,7 @@ export default function PaymentDetail() {
     <>
       <PageTitle>Detalle del pago</PageTitle>
       <QueryView query={detail}>
-        {({ bill, tbkPayment }) => (
+        {({ bill, manual, tbkPayment }) => (
           <>
             <section aria-labelledby="boleta">
               <h2 id="boleta">Cuenta</h2>
@@ -59,7 +61,40 @@ export default function PaymentDetail() {
                 ]}
               />
             </section>
-            <PaymentVerification billId={bill.id} needsAttention={bill.needs_attention} />
+            {manual ? (
+              // Handed to a person (issue 24): no verification settles it any more; staff do.
+              <section aria-labelledby="gestion-manual">
+                <h2 id="gestion-manual">Gestión manual</h2>
+                <ManualCaseSummary
+                  manual={manual}
+                  buyOrder={bill.buy_order}
+                  serviceNumber={bill.service_number}
+                  amount={bill.amount}
+                  chargedAmount={tbkPayment?.amount ?? null}
+                  createdAt={bill.created_at}
+                  transactionDate={tbkPayment?.transaction_date ?? null}
+                  refundAttempts={bill.refund_attempts}
+                  webpayError={bill.webpay_error}
+                />
+                {manual.settlement ? (
+                  <>
+                    <h3>Resolución registrada</h3>
+                    <SummaryList
+                      rows={[
+                        ['Resolución', manualSettlements[manual.settlement.kind]],
+                        ['Nota', manual.settlement.note],
+                        ['Registrada por', manual.settlement.by],
+                        ['Fecha', formatDateTime(manual.settlement.at)],
+                      ]}
+                    />
+                  </>
+                ) : (
+                  <ManualSettlementForm billId={bill.id} />
+                )}
+              </section>
+            ) : (
+              <PaymentVerification billId={bill.id} needsAttention={bill.needs_attention} />
+            )}
             <section aria-labelledby="webpay">
               <h2 id="webpay">Registro de Webpay</h2>
               {tbkPayment ? (

@@ -64,7 +64,7 @@ export function PaymentFiltersForm({
       />
       <SelectInput
         label={labels.attention}
-        hint="Resultado desconocido o reembolso pendiente"
+        hint="Resultado desconocido, reembolso pendiente o gestión manual"
         placeholder="Todos"
         options={attentionOptions}
         error={errors.attention?.message}

@@ -8,6 +8,7 @@ import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
 import { PaymentFiltersForm } from './PaymentFiltersForm.tsx';
 import { PaymentTable } from './PaymentTable.tsx';
+import { PersonCases } from './PersonCases.tsx';
 
 /** /admin/pagos: the card payments, filtered and paged by the server. */
 export default function PaymentList() {
@@ -33,11 +34,12 @@ export default function PaymentList() {
       <QueryView query={payments}>
         {(page) => (
           <div aria-busy={payments.isPlaceholderData}>
+            <PersonCases cases={page.requiringPerson} search={search} />
             {page.attentionTotal > 0 && !filters.attention && (
               <p className="attention-notice">
                 {page.attentionTotal === 1
-                  ? '1 pago requiere atención: su resultado aún no se conoce o su reembolso está pendiente. '
-                  : `${page.attentionTotal} pagos requieren atención: su resultado aún no se conoce o su reembolso está pendiente. `}
+                  ? '1 pago requiere atención: su resultado aún no se conoce, su reembolso está pendiente o requiere gestión manual. '
+                  : `${page.attentionTotal} pagos requieren atención: su resultado aún no se conoce, su reembolso está pendiente o requiere gestión manual. `}
                 <Link to={queryOf({ attention: 'si' })}>Ver los que requieren atención</Link>
               </p>
             )}

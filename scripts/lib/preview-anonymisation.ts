@@ -168,6 +168,10 @@ export const TABLES: Record<string, TableRule> = {
       billing_commune: ifGiven('billing_commune', `'Coyhaique'`),
       billing_city: ifGiven('billing_city', `'Coyhaique'`),
       token: ifGiven('token', fake.token),
+      // Webpay's answers are kept without the card number (payments/webpay-answers.ts).
+      ...keep('person_reason', 'person_since', 'webpay_answers', 'settlement', 'settled_at'),
+      settlement_note: ifGiven('settlement_note', fake.text),
+      settled_by: ifGiven('settled_by', fake.email),
     },
   },
   tbk_payments: {

@@ -18,7 +18,14 @@ const db = () => environment.database.db;
 const ORIGIN = 'http://localhost';
 
 beforeEach(async () => {
-  for (const table of ['outage_alerts', 'outage_notices', 'outage_subscriptions', 'outages', 'outbox'])
+  for (const table of [
+    'outage_alerts',
+    'outage_notices',
+    'outage_subscriptions',
+    'outages',
+    'outbox',
+    'mail_acknowledgements',
+  ])
     await db().query(`DELETE FROM ${table}`);
 });
 
@@ -97,6 +104,12 @@ describe('POST /api/cortes/alertas', () => {
     expect(mail!.subject).toBe('Confirme su suscripción a los avisos de cortes de agua');
     expect(mail!.body).toContain('los cortes de agua de Coyhaique, Balmaceda');
     expect(mail!.body).toContain(`${ORIGIN}/cortes/alertas/confirmar?token=${confirm}`);
+  });
+
+  it('mails one address at most 3 confirmation links a day: a stranger cannot flood a mailbox from the utility', async () => {
+    for (let request = 0; request < 4; request++)
+      expect((await subscribe('rosa@correo.cl', ['coyhaique'])).status).toBe(200);
+    expect(await db().query(`SELECT 1 FROM outbox WHERE recipient = 'rosa@correo.cl'`)).toHaveLength(3);
   });
 
   it('gives every subscription its own tokens', async () => {

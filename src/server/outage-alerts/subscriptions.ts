@@ -10,7 +10,7 @@ import type { OutageTown } from '../../shared/outages.ts';
 import { site } from '../../shared/site.ts';
 import type { Database } from '../db/index.ts';
 import { ClientError } from '../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
 import { newReference } from '../references.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -86,7 +86,10 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
                ${onceConfirmed('change_requested_at', 'now()')}`,
       params: [email, slugs, hashToken(confirm), hashToken(unsubscribe)],
     },
-    enqueueMail({ to: email, subject: 'Confirme su suscripción a los avisos de cortes de agua', text }, reference),
+    enqueueAcknowledgement(
+      { to: email, subject: 'Confirme su suscripción a los avisos de cortes de agua', text },
+      reference,
+    ),
   ]);
 }
 

@@ -119,6 +119,21 @@ describe('GET /api/admin/payments', () => {
     });
   });
 
+  it("reads a day on Aysén's clock in July: 00:30 on 15 July is the 15th (on America/Santiago's, the 14th)", async () => {
+    const id = 'd0000000-0000-4000-8000-000000000009';
+    await db().query(
+      `INSERT INTO bills (id, created_at, service_number, amount, email, billing_type, payment_method, status, buy_order, session_id)
+       VALUES ($1, '2027-07-15T03:30:00Z', '100001', 18990, 'julio@example.com', 'boleta', 'webpay-plus', 'cancelled', 'APJULIO', 'SJULIO')`,
+      [id],
+    );
+    try {
+      expect(ids((await list('?from=2027-07-15&to=2027-07-15')).body.data.payments)).toEqual(['9']);
+      expect((await list('?from=2027-07-14&to=2027-07-14')).body.data.payments).toEqual([]);
+    } finally {
+      await db().query('DELETE FROM bills WHERE id = $1', [id]);
+    }
+  });
+
   it('answers the later pages', async () => {
     const { body } = await list('?page=2');
     expect(body.data).toMatchObject({ total: 29, page: 2 });

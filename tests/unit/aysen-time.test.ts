@@ -5,6 +5,7 @@ import { chileNow } from '../../src/shared/accounts.ts';
 import { formatClock, formatOutageTime } from '../../src/shared/outages-format.ts';
 import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
 import { addBusinessDays, chileDate } from '../../src/server/business-days.ts';
+import { chileDateTime } from '../../src/server/outage-alerts/alert-mail.ts';
 
 // Aysén stayed on UTC−3 when the rest of Chile went back to UTC−4 in April 2025 (tzdata 2025b):
 // July is where a clock still on America/Santiago is one hour behind.
@@ -22,6 +23,8 @@ describe("Aysén's clock", () => {
     expect(formatClock(iso)).toBe('09:00');
     expect(formatDateTime(iso)).toBe(`${shown}:00`);
     expect(chileMinute(iso)).toBe(shown);
+    // The outage alert mails.
+    expect(chileDateTime(iso)).toMatch(/, 09:00$/);
     expect(chileNow(new Date(iso))).toBe(`${shown.slice(6, 10)}-${shown.slice(3, 5)}-${shown.slice(0, 2)}T09:00`);
   });
 

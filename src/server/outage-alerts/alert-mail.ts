@@ -1,6 +1,7 @@
 import { UNSUBSCRIBE_PATH } from '../../shared/outage-alerts.ts';
 import { outageKindLabels, outageStatusLabels, type OutageKind, type OutageStatus } from '../../shared/outages.ts';
 import { site } from '../../shared/site.ts';
+import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
 
 /** A pending notice with what its mail says of the outage. */
 export interface NoticeRow {
@@ -16,9 +17,9 @@ export interface NoticeRow {
   status: OutageStatus;
 }
 
-// Chile's time, as residents read it, whatever the server's zone.
+// Aysén's clock, as residents read it, whatever the server's zone.
 const dateTime = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'America/Santiago',
+  timeZone: AYSEN_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
   month: 'long',

@@ -6,6 +6,7 @@ import {
   type PaymentRow,
   type PersonCase,
 } from '../../shared/payments.ts';
+import { chileLocalToIso } from '../../shared/chile-time.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { UNSETTLED } from './reconcile.ts';
@@ -26,17 +27,21 @@ const ROW_COLUMNS = `b.id AS bill_id, ${isoTime('b.created_at')} AS created_at, 
   ${NEEDS_ATTENTION} AS needs_attention`;
 const FROM = 'bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id';
 
-/** The WHERE of the filters; `from` and `to` are whole days in Chile's time, both included. */
+const aysenMidnight = (day: string): string => chileLocalToIso(`${day}T00:00`);
+// At UTC noon, so no offset moves the date.
+const dayAfter = (day: string): string =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The WHERE of the filters; `from` and `to` are whole days on Aysén's clock, both included. */
 function matching(filters: PaymentFilters, params: unknown[] = []) {
   const conditions = [`b.payment_method = 'webpay-plus'`];
   const add = (condition: (placeholder: string) => string, value: unknown) => {
     params.push(value);
     conditions.push(condition(`$${params.length}`));
   };
-  // A day's midnight as a local time (timestamp, not timestamptz) placed in Chile's zone.
-  if (filters.from) add((p) => `b.created_at >= (${p}::date::timestamp AT TIME ZONE 'America/Santiago')`, filters.from);
-  if (filters.to)
-    add((p) => `b.created_at < ((${p}::date + 1)::timestamp AT TIME ZONE 'America/Santiago')`, filters.to);
+  // A day's midnight on Aysén's clock, as an instant computed here (not by the database's zone data).
+  if (filters.from) add((p) => `b.created_at >= ${p}::timestamptz`, aysenMidnight(filters.from));
+  if (filters.to) add((p) => `b.created_at < ${p}::timestamptz`, aysenMidnight(dayAfter(filters.to)));
   if (filters.status) add((p) => `b.status = ${p}`, filters.status);
   if (filters.serviceNumber) add((p) => `b.service_number = ${p}`, filters.serviceNumber);
   if (filters.attention) conditions.push(NEEDS_ATTENTION);

@@ -40,13 +40,10 @@ export async function startUpload(
   await checkRoom(db, purpose, client, size);
   const id = randomUUID();
   const described = await describeFile(purpose, id, { fileName, size });
-  await db.query('INSERT INTO uploads (id, purpose, file_name, declared_size, sealed_size) VALUES ($1, $2, $3, $4, $5)', [
-    id,
-    purpose,
-    described.file_name,
-    described.declared_size,
-    described.sealed_size,
-  ]);
+  await db.query(
+    'INSERT INTO uploads (id, purpose, file_name, declared_size, sealed_size) VALUES ($1, $2, $3, $4, $5)',
+    [id, purpose, described.file_name, described.declared_size, described.sealed_size],
+  );
   return id;
 }
 

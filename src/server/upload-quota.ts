@@ -38,7 +38,11 @@ const poolLimit = (purpose: UploadPurpose) => {
 };
 
 const poolFull = (purpose: UploadPurpose, retryAfter: number) =>
-  tooManyRequests(purpose === 'denuncia' ? uploadMessages.denunciaQuota : uploadMessages.totalQuota, retryAfter, 'file');
+  tooManyRequests(
+    purpose === 'denuncia' ? uploadMessages.denunciaQuota : uploadMessages.totalQuota,
+    retryAfter,
+    'file',
+  );
 
 const clientFull = (retryAfter: number) => tooManyRequests(uploadMessages.clientQuota, retryAfter, 'file');
 

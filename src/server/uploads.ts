@@ -64,7 +64,15 @@ async function storeInlineFile(
   await db.query(
     `INSERT INTO uploads (id, purpose, status, file_name, declared_size, sealed_size, sha256, content_type)
      VALUES ($1, $2, 'completing', $3, $4, $5, $6, $7)`,
-    [id, purpose, described.file_name, described.declared_size, described.sealed_size, described.sha256, described.content_type],
+    [
+      id,
+      purpose,
+      described.file_name,
+      described.declared_size,
+      described.sealed_size,
+      described.sha256,
+      described.content_type,
+    ],
   );
   try {
     await chargePool(db, purpose, id, bytes.byteLength);

@@ -190,7 +190,14 @@ describe('POST /api/denuncias', () => {
       const chunkHashes = Array.from({ length: Math.ceil(evidence.byteLength / CHUNK_SIZE) }, (_, index) =>
         sha256(evidence.subarray(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
       );
-      for (const plain of [fileName, 'Q7XK', String(evidence.byteLength), sha256(evidence), ...chunkHashes, 'image/png'])
+      for (const plain of [
+        fileName,
+        'Q7XK',
+        String(evidence.byteLength),
+        sha256(evidence),
+        ...chunkHashes,
+        'image/png',
+      ])
         expect(dump).not.toContain(plain);
       expect(await environment.database.db.query('SELECT * FROM upload_usage')).toEqual([]);
 
@@ -202,7 +209,9 @@ describe('POST /api/denuncias', () => {
       expect(await unsealText(row!.file_name, `uploads.file_name:${row!.id}`)).toBe(fileName);
       expect(await unsealText(row!.sha256, `uploads.sha256:${row!.id}`)).toBe(sha256(evidence));
       // Bound to its upload: the same value read as another upload's does not open.
-      await expect(unsealText(row!.file_name, 'uploads.file_name:00000000-0000-0000-0000-000000000000')).rejects.toThrow();
+      await expect(
+        unsealText(row!.file_name, 'uploads.file_name:00000000-0000-0000-0000-000000000000'),
+      ).rejects.toThrow();
     });
   });
 

@@ -400,7 +400,12 @@ describe('denuncias', () => {
     const reply = await legacy('respuesta-antigua-ZQ.png');
     await db().query('UPDATE denuncias SET attachment_upload_id = $2 WHERE reference = $1', [stored.reference, report]);
     await db().batch(
-      await messageStatements({ reference: stored.reference, author: 'reporter', body: 'Otra', attachmentUploadId: reply }),
+      await messageStatements({
+        reference: stored.reference,
+        author: 'reporter',
+        body: 'Otra',
+        attachmentUploadId: reply,
+      }),
     );
 
     expect(await run()).toMatchObject({ sealedFileDescriptions: 2 });

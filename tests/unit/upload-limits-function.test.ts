@@ -305,27 +305,33 @@ describe('a chunk once written', () => {
   it.each([
     ['a CV', 'cv', pdfBytes],
     ["a denuncia's file", 'denuncia', pngBytes],
-  ] as const)('of %s is kept: a different second write is refused (409), the same bytes again are accepted once', async (_case, purpose, bytesOf) => {
-    const bytes = bytesOf(CHUNK_SIZE + 10);
-    const id = await started('192.0.2.1', bytes.byteLength, purpose);
-    expect(await sendChunks('192.0.2.1', id, bytes)).toEqual([200, 200]);
+  ] as const)(
+    'of %s is kept: a different second write is refused (409), the same bytes again are accepted once',
+    async (_case, purpose, bytesOf) => {
+      const bytes = bytesOf(CHUNK_SIZE + 10);
+      const id = await started('192.0.2.1', bytes.byteLength, purpose);
+      expect(await sendChunks('192.0.2.1', id, bytes)).toEqual([200, 200]);
 
-    const other = bytesOf(CHUNK_SIZE);
-    other[100] = other[100]! ^ 0xff;
-    const refused = await putChunk('192.0.2.1', id, 0, other);
-    expect(refused.status).toBe(409);
-    const message = 'Esta parte del archivo ya se había recibido con otro contenido. Por favor adjúntelo nuevamente.';
-    expect(await refused.json()).toEqual({ success: false, error: message, message, errors: { file: message } });
+      const other = bytesOf(CHUNK_SIZE);
+      other[100] = other[100]! ^ 0xff;
+      const refused = await putChunk('192.0.2.1', id, 0, other);
+      expect(refused.status).toBe(409);
+      const message = 'Esta parte del archivo ya se había recibido con otro contenido. Por favor adjúntelo nuevamente.';
+      expect(await refused.json()).toEqual({ success: false, error: message, message, errors: { file: message } });
 
-    // A retry of the same bytes (its answer lost on the way) is neither stored nor counted again.
-    expect((await putChunk('192.0.2.1', id, 0, bytes.slice(0, CHUNK_SIZE))).status).toBe(200);
-    // A CV's chunks count for its sender; a denuncia's for no one.
-    expect((await usage()).map((row) => row.bytes)).toEqual(purpose === 'cv' ? [String(bytes.byteLength)] : []);
+      // A retry of the same bytes (its answer lost on the way) is neither stored nor counted again.
+      expect((await putChunk('192.0.2.1', id, 0, bytes.slice(0, CHUNK_SIZE))).status).toBe(200);
+      // A CV's chunks count for its sender; a denuncia's for no one.
+      expect((await usage()).map((row) => row.bytes)).toEqual(purpose === 'cv' ? [String(bytes.byteLength)] : []);
 
-    const completed = await complete(id);
-    expect(await completed.json()).toEqual({ success: true, data: { sha256: sha256(bytes), size: bytes.byteLength } });
-    expect(sha256((await getBytes(uploadStore(), fileKey(id), purpose))!)).toBe(sha256(bytes));
-  });
+      const completed = await complete(id);
+      expect(await completed.json()).toEqual({
+        success: true,
+        data: { sha256: sha256(bytes), size: bytes.byteLength },
+      });
+      expect(sha256((await getBytes(uploadStore(), fileKey(id), purpose))!)).toBe(sha256(bytes));
+    },
+  );
 
   it('is no longer accepted once the upload is completed', async () => {
     const bytes = pngBytes(1_000);

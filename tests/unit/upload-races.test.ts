@@ -90,9 +90,7 @@ describe("a CV sender's chunks racing each other", () => {
     const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
     for (let round = 0; round < ROUNDS; round++) {
       const client = `192.0.2.${round}`;
-      const ids = await Promise.all(
-        competitors.map(() => startUpload(postgres.db, client, 'cv', 'cv.pdf', size)),
-      );
+      const ids = await Promise.all(competitors.map(() => startUpload(postgres.db, client, 'cv', 'cv.pdf', size)));
       const results = await Promise.allSettled(
         competitors.map((db, index) => storeChunk(db, uploadStore(), client, ids[index]!, 0, pdfBytes(size))),
       );

@@ -6,8 +6,8 @@ import { deleteStaleUploads } from '../../src/server/uploads.ts';
 
 /**
  * Deletes files uploaded more than a day ago and never attached to a submission (up to 200 within
- * 20 seconds, under Netlify's 30-second limit; the rest on the next runs), and the upload quota's
- * counters of past days.
+ * 20 seconds, under Netlify's 30-second limit; the rest on the next runs), which then stop counting
+ * toward their pool's daily total, and the per-client counters of past days.
  */
 export default async (): Promise<Response> => {
   await pruneQuota(getDatabase());

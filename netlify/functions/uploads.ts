@@ -11,8 +11,9 @@ import { uploadStore } from '../../src/server/storage.ts';
  * Chunked uploads for files over the platform's request limit (design.md, "Uploads"):
  * POST /api/uploads starts one, PUT /api/uploads/{id}/chunks/{index} sends a piece of at most
  * CHUNK_SIZE bytes, POST /api/uploads/{id}/complete joins and checks the file. Chunks and
- * completion need only the id, which only the starter of the upload knows. Visitors' files count
- * against the daily quotas of their address (`context.ip`) and of the site (429 past them).
+ * completion need only the id, which only the starter of the upload knows. Visitors' completed
+ * files count toward their pool's daily total, and a CV's chunks toward its address's
+ * (`context.ip`); 429 past either (src/server/upload-quota.ts). A denuncia's address is not used.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   const { id, index } = context.params;

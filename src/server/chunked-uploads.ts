@@ -1,17 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
 import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
-import { chargeQuota, checkQuota } from './upload-quota.ts';
-import { checkBytes, fileRefused, sha256 } from './uploads.ts';
+import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
+import { chargeClient, chargePool, checkRoom } from './upload-quota.ts';
+import { checkBytes, fileRefused } from './uploads.ts';
 
 /**
  * A file over the platform's request limit, in CHUNK_SIZE pieces (design.md, "Uploads"): started
- * with its declared size, each chunk written once (its sha256 recorded by index, a different
+ * with its declared size, each chunk written once (its hash recorded by index, a different
  * second write refused), then completed by exactly one request, which claims the upload before
- * joining the chunks, so the bytes stored are always those whose hash is recorded. `client` is
- * the sender's address (Netlify's `context.ip`), for the daily quota.
+ * joining the chunks, so the bytes stored are always those whose hash is recorded, and counts the
+ * checked file toward its pool (upload-quota.ts): chunks never count there. `client` is the
+ * sender's address (Netlify's `context.ip`), for a CV's per-client limit. A denuncia's name, size
+ * and hashes are stored only sealed or keyed (upload-metadata.ts).
  */
+
+interface ReceivingRow {
+  purpose: UploadPurpose;
+  file_name: string;
+  declared_size: number | null;
+  sealed_size: string | null;
+}
 
 const chunkCount = (size: number) => Math.ceil(size / CHUNK_SIZE);
 
@@ -26,12 +37,14 @@ export async function startUpload(
   const problem = checkFile(purpose, fileName, size);
   if (problem) throw fileRefused(problem);
   // Told before any byte travels that the file will not fit today.
-  await checkQuota(db, purpose, client, size);
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO uploads (purpose, file_name, declared_size) VALUES ($1, $2, $3) RETURNING id',
-    [purpose, fileName.slice(0, 200), size],
+  await checkRoom(db, purpose, client, size);
+  const id = randomUUID();
+  const described = await describeFile(purpose, id, { fileName, size });
+  await db.query(
+    'INSERT INTO uploads (id, purpose, file_name, declared_size, sealed_size) VALUES ($1, $2, $3, $4, $5)',
+    [id, purpose, described.file_name, described.declared_size, described.sealed_size],
   );
-  return row!.id;
+  return id;
 }
 
 /**
@@ -48,18 +61,19 @@ export async function storeChunk(
   bytes: Uint8Array,
 ): Promise<void> {
   const [upload] = isUuid(id)
-    ? await db.query<{ purpose: UploadPurpose; declared_size: number }>(
-        `SELECT purpose, declared_size FROM uploads WHERE id = $1 AND status = 'receiving'`,
+    ? await db.query<ReceivingRow>(
+        `SELECT purpose, file_name, declared_size, sealed_size FROM uploads WHERE id = $1 AND status = 'receiving'`,
         [id],
       )
     : [];
   if (!upload) throw fileRefused(uploadMessages.unknownUpload);
-  const chunks = chunkCount(upload.declared_size);
-  const expected = index === chunks - 1 ? upload.declared_size - CHUNK_SIZE * (chunks - 1) : CHUNK_SIZE;
+  const { size } = await readDescription(id, upload);
+  const chunks = chunkCount(size);
+  const expected = index === chunks - 1 ? size - CHUNK_SIZE * (chunks - 1) : CHUNK_SIZE;
   if (!Number.isInteger(index) || index < 0 || index >= chunks || bytes.byteLength !== expected)
     throw fileRefused(uploadMessages.incomplete);
 
-  const digest = sha256(bytes);
+  const digest = await chunkDigest(upload.purpose, bytes);
   // Postgres arrays count from 1.
   const claimed = await db.query(
     `UPDATE uploads SET chunk_sha256[$2] = $3
@@ -77,7 +91,7 @@ export async function storeChunk(
     throw fileRefused(uploadMessages.unknownUpload);
   }
   try {
-    await chargeQuota(db, upload.purpose, client, bytes.byteLength);
+    await chargeClient(db, upload.purpose, client, bytes.byteLength);
     await putBytes(store, chunkKey(id, index), upload.purpose, bytes);
   } catch (error) {
     // Not stored: the index is free again for the chunk to be sent another time.
@@ -91,10 +105,10 @@ export async function storeChunk(
 }
 
 /**
- * Joins the chunks, checks the whole file and marks the upload complete. The upload is claimed
- * first (receiving → completing, in one statement): a concurrent completion finds it claimed
- * (409), and no chunk is accepted meanwhile. A failed completion gives it back, so a missing
- * chunk can still be sent.
+ * Joins the chunks, checks the whole file, counts it toward its pool and marks the upload
+ * complete. The upload is claimed first (receiving → completing, in one statement): a concurrent
+ * completion finds it claimed (409), and no chunk is accepted meanwhile. A failed completion (a
+ * missing chunk, a full pool) gives it back uncounted, chunks kept, so it can be completed later.
  */
 export async function completeUpload(
   db: Database,
@@ -102,9 +116,9 @@ export async function completeUpload(
   id: string,
 ): Promise<{ sha256: string; size: number }> {
   const [upload] = isUuid(id)
-    ? await db.query<{ purpose: UploadPurpose; file_name: string; declared_size: number; chunk_sha256: string[] }>(
+    ? await db.query<ReceivingRow & { chunk_sha256: string[] }>(
         `UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
-         RETURNING purpose, file_name, declared_size, chunk_sha256`,
+         RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256`,
         [id],
       )
     : [];
@@ -113,27 +127,36 @@ export async function completeUpload(
     throw exists ? fileRefused(uploadMessages.alreadyCompleted, 409) : fileRefused(uploadMessages.unknownUpload);
   }
   try {
-    const chunks = chunkCount(upload.declared_size);
+    const { fileName, size } = await readDescription(id, upload);
+    const chunks = chunkCount(size);
     const parts: Uint8Array[] = [];
     for (let index = 0; index < chunks; index++) {
       const part = await getBytes(store, chunkKey(id, index), upload.purpose);
       // Only the bytes whose hash the chunk's write recorded.
-      if (!part || sha256(part) !== upload.chunk_sha256[index]) throw fileRefused(uploadMessages.incomplete);
+      if (!part || (await chunkDigest(upload.purpose, part)) !== upload.chunk_sha256[index])
+        throw fileRefused(uploadMessages.incomplete);
       parts.push(part);
     }
     const bytes = Buffer.concat(parts);
-    if (bytes.byteLength !== upload.declared_size) throw fileRefused(uploadMessages.incomplete);
-    const contentType = await checkBytes(upload.purpose, upload.file_name, bytes);
+    if (bytes.byteLength !== size) throw fileRefused(uploadMessages.incomplete);
+    const contentType = await checkBytes(upload.purpose, fileName, bytes);
     const digest = sha256(bytes);
+    // Counted only now that it is whole and checked; before its chunks are deleted, so a full pool
+    // leaves the upload to be completed another day.
+    await chargePool(db, upload.purpose, id, size);
     await putBytes(store, fileKey(id), upload.purpose, bytes);
     await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
+    const checked = await describeFile(upload.purpose, id, { fileName, size, sha256: digest, contentType });
     await db.query(
-      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3 WHERE id = $1 AND status = 'completing'`,
-      [id, contentType, digest],
+      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3, chunk_sha256 = '{}'
+       WHERE id = $1 AND status = 'completing'`,
+      [id, checked.content_type, checked.sha256],
     );
-    return { sha256: digest, size: bytes.byteLength };
+    return { sha256: digest, size };
   } catch (error) {
-    await db.query(`UPDATE uploads SET status = 'receiving' WHERE id = $1 AND status = 'completing'`, [id]);
+    await db.query(`UPDATE uploads SET status = 'receiving', pool_day = NULL WHERE id = $1 AND status = 'completing'`, [
+      id,
+    ]);
     throw error;
   }
 }

@@ -34,12 +34,13 @@ const required = (name: string, reason: string): string => {
   return value;
 };
 
-const byteCount = (name: string, fallback: number): number => {
+const wholeNumber = (name: string, fallback: number, unit: string): number => {
   const value = env(name);
   if (value === undefined) return fallback;
-  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new MissingSettingError(name, 'must be a whole number of bytes.');
+  if (!/^[1-9][0-9]{0,14}$/.test(value)) throw new MissingSettingError(name, `must be a whole number of ${unit}.`);
   return Number(value);
 };
+const byteCount = (name: string, fallback: number): number => wholeNumber(name, fallback, 'bytes');
 
 const count = (name: string, fallback: number): number => {
   const value = env(name);
@@ -155,14 +156,16 @@ export const config = {
   },
 
   /**
-   * Daily bytes of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
-   * from one client address (default 200 MB: twenty 10 MB attachments) and
-   * UPLOAD_DAILY_BYTES_TOTAL from everyone (default 5 GB), whole numbers of bytes; the same in
-   * every mode. A value that is not one is refused like a missing setting, never ignored.
+   * Daily limits of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
+   * of CVs from one client address (default 200 MB: twenty 10 MB files), UPLOAD_DAILY_BYTES_TOTAL
+   * of CVs from everyone (default 5 GB), whole numbers of bytes, and UPLOAD_DAILY_DENUNCIA_FILES,
+   * denuncia evidence's own pool in files (default 100, at most 1 GB); the same in every mode. A
+   * value that is not a whole number is refused like a missing setting, never ignored.
    */
   uploadQuota: () => ({
     perClient: byteCount('UPLOAD_DAILY_BYTES_PER_CLIENT', 200_000_000),
     total: byteCount('UPLOAD_DAILY_BYTES_TOTAL', 5_000_000_000),
+    denunciaFiles: wholeNumber('UPLOAD_DAILY_DENUNCIA_FILES', 100, 'files'),
   }),
 
   /**

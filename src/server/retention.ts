@@ -1,6 +1,6 @@
 import { retention, type Period } from '../shared/retention.ts';
 import type { Database } from './db/index.ts';
-import { sealLegacyDenuncias } from './denuncias/seal-legacy.ts';
+import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
 import { fileKey, type UploadStore } from './storage.ts';
 
 /**
@@ -11,7 +11,8 @@ import { fileKey, type UploadStore } from './storage.ts';
  * - a closed denuncia, `retention.denuncias` after its closing, with its messages and their files,
  *   its reminders and its mails' copies; the compliance trail keeps its reference and who did what,
  *   never what it said. An open denuncia is never deleted. Denuncias stored before their texts were
- *   sealed are sealed, files included (denuncias/seal-legacy.ts);
+ *   sealed are sealed, files included, and so are the names, sizes and hashes of denuncias' files
+ *   described in the clear before issue 24 (denuncias/seal-legacy.ts);
  * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
  * - job applications with their CVs, contact messages, motorhome registrations, complaints and
  *   bills with their card records, each after its period, together with their mail's copy and
@@ -32,6 +33,7 @@ export interface RetentionReport {
   denunciaMails: number;
   denuncias: number;
   sealedDenuncias: number;
+  sealedFileDescriptions: number;
   deliveredMails: number;
   jobApplications: number;
   contactMessages: number;
@@ -226,6 +228,7 @@ export async function applyRetention(
     denunciaMails: await emptyDenunciaMails(db, limit),
     denuncias: await deleteDenuncias(db, store, limit),
     sealedDenuncias: await sealLegacyDenuncias(db, store, limit),
+    sealedFileDescriptions: await sealLegacyFileDescriptions(db, limit),
     deliveredMails: await emptyDeliveredMails(db, limit),
     jobApplications: await deleteJobApplications(db, store, limit),
     contactMessages: await deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, {

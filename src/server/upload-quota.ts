@@ -5,70 +5,74 @@ import type { Database } from './db/index.ts';
 import { tooManyRequests } from './errors.ts';
 
 /**
- * Daily byte quotas of the files visitors send (issue 13): from one client address, and from
- * everyone, per day in Chile. An upload is checked against them when it starts (its declared
- * size) and each chunk or inline file is charged as it is stored, so what one client or the
- * whole site stores in a day is bounded. Files staff send are not counted: only a signed-in
- * admin starts them.
+ * Daily limits of the files visitors send (issues 13 and 24), per day in Aysén; files staff send
+ * are not counted (only a signed-in admin starts them).
  *
- * A client is counted under sha256(the day's random salt || its address), never the address;
- * a past day's salt and counters are deleted at the next charge and by the hourly
- * uploads-cleanup, after which nothing ties a counter to an address.
+ * - Two site-wide pools: CVs' bytes (`total`) and denuncia evidence's files (`denunciaFiles`), so
+ *   neither fills the other. Only a completed, content-checked file counts (its `uploads.pool_day`):
+ *   chunks never do, and a file the clean-up deletes unattached stops counting with its row. A
+ *   denuncia's pool counts files, since its files' sizes are sealed (upload-metadata.ts).
+ * - One client's bytes, for CVs only: what an address sends in a day, each chunk as it is stored,
+ *   so no one fills the store with chunks never completed. A client is counted under sha256(the
+ *   day's random salt || its address), never the address; past days are deleted at the next charge
+ *   and by the hourly uploads-cleanup. Denuncia uploads are counted against no client at all: a
+ *   count of one file's bytes under an address would link the file to it for the day.
  */
 
-const DAY = `(now() AT TIME ZONE 'America/Santiago')::date`;
-// Seconds until midnight in Chile, when the counters start again.
-const UNTIL_TOMORROW = `ceil(extract(epoch FROM ((${DAY} + 1)::timestamp AT TIME ZONE 'America/Santiago') - now()))::int`;
+const ZONE = 'America/Coyhaique';
+const DAY = `(now() AT TIME ZONE '${ZONE}')::date`;
+// Seconds until midnight in Aysén, when the counts start again.
+const UNTIL_TOMORROW = `ceil(extract(epoch FROM ((${DAY} + 1)::timestamp AT TIME ZONE '${ZONE}') - now()))::int`;
 
-// Today's bytes of the client at $1 and of everyone, with the key it is counted under: no row
-// before the day's first charge. $2 the bytes asked for, $3 and $4 the limits.
-const USAGE = `SELECT k.client,
-    coalesce(sum(u.bytes) FILTER (WHERE u.client = k.client), 0)::bigint + $2::bigint > $3::bigint AS client_full,
-    coalesce(sum(u.bytes), 0)::bigint + $2::bigint > $4::bigint AS total_full
-  FROM (SELECT day, encode(sha256(convert_to(salt || $1::text, 'UTF8')), 'hex') AS client
-        FROM upload_quota_days WHERE day = ${DAY}) k
-  LEFT JOIN upload_usage u ON u.day = k.day
-  GROUP BY k.client`;
+const hasClientLimit = (purpose: UploadPurpose) => purpose === 'cv';
+const hasPool = (purpose: UploadPurpose) => !adminPurposes.includes(purpose);
 
-interface Verdict {
-  client_full: boolean;
-  total_full: boolean;
-  retry_after: number;
-}
+/** Today's use of a purpose's pool ($1) and what one file ($2 bytes) adds to it, in its unit. */
+const POOL_USED = `(SELECT CASE WHEN $1 = 'denuncia' THEN count(*) ELSE coalesce(sum(declared_size), 0) END
+                    FROM uploads WHERE pool_day = ${DAY} AND purpose = $1)`;
+const POOL_ADDS = `CASE WHEN $1 = 'denuncia' THEN 1 ELSE $2::bigint END`;
 
-const counted = (purpose: UploadPurpose) => !adminPurposes.includes(purpose);
-
-function refuseWhenFull(verdict: Verdict | undefined): void {
-  if (verdict?.client_full) throw tooManyRequests(uploadMessages.clientQuota, verdict.retry_after, 'file');
-  if (verdict?.total_full) throw tooManyRequests(uploadMessages.totalQuota, verdict.retry_after, 'file');
-}
-
-const limits = () => {
-  const { perClient, total } = config.uploadQuota();
-  return [perClient, total];
+const poolLimit = (purpose: UploadPurpose) => {
+  const { total, denunciaFiles } = config.uploadQuota();
+  return purpose === 'denuncia' ? denunciaFiles : total;
 };
 
-/** Refuses (429) a file of `bytes` that today's quotas no longer have room for; stores nothing. */
-export async function checkQuota(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {
-  if (!counted(purpose)) return;
-  const [verdict] = await db.query<Verdict>(
-    `SELECT coalesce(q.client_full, $2::bigint > $3::bigint) AS client_full,
-            coalesce(q.total_full, $2::bigint > $4::bigint) AS total_full,
-            ${UNTIL_TOMORROW} AS retry_after
-     FROM (SELECT 1) AS one LEFT JOIN (${USAGE}) AS q ON true`,
-    [client, bytes, ...limits()],
+const poolFull = (purpose: UploadPurpose, retryAfter: number) =>
+  tooManyRequests(
+    purpose === 'denuncia' ? uploadMessages.denunciaQuota : uploadMessages.totalQuota,
+    retryAfter,
+    'file',
   );
-  refuseWhenFull(verdict);
+
+const clientFull = (retryAfter: number) => tooManyRequests(uploadMessages.clientQuota, retryAfter, 'file');
+
+/**
+ * Refuses (429) a file of `bytes` that today's limits no longer have room for; stores nothing.
+ * A denuncia's sender address is not even read.
+ */
+export async function checkRoom(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {
+  if (!hasPool(purpose)) return;
+  const perClient = hasClientLimit(purpose) ? config.uploadQuota().perClient : null;
+  const [verdict] = await db.query<{ pool_full: boolean; client_full: boolean; retry_after: number }>(
+    `SELECT ${POOL_USED} + ${POOL_ADDS} > $3::bigint AS pool_full,
+       $4::bigint IS NOT NULL AND coalesce((
+         SELECT u.bytes FROM upload_quota_days k JOIN upload_usage u ON u.day = k.day
+         WHERE k.day = ${DAY} AND u.client = encode(sha256(convert_to(k.salt || $5::text, 'UTF8')), 'hex')
+       ), 0) + $2::bigint > $4::bigint AS client_full,
+       ${UNTIL_TOMORROW} AS retry_after`,
+    [purpose, bytes, poolLimit(purpose), perClient, perClient === null ? '' : client],
+  );
+  if (verdict!.client_full) throw clientFull(verdict!.retry_after);
+  if (verdict!.pool_full) throw poolFull(purpose, verdict!.retry_after);
 }
 
 /**
- * Counts `bytes` about to be stored, or refuses them (429) when either quota would be passed.
- * The table lock makes concurrent charges wait for each other, so each one sees what the one
- * before counted: two clients cannot both take the last room of the day.
+ * Counts `bytes` a CV client is about to store, or refuses them (429) past its daily limit. The
+ * table lock makes concurrent charges wait for each other, so each one sees what the one before
+ * counted. Nothing for other purposes.
  */
-export async function chargeQuota(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {
-  if (!counted(purpose)) return;
-  const quota = limits();
+export async function chargeClient(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {
+  if (!hasClientLimit(purpose)) return;
   const [, , [verdict]] = (await db.batch([
     { text: 'LOCK TABLE upload_usage IN EXCLUSIVE MODE' },
     {
@@ -77,22 +81,49 @@ export async function chargeQuota(db: Database, purpose: UploadPurpose, client: 
       params: [randomBytes(32).toString('hex')],
     },
     {
-      text: `WITH verdict AS (${USAGE}),
+      text: `WITH verdict AS (
+               SELECT k.day, k.client, coalesce(u.bytes, 0) + $2::bigint > $3::bigint AS client_full
+               FROM (SELECT day, encode(sha256(convert_to(salt || $1::text, 'UTF8')), 'hex') AS client
+                     FROM upload_quota_days WHERE day = ${DAY}) k
+               LEFT JOIN upload_usage u ON u.day = k.day AND u.client = k.client
+             ),
              charged AS (
                INSERT INTO upload_usage (day, client, bytes)
-               SELECT ${DAY}, client, $2::bigint FROM verdict WHERE NOT client_full AND NOT total_full
+               SELECT day, client, $2::bigint FROM verdict WHERE NOT client_full
                ON CONFLICT (day, client) DO UPDATE SET bytes = upload_usage.bytes + EXCLUDED.bytes
              )
-             SELECT client_full, total_full, ${UNTIL_TOMORROW} AS retry_after FROM verdict`,
-      params: [client, bytes, ...quota],
+             SELECT client_full, ${UNTIL_TOMORROW} AS retry_after FROM verdict`,
+      params: [client, bytes, config.uploadQuota().perClient],
     },
-  ])) as [unknown[], unknown[], Verdict[]];
-  refuseWhenFull(verdict);
+  ])) as [unknown[], unknown[], { client_full: boolean; retry_after: number }[]];
+  if (verdict?.client_full) throw clientFull(verdict.retry_after);
 }
 
 /**
- * Deletes the counters and salts of past days. After the same lock as a charge, which deletes
- * them too: each takes the lock before any row, so the two never wait for each other in turn.
+ * Counts a checked file (upload `id`, claimed as `completing` by its caller) toward its purpose's
+ * pool, or refuses it (429) when the pool is full. A check-then-act made safe by a lock per pool,
+ * taken before the statement that counts: under READ COMMITTED that statement then sees every
+ * file counted before it, so two completions cannot both take the last room of the day.
+ */
+export async function chargePool(db: Database, purpose: UploadPurpose, id: string, bytes: number): Promise<void> {
+  if (!hasPool(purpose)) return;
+  const [, [verdict]] = (await db.batch([
+    { text: `SELECT pg_advisory_xact_lock(hashtext('upload-pool'), hashtext($1))`, params: [purpose] },
+    {
+      text: `WITH charged AS (
+               UPDATE uploads SET pool_day = ${DAY}
+               WHERE id = $4 AND status = 'completing' AND ${POOL_USED} + ${POOL_ADDS} <= $3::bigint RETURNING id
+             )
+             SELECT EXISTS (SELECT 1 FROM charged) AS charged, ${UNTIL_TOMORROW} AS retry_after`,
+      params: [purpose, bytes, poolLimit(purpose), id],
+    },
+  ])) as [unknown[], { charged: boolean; retry_after: number }[]];
+  if (!verdict!.charged) throw poolFull(purpose, verdict!.retry_after);
+}
+
+/**
+ * Deletes the client counters and salts of past days. After the same lock as a charge, which
+ * deletes them too: each takes the lock before any row, so the two never wait for each other in turn.
  */
 export async function pruneQuota(db: Database): Promise<void> {
   await db.batch([

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
@@ -6,14 +6,16 @@ import { ClientError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import { chunkPrefix, fileKey, putBytes, type UploadStore } from './storage.ts';
-import { chargeQuota } from './upload-quota.ts';
+import { describeFile, readDescription, sha256 } from './upload-metadata.ts';
+import { chargeClient, chargePool } from './upload-quota.ts';
 
 /**
  * Uploads: a file arrives inline with its form or in chunks (src/shared/uploads.ts,
- * src/server/chunked-uploads.ts), is checked by its bytes, counted against the daily quotas
+ * src/server/chunked-uploads.ts), is checked by its bytes, counted against the daily limits
  * (src/server/upload-quota.ts), stored whole under files/<id>, and attached to one submission or
- * published (src/server/published-files.ts). A file never attached is deleted by the scheduled
- * `uploads-cleanup` function.
+ * published (src/server/published-files.ts). A denuncia's is described only sealed
+ * (upload-metadata.ts). A file never attached is deleted by the scheduled `uploads-cleanup`
+ * function, and stops counting then.
  */
 
 /** A file refused (400 unless said): the form shows the message at its file field. */
@@ -36,9 +38,10 @@ export async function checkBytes(purpose: UploadPurpose, fileName: string, bytes
   return sniffed;
 }
 
-export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-/** A file that came inline with its form: checked and stored like a completed upload. */
+/**
+ * A file that came inline with its form: checked, then counted and stored like a completed upload
+ * (claimed as `completing` while it is counted and written). Not kept when either fails.
+ */
 async function storeInlineFile(
   db: Database,
   store: UploadStore,
@@ -50,13 +53,36 @@ async function storeInlineFile(
   const problem = checkFile(purpose, fileName, bytes.byteLength);
   if (problem) throw fileRefused(problem);
   const contentType = await checkBytes(purpose, fileName, bytes);
-  await chargeQuota(db, purpose, client, bytes.byteLength);
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO uploads (purpose, file_name, declared_size, status, content_type, sha256) VALUES ($1, $2, $3, 'complete', $4, $5) RETURNING id`,
-    [purpose, fileName.slice(0, 200), bytes.byteLength, contentType, sha256(bytes)],
+  await chargeClient(db, purpose, client, bytes.byteLength);
+  const id = randomUUID();
+  const described = await describeFile(purpose, id, {
+    fileName,
+    size: bytes.byteLength,
+    sha256: sha256(bytes),
+    contentType,
+  });
+  await db.query(
+    `INSERT INTO uploads (id, purpose, status, file_name, declared_size, sealed_size, sha256, content_type)
+     VALUES ($1, $2, 'completing', $3, $4, $5, $6, $7)`,
+    [
+      id,
+      purpose,
+      described.file_name,
+      described.declared_size,
+      described.sealed_size,
+      described.sha256,
+      described.content_type,
+    ],
   );
-  await putBytes(store, fileKey(row!.id), purpose, bytes);
-  return row!.id;
+  try {
+    await chargePool(db, purpose, id, bytes.byteLength);
+    await putBytes(store, fileKey(id), purpose, bytes);
+    await db.query(`UPDATE uploads SET status = 'complete' WHERE id = $1 AND status = 'completing'`, [id]);
+  } catch (error) {
+    await discardUpload(db, store, id);
+    throw error;
+  }
+  return id;
 }
 
 /** Checks a referenced upload can be attached: complete, of this purpose, not used yet. */
@@ -66,13 +92,13 @@ async function findAttachable(
   purpose: UploadPurpose,
 ): Promise<{ id: string; fileName: string }> {
   const [row] = isUuid(id)
-    ? await db.query<{ id: string; file_name: string }>(
-        `SELECT id, file_name FROM uploads WHERE id = $1 AND purpose = $2 AND status = 'complete'`,
+    ? await db.query<{ id: string; file_name: string; declared_size: number | null; sealed_size: string | null }>(
+        `SELECT id, file_name, declared_size, sealed_size FROM uploads WHERE id = $1 AND purpose = $2 AND status = 'complete'`,
         [id, purpose],
       )
     : [];
   if (!row) throw fileRefused(uploadMessages.unknownUpload);
-  return { id: row.id, fileName: row.file_name };
+  return { id: row.id, fileName: (await readDescription(row.id, row)).fileName };
 }
 
 /** The statement that attaches an upload, run in the same batch as its submission. */

@@ -48,6 +48,8 @@ export const uploadMessages = {
   alreadyCompleted: 'Este archivo ya se recibió completo.',
   clientQuota: 'Se alcanzó el límite diario de archivos enviados desde esta conexión. Intente nuevamente mañana.',
   totalQuota: 'El sitio alcanzó su límite diario de archivos recibidos. Intente nuevamente mañana.',
+  denunciaQuota:
+    'El canal de denuncias alcanzó su límite diario de archivos adjuntos. Intente adjuntarlo nuevamente mañana; puede enviar ahora su denuncia o mensaje sin el archivo.',
 } as const;
 
 const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const;

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncia-follow-up.ts';
 import { query } from './database.ts';
-import { sendDenuncia, writeOnDenuncia } from './denuncias.ts';
+import { sendDenuncia, unsealed, writeOnDenuncia } from './denuncias.ts';
 
 // The reporter's side of issue 16: the receipt code on /compliance, then /denuncias/seguimiento.
 
@@ -133,12 +133,16 @@ test("the reporter reads compliance's question, never a note, and answers with a
   await expect(messages.nth(1)).toContainText('Los viernes desde las 22:00, en la bodega 3.');
   await expect(messages.nth(1)).toContainText('Archivo adjunto: grabacion.mp4 (4,5 MB)');
   await expect(found.getByLabel('Su mensaje')).toHaveValue('');
-  const stored = await query<{ author: string; sha256: string }>(
-    `SELECT m.author, u.sha256 FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id
+  const stored = await query<{ author: string; id: string; sha256: string }>(
+    `SELECT m.author, u.id, u.sha256 FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id
      JOIN uploads u ON u.id = m.attachment_upload_id WHERE d.reference = $1`,
     [reference],
   );
-  expect(stored).toEqual([{ author: 'reporter', sha256: createHash('sha256').update(recording).digest('hex') }]);
+  expect(stored.map((row) => row.author)).toEqual(['reporter']);
+  // Issue 24: stored sealed, like the rest of the denuncia.
+  expect(await unsealed(stored[0]!.sha256, `uploads.sha256:${stored[0]!.id}`)).toBe(
+    createHash('sha256').update(recording).digest('hex'),
+  );
 
   await found.getByRole('checkbox', { name: 'Avisarme por correo electrónico cuando tenga un mensaje nuevo' }).check();
   await expect(found.getByRole('status').filter({ hasText: texts.noticeOn })).toBeVisible();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { query, root } from './database.ts';
+import { unsealed } from './denuncias.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -95,11 +96,15 @@ test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands 
   await expect(confirmation).toBeVisible();
   const reference = (await confirmation.textContent())!.match(/DEN-[2-9A-Z]{8}/)![0];
 
-  const [row] = await query<{ type: string; sha256: string }>(
-    'SELECT d.type, u.sha256 FROM denuncias d JOIN uploads u ON u.id = d.attachment_upload_id WHERE d.reference = $1',
+  const [row] = await query<{ type: string; id: string; file_name: string; sha256: string }>(
+    `SELECT d.type, u.id, u.file_name, u.sha256 FROM denuncias d JOIN uploads u ON u.id = d.attachment_upload_id
+     WHERE d.reference = $1`,
     [reference],
   );
-  expect(row).toEqual({ type: 'Apropiación indebida', sha256: sha256(evidence) });
+  expect(row!.type).toBe('Apropiación indebida');
+  // Issue 24: the file's name and hash are stored sealed, like the rest of the denuncia.
+  expect(await unsealed(row!.sha256, `uploads.sha256:${row!.id}`)).toBe(sha256(evidence));
+  expect(await unsealed(row!.file_name, `uploads.file_name:${row!.id}`)).toBe('grabacion.mp4');
   let eml = '';
   await expect(async () => {
     const [file] = (await readdir(path.join(root, '.data/outbox'))).filter(

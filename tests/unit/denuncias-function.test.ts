@@ -1,14 +1,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import denuncias from '../../netlify/functions/denuncias.ts';
+import uploads from '../../netlify/functions/uploads.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { unsealText } from '../../src/server/encryption.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { DenunciaSchema, denunciaTypes, stepOneComplete } from '../../src/shared/denuncias.ts';
+import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
 import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';
-import { multipart, pngBytes } from '../helpers/files.ts';
-import { testContext } from '../helpers/functions.ts';
+import { multipart, pngBytes, sha256 } from '../helpers/files.ts';
+import { postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
 
@@ -140,6 +142,77 @@ describe('POST /api/denuncias', () => {
     expect(mails[0]!.body).not.toMatch(/supervisor|Acoso|Planta Coyhaique|Trabajador/);
     const [file] = (await readdir(environment.outboxDir)).filter((name) => name.startsWith(reference));
     expect(await readFile(path.join(environment.outboxDir, file!), 'utf8')).not.toMatch(/filename=|Reply-To/);
+  });
+
+  describe.each([
+    ['sent inline with the form', 'inline'],
+    ['sent in chunks first', 'chunked'],
+  ] as const)("the attachment's description, %s (issue 24)", (_case, way) => {
+    afterEach(() => {
+      delete process.env.UPLOAD_DAILY_BYTES_PER_CLIENT;
+    });
+
+    it('is sealed with the rest: no name, size or hash in the clear, nothing counted under the address', async () => {
+      // A limit per address the file is over: a denuncia's file is counted under none.
+      process.env.UPLOAD_DAILY_BYTES_PER_CLIENT = '1000';
+      const fileName = 'acta-reunion-Q7XK.png';
+      const evidence = pngBytes(way === 'inline' ? 3_210_987 : CHUNK_SIZE + 1_234_567);
+      const context = { ...testContext().context, ip: '203.0.113.77' };
+      let request = multipart('/api/denuncias', valid, { name: fileName, bytes: evidence });
+      if (way === 'chunked') {
+        const started = await uploads(
+          postJson('/api/uploads', { purpose: 'denuncia', fileName, size: evidence.byteLength }),
+          { ...context, params: {} },
+        );
+        const { uploadId } = (await started.json()).data as { uploadId: string };
+        for (let index = 0; index * CHUNK_SIZE < evidence.byteLength; index++) {
+          const chunk = evidence.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
+          const put = await uploads(
+            new Request(`http://localhost/api/uploads/${uploadId}/chunks/${index}`, { method: 'PUT', body: chunk }),
+            { ...context, params: { id: uploadId, index: String(index) } },
+          );
+          expect(put.status).toBe(200);
+        }
+        const completed = await uploads(
+          new Request(`http://localhost/api/uploads/${uploadId}/complete`, { method: 'POST' }),
+          { ...context, params: { id: uploadId } },
+        );
+        expect(completed.status).toBe(200);
+        request = multipart('/api/denuncias', { ...valid, uploadId });
+      }
+      const { settle } = testContext();
+      const response = await denuncias(request, context);
+      await settle();
+      expect(response.status).toBe(200);
+      const { reference } = (await response.json()).data as { reference: string };
+
+      const dump = await databaseDump(environment.database.db);
+      const chunkHashes = Array.from({ length: Math.ceil(evidence.byteLength / CHUNK_SIZE) }, (_, index) =>
+        sha256(evidence.subarray(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
+      );
+      for (const plain of [
+        fileName,
+        'Q7XK',
+        String(evidence.byteLength),
+        sha256(evidence),
+        ...chunkHashes,
+        'image/png',
+      ])
+        expect(dump).not.toContain(plain);
+      expect(await environment.database.db.query('SELECT * FROM upload_usage')).toEqual([]);
+
+      const [row] = await environment.database.db.query<{ id: string; file_name: string; sha256: string }>(
+        `SELECT u.id, u.file_name, u.sha256 FROM denuncias d JOIN uploads u ON u.id = d.attachment_upload_id
+         WHERE d.reference = $1`,
+        [reference],
+      );
+      expect(await unsealText(row!.file_name, `uploads.file_name:${row!.id}`)).toBe(fileName);
+      expect(await unsealText(row!.sha256, `uploads.sha256:${row!.id}`)).toBe(sha256(evidence));
+      // Bound to its upload: the same value read as another upload's does not open.
+      await expect(
+        unsealText(row!.file_name, 'uploads.file_name:00000000-0000-0000-0000-000000000000'),
+      ).rejects.toThrow();
+    });
   });
 
   it('accepts a denuncia without any personal data or file', async () => {

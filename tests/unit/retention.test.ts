@@ -13,6 +13,7 @@ import { ContactSchema } from '../../src/shared/contact.ts';
 import { DenunciaSchema } from '../../src/shared/denuncias.ts';
 import { MotorhomeSchema } from '../../src/shared/motorhome.ts';
 import { periodText, retention, type Period } from '../../src/shared/retention.ts';
+import { denunciaDetail } from '../../src/server/denuncias/desk.ts';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { unsealText } from '../../src/server/encryption.ts';
 import { databaseDump, useLocalEnvironment } from '../helpers/database.ts';
@@ -372,6 +373,51 @@ describe('denuncias', () => {
     expect(Buffer.from((await readUpload(uploadStore(), upload!.id))!).includes(Buffer.from(pngBytes()))).toBe(false);
     expect(await getBytes(uploadStore(), fileKey(upload!.id), 'denuncia')).toEqual(pngBytes());
   });
+
+  it("files described in the clear before issue 24 get their name, size and hash sealed, the desk's and the reporter's alike", async () => {
+    // Files the other tests stored the old way are sealed first.
+    await run();
+    const stored = await submitDenuncia(
+      db(),
+      DenunciaSchema.parse({
+        denunciaRelacion: 'Trabajador',
+        denunciaLugar: 'Plantas',
+        denunciaType: 'Acoso laboral',
+        denunciaText: 'Un supervisor insulta a diario a un trabajador del turno de noche.',
+      }),
+      undefined,
+      arrival(),
+    );
+    const legacy = async (name: string) => {
+      const [row] = await db().query<{ id: string }>(
+        `INSERT INTO uploads (purpose, file_name, declared_size, status, content_type, sha256, chunk_sha256)
+         VALUES ('denuncia', $1, 4321987, 'attached', 'image/png', $2, ARRAY[$2]) RETURNING id`,
+        [name, sha256(pngBytes(3_333))],
+      );
+      return row!.id;
+    };
+    const report = await legacy('informe-antiguo-ZQ.png');
+    const reply = await legacy('respuesta-antigua-ZQ.png');
+    await db().query('UPDATE denuncias SET attachment_upload_id = $2 WHERE reference = $1', [stored.reference, report]);
+    await db().batch(
+      await messageStatements({
+        reference: stored.reference,
+        author: 'reporter',
+        body: 'Otra',
+        attachmentUploadId: reply,
+      }),
+    );
+
+    expect(await run()).toMatchObject({ sealedFileDescriptions: 2 });
+    expect(await run()).toMatchObject({ sealedFileDescriptions: 0 });
+
+    const dump = await databaseDump(db());
+    for (const plain of ['antiguo-ZQ', 'antigua-ZQ', '4321987', sha256(pngBytes(3_333)), 'image/png'])
+      expect(dump).not.toContain(plain);
+    const desk = await denunciaDetail(db(), stored.reference, new Date());
+    expect(desk!.attachment).toEqual({ id: report, fileName: 'informe-antiguo-ZQ.png', size: 4_321_987 });
+    expect(desk!.messages[0]!.attachment).toEqual({ id: reply, fileName: 'respuesta-antigua-ZQ.png', size: 4_321_987 });
+  });
 });
 
 describe('bills', () => {
@@ -449,6 +495,7 @@ describe('what the clean-up leaves alone', () => {
       denunciaMails: 0,
       denuncias: 0,
       sealedDenuncias: 0,
+      sealedFileDescriptions: 0,
       deliveredMails: 0,
       jobApplications: 0,
       contactMessages: 0,

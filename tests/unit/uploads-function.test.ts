@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
+import { unsealText } from '../../src/server/encryption.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { deleteStaleUploads, readUpload } from '../../src/server/uploads.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -43,11 +44,22 @@ describe('chunked uploads', () => {
     // What the store holds is not the file: no run of its bytes is there.
     const stored = Buffer.from((await readUpload(uploadStore(), id))!);
     expect(stored.includes(Buffer.from(bytes.subarray(1_000_000, 1_004_096)))).toBe(false);
-    const [row] = await environment.database.db.query<{ status: string; content_type: string }>(
-      'SELECT status, content_type FROM uploads WHERE id = $1',
+    // Nor does its row say what it is (issue 24): no type, and its name, size and hash sealed.
+    const [row] = await environment.database.db.query<Record<string, unknown>>(
+      'SELECT status, content_type, file_name, declared_size, sealed_size, sha256, chunk_sha256 FROM uploads WHERE id = $1',
       [id],
     );
-    expect(row).toEqual({ status: 'complete', content_type: expect.any(String) });
+    expect(row).toEqual({
+      status: 'complete',
+      content_type: null,
+      file_name: expect.stringMatching(/^v1\./),
+      declared_size: null,
+      sealed_size: expect.stringMatching(/^v1\./),
+      sha256: expect.stringMatching(/^v1\./),
+      chunk_sha256: [],
+    });
+    expect(await unsealText(row!.file_name as string, `uploads.file_name:${id}`)).toBe('foto.png');
+    expect(await unsealText(row!.sealed_size as string, `uploads.sealed_size:${id}`)).toBe('9900000');
     expect((await uploadStore().list({ prefix: `chunks/${id}/` })).blobs).toEqual([]);
   });
 
@@ -73,6 +85,21 @@ describe('chunked uploads', () => {
 
   it('accept exactly 10,000,000 bytes', async () => {
     expect((await start({ purpose: 'denuncia', fileName: 'limite.mp4', size: 10_000_000 })).status).toBe(201);
+  });
+
+  it("record a denuncia chunk's hash keyed, a CV's as it is", async () => {
+    const chunk = pngBytes(3_000);
+    const denuncia = await startUpload('denuncia', 'a.png', chunk.byteLength);
+    const cv = await startUpload('cv', 'a.pdf', chunk.byteLength);
+    for (const id of [denuncia, cv]) expect((await putChunk(id, 0, chunk)).status).toBe(200);
+    const rows = await environment.database.db.query<{ id: string; chunk_sha256: string[] }>(
+      'SELECT id, chunk_sha256 FROM uploads WHERE id = ANY($1::uuid[])',
+      [[denuncia, cv]],
+    );
+    const recorded = Object.fromEntries(rows.map((row) => [row.id, row.chunk_sha256]));
+    expect(recorded[cv]).toEqual([sha256(chunk)]);
+    expect(recorded[denuncia]).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/)]);
+    expect(recorded[denuncia]).not.toEqual([sha256(chunk)]);
   });
 
   it('refuse a chunk of the wrong size or out of range', async () => {

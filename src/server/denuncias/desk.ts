@@ -12,6 +12,7 @@ import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { fileKey, getBytes, uploadStore } from '../storage.ts';
+import { readDescription } from '../upload-metadata.ts';
 import { streamUpload } from '../uploads.ts';
 import { deadlines } from './deadlines.ts';
 import { listMessages } from './messages.ts';
@@ -85,7 +86,7 @@ export async function denunciaDetail(
   const [rows] = (await db.batch([
     {
       text: `SELECT ${SUMMARY_COLUMNS}, d.notify_reporter AS "notifyReporter", ${REPORT_COLUMNS},
-               u.id::text AS attachment_id, u.file_name AS attachment_name, u.declared_size AS attachment_size
+               u.id::text AS attachment_id, u.file_name, u.declared_size, u.sealed_size
              FROM denuncias d LEFT JOIN uploads u ON u.id = d.attachment_upload_id AND u.bytes_deleted_at IS NULL
              WHERE d.reference = $1`,
       params: [reference],
@@ -97,8 +98,9 @@ export async function denunciaDetail(
       ReportRow & {
         notifyReporter: boolean;
         attachment_id: string | null;
-        attachment_name: string | null;
-        attachment_size: number | null;
+        file_name: string | null;
+        declared_size: number | null;
+        sealed_size: string | null;
       })[],
     ...unknown[],
   ];
@@ -121,7 +123,10 @@ export async function denunciaDetail(
     ...summary,
     fields: await reportFields(row),
     attachment: row.attachment_id
-      ? { id: row.attachment_id, fileName: row.attachment_name!, size: Number(row.attachment_size) }
+      ? {
+          id: row.attachment_id,
+          ...(await readDescription(row.attachment_id, { ...row, file_name: row.file_name! })),
+        }
       : null,
     messages: await listMessages(db, reference, { withNotes: true }),
     acknowledgedAt,
@@ -132,7 +137,8 @@ export async function denunciaDetail(
 
 /**
  * A file of this denuncia (its report's or one of its messages'), whose bytes are still kept, to
- * download; undefined for any other upload. Reading it is in the trail. Stored sealed
+ * download with its name; undefined for any other upload. Reading it is in the trail, which is
+ * never deleted nor sealed: it says a file was downloaded, never which. Stored sealed
  * (storage.ts), but for the report's file of a denuncia stored before encryption at rest.
  */
 export async function openDenunciaFile(
@@ -142,8 +148,15 @@ export async function openDenunciaFile(
   uploadId: string,
 ): Promise<{ fileName: string; body: ReadableStream } | undefined> {
   if (!isUuid(uploadId)) return undefined;
-  const [file] = await db.query<{ id: string; fileName: string; sealed: boolean }>(
-    `SELECT u.id::text AS id, u.file_name AS "fileName", (d.sealed OR d.attachment_upload_id IS DISTINCT FROM u.id) AS sealed
+  const [file] = await db.query<{
+    id: string;
+    file_name: string;
+    declared_size: number | null;
+    sealed_size: string | null;
+    sealed: boolean;
+  }>(
+    `SELECT u.id::text AS id, u.file_name, u.declared_size, u.sealed_size,
+       (d.sealed OR d.attachment_upload_id IS DISTINCT FROM u.id) AS sealed
      FROM denuncias d JOIN uploads u ON u.id = $2
      WHERE d.reference = $1 AND u.bytes_deleted_at IS NULL
        AND (d.attachment_upload_id = u.id
@@ -157,9 +170,9 @@ export async function openDenunciaFile(
   const sealed = file.sealed ? await getBytes(store, fileKey(file.id), 'denuncia') : undefined;
   const body = sealed ? new Blob([sealed]).stream() : file.sealed ? null : await streamUpload(store, file.id);
   if (!body) return undefined;
-  const { text, params } = trailEntry(admin, 'download', reference, `Archivo ${file.fileName}`);
+  const { text, params } = trailEntry(admin, 'download', reference, 'Descargó un adjunto');
   await db.query(text, params);
-  return { fileName: file.fileName, body };
+  return { fileName: (await readDescription(file.id, file)).fileName, body };
 }
 
 /** The compliance trail, newest first. */

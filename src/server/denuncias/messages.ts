@@ -4,11 +4,13 @@ import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { sealText, unsealText } from '../encryption.ts';
 import { enqueueMail } from '../mail/outbox.ts';
+import { readDescription } from '../upload-metadata.ts';
 
 /**
  * The messages of a denuncia (issue 16): the reporter's (through the receipt code), compliance's
  * to the reporter, and compliance's internal notes. Bodies are sealed, bound to their denuncia;
- * an attachment is a `denuncia` upload, its bytes sealed in storage (storage.ts).
+ * an attachment is a `denuncia` upload, its bytes sealed in storage (storage.ts), its name and
+ * size in the uploads row (upload-metadata.ts).
  */
 
 const bodyContext = (reference: string) => `denuncia_messages.body:${reference}`;
@@ -60,10 +62,11 @@ export async function listMessages(
     admin_name: string | null;
     upload_id: string | null;
     file_name: string | null;
-    size: number | null;
+    declared_size: number | null;
+    sealed_size: string | null;
     created_at: string;
   }>(
-    `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size AS size,
+    `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size, u.sealed_size,
        ${isoTime('m.created_at')} AS created_at
      FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id LEFT JOIN uploads u ON u.id = m.attachment_upload_id
      WHERE d.reference = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
@@ -75,7 +78,9 @@ export async function listMessages(
       author: row.author,
       body: await unsealText(row.body, bodyContext(reference)),
       adminName: row.admin_name,
-      attachment: row.upload_id ? { id: row.upload_id, fileName: row.file_name!, size: Number(row.size) } : null,
+      attachment: row.upload_id
+        ? { id: row.upload_id, ...(await readDescription(row.upload_id, { ...row, file_name: row.file_name! })) }
+        : null,
       createdAt: row.created_at,
     })),
   );

@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { sealText, unseal } from '../encryption.ts';
 import { fileKey, putBytes, type UploadStore } from '../storage.ts';
+import { describeFile } from '../upload-metadata.ts';
 import { SEALED_COLUMNS } from './report.ts';
 
 /**
@@ -44,6 +45,33 @@ export async function sealLegacyDenuncias(db: Database, store: UploadStore, limi
       `UPDATE denuncias SET ${SEALED_COLUMNS.map((column, index) => `${column} = $${index + 2}`).join(', ')}, sealed = true
        WHERE id = $1 AND NOT sealed`,
       [row.id, ...sealed],
+    );
+  }
+  return rows.length;
+}
+
+/**
+ * Denuncia files described in the clear before migration 0031 (a `declared_size`): their name,
+ * size and hash sealed like a new one's (upload-metadata.ts), their content type and chunk hashes
+ * dropped. Answers how many it sealed.
+ */
+export async function sealLegacyFileDescriptions(db: Database, limit: number): Promise<number> {
+  const rows = await db.query<{ id: string; file_name: string; declared_size: number; sha256: string | null }>(
+    `SELECT id::text AS id, file_name, declared_size, sha256 FROM uploads
+     WHERE purpose = 'denuncia' AND declared_size IS NOT NULL ORDER BY created_at LIMIT $1`,
+    [limit],
+  );
+  for (const row of rows) {
+    const sealed = await describeFile('denuncia', row.id, {
+      fileName: row.file_name,
+      size: row.declared_size,
+      ...(row.sha256 ? { sha256: row.sha256 } : {}),
+    });
+    await db.query(
+      `UPDATE uploads SET file_name = $2, declared_size = NULL, sealed_size = $3, sha256 = $4, content_type = NULL,
+         chunk_sha256 = '{}'
+       WHERE id = $1 AND declared_size IS NOT NULL`,
+      [row.id, sealed.file_name, sealed.sealed_size, sealed.sha256],
     );
   }
   return rows.length;

@@ -1,0 +1,101 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
+import type { Database } from '../../src/server/db/index.ts';
+import { ClientError } from '../../src/server/errors.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
+import type { UploadPurpose } from '../../src/shared/uploads.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
+import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
+import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+
+/**
+ * Issue 24, rows 5 and 7: the uploads' check-then-act steps raced on a real PostgreSQL, each
+ * competitor in its own session (READ COMMITTED, as Neon), the blob store local.
+ */
+useLocalEnvironment();
+let postgres: RealPostgres;
+beforeAll(async () => {
+  postgres = await startRealPostgres();
+}, 120_000);
+afterAll(() => postgres?.stop());
+afterEach(() => {
+  delete process.env.UPLOAD_DAILY_BYTES_PER_CLIENT;
+  delete process.env.UPLOAD_DAILY_BYTES_TOTAL;
+  delete process.env.UPLOAD_DAILY_DENUNCIA_FILES;
+});
+
+const ROUNDS = 20;
+const bytesOf = (purpose: UploadPurpose, size: number) => (purpose === 'cv' ? pdfBytes(size) : pngBytes(size));
+
+/** A one-chunk upload with its chunk stored, ready to complete. */
+async function ready(purpose: UploadPurpose, bytes: Uint8Array<ArrayBuffer>, client: string): Promise<string> {
+  const id = await startUpload(postgres.db, client, purpose, purpose === 'cv' ? 'cv.pdf' : 'foto.png', bytes.length);
+  await storeChunk(postgres.db, uploadStore(), client, id, 0, bytes);
+  return id;
+}
+
+const statusOf = (result: PromiseSettledResult<unknown>) =>
+  result.status === 'fulfilled' ? 200 : result.reason instanceof ClientError ? result.reason.status : 500;
+
+describe.each(['cv', 'denuncia'] as const)('completions of a %s file racing each other', (purpose) => {
+  it('of one upload give one outcome: one completion, one stored file, counted once', async () => {
+    const competitors: Database[] = Array.from({ length: 4 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      const bytes = bytesOf(purpose, 1_000 + round);
+      const id = await ready(purpose, bytes, `198.51.100.${round}`);
+      const results = await Promise.allSettled(competitors.map((db) => completeUpload(db, uploadStore(), id)));
+
+      expect(results.map(statusOf).sort()).toEqual([200, 409, 409, 409]);
+      const winner = results.find((result) => result.status === 'fulfilled');
+      expect(winner?.value).toEqual({ sha256: sha256(bytes), size: bytes.length });
+      expect(sha256((await getBytes(uploadStore(), fileKey(id), purpose))!)).toBe(sha256(bytes));
+      const [row] = await postgres.db.query<{ status: string; counted: boolean }>(
+        'SELECT status, pool_day IS NOT NULL AS counted FROM uploads WHERE id = $1',
+        [id],
+      );
+      expect(row).toEqual({ status: 'complete', counted: true });
+    }
+  });
+
+  it("of different uploads never pass the pool's daily limit", async () => {
+    const room = 3;
+    const size = 1_000;
+    if (purpose === 'cv') process.env.UPLOAD_DAILY_BYTES_TOTAL = String(room * size);
+    else process.env.UPLOAD_DAILY_DENUNCIA_FILES = String(room);
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      // Each round a new day: what the round before counted no longer does.
+      await postgres.db.query('UPDATE uploads SET pool_day = NULL');
+      const ids = await Promise.all(
+        competitors.map((_, index) => ready(purpose, bytesOf(purpose, size), `203.0.113.${index}`)),
+      );
+      const results = await Promise.allSettled(
+        competitors.map((db, index) => completeUpload(db, uploadStore(), ids[index]!)),
+      );
+
+      expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+      const [counted] = await postgres.db.query<{ files: number }>(
+        `SELECT count(*)::int AS files FROM uploads WHERE pool_day IS NOT NULL AND purpose = $1`,
+        [purpose],
+      );
+      expect(counted!.files).toBe(room);
+    }
+  });
+});
+
+describe("a CV sender's chunks racing each other", () => {
+  it("never pass the sender's daily limit", async () => {
+    const size = 1_000;
+    process.env.UPLOAD_DAILY_BYTES_PER_CLIENT = String(3 * size);
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      const client = `192.0.2.${round}`;
+      const ids = await Promise.all(competitors.map(() => startUpload(postgres.db, client, 'cv', 'cv.pdf', size)));
+      const results = await Promise.allSettled(
+        competitors.map((db, index) => storeChunk(db, uploadStore(), client, ids[index]!, 0, pdfBytes(size))),
+      );
+
+      expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    }
+  });
+});

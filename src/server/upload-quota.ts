@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { aysenOffsetMinutes } from '../shared/chile-time.ts';
 import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import { config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -19,17 +20,20 @@ import { tooManyRequests } from './errors.ts';
  *   count of one file's bytes under an address would link the file to it for the day.
  */
 
-const ZONE = 'America/Coyhaique';
-const DAY = `(now() AT TIME ZONE '${ZONE}')::date`;
-// Seconds until midnight in Aysén, when the counts start again.
-const UNTIL_TOMORROW = `ceil(extract(epoch FROM ((${DAY} + 1)::timestamp AT TIME ZONE '${ZONE}') - now()))::int`;
+/**
+ * Today in Aysén and the seconds to its midnight, as SQL: the database's clock with Aysén's offset
+ * from UTC, which the code reads from the runtime's zone data (the database's is not relied on).
+ */
+const day = () => `((now() AT TIME ZONE 'UTC') + make_interval(mins => ${aysenOffsetMinutes(Date.now())}))::date`;
+const untilTomorrow = () =>
+  `ceil(extract(epoch FROM (((${day()} + 1)::timestamp - make_interval(mins => ${aysenOffsetMinutes(Date.now())})) AT TIME ZONE 'UTC') - now()))::int`;
 
 const hasClientLimit = (purpose: UploadPurpose) => purpose === 'cv';
 const hasPool = (purpose: UploadPurpose) => !adminPurposes.includes(purpose);
 
 /** Today's use of a purpose's pool ($1) and what one file ($2 bytes) adds to it, in its unit. */
-const POOL_USED = `(SELECT CASE WHEN $1 = 'denuncia' THEN count(*) ELSE coalesce(sum(declared_size), 0) END
-                    FROM uploads WHERE pool_day = ${DAY} AND purpose = $1)`;
+const poolUsed = () => `(SELECT CASE WHEN $1 = 'denuncia' THEN count(*) ELSE coalesce(sum(declared_size), 0) END
+                    FROM uploads WHERE pool_day = ${day()} AND purpose = $1)`;
 const POOL_ADDS = `CASE WHEN $1 = 'denuncia' THEN 1 ELSE $2::bigint END`;
 
 const poolLimit = (purpose: UploadPurpose) => {
@@ -54,12 +58,12 @@ export async function checkRoom(db: Database, purpose: UploadPurpose, client: st
   if (!hasPool(purpose)) return;
   const perClient = hasClientLimit(purpose) ? config.uploadQuota().perClient : null;
   const [verdict] = await db.query<{ pool_full: boolean; client_full: boolean; retry_after: number }>(
-    `SELECT ${POOL_USED} + ${POOL_ADDS} > $3::bigint AS pool_full,
+    `SELECT ${poolUsed()} + ${POOL_ADDS} > $3::bigint AS pool_full,
        $4::bigint IS NOT NULL AND coalesce((
          SELECT u.bytes FROM upload_quota_days k JOIN upload_usage u ON u.day = k.day
-         WHERE k.day = ${DAY} AND u.client = encode(sha256(convert_to(k.salt || $5::text, 'UTF8')), 'hex')
+         WHERE k.day = ${day()} AND u.client = encode(sha256(convert_to(k.salt || $5::text, 'UTF8')), 'hex')
        ), 0) + $2::bigint > $4::bigint AS client_full,
-       ${UNTIL_TOMORROW} AS retry_after`,
+       ${untilTomorrow()} AS retry_after`,
     [purpose, bytes, poolLimit(purpose), perClient, perClient === null ? '' : client],
   );
   if (verdict!.client_full) throw clientFull(verdict!.retry_after);
@@ -76,15 +80,15 @@ export async function chargeClient(db: Database, purpose: UploadPurpose, client:
   const [, , [verdict]] = (await db.batch([
     { text: 'LOCK TABLE upload_usage IN EXCLUSIVE MODE' },
     {
-      text: `WITH pruned AS (DELETE FROM upload_quota_days WHERE day < ${DAY})
-             INSERT INTO upload_quota_days (day, salt) VALUES (${DAY}, $1) ON CONFLICT (day) DO NOTHING`,
+      text: `WITH pruned AS (DELETE FROM upload_quota_days WHERE day < ${day()})
+             INSERT INTO upload_quota_days (day, salt) VALUES (${day()}, $1) ON CONFLICT (day) DO NOTHING`,
       params: [randomBytes(32).toString('hex')],
     },
     {
       text: `WITH verdict AS (
                SELECT k.day, k.client, coalesce(u.bytes, 0) + $2::bigint > $3::bigint AS client_full
                FROM (SELECT day, encode(sha256(convert_to(salt || $1::text, 'UTF8')), 'hex') AS client
-                     FROM upload_quota_days WHERE day = ${DAY}) k
+                     FROM upload_quota_days WHERE day = ${day()}) k
                LEFT JOIN upload_usage u ON u.day = k.day AND u.client = k.client
              ),
              charged AS (
@@ -92,7 +96,7 @@ export async function chargeClient(db: Database, purpose: UploadPurpose, client:
                SELECT day, client, $2::bigint FROM verdict WHERE NOT client_full
                ON CONFLICT (day, client) DO UPDATE SET bytes = upload_usage.bytes + EXCLUDED.bytes
              )
-             SELECT client_full, ${UNTIL_TOMORROW} AS retry_after FROM verdict`,
+             SELECT client_full, ${untilTomorrow()} AS retry_after FROM verdict`,
       params: [client, bytes, config.uploadQuota().perClient],
     },
   ])) as [unknown[], unknown[], { client_full: boolean; retry_after: number }[]];
@@ -111,10 +115,10 @@ export async function chargePool(db: Database, purpose: UploadPurpose, id: strin
     { text: `SELECT pg_advisory_xact_lock(hashtext('upload-pool'), hashtext($1))`, params: [purpose] },
     {
       text: `WITH charged AS (
-               UPDATE uploads SET pool_day = ${DAY}
-               WHERE id = $4 AND status = 'completing' AND ${POOL_USED} + ${POOL_ADDS} <= $3::bigint RETURNING id
+               UPDATE uploads SET pool_day = ${day()}
+               WHERE id = $4 AND status = 'completing' AND ${poolUsed()} + ${POOL_ADDS} <= $3::bigint RETURNING id
              )
-             SELECT EXISTS (SELECT 1 FROM charged) AS charged, ${UNTIL_TOMORROW} AS retry_after`,
+             SELECT EXISTS (SELECT 1 FROM charged) AS charged, ${untilTomorrow()} AS retry_after`,
       params: [purpose, bytes, poolLimit(purpose), id],
     },
   ])) as [unknown[], { charged: boolean; retry_after: number }[]];
@@ -128,6 +132,6 @@ export async function chargePool(db: Database, purpose: UploadPurpose, id: strin
 export async function pruneQuota(db: Database): Promise<void> {
   await db.batch([
     { text: 'LOCK TABLE upload_usage IN EXCLUSIVE MODE' },
-    { text: `DELETE FROM upload_quota_days WHERE day < ${DAY}` },
+    { text: `DELETE FROM upload_quota_days WHERE day < ${day()}` },
   ]);
 }

@@ -8,8 +8,8 @@ import { formatDateTime } from './billing-texts.ts';
  * change theirs twice a year, and the zone's data may one day say the same of Aysén).
  */
 
-/** The offset of Aysén from UTC at an instant, in minutes. */
-function offsetAt(instant: number): number {
+/** The offset of Aysén from UTC at an instant, in minutes (−180 since 2025). */
+export function aysenOffsetMinutes(instant: number): number {
   const wall = chileNow(new Date(instant));
   return Math.round((Date.parse(`${wall}:00Z`) - instant) / 60_000 / 60) * 60;
 }
@@ -28,7 +28,7 @@ export function chileLocalToIso(local: string): string {
   if (Number.isNaN(asUtc)) return '';
   // The offset of the instant guessed with the offset of the wall time read as UTC; once more
   // settles the hours next to a change of offset.
-  const offset = offsetAt(asUtc - offsetAt(asUtc) * 60_000);
+  const offset = aysenOffsetMinutes(asUtc - aysenOffsetMinutes(asUtc) * 60_000);
   return `${withSeconds}${formatOffset(offset)}`;
 }
 

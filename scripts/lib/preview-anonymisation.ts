@@ -96,7 +96,11 @@ export const TABLES: Record<string, TableRule> = {
   // Files staff published for the public pages keep all of it.
   uploads: {
     columns: {
-      ...keep('id', 'purpose', 'declared_size', 'status', 'content_type', 'created_at', 'bytes_deleted_at'),
+      ...keep('id', 'purpose', 'status', 'content_type', 'created_at', 'bytes_deleted_at', 'pool_day'),
+      // A denuncia file's size is sealed with production's key: it becomes a readable fake (0),
+      // which the hourly clean-up seals again with the preview's own key, as a row from before 0031.
+      declared_size: `CASE WHEN purpose = 'publication' THEN declared_size ELSE coalesce(declared_size, 0) END`,
+      sealed_size: `CASE WHEN purpose = 'publication' THEN sealed_size END`,
       file_name: `CASE WHEN purpose = 'publication' THEN file_name ELSE 'archivo-de-prueba' END`,
       sha256: `CASE WHEN purpose = 'publication' THEN sha256 END`,
       chunk_sha256: `CASE WHEN purpose = 'publication' THEN chunk_sha256 ELSE '{}' END`,

@@ -48,6 +48,8 @@ export async function startRealPostgres() {
   await server.initialise();
   await server.start();
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  // The code under test runs in local mode, as with the embedded test database, unless a test says otherwise.
+  process.env.APP_MODE ??= 'local';
   const pools: Database[] = [];
   const connect = (max = 1) => {
     const db = createPgDatabase(new pg.Pool({ connectionString: url, max }));

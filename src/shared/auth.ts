@@ -16,18 +16,24 @@ export const LoginSchema = z.object({
 });
 export type LoginCredentials = z.infer<typeof LoginSchema>;
 
-/**
- * The second step of a sign-in (docs/admin-api.md): the challenge the password step answered and
- * a code, the 6 digits of the authenticator app or one of the recovery codes.
- */
-export const SecondFactorSchema = z.object({
-  challenge: z.string({ error: 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.' }).check(
-    z.minLength(1, 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.'),
-    z.maxLength(2_000, fieldMessages.tooLong(2_000)),
-  ),
+/** The code the second step asks for: the 6 digits of the authenticator app, or a recovery code. */
+export const SecondFactorCodeSchema = z.object({
   code: z
     .string({ error: 'Ingrese el código.' })
     .check(z.trim(), z.minLength(1, 'Ingrese el código.'), z.maxLength(40, fieldMessages.tooLong(40))),
+});
+
+/**
+ * POST /api/login/second-factor (docs/admin-api.md): the challenge the password step answered
+ * and the code.
+ */
+export const SecondFactorSchema = z.extend(SecondFactorCodeSchema, {
+  challenge: z
+    .string({ error: 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.' })
+    .check(
+      z.minLength(1, 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.'),
+      z.maxLength(2_000, fieldMessages.tooLong(2_000)),
+    ),
 });
 export type SecondFactorInput = z.output<typeof SecondFactorSchema>;
 

@@ -34,8 +34,9 @@ export function totpStep(secret: string, code: string, now = Date.now()): number
 
 const sealContext = (adminId: string) => `admins.totp_secret:${adminId}`;
 
-export const sealTotpSecret = async (adminId: string, secret: string) =>
-  sealText(secret, sealContext(adminId), await config.totpKey());
+/** `key`: config.totpKey() unless given (the end-to-end tests seal with the key they hand the server). */
+export const sealTotpSecret = async (adminId: string, secret: string, key?: Buffer) =>
+  sealText(secret, sealContext(adminId), key ?? (await config.totpKey()));
 
 export const unsealTotpSecret = async (adminId: string, sealed: string) =>
   unsealText(sealed, sealContext(adminId), await config.totpKey());

@@ -33,7 +33,9 @@ try {
       roles: [...new Set(roles.filter(isRole))],
     });
     const origin = (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`).replace(/\/+$/, '');
-    console.log(`Invitation for ${values.email.toLowerCase()} with the roles ${roles.join(', ')}, valid until ${expiresAt}.`);
+    console.log(
+      `Invitation for ${values.email.toLowerCase()} with the roles ${roles.join(', ')}, valid until ${expiresAt}.`,
+    );
     console.log('Hand this link to that person only (it is shown only now); they choose their own password there:');
     console.log(`${origin}${invitationPath(token)}`);
   } else {

@@ -45,10 +45,7 @@ export default withErrorHandling(async (req: Request) => {
         case 'wrong-token':
           return failure(403, bootstrapMessages.wrongToken, { errors: { token: bootstrapMessages.wrongToken } });
         case 'done':
-          return failure(
-            409,
-            role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done,
-          );
+          return failure(409, role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done);
       }
     },
   });

@@ -31,11 +31,10 @@ export async function seedFirstAdmin(db: SQLExecutor): Promise<void> {
   const password = process.env.SEED_ADMIN_PASSWORD ?? generatePassword();
   const {
     rows: [admin],
-  } = await db.query<{ id: string }>('INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id', [
-    'Administrador',
-    email.toLowerCase(),
-    await hashPassword(password),
-  ]);
+  } = await db.query<{ id: string }>(
+    'INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id',
+    ['Administrador', email.toLowerCase(), await hashPassword(password)],
+  );
   const secret = await sealedSeedSecret(admin!.id);
   if (secret)
     await db.query('UPDATE admins SET totp_secret = $2, totp_enrolled_at = now() WHERE id = $1', [admin!.id, secret]);

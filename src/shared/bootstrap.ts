@@ -81,7 +81,6 @@ export const ComplianceInvitationAnswerSchema = z.object({
 });
 export type ComplianceInvitationAnswer = z.infer<typeof ComplianceInvitationAnswerSchema>;
 
-
 /** POST /api/bootstrap's 201: data. */
 export const BootstrapAnswerSchema = z.object({ admin: AdminSchema });
 export type BootstrapAnswer = z.infer<typeof BootstrapAnswerSchema>;

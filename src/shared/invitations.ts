@@ -12,8 +12,7 @@ import { fieldMessages } from './fields.ts';
 export const INVITATION_HOURS = 72;
 
 export const invitationMessages = {
-  invalid:
-    'Este enlace de invitación no es válido, ya fue usado o expiró. Pida uno nuevo a quien administra el sitio.',
+  invalid: 'Este enlace de invitación no es válido, ya fue usado o expiró. Pida uno nuevo a quien administra el sitio.',
   duplicateEmail: 'Ya existe una cuenta con el correo electrónico de esta invitación.',
   accepted: 'Su cuenta quedó creada. Guarde sus códigos de recuperación e inicie sesión.',
 } as const;

@@ -80,7 +80,8 @@ export async function signInFully(
   const second = await login(postJson('/api/login/second-factor', { challenge: data.challenge, code }), context);
   const answer = { status: second.status, body: await second.json() };
   // The next sign-ins of the account use the known secret.
-  if (data.secondFactor === 'enrol' && answer.status === 200) await enrolTestSecret(db, answer.body.data.user.id, secret);
+  if (data.secondFactor === 'enrol' && answer.status === 200)
+    await enrolTestSecret(db, answer.body.data.user.id, secret);
   return answer;
 }
 

@@ -47,9 +47,22 @@ describe('npm run admin:create', () => {
       roles: ['cumplimiento'],
       hours: 72,
     });
-    await createAdmin('--email', 'ambas@example.com', '--name', 'Ambas', '--role', 'administrador', '--role', 'cumplimiento');
+    await createAdmin(
+      '--email',
+      'ambas@example.com',
+      '--name',
+      'Ambas',
+      '--role',
+      'administrador',
+      '--role',
+      'cumplimiento',
+    );
     expect(
-      (await environment.database.db.query('SELECT roles FROM admin_invitations WHERE email = $1', ['ambas@example.com']))[0],
+      (
+        await environment.database.db.query('SELECT roles FROM admin_invitations WHERE email = $1', [
+          'ambas@example.com',
+        ])
+      )[0],
     ).toEqual({ roles: ['administrador', 'cumplimiento'] });
   });
 

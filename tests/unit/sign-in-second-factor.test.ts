@@ -30,7 +30,9 @@ const db = () => environment.database.db;
 const step = () => Math.floor(Date.now() / 30_000);
 
 const post = async (path: string, body: unknown, ip = '127.0.0.1') =>
-  read(await login(postJson(path, body), { ...testContext().context, ip } as ReturnType<typeof testContext>['context']));
+  read(
+    await login(postJson(path, body), { ...testContext().context, ip } as ReturnType<typeof testContext>['context']),
+  );
 const passwordStep = (email: string, password: string, ip?: string) => post('/api/login', { email, password }, ip);
 const codeStep = (challenge: string, code: string, ip?: string) =>
   post('/api/login/second-factor', { challenge, code }, ip);
@@ -80,11 +82,17 @@ describe('the first sign-in enrols TOTP', () => {
     const [row] = await db().query<{ totp_secret: string }>('SELECT totp_secret FROM admins WHERE id = $1', [id]);
     expect(row!.totp_secret).toMatch(/^v1\./);
     expect(row!.totp_secret).not.toContain(data.totp.secret);
-    const hashes = await db().query<{ code_hash: string }>('SELECT code_hash FROM admin_recovery_codes WHERE admin_id = $1', [id]);
+    const hashes = await db().query<{ code_hash: string }>(
+      'SELECT code_hash FROM admin_recovery_codes WHERE admin_id = $1',
+      [id],
+    );
     expect(hashes).toHaveLength(10);
     for (const { code_hash } of hashes) expect(body.data.recoveryCodes.join()).not.toContain(code_hash);
     // The next sign-in asks for a code of that secret.
-    expect((await passwordStep(email, password)).body.data).toEqual({ secondFactor: 'totp', challenge: expect.any(String) });
+    expect((await passwordStep(email, password)).body.data).toEqual({
+      secondFactor: 'totp',
+      challenge: expect.any(String),
+    });
   });
 
   it('enrols once: a second enrolment challenge of the same account is expired once the first is done', async () => {
@@ -140,9 +148,13 @@ describe('signing in with the second factor', () => {
     const { token } = await signedInAdmin(db(), 'Otra Persona', `otra-${++seq}@example.com`);
     expect(await codeStep(token, totpCode())).toEqual({
       status: 401,
-      body: expect.objectContaining({ error: 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.' }),
+      body: expect.objectContaining({
+        error: 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.',
+      }),
     });
-    await db().query('UPDATE admins SET session_version = session_version + 1, totp_last_step = NULL WHERE id = $1', [ana.id]);
+    await db().query('UPDATE admins SET session_version = session_version + 1, totp_last_step = NULL WHERE id = $1', [
+      ana.id,
+    ]);
     expect((await codeStep(pending, totpCode())).status).toBe(401);
   });
 
@@ -241,7 +253,13 @@ describe("re-checks of one's own password", () => {
     const create = (ownPassword: string) =>
       callFunction(adminAdmins, 'POST', '/api/admin/admins', {
         token,
-        body: { name: 'Nueva', email: `nueva-${++seq}@example.com`, avatar: '', password: 'otra-clave-larga', ownPassword },
+        body: {
+          name: 'Nueva',
+          email: `nueva-${++seq}@example.com`,
+          avatar: '',
+          password: 'otra-clave-larga',
+          ownPassword,
+        },
       });
     for (let i = 0; i < 5; i++)
       expect((await read(await create(`incorrecta-${i}`))).body.errors).toEqual({
@@ -278,7 +296,10 @@ describe('compliance accounts', () => {
     administrator = await signedInAdmin(db(), 'Ana Admin', `ana-${++seq}@example.com`);
   });
   const grant = (id: string) =>
-    callFunction(adminDenuncias, 'PUT', `/api/admin/denuncias/team/${id}`, { token: officer.token, body: { compliance: true } });
+    callFunction(adminDenuncias, 'PUT', `/api/admin/denuncias/team/${id}`, {
+      token: officer.token,
+      body: { compliance: true },
+    });
   const edit = (token: string, id: string, body: Record<string, string>) =>
     callFunction(adminAdmins, 'PUT', `/api/admin/admins/${id}`, {
       token,
@@ -324,7 +345,15 @@ describe('compliance accounts', () => {
       }),
     });
     // The administrator can no longer reset that password, though it was theirs to reset before the grant.
-    expect((await edit(administrator.token, grantee.id, { name: grantee.name, email: grantee.email, password: 'la-del-admin-1' })).status).toBe(403);
+    expect(
+      (
+        await edit(administrator.token, grantee.id, {
+          name: grantee.name,
+          email: grantee.email,
+          password: 'la-del-admin-1',
+        })
+      ).status,
+    ).toBe(403);
 
     // The owner's own password opens it.
     const changed = await read(
@@ -357,9 +386,18 @@ describe('compliance accounts', () => {
   it('an administrator still resets an administrator who holds no compliance role', async () => {
     const other = await newAccount();
     expect(
-      (await edit(administrator.token, other.id, { name: other.name, email: other.email, password: 'nueva-clave-larga' })).status,
+      (
+        await edit(administrator.token, other.id, {
+          name: other.name,
+          email: other.email,
+          password: 'nueva-clave-larga',
+        })
+      ).status,
     ).toBe(200);
-    const [row] = await db().query<{ password_chosen_at: Date | null }>('SELECT password_chosen_at FROM admins WHERE id = $1', [other.id]);
+    const [row] = await db().query<{ password_chosen_at: Date | null }>(
+      'SELECT password_chosen_at FROM admins WHERE id = $1',
+      [other.id],
+    );
     expect(row!.password_chosen_at).toBeNull();
   });
 });
@@ -370,7 +408,11 @@ describe('invitations', () => {
   const accept = (body: unknown) => read_(callFunction(invitation, 'POST', '/api/invitation/accept', { body }));
   const read_ = async (response: Promise<Response>) => read(await response);
   const invite = (database: Database = db()) =>
-    createInvitation(database, { name: 'Elena Encargada', email: `Elena-${++seq}@Example.com`, roles: ['cumplimiento'] });
+    createInvitation(database, {
+      name: 'Elena Encargada',
+      email: `Elena-${++seq}@Example.com`,
+      roles: ['cumplimiento'],
+    });
 
   it('is opened by its link: who it is for and a secret to enrol; accepted once with the password chosen and a first code', async () => {
     const { token } = await invite();
@@ -379,7 +421,11 @@ describe('invitations', () => {
       status: 200,
       body: {
         success: true,
-        data: { name: 'Elena Encargada', email: `elena-${seq}@example.com`, totp: { secret: expect.any(String), uri: expect.any(String) } },
+        data: {
+          name: 'Elena Encargada',
+          email: `elena-${seq}@example.com`,
+          totp: { secret: expect.any(String), uri: expect.any(String) },
+        },
       },
     });
     const { secret } = opened.body.data.totp;
@@ -394,7 +440,11 @@ describe('invitations', () => {
     expect((await accept({ ...form, code: totpCode(secret, step() + 1) })).status).toBe(404);
     // The new account signs in with its own password and code; its desk is open.
     await db().query('UPDATE admins SET totp_last_step = NULL WHERE id = $1', [accepted.body.data.admin.id]);
-    const signedIn = await signInFully(db(), { email: `elena-${seq}@example.com`, password: 'la-que-yo-elegi' }, { secret });
+    const signedIn = await signInFully(
+      db(),
+      { email: `elena-${seq}@example.com`, password: 'la-que-yo-elegi' },
+      { secret },
+    );
     expect(signedIn.status).toBe(200);
     expect((await desk(signedIn.body.data.accessToken)).status).toBe(200);
   });
@@ -405,7 +455,8 @@ describe('invitations', () => {
     expect(await open(token)).toEqual({
       status: 404,
       body: expect.objectContaining({
-        error: 'Este enlace de invitación no es válido, ya fue usado o expiró. Pida uno nuevo a quien administra el sitio.',
+        error:
+          'Este enlace de invitación no es válido, ya fue usado o expiró. Pida uno nuevo a quien administra el sitio.',
       }),
     });
   });
@@ -414,7 +465,10 @@ describe('invitations', () => {
     const { token } = await invite();
     const { secret } = (await open(token)).body.data.totp;
     const form = { token, password: 'la-que-yo-elegi', confirmPassword: 'la-que-yo-elegi', secret };
-    const answers = await Promise.all([accept({ ...form, code: totpCode(secret) }), accept({ ...form, code: totpCode(secret) })]);
+    const answers = await Promise.all([
+      accept({ ...form, code: totpCode(secret) }),
+      accept({ ...form, code: totpCode(secret) }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 404]);
   });
 
@@ -431,7 +485,12 @@ describe('invitations', () => {
         status: 201,
         body: {
           success: true,
-          data: { invitation: { path: expect.stringMatching(/^\/admin\/invitacion#[\w-]{43}$/), expiresAt: expect.any(String) } },
+          data: {
+            invitation: {
+              path: expect.stringMatching(/^\/admin\/invitacion#[\w-]{43}$/),
+              expiresAt: expect.any(String),
+            },
+          },
         },
       });
       expect(await db().query(`SELECT 1 FROM admins WHERE email = 'epd@example.com'`)).toEqual([]);

@@ -154,7 +154,10 @@ export async function completeSignIn(
   }
   const { totp_secret: sealed, ...admin } = row;
   const recoveryCodes = challenge.enrolSecret ? await enrol(db, admin, challenge.enrolSecret, code) : undefined;
-  const accepted = sealed === null ? recoveryCodes !== undefined : await useSecondFactor(db, { id: row.id, totp_secret: sealed }, code);
+  const accepted =
+    sealed === null
+      ? recoveryCodes !== undefined
+      : await useSecondFactor(db, { id: row.id, totp_secret: sealed }, code);
   if (!accepted) {
     await logFailure(db, row.email, row.id, loginAuditSummaries.wrongCode);
     return { ok: false, reason: 'wrong' };
@@ -168,7 +171,13 @@ export async function completeSignIn(
     entityId: admin.id,
     summary: recoveryCodes ? loginAuditSummaries.enrolled : loginAuditSummaries.signedIn,
   });
-  return { ok: true, admin, sessionVersion: challenge.sessionVersion, sessionId, ...(recoveryCodes ? { recoveryCodes } : {}) };
+  return {
+    ok: true,
+    admin,
+    sessionVersion: challenge.sessionVersion,
+    sessionId,
+    ...(recoveryCodes ? { recoveryCodes } : {}),
+  };
 }
 
 /**

@@ -66,7 +66,11 @@ export async function inviteFirstCompliance(
 ): Promise<ComplianceBootstrapOutcome> {
   const refused = await refusal(db, input.token, 'cumplimiento');
   if (refused) return refused;
-  const { token, expiresAt } = await createInvitation(db, { name: input.name, email: input.email, roles: ['cumplimiento'] });
+  const { token, expiresAt } = await createInvitation(db, {
+    name: input.name,
+    email: input.email,
+    roles: ['cumplimiento'],
+  });
   return { kind: 'invited', path: invitationPath(token), expiresAt };
 }
 

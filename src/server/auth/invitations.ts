@@ -42,8 +42,7 @@ export async function openInvitation(db: Database, token: string): Promise<Invit
 }
 
 export type AcceptOutcome =
-  | { kind: 'accepted'; admin: Admin; recoveryCodes: string[] }
-  | { kind: 'invalid' | 'wrong-code' | 'duplicate-email' };
+  { kind: 'accepted'; admin: Admin; recoveryCodes: string[] } | { kind: 'invalid' | 'wrong-code' | 'duplicate-email' };
 
 /**
  * Creates the invited account with the password just chosen (the owner's own) and the TOTP secret

@@ -17,7 +17,14 @@ const PERIOD = 30;
 const RECOVERY_CODES = 10;
 
 const totp = (secret: string, label = '') =>
-  new TOTP({ issuer: site.name, label, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD });
+  new TOTP({
+    issuer: site.name,
+    label,
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD,
+  });
 
 /** A new secret (160 bits, RFC 4226's recommendation) for the account of `email`, as the app shows it. */
 export function newTotpSecret(email: string): TotpEnrolment {

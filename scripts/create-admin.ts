@@ -1,13 +1,17 @@
 /**
  * `npm run admin:create -- --email persona@example.com --name "Nombre Apellido"`: creates an
- * administrator (the first one, or any). `--role cumplimiento` (repeatable, with `--role
- * administrador` for both) creates a compliance user instead: the first one can only come from
- * here, since no administrator may grant that role (issue 16). The password is ADMIN_PASSWORD,
- * or generated and shown once. Works on NETLIFY_DB_URL, or the running `npm start` in local mode.
+ * administrator, whose password is ADMIN_PASSWORD, or generated and shown once; they enrol their
+ * second factor at their first sign-in. `--role cumplimiento` (repeatable, with `--role
+ * administrador` for both) invites a compliance user instead (issue 24): nobody but that person
+ * may choose its password, so no account is created here; the command prints an invitation link,
+ * valid 72 hours and usable once, where the person chooses the password and enrols TOTP. The
+ * link's address is SITE_URL (or `http://localhost:$PORT`). Works on NETLIFY_DB_URL, or the
+ * running `npm start` in local mode.
  */
 import { parseArgs } from 'node:util';
 import { adminRoles, type AdminRole } from '../src/shared/admins.ts';
 import { createAdmin } from '../src/server/auth/admins.ts';
+import { createInvitation, invitationPath } from '../src/server/auth/invitations.ts';
 import { generatePassword } from '../src/server/auth/passwords.ts';
 import { commandDatabase } from './lib/command-database.ts';
 
@@ -20,17 +24,26 @@ if (!values.email || !values.name || !roles.every(isRole)) {
   console.error(`Usage: npm run admin:create -- --email <e-mail> --name "<name>" [--role ${adminRoles.join('|')}]…`);
   process.exit(1);
 }
-const password = process.env.ADMIN_PASSWORD ?? generatePassword();
 const db = await commandDatabase();
 try {
-  const admin = await createAdmin(db, {
-    name: values.name,
-    email: values.email,
-    password,
-    roles: roles.filter(isRole),
-  });
-  console.log(`Account ${admin.email} created with the roles ${admin.roles.join(', ')} (id ${admin.id}).`);
-  if (!process.env.ADMIN_PASSWORD) console.log(`Password (shown only now): ${password}`);
+  if (roles.includes('cumplimiento')) {
+    const { token, expiresAt } = await createInvitation(db, {
+      name: values.name,
+      email: values.email,
+      roles: [...new Set(roles.filter(isRole))],
+    });
+    const origin = (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 8888}`).replace(/\/+$/, '');
+    console.log(
+      `Invitation for ${values.email.toLowerCase()} with the roles ${roles.join(', ')}, valid until ${expiresAt}.`,
+    );
+    console.log('Hand this link to that person only (it is shown only now); they choose their own password there:');
+    console.log(`${origin}${invitationPath(token)}`);
+  } else {
+    const password = process.env.ADMIN_PASSWORD ?? generatePassword();
+    const admin = await createAdmin(db, { name: values.name, email: values.email, password });
+    console.log(`Account ${admin.email} created with the roles ${admin.roles.join(', ')} (id ${admin.id}).`);
+    if (!process.env.ADMIN_PASSWORD) console.log(`Password (shown only now): ${password}`);
+  }
 } finally {
   await db.close();
 }

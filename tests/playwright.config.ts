@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eAdmin, e2eBootstrapToken } from './e2e/admin-credentials.ts';
+import { e2eAdmin, e2eBootstrapToken, e2eTotpKey, e2eTotpSecret } from './e2e/admin-credentials.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8890);
 
@@ -31,7 +31,8 @@ export default defineConfig({
   webServer: {
     command: 'npm start',
     cwd: '..',
-    // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts);
+    // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts),
+    // with a known second factor sealed with a known key;
     // the bootstrap token is set so that its screen is tested refusing, since admins exist.
     // A run sends about 20 MB of visitors' files from one address into a database kept between
     // runs: the default daily quota of 200 MB would refuse them after ten runs in a day.
@@ -39,6 +40,8 @@ export default defineConfig({
       PORT: String(port),
       SEED_ADMIN_EMAIL: e2eAdmin.email,
       SEED_ADMIN_PASSWORD: e2eAdmin.password,
+      SEED_ADMIN_TOTP_SECRET: e2eTotpSecret,
+      TOTP_ENCRYPTION_KEY: e2eTotpKey,
       ADMIN_BOOTSTRAP_TOKEN: e2eBootstrapToken,
       UPLOAD_DAILY_BYTES_PER_CLIENT: '5000000000',
       // The forms' tests acknowledge the same few addresses run after run (3 a day by default).

@@ -11,7 +11,8 @@ import { failure, readInput } from '../../src/server/http.ts';
 /**
  * /api/admin/account: the signed-in admin's own profile; /api/admin/account/password: their own
  * password, which ends every other session and answers a fresh token for this one;
- * /api/admin/account/token: a fresh token for the same sign-in (src/server/auth/tokens.ts).
+ * /api/admin/account/token: a fresh token for the same sign-in (src/server/auth/tokens.ts), refused
+ * once the sign-in went unused for 30 minutes (requireAdmin).
  */
 export default adminEndpoint(async ({ req, admin, token, db }) => {
   const { pathname } = new URL(req.url);
@@ -40,7 +41,9 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
           return failure(400, adminMessages.wrongCurrentPassword, {
             errors: { currentPassword: adminMessages.wrongCurrentPassword },
           });
-        return answer({ accessToken: await signAccessToken({ adminId: admin.id, sessionVersion }) });
+        return answer({
+          accessToken: await signAccessToken({ adminId: admin.id, sessionVersion, sessionId: token.sessionId }),
+        });
       },
     });
   }

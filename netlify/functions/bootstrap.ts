@@ -2,30 +2,41 @@ import type { Config } from '@netlify/functions';
 import {
   bootstrapMessages,
   BootstrapSchema,
+  ComplianceBootstrapSchema,
   type BootstrapAnswer,
   type BootstrapStatusAnswer,
+  type ComplianceInvitationAnswer,
 } from '../../src/shared/bootstrap.ts';
 import { answer, byMethod } from '../../src/server/admin-endpoint.ts';
-import { bootstrapStatus, createFirstAdmin } from '../../src/server/auth/bootstrap.ts';
+import { bootstrapStatus, createFirstAdmin, inviteFirstCompliance } from '../../src/server/auth/bootstrap.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /**
  * GET /api/bootstrap: whether the first administrator (`?rol=cumplimiento`: the first compliance
- * user) can be created; POST /api/bootstrap: creates it with the one-time token
- * (docs/admin-api.md). No bearer token: there is no account yet to hold one.
+ * user) can be created; POST /api/bootstrap: creates it with the one-time token, or for the first
+ * compliance user (`?rol=cumplimiento`) answers an invitation link (docs/admin-api.md). No
+ * bearer token: there is no account yet to hold one.
  */
+
 export default withErrorHandling(async (req: Request) => {
   const db = getDatabase();
   const role = new URL(req.url).searchParams.get('rol') === 'cumplimiento' ? 'cumplimiento' : 'administrador';
   return byMethod(req, {
     GET: async () => answer({ status: await bootstrapStatus(db, role) } satisfies BootstrapStatusAnswer),
     POST: async () => {
-      const input = await readInput(req, BootstrapSchema, 4_096);
-      const outcome = await createFirstAdmin(db, input);
+      const outcome =
+        role === 'cumplimiento'
+          ? await inviteFirstCompliance(db, await readInput(req, ComplianceBootstrapSchema, 4_096))
+          : await createFirstAdmin(db, await readInput(req, BootstrapSchema, 4_096));
       switch (outcome.kind) {
         case 'created':
           return answer({ admin: outcome.admin } satisfies BootstrapAnswer, 201);
+        case 'invited':
+          return answer(
+            { invitation: { path: outcome.path, expiresAt: outcome.expiresAt } } satisfies ComplianceInvitationAnswer,
+            201,
+          );
         case 'disabled':
           return failure(403, bootstrapMessages.disabled);
         case 'misconfigured':
@@ -34,10 +45,7 @@ export default withErrorHandling(async (req: Request) => {
         case 'wrong-token':
           return failure(403, bootstrapMessages.wrongToken, { errors: { token: bootstrapMessages.wrongToken } });
         case 'done':
-          return failure(
-            409,
-            input.role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done,
-          );
+          return failure(409, role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done);
       }
     },
   });

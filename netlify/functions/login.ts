@@ -1,35 +1,55 @@
 import type { Config, Context } from '@netlify/functions';
-import { authMessages, LoginSchema } from '../../src/shared/auth.ts';
-import { checkCredentials } from '../../src/server/auth/admins.ts';
+import { authMessages, LoginSchema, SecondFactorSchema, type SignedIn } from '../../src/shared/auth.ts';
+import { checkCredentials, completeSignIn } from '../../src/server/auth/admins.ts';
+import { signAccessToken, verifyChallenge } from '../../src/server/auth/tokens.ts';
 import { config as settings } from '../../src/server/config.ts';
-import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { tooManyRequests } from '../../src/server/errors.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 
-/** POST /api/login (spec §7): data.data.user and data.data.accessToken. */
+/**
+ * POST /api/login (spec §7), the password step: a right password answers data.data.challenge
+ * and what the second step asks (docs/admin-api.md); POST /api/login/second-factor: the code,
+ * which answers spec §7's data.data.user and data.data.accessToken.
+ */
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const input = await readInput(req, LoginSchema, 2_048);
-  // Without the signing secret nobody can sign in (503), so no password is even checked.
+  // Without the signing secret or the key of the second factors nobody can sign in (503), so
+  // no password is even checked.
   await settings.authSecret();
+  await settings.totpKey();
+  const db = getDatabase();
 
-  const result = await checkCredentials(getDatabase(), input.email, input.password, context.ip);
+  if (new URL(req.url).pathname.endsWith('/second-factor')) {
+    const input = await readInput(req, SecondFactorSchema, 4_096);
+    const challenge = await verifyChallenge(input.challenge);
+    const result = challenge
+      ? await completeSignIn(db, challenge, input.code, context.ip)
+      : ({ ok: false, reason: 'expired' } as const);
+    if (!result.ok) {
+      if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
+      if (result.reason === 'expired') return failure(401, authMessages.challengeExpired);
+      return failure(401, authMessages.wrongCode, { errors: { code: authMessages.wrongCode } });
+    }
+    const { admin, sessionVersion, sessionId, recoveryCodes } = result;
+    const accessToken = await signAccessToken({ adminId: admin.id, sessionVersion, sessionId });
+    return json({
+      success: true,
+      data: { user: admin, accessToken, ...(recoveryCodes ? { recoveryCodes } : {}) } satisfies SignedIn,
+    });
+  }
+
+  const input = await readInput(req, LoginSchema, 2_048);
+  const result = await checkCredentials(db, input.email, input.password, context.ip);
   if (!result.ok) {
     // The failures counted are those of the last 15 minutes.
     if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
     return failure(401, authMessages.wrongCredentials);
   }
-  return json({
-    success: true,
-    data: {
-      user: result.admin,
-      accessToken: await signAccessToken({ adminId: result.admin.id, sessionVersion: result.sessionVersion }),
-    },
-  });
+  return json({ success: true, data: result.step });
 });
 
 export const config: Config = {
-  path: '/api/login',
+  path: ['/api/login', '/api/login/second-factor'],
   rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] },
 };

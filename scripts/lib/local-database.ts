@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SQLExecutor } from '@netlify/database-dev';
 import { applyMigrations } from '@netlify/database-dev';
 import { generatePassword, hashPassword } from '../../src/server/auth/passwords.ts';
+import { sealedSeedSecret } from '../../src/server/auth/second-factor.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -17,18 +18,27 @@ export async function prepareLocalDatabase(db: SQLExecutor): Promise<void> {
   await seedFirstAdmin(db);
 }
 
-/** Local mode's first administrator: SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD, or a generated password shown once. */
-async function seedFirstAdmin(db: SQLExecutor): Promise<void> {
+/**
+ * Local mode's first administrator: SEED_ADMIN_EMAIL and SEED_ADMIN_PASSWORD, or a generated
+ * password shown once. With SEED_ADMIN_TOTP_SECRET (base32) its second factor is that known
+ * secret, already enrolled, so scripts and tests can sign in; without it, the first sign-in
+ * enrols one.
+ */
+export async function seedFirstAdmin(db: SQLExecutor): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM admins');
   if (rows[0]!.n > 0) return;
   const email = process.env.SEED_ADMIN_EMAIL ?? 'admin@example.com';
   const password = process.env.SEED_ADMIN_PASSWORD ?? generatePassword();
-  await db.query('INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3)', [
-    'Administrador',
-    email.toLowerCase(),
-    await hashPassword(password),
-  ]);
+  const {
+    rows: [admin],
+  } = await db.query<{ id: string }>(
+    'INSERT INTO admins (name, email, password_hash) VALUES ($1, $2, $3) RETURNING id',
+    ['Administrador', email.toLowerCase(), await hashPassword(password)],
+  );
+  const secret = await sealedSeedSecret(admin!.id);
+  if (secret)
+    await db.query('UPDATE admins SET totp_secret = $2, totp_enrolled_at = now() WHERE id = $1', [admin!.id, secret]);
   console.log(
-    `Admin area: sign in as ${email}${process.env.SEED_ADMIN_PASSWORD ? '' : ` with the password ${password} (shown only now)`}.`,
+    `Admin area: sign in as ${email}${process.env.SEED_ADMIN_PASSWORD ? '' : ` with the password ${password} (shown only now)`}${secret ? ', with a code of SEED_ADMIN_TOTP_SECRET' : ''}.`,
   );
 }

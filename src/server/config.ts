@@ -156,6 +156,37 @@ export const config = {
   },
 
   /**
+   * The AES-256 key that seals staff TOTP secrets (src/server/auth/second-factor.ts):
+   * TOTP_ENCRYPTION_KEY, 32 random bytes in base64; in local mode only, generated once into
+   * .data/totp-key. A key of its own, not the denuncias key: compliance holds that one, and an
+   * administrator's second factor must not depend on it. Without it production refuses sign-in.
+   */
+  async totpKey(): Promise<Buffer> {
+    const configured = env('TOTP_ENCRYPTION_KEY');
+    if (configured) {
+      const key = Buffer.from(configured, 'base64');
+      if (key.byteLength !== 32) throw new MissingSettingError('TOTP_ENCRYPTION_KEY', 'must be 32 bytes in base64.');
+      return key;
+    }
+    if (!this.isLocal()) throw new MissingSettingError('TOTP_ENCRYPTION_KEY', 'admin sign-in is disabled without it.');
+    const file = path.resolve('.data/totp-key');
+    const stored = await readFile(file, 'utf8').catch(() => undefined);
+    if (stored) return Buffer.from(stored.trim(), 'base64');
+    const generated = randomBytes(32);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, generated.toString('base64'), { mode: 0o600 });
+    return generated;
+  },
+
+  /**
+   * Local mode only: SEED_ADMIN_TOTP_SECRET (base32), the TOTP secret of the seeded first
+   * administrator, so scripts and tests can sign in. Production has no such shortcut: undefined.
+   */
+  seedAdminTotpSecret(): string | undefined {
+    return this.isLocal() ? env('SEED_ADMIN_TOTP_SECRET') : undefined;
+  },
+
+  /**
    * Daily limits of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
    * of CVs from one client address (default 200 MB: twenty 10 MB files), UPLOAD_DAILY_BYTES_TOTAL
    * of CVs from everyone (default 5 GB), whole numbers of bytes, and UPLOAD_DAILY_DENUNCIA_FILES,

@@ -39,7 +39,7 @@ export const tooManyRequests = (message: string, seconds: number, field?: string
   new ClientError(429, message, field, { headers: { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) } });
 
 // Postgres' unique_violation; pg and Neon's driver both expose the SQLSTATE as `code`.
-const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
+export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
 
 /**
  * Runs a write that may break a unique index and turns that violation into a ConflictError:

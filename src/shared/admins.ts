@@ -34,6 +34,9 @@ export const adminMessages = {
   ownPasswordInAccount: 'Su propia contraseña se cambia en Mi cuenta, con su contraseña actual.',
   logoutFailed: 'No se pudo cerrar sesión.',
   complianceAccount: 'Solo el equipo de cumplimiento puede modificar o eliminar la cuenta de uno de sus miembros.',
+  complianceCredentials:
+    'Nadie puede cambiar la contraseña ni el correo electrónico de una cuenta de cumplimiento: solo su titular, desde Mi cuenta.',
+  tooManyPasswordChecks: 'Demasiados intentos con una contraseña incorrecta. Espere 15 minutos e intente nuevamente.',
 } as const;
 
 const MIN_PASSWORD = 10;

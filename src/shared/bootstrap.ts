@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
-import { AdminCreateSchema, adminRoles, AdminSchema, type AdminRole } from './admins.ts';
+import { AdminCreateSchema, AdminSchema, type AdminRole } from './admins.ts';
 import { fieldMessages } from './fields.ts';
 
 /**
  * The first administrator of a production site (issue 11), created from the browser with the
  * one-time token the operator sets in Netlify as ADMIN_BOOTSTRAP_TOKEN, so nobody pastes the
  * production connection string into a laptop. Refused once any administrator exists. The same
- * token creates the first compliance user (issue 16; `role: 'cumplimiento'`), whom no
- * administrator may create: refused once one exists, since from then on compliance grants the role.
+ * token invites the first compliance user (issues 16 and 24; `?rol=cumplimiento`), whom no
+ * administrator may create: it answers an invitation link for that person, who chooses their own
+ * password and second factor there. Refused once one exists, since from then on compliance grants
+ * the role.
  */
 
 /**
@@ -40,6 +42,10 @@ export const bootstrapMessages = {
   confirmPassword: 'Las contraseñas no coinciden.',
 } as const;
 
+const bootstrapToken = z
+  .string({ error: bootstrapMessages.tokenRequired })
+  .check(z.trim(), z.minLength(1, bootstrapMessages.tokenRequired), z.maxLength(500, fieldMessages.tooLong(500)));
+
 /**
  * POST /api/bootstrap: the token, and the administrator as POST /api/admin/admins takes it (the
  * same password rules). The password is typed twice: nobody could reset a mistyped one, since
@@ -47,11 +53,8 @@ export const bootstrapMessages = {
  */
 export const BootstrapSchema = z
   .extend(z.omit(AdminCreateSchema, { avatar: true }), {
-    token: z
-      .string({ error: bootstrapMessages.tokenRequired })
-      .check(z.trim(), z.minLength(1, bootstrapMessages.tokenRequired), z.maxLength(500, fieldMessages.tooLong(500))),
+    token: bootstrapToken,
     confirmPassword: z.string({ error: bootstrapMessages.confirmPassword }),
-    role: z._default(z.enum(adminRoles), 'administrador'),
   })
   .check(
     z.refine((value) => value.password === value.confirmPassword, {
@@ -60,6 +63,23 @@ export const BootstrapSchema = z
     }),
   );
 export type BootstrapInput = z.output<typeof BootstrapSchema>;
+
+/**
+ * POST /api/bootstrap?rol=cumplimiento: the token, and the name and e-mail of the person
+ * invited; no password: that person chooses it at the link.
+ */
+export const ComplianceBootstrapSchema = z.object({
+  token: bootstrapToken,
+  name: AdminCreateSchema.shape.name,
+  email: AdminCreateSchema.shape.email,
+});
+export type ComplianceBootstrapInput = z.output<typeof ComplianceBootstrapSchema>;
+
+/** POST /api/bootstrap's 201 for the first compliance user: the invitation's link (a path of this site) and its expiry. */
+export const ComplianceInvitationAnswerSchema = z.object({
+  invitation: z.object({ path: z.string(), expiresAt: z.string() }),
+});
+export type ComplianceInvitationAnswer = z.infer<typeof ComplianceInvitationAnswerSchema>;
 
 /** POST /api/bootstrap's 201: data. */
 export const BootstrapAnswerSchema = z.object({ admin: AdminSchema });

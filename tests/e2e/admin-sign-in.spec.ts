@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth.ts';
-import { e2eAdmin, ensureAdmin, signIn, type TestAdmin } from './admin-session.ts';
+import { e2eAdmin, ensureAdmin, nextTotpCode, signIn, type TestAdmin } from './admin-session.ts';
 import { query } from './database.ts';
 
 test.beforeAll(async () => {
@@ -102,6 +102,9 @@ test('what was typed before the script ran is kept and sent', async ({ page }) =
   expect(holds).toBe(1);
   release();
   await page.getByRole('button', { name: 'Ingresar' }).click();
+  // The second factor (issue 24), then the admin.
+  await page.getByLabel('Código de verificación').fill(await nextTotpCode(admin.email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/admin\/pagos$/);
   await expect(page.getByRole('button', { name: new RegExp(`Perfil de ${admin.name}`) })).toBeVisible();
 });

@@ -1,12 +1,17 @@
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll } from 'vitest';
+import login from '../../netlify/functions/login.ts';
 import type { AdminRole } from '../../src/shared/admins.ts';
+import type { PasswordStep } from '../../src/shared/auth.ts';
 import { ACCESS_ACTIONS } from '../../src/shared/audit.ts';
+import { Secret, TOTP } from 'otpauth';
 import { createAdmin } from '../../src/server/auth/admins.ts';
+import { sealTotpSecret } from '../../src/server/auth/second-factor.ts';
+import { startSession } from '../../src/server/auth/sessions.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { useLocalEnvironment } from './database.ts';
-import { testContext } from './functions.ts';
+import { postJson, testContext } from './functions.ts';
 
 export const TEST_JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
@@ -19,11 +24,65 @@ export function useAdminEnvironment() {
   return environment;
 }
 
-/** An admin of the test database (an administrator unless `roles` say), their password and a valid token of theirs. */
+/** The TOTP secret (base32) every admin of signedInAdmin has enrolled: tests compute its codes. */
+export const TEST_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+/** The code of a base32 secret for a 30-second step (now, unless `step` says). */
+export const totpCode = (secret = TEST_TOTP_SECRET, step = Math.floor(Date.now() / 30_000)) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * 30_000 });
+
+/** Gives an account the known TOTP secret, already enrolled, as its owner would at the first sign-in. */
+export async function enrolTestSecret(db: Database, adminId: string, secret = TEST_TOTP_SECRET): Promise<void> {
+  await db.query('UPDATE admins SET totp_secret = $2, totp_enrolled_at = now(), totp_last_step = NULL WHERE id = $1', [
+    adminId,
+    await sealTotpSecret(adminId, secret),
+  ]);
+}
+
+/**
+ * An admin of the test database (an administrator unless `roles` say), their password and a valid
+ * token of a sign-in of theirs, with TEST_TOTP_SECRET enrolled. A compliance user's desk is open:
+ * they chose their password after the grant, as its owner does.
+ */
 export async function signedInAdmin(db: Database, name: string, email: string, roles?: AdminRole[]) {
   const password = 'contraseña-de-prueba';
   const admin = await createAdmin(db, { name, email, password, ...(roles ? { roles } : {}) });
-  return { ...admin, password, token: await signAccessToken({ adminId: admin.id, sessionVersion: 0 }) };
+  await enrolTestSecret(db, admin.id);
+  if (admin.roles.includes('cumplimiento'))
+    await db.query(
+      `UPDATE admins SET compliance_granted_at = now() - interval '1 minute', password_chosen_at = now() WHERE id = $1`,
+      [admin.id],
+    );
+  const sessionId = await startSession(db, admin.id);
+  return { ...admin, password, token: await signAccessToken({ adminId: admin.id, sessionVersion: 0, sessionId }) };
+}
+
+/**
+ * Signs in through both steps of /api/login as the app does: the password, then a code of the
+ * account's TOTP_SECRET (an account without a second factor enrols `secret`, as at a first
+ * sign-in, then gets `secret` instead). Tests sign one account in several times a minute, and a code is accepted once: the
+ * account's last accepted step is forgotten first (the replay guard has tests of its own).
+ * Answers the last step's status and body: the password step's when it failed.
+ */
+export async function signInFully(
+  db: Database,
+  credentials: { email: string; password: string },
+  { ip = '127.0.0.1', secret = TEST_TOTP_SECRET }: { ip?: string; secret?: string } = {},
+) {
+  const context = { ...testContext().context, ip } as Context;
+  const first = await login(postJson('/api/login', credentials), context);
+  const step = { status: first.status, body: await first.json() };
+  if (step.status !== 200) return step;
+  const data = step.body.data as PasswordStep;
+  const code = data.secondFactor === 'enrol' ? totpCode(data.totp.secret) : totpCode(secret);
+  if (data.secondFactor === 'totp')
+    await db.query('UPDATE admins SET totp_last_step = NULL WHERE lower(email) = lower($1)', [credentials.email]);
+  const second = await login(postJson('/api/login/second-factor', { challenge: data.challenge, code }), context);
+  const answer = { status: second.status, body: await second.json() };
+  // The next sign-ins of the account use the known secret.
+  if (data.secondFactor === 'enrol' && answer.status === 200)
+    await enrolTestSecret(db, answer.body.data.user.id, secret);
+  return answer;
 }
 
 interface FunctionModule {

@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as admins from '../../netlify/functions/admins.ts';
-import login from '../../netlify/functions/login.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { auditRows, callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -17,8 +15,7 @@ beforeEach(async () => {
 
 const call = (method: string, path: string, body?: unknown, token = ana.token) =>
   callFunction(adminAccount, method, path, { token, body });
-const signIn = (email: string, password: string) =>
-  login(postJson('/api/login', { email, password }), testContext().context);
+const signIn = (email: string, password: string) => signInFully(db(), { email, password });
 
 describe('GET /api/admin/account', () => {
   it("answers the signed-in admin's profile", async () => {
@@ -112,7 +109,7 @@ describe('POST /api/admin/account/password', () => {
   };
 
   it('changes the password, ends the other sessions and answers a fresh token for this one', async () => {
-    const other = (await (await signIn('ana@example.com', 'contraseña-de-prueba')).json()).data.accessToken;
+    const other = (await signIn('ana@example.com', 'contraseña-de-prueba')).body.data.accessToken;
     const { status, body } = await read(await change(valid));
     expect(status).toBe(200);
     expect(body).toEqual({ success: true, data: { accessToken: expect.any(String) } });
@@ -174,7 +171,7 @@ describe('POST /api/admin/account/password', () => {
 
 describe('GET /api/admins/{id}', () => {
   it('still answers the profile by id with a token from sign-in', async () => {
-    const token = (await (await signIn('ana@example.com', 'contraseña-de-prueba')).json()).data.accessToken;
+    const token = (await signIn('ana@example.com', 'contraseña-de-prueba')).body.data.accessToken;
     expect(
       (await read(await callFunction(admins, 'GET', `/api/admins/${ana.id}`, { token }))).body.data.admin.email,
     ).toBe('ana@example.com');

@@ -4,7 +4,7 @@ import * as admins from '../../netlify/functions/admins.ts';
 import login from '../../netlify/functions/login.ts';
 import { deleteAdmin } from '../../src/server/admins.ts';
 import { adminMessages } from '../../src/shared/admins.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useAdminEnvironment();
@@ -194,10 +194,7 @@ describe('PUT /api/admin/admins/{id}', () => {
       avatar: '/img/berta.png',
       roles: ['administrador'],
     });
-    const signIn = await login(
-      postJson('/api/login', { email: 'berta.b@example.com', password: newAdmin.password }),
-      testContext().context,
-    );
+    const signIn = await signInFully(db(), { email: 'berta.b@example.com', password: newAdmin.password });
     expect(signIn.status).toBe(200);
     expect((await auditRows(db())).at(-1)).toEqual({
       admin_email: 'ana@example.com',
@@ -210,9 +207,8 @@ describe('PUT /api/admin/admins/{id}', () => {
 
   it('resets the password: the old one and every token of that admin stop working', async () => {
     const berta = (await create()).body.data.admin;
-    const signIn = (password: string) =>
-      login(postJson('/api/login', { email: 'berta@example.com', password }), testContext().context);
-    const token = (await (await signIn(newAdmin.password)).json()).data.accessToken;
+    const signIn = (password: string) => signInFully(db(), { email: 'berta@example.com', password });
+    const token = (await signIn(newAdmin.password)).body.data.accessToken;
     await call('PUT', `/api/admin/admins/${berta.id}`, {
       ...newAdmin,
       password: 'la-nueva-contraseña',
@@ -285,10 +281,7 @@ describe('PUT /api/admin/admins/{id}', () => {
     );
     expect(status).toBe(403);
     expect(body.errors).toEqual({ password: 'Su propia contraseña se cambia en Mi cuenta, con su contraseña actual.' });
-    const signIn = await login(
-      postJson('/api/login', { email: 'ana@example.com', password: ana.password }),
-      testContext().context,
-    );
+    const signIn = await signInFully(db(), { email: 'ana@example.com', password: ana.password });
     expect(signIn.status).toBe(200);
   });
 

@@ -2,20 +2,23 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as adminAudit from '../../netlify/functions/admin-audit.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
-import login from '../../netlify/functions/login.ts';
 import * as logout from '../../netlify/functions/logout.ts';
-import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import {
+  accessRows,
+  auditRows,
+  callFunction,
+  read,
+  signedInAdmin,
+  signInFully,
+  useAdminEnvironment,
+} from '../helpers/admin.ts';
 
 /** Issue 13: every sign-in, failure, sign-out, renewal, payment detail read and export is in the audit log. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
 
-const signIn = (email: string, password: string, ip = '127.0.0.1') => {
-  const { context } = testContext();
-  return login(postJson('/api/login', { email, password }), { ...context, ip } as typeof context);
-};
+const signIn = (email: string, password: string, ip = '127.0.0.1') => signInFully(db(), { email, password }, { ip });
 
 beforeEach(async () => {
   await db().query('DELETE FROM audit_log');

@@ -21,7 +21,7 @@ import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
 import { hashPassword, verifyPassword } from '../../src/server/auth/passwords.ts';
 import { config } from '../../src/server/config.ts';
-import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
@@ -30,10 +30,7 @@ let adminId: string;
 /** Tokens that were valid: one issued before its admin signed out, one of an admin deleted since. */
 const stale = { signedOut: '', deleted: '' };
 
-const signIn = async (body: unknown) => {
-  const response = await login(postJson('/api/login', body), testContext().context);
-  return { status: response.status, body: await response.json() };
-};
+const signIn = (body: unknown) => signInFully(environment.database.db, body as { email: string; password: string });
 
 beforeAll(async () => {
   const { db } = environment.database;
@@ -329,12 +326,13 @@ describe('POST /api/admin/account/token', () => {
   });
 
   it('refuses once the sign-in is 12 hours old: the admin types the password again', async () => {
-    const { id } = await signedInAdmin(environment.database.db, 'Jornada Larga', 'jornada@example.com');
+    const { id, token: current } = await signedInAdmin(environment.database.db, 'Jornada Larga', 'jornada@example.com');
     const twelveHoursAgo = Math.floor(Date.now() / 1000) - 12 * 60 * 60;
-    const token = await new SignJWT({ sv: 0, auth_time: twelveHoursAgo })
+    const token = await new SignJWT({ sv: 0, sid: claimsOf(current).sid, auth_time: twelveHoursAgo })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(id)
       .setIssuer('aguas-patagonia-admin')
+      .setAudience('admin')
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(process.env.JWT_SECRET!));

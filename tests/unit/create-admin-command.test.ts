@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 /**
- * `npm run admin:create` (scripts/create-admin.ts): the operator's way to an account, and the only
- * way to the first compliance user, since no administrator may grant that role (issue 16).
+ * `npm run admin:create` (scripts/create-admin.ts): the operator's way to an account, and to the
+ * first compliance user's invitation, since no administrator may grant that role (issue 16) and
+ * nobody but that person may choose its password (issue 24).
  */
 
 const environment = useLocalEnvironment();
@@ -29,9 +31,22 @@ describe('npm run admin:create', () => {
     expect(await rolesOf('ana@example.com')).toEqual(['administrador']);
   });
 
-  it('creates a compliance user with --role cumplimiento, or one with both roles', async () => {
-    await createAdmin('--email', 'epd@example.com', '--name', 'Encargada', '--role', 'cumplimiento');
-    expect(await rolesOf('epd@example.com')).toEqual(['cumplimiento']);
+  it('invites a compliance user with --role cumplimiento: a link, usable once, where that person chooses the password', async () => {
+    const { stdout } = await createAdmin('--email', 'EPD@example.com', '--name', 'Encargada', '--role', 'cumplimiento');
+    // No account, and no password anyone else saw: only the invitation.
+    expect(await rolesOf('epd@example.com')).toBeUndefined();
+    expect(stdout).not.toContain('una-clave-larga-de-prueba');
+    const link = stdout.match(/http:\/\/localhost:\d+\/admin\/invitacion#([\w-]{43})/);
+    expect(link).not.toBeNull();
+    const [invitation] = await environment.database.db.query<{ token_hash: string; roles: string[]; hours: number }>(
+      `SELECT token_hash, roles, round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours
+       FROM admin_invitations WHERE email = 'epd@example.com'`,
+    );
+    expect(invitation).toEqual({
+      token_hash: createHash('sha256').update(link![1]!).digest('hex'),
+      roles: ['cumplimiento'],
+      hours: 72,
+    });
     await createAdmin(
       '--email',
       'ambas@example.com',
@@ -42,7 +57,13 @@ describe('npm run admin:create', () => {
       '--role',
       'cumplimiento',
     );
-    expect(await rolesOf('ambas@example.com')).toEqual(['administrador', 'cumplimiento']);
+    expect(
+      (
+        await environment.database.db.query('SELECT roles FROM admin_invitations WHERE email = $1', [
+          'ambas@example.com',
+        ])
+      )[0],
+    ).toEqual({ roles: ['administrador', 'cumplimiento'] });
   });
 
   it('refuses an unknown role and creates nothing', async () => {

@@ -2,12 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import * as z from 'zod/mini';
 import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
-import { authMessages, type LoginCredentials } from '../../shared/auth.ts';
+import { authMessages } from '../../shared/auth.ts';
 import { notify } from '../../islands/notifications.ts';
 import { ApiError, apiRequest, onUnauthorized } from '../api-client.ts';
 import { sessionReducer, type SessionState } from './session-state.ts';
 import { leaveForSignIn } from './sign-in-handoff.ts';
-import { signInWith } from './sign-in.ts';
 import { clearSession, isUnexpired, readSession } from './stored-session.ts';
 import { RENEWAL_CHECK_MS, renewTokenIfDue } from './token-renewal.ts';
 
@@ -15,7 +14,6 @@ const AdminAnswerSchema = z.object({ admin: AdminSchema });
 
 interface Session {
   state: SessionState;
-  signIn: (credentials: LoginCredentials) => Promise<void>;
   signOut: () => Promise<void>;
   /** Ends a session left unused (IdleTimeout): the server's too when it can be reached. */
   signOutIdle: () => Promise<void>;
@@ -91,9 +89,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       restore,
-      async signIn(credentials) {
-        dispatch({ type: 'loginSuccess', user: await signInWith(credentials) });
-      },
       async signOut() {
         try {
           await apiRequest('/api/logout', z.unknown(), { method: 'POST' });

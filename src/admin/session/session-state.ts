@@ -1,7 +1,7 @@
 import type { Admin } from '../../shared/admins.ts';
 
 /**
- * Spec §4 Session: the user is set on login (or the silent login of a stored token) and on a
+ * Spec §4 Session: the user is set by the silent login of a stored token (/login stores it) and on a
  * profile update, and cleared on logout. `restoring` is the start, while a stored token's
  * profile loads; `unavailable` is a profile that could not load for another reason than 401.
  */
@@ -12,7 +12,6 @@ export type SessionEvent =
   | { type: 'restore' }
   | { type: 'silentLogin'; user: Admin }
   | { type: 'restoreFailed' }
-  | { type: 'loginSuccess'; user: Admin }
   | { type: 'profileUpdate'; user: Admin }
   | { type: 'logout' };
 
@@ -21,7 +20,6 @@ export function sessionReducer(state: SessionState, event: SessionEvent): Sessio
     case 'restore':
       return { status: 'restoring' };
     case 'silentLogin':
-    case 'loginSuccess':
       return { status: 'signedIn', user: event.user };
     case 'restoreFailed':
       return { status: 'unavailable' };

@@ -1,21 +1,27 @@
-import * as z from 'zod/mini';
-import { AdminSchema, type Admin } from '../../shared/admins.ts';
-import type { LoginCredentials } from '../../shared/auth.ts';
+import {
+  PasswordStepSchema,
+  SignedInSchema,
+  type LoginCredentials,
+  type PasswordStep,
+  type SignedIn,
+} from '../../shared/auth.ts';
 import { apiRequest } from '../api-client.ts';
 import { storeSession } from './stored-session.ts';
 
-const LoginAnswerSchema = z.object({ user: AdminSchema, accessToken: z.string().check(z.minLength(1)) });
-
 /**
- * POST /api/login and keep the session as spec §4 says (sessionStorage accessToken and userId):
- * the /login page and the first administrator's screen both sign in this way.
+ * The two steps of a sign-in (docs/admin-api.md): POST /api/login with the password answers a
+ * challenge; POST /api/login/second-factor with the challenge and a code answers the admin and the
+ * token, kept as spec §4 says (sessionStorage accessToken and userId).
  */
-export async function signInWith(credentials: LoginCredentials): Promise<Admin> {
-  const { user, accessToken } = await apiRequest('/api/login', LoginAnswerSchema, {
+export const submitPassword = (credentials: LoginCredentials): Promise<PasswordStep> =>
+  apiRequest('/api/login', PasswordStepSchema, { method: 'POST', body: credentials, session: false });
+
+export async function submitCode(challenge: string, code: string): Promise<SignedIn> {
+  const signedIn = await apiRequest('/api/login/second-factor', SignedInSchema, {
     method: 'POST',
-    body: credentials,
+    body: { challenge, code },
     session: false,
   });
-  storeSession({ accessToken, userId: user.id });
-  return user;
+  storeSession({ accessToken: signedIn.accessToken, userId: signedIn.user.id });
+  return signedIn;
 }

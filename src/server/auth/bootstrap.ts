@@ -1,15 +1,22 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Admin, AdminRole } from '../../shared/admins.ts';
-import { MIN_BOOTSTRAP_TOKEN, type BootstrapInput, type BootstrapStatus } from '../../shared/bootstrap.ts';
+import {
+  MIN_BOOTSTRAP_TOKEN,
+  type BootstrapInput,
+  type BootstrapStatus,
+  type ComplianceBootstrapInput,
+} from '../../shared/bootstrap.ts';
 import { config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { PUBLIC_COLUMNS } from './admins.ts';
+import { createInvitation, invitationPath } from './invitations.ts';
 import { hashPassword } from './passwords.ts';
 
 /**
  * The first account of a role, created once (README, "Operator tasks in production"): open while
  * ADMIN_BOOTSTRAP_TOKEN holds at least 32 characters and no account holds the role. The first
- * administrator, and the first compliance user (issue 16), whom no administrator may create.
+ * administrator, who types their own password here, and the first compliance user (issue 16), whom
+ * no administrator may create: invited (issue 24), so that person chooses their own password.
  */
 
 type ConfiguredToken = { state: 'disabled' | 'misconfigured' } | { state: 'set'; token: string };
@@ -37,47 +44,62 @@ export async function bootstrapStatus(db: Database, role: AdminRole = 'administr
   return (await anyHolder(db, role)) ? 'done' : 'available';
 }
 
-const createdWith: Record<AdminRole, string> = {
-  administrador: 'primer administrador',
-  cumplimiento: 'primer encargado de cumplimiento',
-};
+type Refusal = { kind: 'disabled' | 'misconfigured' | 'wrong-token' | 'done' };
+export type BootstrapOutcome = { kind: 'created'; admin: Admin } | Refusal;
+export type ComplianceBootstrapOutcome = { kind: 'invited'; path: string; expiresAt: string } | Refusal;
 
-export type BootstrapOutcome =
-  { kind: 'created'; admin: Admin } | { kind: 'disabled' | 'misconfigured' | 'wrong-token' | 'done' };
+/** The refusal of a bootstrap, if any: no usable token, a wrong one, or the role already held. */
+async function refusal(db: Database, token: string, role: AdminRole): Promise<Refusal | undefined> {
+  const configured = configuredToken();
+  if (configured.state !== 'set') return { kind: configured.state };
+  if (!sameToken(token, configured.token)) return { kind: 'wrong-token' };
+  return (await anyHolder(db, role)) ? { kind: 'done' } : undefined;
+}
 
 /**
- * Creates the first account of the role, with its audit row, only while none holds it. The admins table
+ * The first compliance user's invitation (src/server/auth/invitations.ts), while nobody holds the
+ * role: the link the token's holder hands to that person.
+ */
+export async function inviteFirstCompliance(
+  db: Database,
+  input: ComplianceBootstrapInput,
+): Promise<ComplianceBootstrapOutcome> {
+  const refused = await refusal(db, input.token, 'cumplimiento');
+  if (refused) return refused;
+  const { token, expiresAt } = await createInvitation(db, {
+    name: input.name,
+    email: input.email,
+    roles: ['cumplimiento'],
+  });
+  return { kind: 'invited', path: invitationPath(token), expiresAt };
+}
+
+/**
+ * Creates the first administrator, with its audit row, only while there is none: the person
+ * typed the password themselves (password_chosen_at). The admins table
  * is locked (SHARE ROW EXCLUSIVE, which only one transaction holds at a time) before the insert
  * in the same transaction: under Postgres' default isolation two concurrent inserts guarded only
  * by NOT EXISTS would both see an empty table and both succeed; locked, the second one waits,
  * then sees the first administrator and inserts nothing.
  */
 export async function createFirstAdmin(db: Database, input: BootstrapInput): Promise<BootstrapOutcome> {
-  const configured = configuredToken();
-  if (configured.state !== 'set') return { kind: configured.state };
-  if (!sameToken(input.token, configured.token)) return { kind: 'wrong-token' };
   // Not worth hashing a password for a site that already has its account.
-  if (await anyHolder(db, input.role)) return { kind: 'done' };
+  const refused = await refusal(db, input.token, 'administrador');
+  if (refused) return refused;
   const [, created] = (await db.batch([
     { text: 'LOCK TABLE admins IN SHARE ROW EXCLUSIVE MODE' },
     {
       text: `WITH created AS (
-               INSERT INTO admins (name, email, password_hash, roles)
-               SELECT $1, $2, $3, ARRAY[$4] WHERE NOT EXISTS (SELECT 1 FROM admins WHERE $4 = ANY(roles))
+               INSERT INTO admins (name, email, password_hash, password_chosen_at)
+               SELECT $1, $2, $3, now() WHERE NOT EXISTS (SELECT 1 FROM admins WHERE 'administrador' = ANY(roles))
                RETURNING ${PUBLIC_COLUMNS}
              ), logged AS (
                INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
-               SELECT id, email, 'create', 'admin', id::text, email || ' (' || $5 || ', con ADMIN_BOOTSTRAP_TOKEN)'
+               SELECT id, email, 'create', 'admin', id::text, email || ' (primer administrador, con ADMIN_BOOTSTRAP_TOKEN)'
                FROM created
              )
              SELECT * FROM created`,
-      params: [
-        input.name,
-        input.email.toLowerCase(),
-        await hashPassword(input.password),
-        input.role,
-        createdWith[input.role],
-      ],
+      params: [input.name, input.email.toLowerCase(), await hashPassword(input.password)],
     },
   ])) as [unknown[], Admin[]];
   const admin = created[0];

@@ -6,9 +6,9 @@ import { isUuid } from '../ids.ts';
 
 /**
  * The compliance team (issue 16): only a compliance user grants or withdraws `cumplimiento`, here,
- * never an administrator (their screens do not change roles). The first one is the operator's
- * (`npm run admin:create -- --role cumplimiento`). Each change is written with its trail row in
- * the same statement.
+ * never an administrator (their screens do not change roles). The first one accepts an invitation
+ * (`npm run admin:create -- --role cumplimiento`, src/server/auth/invitations.ts). Each change is
+ * written with its trail row in the same statement.
  */
 
 const COLUMNS = 'id::text AS id, name, email, roles';
@@ -17,7 +17,10 @@ export const listTeam = (db: Database) =>
   db.query<TeamMember>(`SELECT ${COLUMNS} FROM admins ORDER BY lower(admins.name), admins.id`);
 
 /**
- * Grants or withdraws the role; undefined when there is no such account. Withdrawing refuses
+ * Grants or withdraws the role; undefined when there is no such account. A grant ends every
+ * session of the account and dates the grant: its desk opens once its owner has chosen a password
+ * since then and has a second factor (issue 24), so whoever typed its password before (an
+ * administrator who created or reset it) cannot open it. Withdrawing refuses
  * (409) an account that would keep no role (delete it instead) and the last compliance user:
  * counted with every compliance row locked, so two withdrawals at once cannot both pass.
  */
@@ -29,7 +32,8 @@ export async function setCompliance(
 ): Promise<TeamMember | undefined> {
   if (!isUuid(id)) return undefined;
   const change = compliance
-    ? `UPDATE admins SET roles = array_append(roles, 'cumplimiento'), updated_at = now()
+    ? `UPDATE admins SET roles = array_append(roles, 'cumplimiento'), updated_at = now(),
+         compliance_granted_at = now(), session_version = session_version + 1
        WHERE id = $1 AND NOT 'cumplimiento' = ANY(roles) RETURNING ${COLUMNS}`
     : `UPDATE admins SET roles = array_remove(roles, 'cumplimiento'), updated_at = now()
        WHERE id = $1 AND 'cumplimiento' = ANY(roles) AND cardinality(roles) > 1

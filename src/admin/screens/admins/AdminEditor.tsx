@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type * as z from 'zod/mini';
-import { AdminCreateSchema, AdminUpdateSchema, type Admin } from '../../../shared/admins.ts';
+import { AdminCreateSchema, adminMessages, AdminUpdateSchema, hasRole, type Admin } from '../../../shared/admins.ts';
 import { notify } from '../../../islands/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
@@ -53,6 +53,9 @@ function AdminForm({ admin }: { admin?: Admin }) {
     shouldFocusError: false,
   });
   const editingSelf = state.status === 'signedIn' && admin?.id === state.user.id;
+  // Nobody but its owner sets the password or the e-mail of a compliance account (issue 24): the
+  // server refuses it, and the form does not offer it.
+  const ownersOnly = admin !== undefined && !editingSelf && hasRole(admin, 'cumplimiento');
   const passwordLabel = admin ? 'Nueva contraseña' : labels.password;
   const feedback = useSubmitFeedback(form.setError, { ...labels, password: passwordLabel });
   const { errors, isSubmitting } = form.formState;
@@ -87,6 +90,7 @@ function AdminForm({ admin }: { admin?: Admin }) {
           type="email"
           required
           autoComplete="off"
+          readOnly={ownersOnly}
           error={errors.email?.message}
           registration={form.register('email')}
         />
@@ -100,6 +104,8 @@ function AdminForm({ admin }: { admin?: Admin }) {
           <p className="field__hint">
             Su propia contraseña se cambia en <Link to="/admin/account">Mi cuenta</Link>.
           </p>
+        ) : ownersOnly ? (
+          <p className="field__hint">{adminMessages.complianceCredentials}</p>
         ) : (
           <TextInput
             label={passwordLabel}
@@ -115,19 +121,21 @@ function AdminForm({ admin }: { admin?: Admin }) {
             registration={form.register('password')}
           />
         )}
-        <TextInput
-          label={labels.ownPassword}
-          type="password"
-          autoComplete="current-password"
-          required={!admin}
-          hint={
-            admin
-              ? 'Solo si cambia el correo o la contraseña: confirme con su propia contraseña.'
-              : 'Confirme con su propia contraseña para crear el administrador.'
-          }
-          error={errors.ownPassword?.message}
-          registration={form.register('ownPassword')}
-        />
+        {!ownersOnly && (
+          <TextInput
+            label={labels.ownPassword}
+            type="password"
+            autoComplete="current-password"
+            required={!admin}
+            hint={
+              admin
+                ? 'Solo si cambia el correo o la contraseña: confirme con su propia contraseña.'
+                : 'Confirme con su propia contraseña para crear el administrador.'
+            }
+            error={errors.ownPassword?.message}
+            registration={form.register('ownPassword')}
+          />
+        )}
         <FormActions pending={isSubmitting} listPath="/admin/administradores" />
       </form>
     </>

@@ -11,7 +11,7 @@ import {
   bootstrapTitles,
   type BootstrapStatus,
 } from '../../../shared/bootstrap.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { ComplianceInvitationForm } from './ComplianceInvitationForm.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
@@ -39,14 +39,15 @@ const introductions: Record<AdminRole, string> = {
   administrador:
     'Este sitio aún no tiene administradores. Ingrese la clave de arranque (el valor de la variable ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y los datos de la primera persona que administrará el sitio.',
   cumplimiento:
-    'Este sitio aún no tiene un encargado de cumplimiento, la única cuenta que puede leer las denuncias. Ingrese la clave de arranque (el valor de la variable ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y los datos del Encargado de Prevención de Delitos. Después, solo el equipo de cumplimiento podrá dar ese acceso a otras cuentas.',
+    'Este sitio aún no tiene un encargado de cumplimiento, la única cuenta que puede leer las denuncias. Ingrese la clave de arranque (el valor de la variable ADMIN_BOOTSTRAP_TOKEN que se definió en Netlify) y el nombre y correo del Encargado de Prevención de Delitos: recibirá un enlace de invitación para entregarle, donde esa persona elegirá su propia contraseña. Después, solo el equipo de cumplimiento podrá dar ese acceso a otras cuentas.',
 };
 
 /**
- * /admin/primer-administrador: the first administrator of a new site; /admin/primer-cumplimiento:
- * the first compliance user (issue 16). Each created with the one-time ADMIN_BOOTSTRAP_TOKEN
- * (README, "Operator tasks in production"), then signed in. Once an account holds the role, the
- * screen only says so.
+ * /admin/primer-administrador: the first administrator of a new site, created with the one-time
+ * ADMIN_BOOTSTRAP_TOKEN (README, "Operator tasks in production"), who then signs in at /login and
+ * enrols a second factor; /admin/primer-cumplimiento: the invitation of the first compliance user
+ * (issues 16 and 24), whose link the token's holder hands to that person. Once an account holds
+ * the role, the screen only says so.
  */
 export default function BootstrapScreen({ creates: role }: { creates: AdminRole }) {
   const status = useBootstrapStatus(role);
@@ -55,7 +56,10 @@ export default function BootstrapScreen({ creates: role }: { creates: AdminRole 
       <QueryView query={status}>
         {(current) =>
           current === 'available' ? (
-            <BootstrapForm role={role} />
+            <>
+              <p>{introductions[role]}</p>
+              {role === 'cumplimiento' ? <ComplianceInvitationForm /> : <BootstrapForm />}
+            </>
           ) : (
             <p className="login__notice">{closedMessage(current, role)}</p>
           )
@@ -68,12 +72,12 @@ export default function BootstrapScreen({ creates: role }: { creates: AdminRole 
   );
 }
 
-function BootstrapForm({ role }: { role: AdminRole }) {
-  const { state, signIn } = useSession();
+function BootstrapForm() {
+  const { state } = useSession();
   const queryClient = useQueryClient();
   const form = useForm<z.input<typeof BootstrapSchema>, unknown, z.output<typeof BootstrapSchema>>({
     resolver: zodResolver(BootstrapSchema),
-    defaultValues: { token: '', name: '', email: '', password: '', confirmPassword: '', role },
+    defaultValues: { token: '', name: '', email: '', password: '', confirmPassword: '' },
     shouldFocusError: false,
   });
   const feedback = useSubmitFeedback(form.setError, labels);
@@ -96,20 +100,12 @@ function BootstrapForm({ role }: { role: AdminRole }) {
       // Created, or refused because an administrator exists now: /login no longer offers this screen.
       void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
     }
-    notify({
-      kind: 'success',
-      text: role === 'cumplimiento' ? 'Encargado de cumplimiento creado.' : 'Administrador creado.',
-    });
-    try {
-      await signIn({ email: input.email, password: input.password });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
+    // Signed in at /login, where the new administrator enrols the second factor.
+    window.location.assign('/login');
   }, feedback.onInvalid);
 
   return (
     <>
-      <p>{introductions[role]}</p>
       <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
         <FormFeedback feedback={feedback} />
         <TextInput
@@ -152,11 +148,7 @@ function BootstrapForm({ role }: { role: AdminRole }) {
           error={errors.confirmPassword?.message}
           registration={form.register('confirmPassword')}
         />
-        <SubmitButton
-          pending={isSubmitting}
-          label={role === 'cumplimiento' ? 'Crear encargado de cumplimiento' : 'Crear administrador'}
-          pendingLabel="Creando…"
-        />
+        <SubmitButton pending={isSubmitting} label="Crear administrador" pendingLabel="Creando…" />
       </form>
     </>
   );

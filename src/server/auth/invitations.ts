@@ -1,0 +1,92 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Admin, AdminRole } from '../../shared/admins.ts';
+import { INVITATION_HOURS, type InvitationAcceptInput, type InvitationAnswer } from '../../shared/invitations.ts';
+import type { Database } from '../db/index.ts';
+import { isUniqueViolation } from '../errors.ts';
+import { PUBLIC_COLUMNS } from './admins.ts';
+import { hashPassword } from './passwords.ts';
+import { newRecoveryCodes, newTotpSecret, recoveryCodeHashes, sealTotpSecret, totpStep } from './second-factor.ts';
+
+/**
+ * Invitations (issue 24): a compliance account is never made with a password someone else chose.
+ * The operator's command or the bootstrap makes an invitation and prints its link; the person
+ * who opens it chooses the password and enrols TOTP, and the account is created then. The token
+ * (256 random bits) travels in the link's fragment, never sent to a server log; only its SHA-256
+ * is stored. Used once, in the statement that creates the account; valid INVITATION_HOURS.
+ */
+
+const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+export const invitationPath = (token: string) => `/admin/invitacion#${token}`;
+
+export async function createInvitation(
+  db: Database,
+  { name, email, roles }: { name: string; email: string; roles: AdminRole[] },
+): Promise<{ token: string; expiresAt: string }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db.query<{ expires_at: Date }>(
+    `INSERT INTO admin_invitations (token_hash, name, email, roles, expires_at)
+     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) RETURNING expires_at`,
+    [tokenHash(token), name, email.trim().toLowerCase(), roles, INVITATION_HOURS],
+  );
+  return { token, expiresAt: new Date(row!.expires_at).toISOString() };
+}
+
+/** Who a valid invitation is for, and a new TOTP secret to enrol; undefined when used, expired or unknown. */
+export async function openInvitation(db: Database, token: string): Promise<InvitationAnswer | undefined> {
+  const [invitation] = await db.query<{ name: string; email: string }>(
+    'SELECT name, email FROM admin_invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    [tokenHash(token)],
+  );
+  return invitation && { ...invitation, totp: newTotpSecret(invitation.email) };
+}
+
+export type AcceptOutcome =
+  { kind: 'accepted'; admin: Admin; recoveryCodes: string[] } | { kind: 'invalid' | 'wrong-code' | 'duplicate-email' };
+
+/**
+ * Creates the invited account with the password just chosen (the owner's own) and the TOTP secret
+ * its first code proves enrolled, granted `cumplimiento` now; the invitation is marked used by the
+ * same statement, so a link creates one account at most. A wrong code leaves the link usable.
+ */
+export async function acceptInvitation(db: Database, input: InvitationAcceptInput): Promise<AcceptOutcome> {
+  const step = totpStep(input.secret, input.code);
+  if (step === undefined) return { kind: 'wrong-code' };
+  const id = randomUUID();
+  const recoveryCodes = newRecoveryCodes();
+  try {
+    const [admin] = await db.query<Admin>(
+      `WITH invitation AS (
+         UPDATE admin_invitations SET used_at = now()
+         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING name, email, roles
+       ),
+       created AS (
+         INSERT INTO admins (id, name, email, roles, password_hash, password_chosen_at, compliance_granted_at,
+                             totp_secret, totp_enrolled_at, totp_last_step)
+         SELECT $2, name, email, roles, $3, now(), CASE WHEN 'cumplimiento' = ANY(roles) THEN now() END, $4, now(), $5
+         FROM invitation RETURNING ${PUBLIC_COLUMNS}
+       ),
+       codes AS (
+         INSERT INTO admin_recovery_codes (admin_id, code_hash) SELECT created.id, unnest($6::text[]) FROM created
+       ),
+       trail AS (
+         INSERT INTO compliance_trail (admin_id, admin_email, action, summary)
+         SELECT id, email, 'grant', 'Rol de cumplimiento por invitación aceptada por ' || email FROM created
+         WHERE 'cumplimiento' = ANY(roles)
+       )
+       SELECT * FROM created`,
+      [
+        tokenHash(input.token),
+        id,
+        await hashPassword(input.password),
+        await sealTotpSecret(id, input.secret),
+        step,
+        recoveryCodeHashes(recoveryCodes),
+      ],
+    );
+    return admin ? { kind: 'accepted', admin, recoveryCodes } : { kind: 'invalid' };
+  } catch (error) {
+    if (isUniqueViolation(error)) return { kind: 'duplicate-email' };
+    throw error;
+  }
+}

@@ -191,6 +191,10 @@ export const TABLES: Record<string, TableRule> = {
   admins: { delete: true },
   login_failures: { delete: true },
   follow_up_failures: { delete: true },
+  // Staff's second factors, sign-ins and invitations go with the staff accounts.
+  admin_recovery_codes: { delete: true },
+  admin_sessions: { delete: true },
+  admin_invitations: { delete: true },
   // Hashes of the mailboxes acknowledged today: deleted. The outbox's pace row holds no one's data.
   mail_acknowledgements: { delete: true },
   mail_pace: {},

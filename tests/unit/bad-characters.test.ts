@@ -147,6 +147,14 @@ const probes: Probe[] = [
   json('/api/reclamos', complaint, 'complaintDetails', 'reclamos'),
   json('/api/motorhome', registration, 'address', 'motorhome'),
   json('/api/login', { email: 'a@example.com', password: 'x' }, 'password', 'login'),
+  json('/api/login/second-factor', { challenge: 'x', code: '123456' }, 'code', 'login'),
+  json('/api/invitation', { token: 'x' }, 'token', 'invitation'),
+  json(
+    '/api/invitation/accept',
+    { token: 'x', password: 'x', confirmPassword: 'x', secret: 'x', code: '1' },
+    'token',
+    'invitation',
+  ),
   json('/api/ticket', { service_number: '100001' }, 'service_number', 'ticket'),
   // 400 tells /pago "no debt" (spec §8): its invalid input is 422.
   json('/api/bills/new', { paymentOption: 'webpay-plus', serviceNumber: '100001' }, 'serviceNumber', 'bills', 422),

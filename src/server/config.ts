@@ -50,6 +50,16 @@ const count = (name: string, fallback: number): number => {
 };
 
 // Transbank's public credentials for its integration environment (and the local simulator).
+/** Local mode's AES-256 key in `file`: 32 random bytes in base64, generated the first time. */
+async function localKey(file: string): Promise<Buffer> {
+  const stored = await readFile(path.resolve(file), 'utf8').catch(() => undefined);
+  if (stored) return Buffer.from(stored.trim(), 'base64');
+  const generated = randomBytes(32);
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  await writeFile(path.resolve(file), generated.toString('base64'), { mode: 0o600 });
+  return generated;
+}
+
 const TRANSBANK_TEST_COMMERCE_CODE = '597055555532';
 const TRANSBANK_TEST_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 
@@ -146,13 +156,7 @@ export const config = {
       return key;
     }
     if (!this.isLocal()) throw new MissingSettingError('DENUNCIAS_ENCRYPTION_KEY', 'denuncias are refused without it.');
-    const file = path.resolve('.data/denuncias-key');
-    const stored = await readFile(file, 'utf8').catch(() => undefined);
-    if (stored) return Buffer.from(stored.trim(), 'base64');
-    const generated = randomBytes(32);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, generated.toString('base64'), { mode: 0o600 });
-    return generated;
+    return localKey('.data/denuncias-key');
   },
 
   /**
@@ -169,13 +173,7 @@ export const config = {
       return key;
     }
     if (!this.isLocal()) throw new MissingSettingError('TOTP_ENCRYPTION_KEY', 'admin sign-in is disabled without it.');
-    const file = path.resolve('.data/totp-key');
-    const stored = await readFile(file, 'utf8').catch(() => undefined);
-    if (stored) return Buffer.from(stored.trim(), 'base64');
-    const generated = randomBytes(32);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, generated.toString('base64'), { mode: 0o600 });
-    return generated;
+    return localKey('.data/totp-key');
   },
 
   /**

@@ -153,6 +153,9 @@ test('a planned outage within 48 hours is published only with a reason, kept on 
 
 for (const theme of ['LIGHT', 'ONE_DARK'] as const)
   test(`the outage screens have no axe violations in the ${theme} theme`, async ({ page }, testInfo) => {
+    // Three screens at two widths, each with a full-page screenshot, then axe: as long as the admin
+    // accessibility tests, which are slow too.
+    test.slow();
     await page.addInitScript((chosen) => localStorage.setItem('settings', JSON.stringify({ theme: chosen })), theme);
     const { id } = await draft(page, { kind: 'emergencia' });
     for (const [name, path] of [

@@ -8,6 +8,7 @@ import { fileKey, uploadStore } from '../../src/server/storage.ts';
 import { SISS_SENTENCE } from '../../src/shared/cases.ts';
 import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, sha256 } from '../helpers/files.ts';
+import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 /** Atención ciudadana (issue 15): the cases every form opens, and what staff do with them. */
 
@@ -36,23 +37,6 @@ const complaint = {
   city: 'Coyhaique',
   clientNumber: '100001',
   complaintDetails: 'Me cobraron dos veces el mes de octubre.',
-};
-const motorhomeRegistration = {
-  accepts: true,
-  email: 'hans@example.com',
-  phone: '+49 151 2345 6789',
-  name: 'Hans',
-  surname: 'Müller',
-  rut: 'C01X00T47',
-  nationality: 43,
-  country: 43,
-  region: 728,
-  city: 11111,
-  realNationality: 'Chile',
-  realCountry: 'Chile',
-  realRegion: 'Aysén',
-  realCity: 'Coyhaique',
-  address: 'Camino a Puerto Aysén km 3',
 };
 const message = { name: 'Luis', surname: 'Soto', email: 'luis@correo.cl', city: 'Puerto Aysén', reqs: 'Consulta.' };
 

@@ -5,26 +5,11 @@ import { allCountries, countryById } from '../../src/shared/countries.ts';
 import { chileRegions, regionById } from '../../src/shared/geo.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
+import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 const environment = useLocalEnvironment();
 
-const valid = {
-  accepts: true,
-  email: 'hans@example.com',
-  phone: '+49 151 2345 6789',
-  name: 'Hans',
-  surname: 'Müller',
-  rut: 'C01X00T47',
-  nationality: 43,
-  country: 43,
-  region: 728,
-  city: 11111,
-  realNationality: 'Chile',
-  realCountry: 'Chile',
-  realRegion: 'Aysén',
-  realCity: 'Coyhaique',
-  address: 'Camino a Puerto Aysén km 3',
-};
+const valid = motorhomeRegistration;
 
 const send = async (body: unknown) => {
   const { context, settle } = testContext();

@@ -10,6 +10,7 @@ import {
 } from './accounts-import.ts';
 import { ensureAdmin, useSession } from './admin-session.ts';
 import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './cases.ts';
+import { screenshot, screenshotsWanted } from './screenshots.ts';
 
 // The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
 // session and their data, so they are checked here, in both themes (spec §3 Settings).
@@ -137,7 +138,7 @@ for (const theme of themes) {
           ['phone', { width: 390, height: 844 }],
         ] as const) {
           await target.setViewportSize(viewport);
-          await target.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${device}.png`), fullPage: true });
+          await screenshot(target, testInfo, `${name}-${theme}-${device}.png`, { fullPage: true });
         }
         await target.setViewportSize({ width: 1280, height: 800 });
       };
@@ -201,7 +202,7 @@ for (const theme of themes) {
       ] as const) {
         await page.setViewportSize(viewport);
         const shoot = (name: string) =>
-          page.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${device}.png`), fullPage: true });
+          screenshot(page, testInfo, `${name}-${theme}-${device}.png`, { fullPage: true });
 
         await page.goto(`/admin/atencion?q=${surname}`);
         await settle(page);
@@ -245,13 +246,14 @@ for (const theme of themes) {
     test('screenshots of the sign-in, the payments list and a form, on a desktop and a phone', async ({
       page,
     }, testInfo) => {
+      test.skip(!screenshotsWanted, 'only screenshots, written when E2E_SCREENSHOTS is set');
       const shoot = async (name: string) => {
         for (const [device, viewport] of [
           ['desktop', { width: 1280, height: 800 }],
           ['phone', { width: 390, height: 844 }],
         ] as const) {
           await page.setViewportSize(viewport);
-          await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${device}.png`), fullPage: true });
+          await screenshot(page, testInfo, `${name}-${theme}-${device}.png`, { fullPage: true });
         }
       };
       await page.goto('/login');

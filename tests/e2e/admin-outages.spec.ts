@@ -6,6 +6,7 @@ import { outageMessages } from '../../src/shared/outages.ts';
 import { ensureAdmin, useSession } from './admin-session.ts';
 import { uniqueName } from './cases.ts';
 import { query } from './database.ts';
+import { screenshot } from './screenshots.ts';
 
 /** Cortes de agua, staff's side (issue 17): a planned outage from draft to restored. */
 
@@ -169,7 +170,7 @@ for (const theme of ['LIGHT', 'ONE_DARK'] as const)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByText('Cargando')).toHaveCount(0);
         if (name === 'new') await page.getByRole('button', { name: 'Agregar punto de abastecimiento' }).click();
-        await page.screenshot({ path: testInfo.outputPath(`${name}-${theme}-${width}.png`), fullPage: true });
+        await screenshot(page, testInfo, `${name}-${theme}-${width}.png`, { fullPage: true });
       }
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

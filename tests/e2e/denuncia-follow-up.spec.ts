@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncia-follow-up.ts';
 import { query } from './database.ts';
 import { sendDenuncia, unsealed, writeOnDenuncia } from './denuncias.ts';
+import { screenshot } from './screenshots.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -56,7 +57,7 @@ test('a denuncia sent through both steps shows its receipt code once on /complia
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(grouped);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`compliance-codigo-${width}.png`) });
+    await screenshot(page, testInfo, `compliance-codigo-${width}.png`);
   }
 
   await page.reload();
@@ -166,7 +167,7 @@ test("the reporter reads compliance's question, never a note, and answers with a
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`denuncia-seguimiento-${width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `denuncia-seguimiento-${width}.png`, { fullPage: true });
   }
 });
 
@@ -192,7 +193,7 @@ test('a wrong code, unknown or malformed, shows the one generic message and no d
   }
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`denuncia-seguimiento-error-${width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `denuncia-seguimiento-error-${width}.png`, { fullPage: true });
   }
 });
 

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shiftAndLargestPaint } from './paint-metrics.ts';
+import { screenshot } from './screenshots.ts';
 
 test('three galleries show 3 items each first, and Cargar todos shows the rest', async ({ page }) => {
   await page.goto('/educacion');
@@ -59,12 +60,12 @@ for (const width of [412, 1280]) {
     });
     await page.goto('/educacion');
     await expect(page.getByRole('status').filter({ hasText: 'Cargando archivos…' })).toHaveCount(3);
-    await page.screenshot({ path: testInfo.outputPath(`educacion-cargando-${width}.png`) });
+    await screenshot(page, testInfo, `educacion-cargando-${width}.png`);
     release();
     const documents = page.getByRole('region', { name: 'Documentos educativos' }).getByRole('listitem');
     await expect(documents).toHaveCount(3);
     await expect(documents.first().locator('img')).toHaveJSProperty('complete', true);
-    await page.screenshot({ path: testInfo.outputPath(`educacion-cargada-${width}.png`) });
+    await screenshot(page, testInfo, `educacion-cargada-${width}.png`);
     const { shift, largest } = await shiftAndLargestPaint(page);
     expect(shift).toBeLessThan(0.01);
     await expect(largest).toHaveCount(1);

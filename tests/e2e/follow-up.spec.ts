@@ -6,6 +6,7 @@ import { caseMessages } from '../../src/shared/cases.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { query } from './database.ts';
 import { mailTo, outboxMails } from './outbox.ts';
+import { screenshot } from './screenshots.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -63,7 +64,7 @@ test('a complaint sent on /reclamos is followed from its confirmation: the refer
   const status = page.getByRole('status');
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
-  await page.screenshot({ path: testInfo.outputPath('reclamos-confirmacion-1280.png') });
+  await screenshot(page, testInfo, 'reclamos-confirmacion-1280.png');
 
   await status.getByRole('link', { name: 'Siga su caso en línea' }).click();
   await expect(page).toHaveURL(`/seguimiento?referencia=${reference}`);
@@ -87,7 +88,7 @@ test('a complaint sent on /reclamos is followed from its confirmation: the refer
   await expect(found.getByText(`Le responderemos a más tardar el ${promised}.`)).toBeVisible();
   await expect(found).toContainText('Aún no le hemos respondido.');
   await page.setViewportSize({ width: 390, height: 900 });
-  await found.screenshot({ path: testInfo.outputPath('seguimiento-recibido-390.png') });
+  await screenshot(found, testInfo, 'seguimiento-recibido-390.png');
 });
 
 test('the link of the acknowledgement mail opens the page with the reference filled in', async ({ page }) => {
@@ -176,7 +177,7 @@ test('an answered case shows Respondido, the answer date and each reply as text 
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`seguimiento-respondido-${width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `seguimiento-respondido-${width}.png`, { fullPage: true });
   }
 });
 
@@ -232,7 +233,7 @@ test.describe('what the page says when the lookup fails', () => {
     );
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`seguimiento-formulario-${width}.png`), fullPage: true });
+      await screenshot(page, testInfo, `seguimiento-formulario-${width}.png`, { fullPage: true });
     }
     await page.getByLabel('Número de referencia').fill('REC-AAAAAAAA');
     await page.getByLabel('Correo electrónico').fill('ana@example.com');
@@ -240,7 +241,7 @@ test.describe('what the page says when the lookup fails', () => {
     await expect(page.getByRole('alert')).toHaveText(caseMessages.followUpNotFound);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: testInfo.outputPath(`seguimiento-error-${width}.png`), fullPage: true });
+      await screenshot(page, testInfo, `seguimiento-error-${width}.png`, { fullPage: true });
     }
   });
 });

@@ -36,19 +36,22 @@ const pages: [string, RegExp][] = [
   ['/accesibilidad', /Declaración de accesibilidad/],
 ];
 
-for (const [route, heading] of pages) {
-  test(`${route} answers 200 with its page, title and description`, async ({ browser }) => {
-    // Without JavaScript: /marco-regulatorio would otherwise leave for the regulator's site.
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    const response = await page.goto(route);
-    expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    await expect(page).toHaveTitle(/\| Aguas Patagonia de Aysén$/);
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/.{40,}/);
-    await context.close();
-  });
-}
+// One visit each, in one context (issue 25: CI's time): a failing page is named in its message.
+test('every information page answers 200 with its page heading, title and description', async ({ browser }) => {
+  // Without JavaScript: /marco-regulatorio would otherwise leave for the regulator's site.
+  test.slow(); // 30 pages
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  for (const [route, heading] of pages) {
+    // What is checked is in the HTML: no need to wait for its images.
+    const response = await page.goto(route, { waitUntil: 'domcontentloaded' });
+    expect.soft(response?.status(), route).toBe(200);
+    await expect.soft(page.getByRole('heading', { level: 1 }), route).toHaveText(heading);
+    await expect.soft(page, route).toHaveTitle(/\| Aguas Patagonia de Aysén$/);
+    expect.soft(await page.locator('meta[name="description"]').getAttribute('content'), route).toMatch(/.{40,}/);
+  }
+  await context.close();
+});
 
 test('the holiday hours table gives the September 2022 hours of spec §9', async ({ page }) => {
   await page.goto('/horarios-fiestas-patrias');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shiftAndLargestPaint } from './paint-metrics.ts';
+import { screenshot } from './screenshots.ts';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Comunicados y noticias' });
 const itemHeading = (page: import('@playwright/test').Page) => page.locator('.news__item h2').first();
@@ -81,12 +82,12 @@ for (const width of [412, 1280]) {
     await expect(nav(page).getByRole('status')).toHaveText('Cargando comunicados…');
     await expect(nav(page).getByRole('link', { name: 'Beneficio Covid-19' })).toBeHidden();
     await expect(itemHeading(page)).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath(`comunicados-cargando-${width}.png`) });
+    await screenshot(page, testInfo, `comunicados-cargando-${width}.png`);
     release();
     await expect(nav(page).getByRole('link', { name: 'Mantención red Coyhaique' })).toBeVisible();
     await expect(nav(page).getByRole('link', { name: 'Beneficio Covid-19' })).toBeVisible();
     await expect(nav(page).getByRole('status')).toHaveCount(0);
-    await page.screenshot({ path: testInfo.outputPath(`comunicados-cargados-${width}.png`) });
+    await screenshot(page, testInfo, `comunicados-cargados-${width}.png`);
     const { shift, largest } = await shiftAndLargestPaint(page);
     expect(shift).toBeLessThan(0.01);
     // The largest paint is the page's heading or its article, in the page's HTML.

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { query } from './database.ts';
 import { outboxMailTo, outboxMails } from './outbox.ts';
 import { shiftAndLargestPaint } from './paint-metrics.ts';
+import { screenshot } from './screenshots.ts';
 
 /** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
 
@@ -25,7 +26,7 @@ async function expectAccessible(page: Page, name: string, testInfo: { outputPath
   expect(results.violations.map((violation) => violation.id)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });
   }
 }
 

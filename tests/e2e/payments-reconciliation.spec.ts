@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ensureAdmin, useSession } from './admin-session.ts';
 import { query } from './database.ts';
 import { account, payWithWebpay } from './simulator-payment.ts';
+import { screenshot } from './screenshots.ts';
 
 // Issue 12: a customer who approves at Webpay and never comes back is paid all the same, and
 // staff see and check the payments whose outcome is unknown.
@@ -27,7 +28,7 @@ async function shoot(page: Page, name: string, testInfo: { outputPath: (name: st
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${device}.png`), fullPage: true });
+    await screenshot(page, testInfo, `${name}-${device}.png`, { fullPage: true });
   }
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { query } from './database.ts';
 import { shiftAndLargestPaint } from './paint-metrics.ts';
 import { account, payThroughSimulator, payWithWebpay } from './simulator-payment.ts';
+import { screenshot } from './screenshots.ts';
 
 test.describe('/pago through the Webpay simulator', () => {
   test('approve: the receipt shows the payment, and the same service then has no debt', async ({ page }) => {
@@ -93,11 +94,11 @@ for (const width of [412, 1280]) {
       });
       await page.goto(url);
       await expect(page.getByRole('status').filter({ hasText: 'Cargando el comprobante…' })).toBeVisible();
-      await page.screenshot({ path: testInfo.outputPath(`tbk-final-cargando-${width}.png`) });
+      await screenshot(page, testInfo, `tbk-final-cargando-${width}.png`);
       release();
       if (outcome === 'receipt') await expect(page.locator('.receipt')).toContainText(serviceNumber);
       else await expect(page.getByRole('alert')).toContainText('No pudimos cargar el comprobante');
-      await page.screenshot({ path: testInfo.outputPath(`tbk-final-${outcome}-${width}.png`) });
+      await screenshot(page, testInfo, `tbk-final-${outcome}-${width}.png`);
       const { shift, largest } = await shiftAndLargestPaint(page);
       expect(shift, outcome).toBeLessThan(0.01);
       await expect(largest).toContainText('Conserve el comprobante de su pago');

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
 import { periodText, retention } from '../../src/shared/retention.ts';
+import { screenshot, screenshotsWanted } from './screenshots.ts';
 
 // Every public form, the part of the notice about it, and how long that part says its data is kept
 // (the periods the clean-up applies, src/shared/retention.ts).
@@ -65,15 +66,16 @@ for (const [route, section] of forms) {
 }
 
 test('screenshots of the notice and of a form with its line, on a phone and a desktop', async ({ page }, testInfo) => {
+  test.skip(!screenshotsWanted, 'only screenshots, written when E2E_SCREENSHOTS is set');
   for (const [device, width] of [
     ['phone', 390],
     ['desktop', 1280],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/privacidad');
-    await page.screenshot({ path: testInfo.outputPath(`privacidad-${device}.png`), fullPage: true });
+    await screenshot(page, testInfo, `privacidad-${device}.png`, { fullPage: true });
     await page.goto('/contacto');
     await page.getByText('Cómo tratamos sus datos:').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath(`contacto-${device}.png`) });
+    await screenshot(page, testInfo, `contacto-${device}.png`);
   }
 });

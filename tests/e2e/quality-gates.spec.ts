@@ -155,7 +155,7 @@ for (const route of [
 }
 
 /** The status of every internal address the pages link to, asked once per worker (most are the shell's). */
-const linkStatuses = new Map<string, Promise<{ status: number; type: string | undefined; html?: string }>>();
+const linkStatuses = new Map<string, Promise<{ status: number; type: string | undefined; html: string | undefined }>>();
 
 // One visit per page for its four gates: loading the page once instead of four times keeps the
 // suite within CI's time (issue 25). Each gate is a step with soft assertions, so a failing one

@@ -1,0 +1,21 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+
+/**
+ * Screenshots are for a person to look at, never compared: they are written under test-results/
+ * only when E2E_SCREENSHOTS is set (`E2E_SCREENSHOTS=1 npm run test:e2e`), so that CI spends its
+ * time on assertions (issue 25: the whole suite within 30 minutes).
+ */
+export const screenshotsWanted = Boolean(process.env.E2E_SCREENSHOTS);
+
+/** A screenshot of a page (the whole page with `fullPage`) or of one element, named `name`. */
+export async function screenshot(
+  target: Page | Locator,
+  testInfo: Pick<TestInfo, 'outputPath'>,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!screenshotsWanted) return;
+  const path = testInfo.outputPath(name);
+  if ('goto' in target) await target.screenshot({ path, ...options });
+  else await target.screenshot({ path });
+}

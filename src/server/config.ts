@@ -49,17 +49,31 @@ const count = (name: string, fallback: number): number => {
   return Number(value);
 };
 
-// Transbank's public credentials for its integration environment (and the local simulator).
-/** Local mode's AES-256 key in `file`: 32 random bytes in base64, generated the first time. */
-async function localKey(file: string): Promise<Buffer> {
-  const stored = await readFile(path.resolve(file), 'utf8').catch(() => undefined);
-  if (stored) return Buffer.from(stored.trim(), 'base64');
-  const generated = randomBytes(32);
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-  await writeFile(path.resolve(file), generated.toString('base64'), { mode: 0o600 });
-  return generated;
+/**
+ * A secret of local mode kept in `file`, generated the first time. Created exclusively: when two
+ * processes start on a fresh clone (the server and a test worker), the one that loses keeps the
+ * winner's secret rather than one that is then overwritten (a denuncia sealed with it unreadable).
+ */
+async function localSecret(file: string, generate: () => string): Promise<string> {
+  const secretFile = path.resolve(file);
+  const stored = await readFile(secretFile, 'utf8').catch(() => undefined);
+  if (stored) return stored.trim();
+  const generated = generate();
+  await mkdir(path.dirname(secretFile), { recursive: true });
+  try {
+    await writeFile(secretFile, generated, { mode: 0o600, flag: 'wx' });
+    return generated;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return localSecret(file, generate);
+  }
 }
 
+/** Local mode's AES-256 key in `file`: 32 random bytes in base64. */
+const localKey = async (file: string): Promise<Buffer> =>
+  Buffer.from(await localSecret(file, () => randomBytes(32).toString('base64')), 'base64');
+
+// Transbank's public credentials for its integration environment (and the local simulator).
 const TRANSBANK_TEST_COMMERCE_CODE = '597055555532';
 const TRANSBANK_TEST_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
 
@@ -123,13 +137,7 @@ export const config = {
       return secret;
     }
     if (!this.isLocal()) throw new MissingSettingError('JWT_SECRET', 'admin sign-in is disabled without it.');
-    const file = path.resolve('.data/jwt-secret');
-    const stored = await readFile(file, 'utf8').catch(() => undefined);
-    if (stored) return stored.trim();
-    const generated = randomBytes(48).toString('base64url');
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, generated, { mode: 0o600 });
-    return generated;
+    return localSecret('.data/jwt-secret', () => randomBytes(48).toString('base64url'));
   },
 
   /**

@@ -108,6 +108,39 @@ test.describe('/cortes', () => {
     expect(await (await request.get('/cortes/cochrane.ics')).text()).not.toContain(outage.sectors);
   });
 
+  // Issue 25: Aysén stays on UTC−3 all year (America/Coyhaique); mainland Chile is on UTC−4 in
+  // July. The visitor's browser is set to Santiago's clock: a time written on the visitor's clock,
+  // or on Santiago's, would read 08:00.
+  test("an outage at 12:00 UTC on 15 July is at 09:00 on Aysén's clock, on /cortes and in its calendar", async ({
+    browser,
+    request,
+  }) => {
+    const sectors = `Villa Julio ${randomUUID().slice(0, 8)}`;
+    const [outage] = await query<{ id: string }>(
+      `INSERT INTO outages (kind, town, sectors, starts_at, ends_at, status, cause, published_at)
+       VALUES ('programado', 'coyhaique', $1, '2027-07-15T12:00:00Z', '2027-07-15T15:30:00Z', 'publicado',
+               'Cambio de matriz', now()) RETURNING id::text`,
+      [sectors],
+    );
+    published.push(outage!.id);
+    const context = await browser.newContext({ timezoneId: 'America/Santiago' });
+    const page = await context.newPage();
+    await serveTiles(page);
+    await page.goto('/cortes');
+    const card = coyhaique(page).locator(`#corte-${outage!.id}`);
+    await expect(card).toContainText('Inicio15-07-2027 09:00');
+    await expect(card).toContainText('15-07-2027 12:30');
+    await context.close();
+
+    // iCalendar folds long lines at 75 octets: unfolded, as a calendar reads them.
+    const calendar = (await (await request.get('/cortes/coyhaique.ics')).text()).replace(/\r\n[ \t]/g, '');
+    const event = calendar.split('BEGIN:VEVENT').find((text) => text.includes(sectors))!;
+    expect(event).toContain('DTSTART:20270715T120000Z');
+    expect(event).toContain('DTEND:20270715T153000Z');
+    expect(event).toContain('Inicio: 15-07-2027 09:00');
+    expect(event).toContain('Reposición estimada: 15-07-2027 12:30');
+  });
+
   test('¿Me afecta? with service 100001 shows the outages of its town', async ({ page }) => {
     const outage = await publishCoyhaiqueOutage();
     await query(`UPDATE accounts SET locality = 'coyhaique' WHERE service_number = '100001'`);

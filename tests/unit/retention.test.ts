@@ -521,8 +521,8 @@ describe('each run', () => {
       await expire('contact_messages', reference, retention.contactMessages, 'past');
     }
 
-    expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(2);
-    expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(1);
+    expect((await applyRetention(db(), uploadStore(), { limit: 2 })).contactMessages).toBe(2);
+    expect((await applyRetention(db(), uploadStore(), { limit: 2 })).contactMessages).toBe(1);
     expect(await db().query('SELECT 1 FROM contact_messages')).toEqual([]);
   });
 });

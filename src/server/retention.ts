@@ -242,7 +242,8 @@ export async function applyRetention(
     ['jobApplications', () => deleteJobApplications(db, store, limit)],
     [
       'contactMessages',
-      () => deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, { since: 'closing' }),
+      () =>
+        deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, { since: 'closing' }),
     ],
     [
       'motorhomeRegistrations',

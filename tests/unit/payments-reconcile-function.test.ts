@@ -383,7 +383,10 @@ describe('each run stays bounded', () => {
     const second = await newBill();
     await age(second.billId, 3);
     const client = createWebpayClient({ baseUrl: webpay.url, commerceCode: 'c', apiKey: 'k' });
-    expect(await reconcileDue(db(), client, { batch: 10, deadline: deadlineIn(-1) })).toEqual({ outcomes: {}, more: true });
+    expect(await reconcileDue(db(), client, { batch: 10, deadline: deadlineIn(-1) })).toEqual({
+      outcomes: {},
+      more: true,
+    });
   });
 });
 

@@ -59,7 +59,6 @@ describe('the files a function reads beside its code', () => {
     await zipFunction(cortesPage, outDir, {
       archiveFormat: 'none',
       basePath: projectRoot,
-      configFileDirectories: [],
       config: await functionsConfig(projectRoot),
     });
     const files = (await readdir(path.join(outDir, 'cortes-page'), { recursive: true })).map((file) =>

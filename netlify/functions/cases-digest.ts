@@ -1,17 +1,21 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { queueDigest } from '../../src/server/cases/digest.ts';
+import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
+import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 
 /**
- * Hourly: from 08:00 in Chile, once a day, the digest of overdue and nearly due cases to the
- * complaints mailbox (src/server/cases/digest.ts); hourly so the hour holds in summer and winter time.
+ * Hourly: from 08:00 in Aysén, once a day, the digest of overdue and nearly due cases to the
+ * complaints mailbox (src/server/cases/digest.ts), its link on the site's address, sent within the
+ * run's deadline (src/server/deadline.ts).
  */
-export default async (req: Request): Promise<Response> => {
-  const listed = await queueDigest(getDatabase(), new Date(), new URL(req.url).origin);
+export default async (_req: Request, context: Context): Promise<Response> => {
+  const deadline = scheduledRunDeadline();
+  const listed = await queueDigest(getDatabase(), new Date(), settings.siteAddress(context.site));
   if (listed > 0) {
     console.log(`cases-digest: ${listed} cases listed`);
-    await deliverDueMail();
+    await deliverDueMail({ deadline });
   }
   return Response.json({ listed });
 };

@@ -6,21 +6,22 @@ import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 import { fillAlertsPage, fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
 
-// Bundled beside the function (config.includedFiles): the build's pages and the site's headers.
-const builtPage = (file: string) => fileURLToPath(new URL(`../../dist/${file}`, import.meta.url));
+// Files bundled beside the function, the build's pages and the site's headers: netlify.toml
+// declares them ([functions."cortes-page"] included_files). Literal paths, from this file's folder:
+// the bundler would take a path with a variable part for a folder's whole content.
 const netlifyToml = fileURLToPath(new URL('../../netlify.toml', import.meta.url));
 
 /** Each page: its prerendered file, and what the database puts in it. */
 const pages: Record<string, { file: string; fill: (page: string, db: Database) => Promise<string> }> = {
   '/cortes': {
-    file: builtPage('cortes.html'),
+    file: fileURLToPath(new URL('../../dist/cortes.html', import.meta.url)),
     fill: async (page, db) => {
       const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
       return fillOutagesPage(page, outages, towns);
     },
   },
   '/cortes/alertas': {
-    file: builtPage('cortes/alertas.html'),
+    file: fileURLToPath(new URL('../../dist/cortes/alertas.html', import.meta.url)),
     fill: async (page, db) => fillAlertsPage(page, await listOutageTowns(db)),
   },
 };
@@ -41,11 +42,4 @@ export default withErrorHandling(async (req: Request) => {
   });
 });
 
-// includedFiles is read by Netlify's bundler from the source, though Config does not declare it.
-// Paths from this file's folder (zip-it-and-ship-it's in-source config). It replaces netlify.toml's
-// included_files for this function, so it repeats their exclusion: the bundler follows config.ts's
-// local paths into .data/ (local mail, the local secrets), which must never ship.
-export const config: Config & { includedFiles: string[] } = {
-  path: ['/cortes', '/cortes/alertas'],
-  includedFiles: ['../../dist/cortes.html', '../../dist/cortes/alertas.html', '../../netlify.toml', '!../../.data/**'],
-};
+export const config: Config = { path: ['/cortes', '/cortes/alertas'] };

@@ -1,17 +1,23 @@
 import type { Config } from '@netlify/functions';
 import { getDatabase } from '../../src/server/db/index.ts';
+import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 import { pruneQuota } from '../../src/server/upload-quota.ts';
 import { deleteStaleUploads } from '../../src/server/uploads.ts';
 
+/** What the last upload started (its chunks and file deleted) is given. */
+const LAST_UPLOAD_MS = 5_000;
+
 /**
- * Deletes files uploaded more than a day ago and never attached to a submission (up to 200 within
- * 20 seconds, under Netlify's 30-second limit; the rest on the next runs), which then stop counting
- * toward their pool's daily total, and the per-client counters of past days.
+ * Deletes files uploaded more than a day ago and never attached to a submission (up to 200, none
+ * started within LAST_UPLOAD_MS of the run's deadline, src/server/deadline.ts; the rest on the next
+ * runs), which then stop counting toward their pool's daily total, and the per-client counters of
+ * past days.
  */
 export default async (): Promise<Response> => {
+  const deadline = scheduledRunDeadline().earlier(LAST_UPLOAD_MS);
   await pruneQuota(getDatabase());
-  const deleted = await deleteStaleUploads(getDatabase(), uploadStore());
+  const deleted = await deleteStaleUploads(getDatabase(), uploadStore(), { deadline });
   if (deleted > 0) console.log(`uploads-cleanup: deleted ${deleted} unattached upload(s)`);
   return new Response(null, { status: 204 });
 };

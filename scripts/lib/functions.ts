@@ -3,8 +3,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
-import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { zipFunctions, type Config, type FunctionConfig } from '@netlify/zip-it-and-ship-it';
 import * as cookie from 'cookie';
+import { parse } from 'smol-toml';
 import { fingerprint } from './fingerprint.ts';
 import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
 
@@ -48,10 +49,44 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
-  // The prerendered pages the function cortes-page fills in (its config.includedFiles).
+  // The prerendered pages the function cortes-page fills in (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
 ];
+
+/** netlify.toml's [functions] keys that shape a bundle, and their names in the bundler's options. */
+const BUNDLE_SETTINGS = {
+  included_files: 'includedFiles',
+  external_node_modules: 'externalNodeModules',
+  ignored_node_modules: 'ignoredNodeModules',
+  node_bundler: 'nodeBundler',
+} as const;
+
+/**
+ * netlify.toml's [functions] settings as Netlify's build hands them to its bundler (@netlify/config
+ * normalises them so): the top-level ones under `*`, for every function, and each
+ * `[functions."name"]` block under its name; the bundler concatenates the lists of every block a
+ * function matches. So npm start bundles each function with the same files as a deploy.
+ */
+export async function functionsConfig(projectRoot: string): Promise<Config> {
+  const toml = parse(await readFile(path.join(projectRoot, 'netlify.toml'), 'utf8')) as {
+    functions?: Record<string, unknown>;
+  };
+  const settings = (block: Record<string, unknown>): FunctionConfig =>
+    Object.fromEntries(
+      Object.entries(BUNDLE_SETTINGS)
+        .filter(([key]) => block[key] !== undefined)
+        .map(([key, option]) => [option, block[key]]),
+    );
+  const everyFunction: Record<string, unknown> = {};
+  const byName: Config = {};
+  for (const [key, value] of Object.entries(toml.functions ?? {})) {
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      byName[key] = settings(value as Record<string, unknown>);
+    else everyFunction[key] = value;
+  }
+  return { ...byName, '*': settings(everyFunction) };
+}
 
 /**
  * Bundles the functions, unless `outDir` holds bundles of the same inputs (issue 14: bundling
@@ -70,8 +105,7 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
       archiveFormat: 'none',
       basePath: projectRoot,
       configFileDirectories: [],
-      // As netlify.toml's included_files: local mail and the local secret stay out of the bundles.
-      config: { '*': { includedFiles: ['!.data/**'] } },
+      config: await functionsConfig(projectRoot),
     });
     bundled = results.map((fn) => ({
       name: fn.name,

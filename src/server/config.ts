@@ -88,6 +88,23 @@ export const config = {
   /** The one-time token of the first administrator's bootstrap (src/server/auth/bootstrap.ts); same in every mode. */
   adminBootstrapToken: () => env('ADMIN_BOOTSTRAP_TOKEN'),
 
+  /**
+   * The site's public address, which every link in a mail a scheduled function sends starts with:
+   * SITE_URL, as for the build's canonical links, else the project's main address Netlify gives
+   * every function at runtime (`context.site.url`, its `URL`; docs.netlify.com, "Environment
+   * variables and functions"). Never the address a scheduled run was invoked with, which Netlify
+   * does not document. Local mode's `context.site.url` is the local server's address.
+   */
+  siteAddress(site: { url?: string | undefined } | undefined): string {
+    const address = env('SITE_URL') ?? (site?.url?.trim() || undefined);
+    if (!address) throw new MissingSettingError('SITE_URL', "the links in mails need the site's address.");
+    try {
+      return new URL(address).origin;
+    } catch {
+      throw new MissingSettingError('SITE_URL', 'must be an address such as https://www.example.cl.');
+    }
+  },
+
   /** Local mode only: the embedded Postgres the local emulation serves (production: @netlify/database). */
   localDatabaseUrl: () => required('NETLIFY_DB_URL', 'the local emulation did not start its database.'),
 

@@ -1,5 +1,6 @@
 import { retention, type Period } from '../shared/retention.ts';
 import type { Database } from './db/index.ts';
+import { deadlineIn, type Deadline } from './deadline.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
 import { fileKey, type UploadStore } from './storage.ts';
 
@@ -23,8 +24,9 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   stays until its owner unsubscribes), and a change requested for a confirmed one, never
  *   confirmed, after the same period.
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
- * emptied: the utility has not received it yet. Each step handles at most `limit` rows, so a run
- * stays well inside Netlify's 30 seconds; a backlog is worked off over the next runs.
+ * emptied: the utility has not received it yet. Each step handles at most `limit` rows, and none
+ * starts once the run's deadline has passed (nor does a legacy denuncia's sealing, which rewrites
+ * its file), so a run stays inside Netlify's 30 seconds; a backlog is worked off over the next runs.
  */
 
 export const RETENTION_BATCH = 200;
@@ -218,37 +220,54 @@ const deleteUnconfirmedOutageAlerts = (db: Database, limit: number) =>
     [interval(retention.unconfirmedOutageAlerts), limit],
   );
 
+export interface RetentionBounds {
+  /** Rows per step. */
+  limit?: number;
+  /** No step starts once it has passed; the steps left count 0 and wait for the next run. */
+  deadline?: Deadline;
+}
+
 /** Applies every rule once, each on at most `limit` rows; answers how many of each it handled. */
 export async function applyRetention(
   db: Database,
   store: UploadStore,
-  limit = RETENTION_BATCH,
+  { limit = RETENTION_BATCH, deadline = deadlineIn(20_000) }: RetentionBounds = {},
 ): Promise<RetentionReport> {
-  return {
-    denunciaMails: await emptyDenunciaMails(db, limit),
-    denuncias: await deleteDenuncias(db, store, limit),
-    sealedDenuncias: await sealLegacyDenuncias(db, store, limit),
-    sealedFileDescriptions: await sealLegacyFileDescriptions(db, limit),
-    deliveredMails: await emptyDeliveredMails(db, limit),
-    jobApplications: await deleteJobApplications(db, store, limit),
-    contactMessages: await deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, {
-      since: 'closing',
-    }),
-    motorhomeRegistrations: await deleteSubmissions(
-      db,
-      'motorhome_registrations',
-      'reference',
-      retention.motorhomeRegistrations,
-      limit,
-    ),
-    complaints: await deleteSubmissions(db, 'complaints', 'reference', retention.complaints, limit, {
-      since: 'closing',
-    }),
-    bills: await deleteSubmissions(db, 'bills', 'buy_order', retention.bills, limit, {
-      dependent: ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
-    }),
-    followUpFailures: await deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit),
-    receiptFailures: await deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit),
-    unconfirmedOutageAlerts: await deleteUnconfirmedOutageAlerts(db, limit),
-  };
+  const steps: [keyof RetentionReport, () => Promise<number>][] = [
+    ['denunciaMails', () => emptyDenunciaMails(db, limit)],
+    ['denuncias', () => deleteDenuncias(db, store, limit)],
+    ['sealedDenuncias', () => sealLegacyDenuncias(db, store, limit, deadline)],
+    ['sealedFileDescriptions', () => sealLegacyFileDescriptions(db, limit)],
+    ['deliveredMails', () => emptyDeliveredMails(db, limit)],
+    ['jobApplications', () => deleteJobApplications(db, store, limit)],
+    [
+      'contactMessages',
+      () =>
+        deleteSubmissions(db, 'contact_messages', 'reference', retention.contactMessages, limit, { since: 'closing' }),
+    ],
+    [
+      'motorhomeRegistrations',
+      () => deleteSubmissions(db, 'motorhome_registrations', 'reference', retention.motorhomeRegistrations, limit),
+    ],
+    [
+      'complaints',
+      () => deleteSubmissions(db, 'complaints', 'reference', retention.complaints, limit, { since: 'closing' }),
+    ],
+    [
+      'bills',
+      () =>
+        deleteSubmissions(db, 'bills', 'buy_order', retention.bills, limit, {
+          dependent: ', cards AS (DELETE FROM tbk_payments WHERE bill_id IN (SELECT id FROM expired))',
+        }),
+    ],
+    ['followUpFailures', () => deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit)],
+    ['receiptFailures', () => deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit)],
+    ['unconfirmedOutageAlerts', () => deleteUnconfirmedOutageAlerts(db, limit)],
+  ];
+  const report = Object.fromEntries(steps.map(([name]) => [name, 0])) as unknown as RetentionReport;
+  for (const [name, step] of steps) {
+    if (deadline.passed()) break;
+    report[name] = await step();
+  }
+  return report;
 }

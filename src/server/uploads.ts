@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import { checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
+import { deadlineIn, type Deadline } from './deadline.ts';
 import { ClientError } from './errors.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
@@ -117,32 +118,30 @@ export async function discardUpload(db: Database, store: UploadStore, id: string
   await db.query(`DELETE FROM uploads WHERE id = $1 AND status <> 'attached'`, [id]);
 }
 
-/** One clean-up run's bounds: a scheduled function has 30 seconds on Netlify. */
+/** One clean-up run's bounds: a scheduled function has 30 seconds on Netlify (deadline.ts). */
 export interface CleanupBounds {
   olderThan?: string;
   limit?: number;
-  budgetMs?: number;
-  /** Milliseconds, for tests of the budget. */
-  clock?: () => number;
+  /** No upload is started once it has passed. */
+  deadline?: Deadline;
 }
 
 /**
  * Deletes uploads never attached to a submission, with their bytes, oldest first: at most `limit`
- * and no new one once `budgetMs` has passed; a backlog is finished by the next runs.
+ * and no new one once `deadline` has passed; a backlog is finished by the next runs.
  */
 export async function deleteStaleUploads(
   db: Database,
   store: UploadStore,
-  { olderThan = '24 hours', limit = 200, budgetMs = 20_000, clock = Date.now }: CleanupBounds = {},
+  { olderThan = '24 hours', limit = 200, deadline = deadlineIn(20_000) }: CleanupBounds = {},
 ): Promise<number> {
-  const started = clock();
   const stale = await db.query<{ id: string }>(
     `SELECT id FROM uploads WHERE status <> 'attached' AND created_at < now() - $1::interval ORDER BY created_at LIMIT $2`,
     [olderThan, limit],
   );
   let deleted = 0;
   for (const { id } of stale) {
-    if (clock() - started >= budgetMs) break;
+    if (deadline.passed()) break;
     await discardUpload(db, store, id);
     deleted += 1;
   }

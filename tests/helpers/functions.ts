@@ -1,11 +1,15 @@
 import type { Context } from '@netlify/functions';
 
-/** A Functions v2 context for calling a handler directly; `settle()` awaits its waitUntil work. */
-export function testContext(params: Record<string, string> = {}, deployContext = 'dev') {
+/**
+ * A Functions v2 context for calling a handler directly; `settle()` awaits its waitUntil work.
+ * `siteUrl` is the project's main address, which Netlify gives every function (`context.site.url`).
+ */
+export function testContext(params: Record<string, string> = {}, deployContext = 'dev', siteUrl = 'http://localhost') {
   const pending: Promise<unknown>[] = [];
   const context = {
     params,
     deploy: { context: deployContext },
+    site: { id: 'test-site', name: 'test-site', url: siteUrl },
     requestId: 'test-request',
     ip: '127.0.0.1',
     waitUntil: (promise: Promise<unknown>) => pending.push(promise),

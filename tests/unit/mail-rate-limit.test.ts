@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailSender } from '../../src/server/mail/mail.ts';
-import { deliverDue, enqueueMail } from '../../src/server/mail/outbox.ts';
+import { deadlineIn } from '../../src/server/deadline.ts';
+import { deliverDue, enqueueMail, REQUEST_MS } from '../../src/server/mail/outbox.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 import { startTestDatabase } from '../helpers/database.ts';
 import { startFakeResend, tooManyRequests } from '../helpers/fake-resend.ts';
@@ -28,6 +29,8 @@ beforeEach(async () => {
 });
 
 const mail = { to: 'vecina@example.com', subject: 'Asunto', text: 'Cuerpo' };
+/** A run that may start requests for `ms`, and give the last one its time. */
+const requestsFor = (ms: number) => deadlineIn(ms + REQUEST_MS);
 const sender = () => createResendSender('re_test_key', 'Aguas <no-responder@example.com>');
 
 /**
@@ -93,8 +96,8 @@ describe('a 429 from Resend', () => {
   it('is no failed attempt: the mail waits what Retry-After said, and nobody calls before', async () => {
     await queue(2);
     resend.answer(tooManyRequests(3));
-    // The run has 1.5 s: after the 429, the next turn is 3 s away, so it stops and calls no more.
-    expect(await deliverDue(database.db, sender(), undefined, { budgetMs: 1_500 })).toEqual({
+    // The run has 1.5 s to start requests: after the 429, the next turn is 3 s away, so it stops.
+    expect(await deliverDue(database.db, sender(), undefined, { deadline: requestsFor(1_500) })).toEqual({
       sent: 0,
       failed: 0,
       throttled: 1,
@@ -108,7 +111,7 @@ describe('a 429 from Resend', () => {
     expect(waiting).toMatchObject({ status: 'pending', attempts: 0 });
     expect(waiting!.wait_ms).toBeLessThanOrEqual(0);
     // Another run at once: its turn is still too far, Resend hears nothing.
-    expect(await deliverDue(database.db, sender(), undefined, { budgetMs: 1_000 })).toEqual({
+    expect(await deliverDue(database.db, sender(), undefined, { deadline: requestsFor(1_000) })).toEqual({
       sent: 0,
       failed: 0,
       throttled: 0,
@@ -135,7 +138,7 @@ describe('a 429 from Resend', () => {
   it('without Retry-After waits a second for the rate limit, an hour for the daily quota', async () => {
     await queue(1);
     resend.answer(tooManyRequests());
-    await deliverDue(database.db, sender(), undefined, { budgetMs: 500 });
+    await deliverDue(database.db, sender(), undefined, { deadline: requestsFor(500) });
     expect((await rows())[0]!.wait_ms).toBeLessThanOrEqual(1_000);
     expect((await rows())[0]!.wait_ms).toBeGreaterThan(500);
 
@@ -144,7 +147,7 @@ describe('a 429 from Resend', () => {
       { text: 'UPDATE outbox SET next_attempt_at = now()' },
     ]);
     resend.answer(tooManyRequests(undefined, 'daily_quota_exceeded'));
-    await deliverDue(database.db, sender(), undefined, { budgetMs: 500 });
+    await deliverDue(database.db, sender(), undefined, { deadline: requestsFor(500) });
     const [row] = await rows();
     expect(row).toMatchObject({ status: 'pending', attempts: 0, problem: 'provider' });
     expect(row!.wait_ms).toBeGreaterThan(3_590_000);
@@ -153,7 +156,7 @@ describe('a 429 from Resend', () => {
   it('then sends the mail once the wait is over', async () => {
     await queue(1);
     resend.answer(tooManyRequests(1));
-    await deliverDue(database.db, sender(), undefined, { budgetMs: 500 });
+    await deliverDue(database.db, sender(), undefined, { deadline: requestsFor(500) });
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect(await deliverDue(database.db, sender())).toEqual({ sent: 1, failed: 0, throttled: 0 });
     expect(await rows()).toMatchObject([{ status: 'sent', attempts: 1, problem: null }]);

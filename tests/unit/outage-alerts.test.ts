@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import subscriptions, { config } from '../../netlify/functions/outage-alert-subscriptions.ts';
 import alertsFunction, { config as alertsConfig } from '../../netlify/functions/outage-alerts.ts';
+import { deadlineIn } from '../../src/server/deadline.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { applyRetention } from '../../src/server/retention.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { outageAlertMessages } from '../../src/shared/outage-alerts.ts';
+import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
@@ -383,10 +385,8 @@ describe('the alerts', () => {
     for (let i = 0; i < 5; i++) await confirmedSubscriber(`vecino${i}@correo.cl`, ['coyhaique']);
     const first = await notice('coyhaique');
     const second = await notice('coyhaique');
-    // A budget that allows one batch per run.
-    let now = 0;
-    const clock = () => (now += 10);
-    const run = () => queueOutageAlerts(db(), ORIGIN, { batch: 2, budgetMs: 15, clock });
+    // A deadline that allows one batch per run: the clock moves 10 ms at each look.
+    const run = () => queueOutageAlerts(db(), ORIGIN, { batch: 2, deadline: deadlineIn(15, steppingClock(10)) });
 
     expect(await run()).toEqual({ mails: 2, notices: 0 });
     expect((await alertMails()).map((mail) => mail.reference)).toEqual([`COR-${first}`, `COR-${first}`]);
@@ -419,7 +419,10 @@ describe('the alerts', () => {
     expect(alertsConfig.schedule).toBe('*/2 * * * *');
     await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     await notice('coyhaique');
-    const response = await alertsFunction(new Request('https://www.example.cl/.netlify/functions/outage-alerts'));
+    const response = await alertsFunction(
+      new Request('http://localhost/.netlify/functions/outage-alerts', { method: 'POST' }),
+      testContext({}, 'dev', 'https://www.example.cl').context,
+    );
     expect(await response.json()).toEqual({ mails: 1, notices: 1 });
     const [mail] = await db().query<{ status: string; body: string }>(
       `SELECT status, body FROM outbox WHERE reference LIKE 'COR-%'`,

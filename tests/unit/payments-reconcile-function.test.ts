@@ -3,6 +3,7 @@ import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import bills from '../../netlify/functions/bills.ts';
 import reconcile, { config as reconcileConfig } from '../../netlify/functions/payments-reconcile.ts';
 import tbkReturn from '../../netlify/functions/tbk-return.ts';
+import { deadlineIn } from '../../src/server/deadline.ts';
 import { reconcileDue } from '../../src/server/payments/reconcile.ts';
 import { createWebpayClient, WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
@@ -375,14 +376,17 @@ describe('each run stays bounded', () => {
     ]);
   });
 
-  it('no bill is started once the time budget is spent', async () => {
+  it('no bill is started once its deadline has passed', async () => {
     const { billId, token } = await newBill();
     await decide(token, 'aprobar-sin-volver');
     await age(billId, 3);
     const second = await newBill();
     await age(second.billId, 3);
     const client = createWebpayClient({ baseUrl: webpay.url, commerceCode: 'c', apiKey: 'k' });
-    expect(await reconcileDue(db(), client, { batch: 10, budgetMs: -1 })).toEqual({ outcomes: {}, more: true });
+    expect(await reconcileDue(db(), client, { batch: 10, deadline: deadlineIn(-1) })).toEqual({
+      outcomes: {},
+      more: true,
+    });
   });
 });
 

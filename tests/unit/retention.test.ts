@@ -5,6 +5,7 @@ import { submitContact } from '../../src/server/contact.ts';
 import { submitDenuncia } from '../../src/server/denuncias/submit.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { submitMotorhome } from '../../src/server/motorhome.ts';
+import { deadlineIn } from '../../src/server/deadline.ts';
 import { applyRetention } from '../../src/server/retention.ts';
 import { fileKey, getBytes, putBytes, uploadStore } from '../../src/server/storage.ts';
 import { readUpload } from '../../src/server/uploads.ts';
@@ -16,6 +17,7 @@ import { periodText, retention, type Period } from '../../src/shared/retention.t
 import { denunciaDetail } from '../../src/server/denuncias/desk.ts';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { unsealText } from '../../src/server/encryption.ts';
+import { steppingClock } from '../helpers/clock.ts';
 import { databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 
@@ -521,9 +523,20 @@ describe('each run', () => {
       await expire('contact_messages', reference, retention.contactMessages, 'past');
     }
 
-    expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(2);
-    expect((await applyRetention(db(), uploadStore(), 2)).contactMessages).toBe(1);
+    expect((await applyRetention(db(), uploadStore(), { limit: 2 })).contactMessages).toBe(2);
+    expect((await applyRetention(db(), uploadStore(), { limit: 2 })).contactMessages).toBe(1);
     expect(await db().query('SELECT 1 FROM contact_messages')).toEqual([]);
+  });
+
+  it('starts no rule once its deadline has passed (Netlify’s 30 s); the next run applies them', async () => {
+    const { reference } = await contact();
+    await deliver(reference);
+    await expire('contact_messages', reference, retention.contactMessages, 'past');
+    // The clock moves 10 s at each look: the first rules start, the rest wait.
+    const report = await applyRetention(db(), uploadStore(), { deadline: deadlineIn(35_000, steppingClock(10_000)) });
+    expect(Object.values(report).filter((count) => count > 0)).toEqual([]);
+    expect(await db().query('SELECT 1 FROM contact_messages')).toHaveLength(1);
+    expect((await applyRetention(db(), uploadStore())).contactMessages).toBe(1);
   });
 });
 

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
+import { deadlineIn } from '../../src/server/deadline.ts';
 import { unsealText } from '../../src/server/encryption.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { deleteStaleUploads, readUpload } from '../../src/server/uploads.ts';
+import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -160,10 +162,9 @@ describe('the scheduled uploads-cleanup function', () => {
     // At most `limit` a run.
     expect(await deleteStaleUploads(db, uploadStore(), { limit: 2 })).toBe(2);
     expect(await left()).toBe(3);
-    // No new one once the budget is spent: a fake clock that moves 10 s at each look.
-    let now = 0;
-    const clock = () => (now += 10_000);
-    expect(await deleteStaleUploads(db, uploadStore(), { budgetMs: 25_000, clock })).toBe(2);
+    // No new one once its deadline has passed: a fake clock that moves 10 s at each look.
+    const deadline = deadlineIn(25_000, steppingClock(10_000));
+    expect(await deleteStaleUploads(db, uploadStore(), { deadline })).toBe(2);
     expect(await left()).toBe(1);
     expect(await deleteStaleUploads(db, uploadStore())).toBe(1);
     expect(await deleteStaleUploads(db, uploadStore())).toBe(0);

@@ -1,4 +1,5 @@
 import type { Database } from '../db/index.ts';
+import type { Deadline } from '../deadline.ts';
 import { sealText, unseal } from '../encryption.ts';
 import { fileKey, putBytes, type UploadStore } from '../storage.ts';
 import { describeFile } from '../upload-metadata.ts';
@@ -28,7 +29,13 @@ async function sealStoredFile(store: UploadStore, uploadId: string): Promise<voi
   if (!sealedAlready) await putBytes(store, key, 'denuncia', new Uint8Array(data));
 }
 
-export async function sealLegacyDenuncias(db: Database, store: UploadStore, limit: number): Promise<number> {
+/** Answers how many it sealed: none is started once `deadline` has passed. */
+export async function sealLegacyDenuncias(
+  db: Database,
+  store: UploadStore,
+  limit: number,
+  deadline: Deadline,
+): Promise<number> {
   const rows = await db.query<LegacyRow>(
     `SELECT d.id, d.reference, ${SEALED_COLUMNS.map((column) => `d.${column}`).join(', ')},
        CASE WHEN u.bytes_deleted_at IS NULL THEN u.id END AS upload_id
@@ -36,7 +43,9 @@ export async function sealLegacyDenuncias(db: Database, store: UploadStore, limi
      WHERE NOT d.sealed ORDER BY d.id LIMIT $1`,
     [limit],
   );
+  let sealedRows = 0;
   for (const row of rows) {
+    if (deadline.passed()) break;
     if (row.upload_id) await sealStoredFile(store, row.upload_id);
     const sealed = await Promise.all(
       SEALED_COLUMNS.map((column) => sealText(row[column], `denuncias.${column}:${row.reference}`)),
@@ -46,8 +55,9 @@ export async function sealLegacyDenuncias(db: Database, store: UploadStore, limi
        WHERE id = $1 AND NOT sealed`,
       [row.id, ...sealed],
     );
+    sealedRows += 1;
   }
-  return rows.length;
+  return sealedRows;
 }
 
 /**

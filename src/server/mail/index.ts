@@ -23,11 +23,12 @@ export function getMailSender(): MailSender {
   });
   return {
     requestInterval: sender.requestInterval,
-    send: (mail, idempotencyKey) => sender.send(redirect(mail), idempotencyKey),
-    sendBatch: (items, idempotencyKey) =>
+    send: (mail, idempotencyKey, signal) => sender.send(redirect(mail), idempotencyKey, signal),
+    sendBatch: (items, idempotencyKey, signal) =>
       sender.sendBatch(
         items.map(({ mail, key }) => ({ mail: redirect(mail), key })),
         idempotencyKey,
+        signal,
       ),
   };
 }

@@ -16,17 +16,24 @@ export interface BatchItem {
   key: string;
 }
 
-/** The mail port: Resend in production, `.eml` files in local mode. */
+/**
+ * The mail port: Resend in production, `.eml` files in local mode. `signal` ends a request still
+ * under way at the run's deadline (src/server/deadline.ts); the request then fails.
+ */
 export interface MailSender {
   /** `idempotencyKey` lets the provider drop a repeated send of the same outbox row. */
-  send(mail: Mail, idempotencyKey: string): Promise<void>;
+  send(mail: Mail, idempotencyKey: string, signal?: AbortSignal): Promise<void>;
   /**
    * Up to MAX_BATCH_MAILS mails without attachments in one request, under `idempotencyKey` (made
    * of the items' own keys, so the same mails always make the same request). Answers, in order,
    * each mail's refusal or undefined when it was accepted; throws when the request as a whole
    * failed.
    */
-  sendBatch(items: BatchItem[], idempotencyKey: string): Promise<(MailRefusedError | undefined)[]>;
+  sendBatch(
+    items: BatchItem[],
+    idempotencyKey: string,
+    signal?: AbortSignal,
+  ): Promise<(MailRefusedError | undefined)[]>;
   /** The least time between two requests, in milliseconds: the provider's rate limit (0: none). */
   readonly requestInterval: number;
 }

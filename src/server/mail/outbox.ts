@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { MailProblem } from '../../shared/outbox.ts';
 import type { Database, Statement } from '../db/index.ts';
+import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext, ownMail } from './context.ts';
 import { MailRefusedError, MailThrottledError, type BatchItem, type Mail, type MailSender } from './mail.ts';
 import { holdOffEveryone, takeTurn } from './pace.ts';
@@ -23,17 +24,26 @@ const MAX_DELAY_MINUTES = 60;
 const BATCH_LOCK = 24_008;
 
 /**
- * One run's bounds. A scheduled function has 30 seconds on Netlify: a run claims no new mail once
- * `budgetMs` has passed, which leaves the last claimed mail (up to a 10 MB attachment) its time.
+ * The time one request to the provider is given, a 10 MB attachment included: no request starts
+ * with less than this left before the run's deadline.
  */
+export const REQUEST_MS = 5_000;
+
+/** A delivery's deadline when its caller gives none (a request's waitUntil): 20 s of requests. */
+const DELIVERY_MS = 20_000 + REQUEST_MS;
+
+/** One run's bounds (a scheduled function has 30 seconds on Netlify: src/server/deadline.ts). */
 export interface DeliveryBounds {
   /** Mails; a batch is never split, so the last claim may pass it by one batch. */
   limit?: number;
-  budgetMs?: number;
+  /**
+   * The run's end. No mail is claimed and no request starts once less than REQUEST_MS is left,
+   * and a request still under way then is cut: a failed attempt, tried again like any other (its
+   * idempotency key keeps the provider from sending a mail twice if it did take it).
+   */
+  deadline?: Deadline;
   /** Only these rows (Reintentar ahora), with the rest of their batch. */
   ids?: string[];
-  /** Milliseconds, for tests of the budget. */
-  clock?: () => number;
 }
 
 interface OutboxRow {
@@ -198,6 +208,7 @@ async function deliver(
   loadAttachment: AttachmentLoader | undefined,
   context: string,
   rows: OutboxRow[],
+  signal: AbortSignal,
 ): Promise<Delivered> {
   const ids = rows.map(({ id }) => id);
   try {
@@ -211,7 +222,7 @@ async function deliver(
           throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
         mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
       }
-      await sender.send(mail, idempotencyKey(context, row));
+      await sender.send(mail, idempotencyKey(context, row), signal);
       await markSent(db, ids);
       return { sent: 1, failed: 0, throttled: 0 };
     }
@@ -222,6 +233,7 @@ async function deliver(
         context,
         items.map(({ key }) => key),
       ),
+      signal,
     );
     const sent = ids.filter((_id, index) => !refusals[index]);
     if (sent.length > 0) await markSent(db, sent);
@@ -241,35 +253,29 @@ async function deliver(
  * Sends the mails that are due, the longest due first, claiming a few at a time (one statement
  * each time, so a submission's mails cost one claim) until the bounds are reached; safe to run
  * concurrently, each row is claimed by one statement. Calls to the provider are paced to its rate
- * limit across runs. A mail claimed is only sent within the budget; one left over is due again at
- * once, without counting an attempt.
+ * limit across runs. A mail claimed is only sent while the deadline allows; one left over is due
+ * again at once, without counting an attempt.
  */
 export async function deliverDue(
   db: Database,
   sender: MailSender,
   loadAttachment?: AttachmentLoader,
-  { limit = 20, budgetMs = 20_000, ids, clock = Date.now }: DeliveryBounds = {},
+  { limit = 20, deadline = deadlineIn(DELIVERY_MS), ids }: DeliveryBounds = {},
 ): Promise<Delivered> {
   const context = deployContext();
-  const started = clock();
-  const budgetLeft = () => budgetMs - (clock() - started);
+  const lastStart = deadline.earlier(REQUEST_MS);
   const done: Delivered = { sent: 0, failed: 0, throttled: 0 };
   const count = () => done.sent + done.failed + done.throttled;
-  while (count() < limit && budgetLeft() > 0) {
+  while (count() < limit && !lastStart.passed()) {
     const wanted = Math.min(CLAIM_BATCH, limit - count());
     const rows = await claim(db, context, ids, wanted);
     const requests = requestsOf(rows);
     for (const [index, request] of requests.entries()) {
-      const unsent = () => requests.slice(index).flat();
-      if (index > 0 && budgetLeft() <= 0) {
-        await release(db, unsent());
+      if (lastStart.passed() || !(await takeTurn(db, sender.requestInterval, lastStart))) {
+        await release(db, requests.slice(index).flat());
         return done;
       }
-      if (!(await takeTurn(db, sender.requestInterval, budgetLeft()))) {
-        await release(db, unsent());
-        return done;
-      }
-      const outcome = await deliver(db, sender, loadAttachment, context, request);
+      const outcome = await deliver(db, sender, loadAttachment, context, request, deadline.signal);
       done.sent += outcome.sent;
       done.failed += outcome.failed;
       done.throttled += outcome.throttled;

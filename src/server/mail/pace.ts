@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database, Statement } from '../db/index.ts';
+import type { Deadline } from '../deadline.ts';
 
 /**
  * The provider's rate limit is its team's, not a run's (Resend: 2 requests per second by
@@ -9,11 +9,11 @@ import type { Database, Statement } from '../db/index.ts';
 
 /**
  * Waits for this run's turn to call the provider, `interval` after the last one taken by any
- * run. Answers false, taking no turn,
- * when the next one is further away than `maxWaitMs` (a 429 asked for a long wait). The wait is
+ * run. Answers false, taking no turn, when the next one comes after `until` (a 429 asked for a
+ * long wait, or the run is nearly over), or when `until` passes during the wait. The wait is
  * measured when the statement ends, after any other run's turn it waited for.
  */
-export async function takeTurn(db: Database, interval: number, maxWaitMs: number): Promise<boolean> {
+export async function takeTurn(db: Database, interval: number, until: Deadline): Promise<boolean> {
   if (interval === 0) return true;
   const [turn] = await db.query<{ wait_ms: number }>(
     `WITH clock AS (SELECT clock_timestamp() AS now)
@@ -21,11 +21,10 @@ export async function takeTurn(db: Database, interval: number, maxWaitMs: number
      FROM clock WHERE greatest(next_slot, clock.now) <= clock.now + $2::int * interval '1 millisecond'
      RETURNING ceil(1000 * extract(epoch FROM greatest(next_slot - $1::int * interval '1 millisecond' - clock_timestamp(),
        interval '0')))::int AS wait_ms`,
-    [interval, Math.max(0, Math.floor(maxWaitMs))],
+    [interval, Math.max(0, Math.floor(until.left()))],
   );
   if (!turn) return false;
-  if (turn.wait_ms > 0) await sleep(turn.wait_ms);
-  return true;
+  return turn.wait_ms > 0 ? until.sleep(turn.wait_ms) : true;
 }
 
 /** The statement that keeps every run from calling the provider for `ms` (a 429's Retry-After). */

@@ -34,8 +34,13 @@ function retryAfterMs(headers: Record<string, string> | null, now = Date.now()):
 
 type ResendError = { name: string; message: string; statusCode: number | null };
 
-/** Resend's error as the outbox classifies it; the message never carries the mail's text. */
-function refusal(error: ResendError, headers: Record<string, string> | null): Error {
+/**
+ * Resend's error as the outbox classifies it; the message never carries the mail's text. A request
+ * the run's deadline cut (the SDK answers it as an error of its own) is a passing failure: whether
+ * Resend took it is unknown, and its idempotency key makes the next attempt send it at most once.
+ */
+function refusal(error: ResendError, headers: Record<string, string> | null, signal?: AbortSignal): Error {
+  if (signal?.aborted) return new Error('Resend did not answer before the run ended.');
   const description = `Resend rejected the mail: ${error.name} (${error.statusCode ?? 'sin código'}): ${error.message}`;
   if (error.statusCode === 429) {
     const fallback = error.name === 'rate_limit_exceeded' ? RATE_LIMIT_WAIT_MS : QUOTA_WAIT_MS;
@@ -69,7 +74,7 @@ export function createResendSender(
   const resend = new Resend(apiKey);
   return {
     requestInterval: Math.ceil(1000 / requestsPerSecond),
-    async send(mail: Mail, idempotencyKey: string) {
+    async send(mail: Mail, idempotencyKey: string, signal?: AbortSignal) {
       const { error, headers } = await resend.emails.send(
         {
           ...fields(from, mail),
@@ -82,18 +87,18 @@ export function createResendSender(
               }
             : {}),
         },
-        { idempotencyKey },
+        { idempotencyKey, ...(signal ? { signal } : {}) },
       );
-      if (error) throw refusal(error, headers);
+      if (error) throw refusal(error, headers, signal);
     },
-    async sendBatch(items: BatchItem[], idempotencyKey: string) {
+    async sendBatch(items: BatchItem[], idempotencyKey: string, signal?: AbortSignal) {
       // Permissive: a mail Resend refuses (an invalid address) leaves the others sent, and is named
       // by its index; strict would refuse the whole batch for it.
       const { data, error, headers } = await resend.batch.send(
         items.map(({ mail }) => fields(from, mail)),
-        { idempotencyKey, batchValidation: 'permissive' },
+        { idempotencyKey, batchValidation: 'permissive', ...(signal ? { signal } : {}) },
       );
-      if (error) throw refusal(error, headers);
+      if (error) throw refusal(error, headers, signal);
       // Permissive answers list `errors`; an answer without it refused nothing.
       const refused = new Map(
         (data.errors as typeof data.errors | undefined)?.map(({ index, message }) => [index, message]),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from '../db/index.ts';
 import { isoTime } from '../db/index.ts';
+import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext } from '../mail/context.ts';
 import { MAX_BATCH_MAILS } from '../mail/mail.ts';
 import { alertSubject, alertText, type NoticeRow } from './alert-mail.ts';
@@ -8,7 +9,7 @@ import { hashToken, newToken } from './tokens.ts';
 
 /**
  * The alerts of cortes (issue 17): each pending outage notice, oldest first, is mailed to every
- * confirmed subscriber of its town through the outbox, in batches of `batch` within `budgetMs`, so
+ * confirmed subscriber of its town through the outbox, in batches of `batch` until `deadline`, so
  * a run of the scheduled function stays inside Netlify's 30 seconds; a backlog carries over to the
  * next run. Each subscriber's alert row and mail are written by one statement that inserts the
  * row only if it is not there yet: two runs at once, or a run after a failed one, never mail
@@ -23,9 +24,8 @@ const NOTICES_PER_RUN = 20;
 
 export interface FanOutBounds {
   batch?: number;
-  budgetMs?: number;
-  /** Milliseconds, for tests of the budget. */
-  clock?: () => number;
+  /** No batch is queued once it has passed. */
+  deadline?: Deadline;
 }
 
 interface Recipient {
@@ -86,13 +86,12 @@ function alertStatement(notice: NoticeRow, recipient: Recipient, origin: string,
 export async function queueOutageAlerts(
   db: Database,
   origin: string,
-  { batch = ALERT_BATCH, budgetMs = 10_000, clock = Date.now }: FanOutBounds = {},
+  { batch = ALERT_BATCH, deadline = deadlineIn(10_000) }: FanOutBounds = {},
 ): Promise<{ mails: number; notices: number }> {
-  const started = clock();
   let mails = 0;
   let finished = 0;
   for (const notice of await pendingNotices(db)) {
-    while (clock() - started < budgetMs) {
+    while (!deadline.passed()) {
       const recipients = await nextRecipients(db, notice, Math.min(batch, MAX_BATCH_MAILS));
       if (recipients.length === 0) {
         await db.query(`UPDATE outage_notices SET done_at = now() WHERE id = $1 AND done_at IS NULL`, [notice.id]);

@@ -1,5 +1,6 @@
 import type { BillStatus } from '../../shared/payments.ts';
 import type { Database } from '../db/index.ts';
+import { deadlineIn, type Deadline } from '../deadline.ts';
 import { errorSummary } from '../error-summary.ts';
 import { attemptRefund, claimRefund } from './refunds.ts';
 import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
@@ -77,16 +78,15 @@ export interface ReconciliationRun {
 }
 
 /**
- * One run over the bills that are due, oldest attempt first: at most `batch` bills, and none
- * started after `budgetMs` (the caller's Webpay client ends its calls at its own deadline), so a
- * run stays well inside Netlify's 30 seconds and the next run goes on.
+ * One run over the bills that are due, oldest attempt first: at most `batch` bills, none started
+ * once `deadline` has passed (the caller's Webpay client cuts its calls at its own, later one), so
+ * the next run goes on where this one stopped.
  */
 export async function reconcileDue(
   db: Database,
   webpay: WebpayClient,
-  { batch = 20, budgetMs = 15_000 } = {},
+  { batch = 20, deadline = deadlineIn(15_000) }: { batch?: number; deadline?: Deadline } = {},
 ): Promise<ReconciliationRun> {
-  const started = Date.now();
   const due = await db.query<{ id: string }>(
     `SELECT id FROM bills b WHERE b.token IS NOT NULL AND (
        (b.status = 'pending' AND b.created_at < now() - ${RETURN_GRACE})
@@ -97,7 +97,7 @@ export async function reconcileDue(
   );
   const run: ReconciliationRun = { outcomes: {}, more: due.length > batch };
   for (const { id } of due.slice(0, batch)) {
-    if (Date.now() - started > budgetMs) {
+    if (deadline.passed()) {
       run.more = true;
       break;
     }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { deadlineIn, type Deadline } from '../deadline.ts';
 
 /**
  * A small typed client of Webpay Plus REST API v1.2 (Transbank): create, commit, status, refund.
@@ -75,21 +76,21 @@ const WEBPAY_LIMITS = { buyOrder: 26, sessionId: 61, returnUrl: 255 } as const;
 export interface WebpayCallLimits {
   /** Each call's own limit. */
   timeoutMs?: number;
-  /** Ends every call still under way: a scheduled run's time budget. */
-  signal?: AbortSignal;
+  /** Ends every call still under way: a scheduled run's (src/server/deadline.ts). */
+  deadline?: Deadline;
 }
 
 export function createWebpayClient(
   { baseUrl, commerceCode, apiKey }: WebpayCredentials,
-  { timeoutMs = 15_000, signal }: WebpayCallLimits = {},
+  { timeoutMs = 15_000, deadline }: WebpayCallLimits = {},
 ) {
   async function call<T>(method: string, path: string, schema: z.ZodMiniType<T>, body?: unknown): Promise<T> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const limit = deadline ? deadline.within(timeoutMs) : deadlineIn(timeoutMs);
     const response = await fetch(`${baseUrl}${WEBPAY_PATH}${path}`, {
       method,
       headers: { 'Tbk-Api-Key-Id': commerceCode, 'Tbk-Api-Key-Secret': apiKey, 'Content-Type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      signal: limit.signal,
     });
     const json = await response.json().catch(() => null);
     if (!response.ok)

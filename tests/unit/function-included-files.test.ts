@@ -1,0 +1,74 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { zipFunction } from '@netlify/zip-it-and-ship-it';
+import { afterAll, describe, expect, it } from 'vitest';
+import { config as cortesPageConfig } from '../../netlify/functions/cortes-page.ts';
+import { functionsConfig } from '../../scripts/lib/functions.ts';
+
+/**
+ * Issue 25, row 6: the files a function reads beside its code are declared as Netlify documents
+ * it, netlify.toml's `[functions."name"] included_files` (paths from the base directory), not in
+ * the function's source, and npm start bundles with the same settings (scripts/lib/functions.ts).
+ * A function's block adds to `[functions]`'s: Netlify's bundler concatenates the lists of every
+ * block a function matches, so `!.data/**` still keeps local mail and secrets out.
+ */
+
+const projectRoot = path.resolve(import.meta.dirname, '../..');
+const cortesPage = path.join(projectRoot, 'netlify/functions/cortes-page.ts');
+const marker = path.join(projectRoot, '.data/outbox/included-files-check.eml');
+let outDir = '';
+
+afterAll(async () => {
+  await rm(marker, { force: true });
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+/** The paths from the project's root of the files cortes-page opens by their own address. */
+async function filesCortesPageReads(): Promise<string[]> {
+  const source = await readFile(cortesPage, 'utf8');
+  const opened = [...source.matchAll(/new URL\(([^,]+),\s*import\.meta\.url\)/g)].map(([, argument]) => argument!);
+  // A literal each: a path with a variable part makes the bundler take the whole folder.
+  for (const argument of opened) expect(argument).toMatch(/^'\.\.\/\.\.\/[^'$`]+'$/);
+  return opened.map((argument) => argument.slice("'../../".length, -1)).sort();
+}
+
+describe('the files a function reads beside its code', () => {
+  it('are declared in netlify.toml for cortes-page, which keeps the exclusion of every function', async () => {
+    const settings = await functionsConfig(projectRoot);
+    expect(settings['*']).toEqual({ includedFiles: ['!.data/**'], nodeBundler: 'nft' });
+    const patterns = [...settings['*']!.includedFiles!, ...settings['cortes-page']!.includedFiles!];
+    const include = patterns.filter((pattern) => !pattern.startsWith('!'));
+    const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
+
+    const read = await filesCortesPageReads();
+    expect(read).toEqual(['dist/cortes.html', 'dist/cortes/alertas.html', 'netlify.toml']);
+    for (const file of read) {
+      expect(include.some((pattern) => path.matchesGlob(file, pattern))).toBe(true);
+      expect(exclude.some((pattern) => path.matchesGlob(file, pattern))).toBe(false);
+    }
+    expect(exclude.some((pattern) => path.matchesGlob('.data/outbox/a.eml', pattern))).toBe(true);
+    // One place says it: the function's own config no longer does.
+    expect(cortesPageConfig).toEqual({ path: ['/cortes', '/cortes/alertas'] });
+  });
+
+  it("are bundled by Netlify's bundler with npm start's settings, and nothing of .data/", async () => {
+    await mkdir(path.dirname(marker), { recursive: true });
+    await writeFile(marker, 'Subject: no debe viajar en una función\r\n\r\n');
+    outDir = await mkdtemp(path.join(tmpdir(), 'included-files-'));
+    await zipFunction(cortesPage, outDir, {
+      archiveFormat: 'none',
+      basePath: projectRoot,
+      config: await functionsConfig(projectRoot),
+    });
+    const files = (await readdir(path.join(outDir, 'cortes-page'), { recursive: true })).map((file) =>
+      file.split(path.sep).join('/'),
+    );
+    expect(files).toContain('netlify.toml');
+    expect(files.filter((file) => file.split('/').includes('.data'))).toEqual([]);
+    // Of the build (when the site has been built), only the two pages it fills in: never the whole
+    // site, which a path with a variable part once brought along.
+    for (const file of files.filter((file) => file.startsWith('dist/')))
+      expect(['dist/cortes', 'dist/cortes.html', 'dist/cortes/alertas.html']).toContain(file);
+  });
+});

@@ -19,6 +19,17 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 /** A file staff published is also sandboxed: an HTML or SVG file opened from it cannot run as this site. */
 export const SANDBOXED_POLICY = `sandbox; ${FUNCTION_POLICY}`;
 
+/**
+ * The policy of a published document the browser shows in a viewer of its own (issue 25): a PDF
+ * staff published, and netlify.toml's files under /documentos, /img and /video (the same value,
+ * tests/unit/security-headers.test.ts). A viewer is a document the browser makes, which a page's
+ * rules break: WebKitGTK's PDF viewer is styled by inline attributes, which `default-src 'none'` or
+ * a page's style-src refuse (a 300×150 viewer in a corner), and a sandboxed document may not run
+ * Chromium's PDF viewer at all. What protects the site stays: only its own pages may frame the
+ * file, and nosniff (securityHeaders) keeps it the type it is sent as.
+ */
+export const FILE_POLICY = "frame-ancestors 'self'";
+
 /** The answer with every security header it does not set itself (a published file sets its own policy). */
 export function withSecurityHeaders(response: Response): Response {
   // A copy: an answer's headers may be immutable (Response.redirect), and the body is only passed on.

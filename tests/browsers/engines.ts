@@ -196,8 +196,13 @@ async function openWebKit(): Promise<EngineSession> {
   return session;
 }
 
-/** WebKit logs each console message on its MiniBrowser's output as `source:line:column: CONSOLE <kind> <level> text`. */
-const CONSOLE_ERROR = /^(\S+?):\d+(?::\d+)?: CONSOLE \S+ ERROR (.*)$/;
+/**
+ * WebKit logs each console message on its MiniBrowser's output as `source:line:column: CONSOLE
+ * [kind] level text` (kind JS, SECURITY, NETWORK…; none for console.error).
+ */
+const CONSOLE_ERROR = /^(\S+?):\d+(?::\d+)?: CONSOLE (?:\S+ )?ERROR (.*)$/;
+/** WebKit's own PDF viewer (pdf.js) logs its own complaints: not the site's. */
+const OWN_VIEWER = 'webkit-pdfjs-viewer:';
 
 /**
  * The errors WebKit's console shows while these addresses load. MiniBrowser writes its console to
@@ -221,7 +226,7 @@ async function webkitConsoleErrors(urls: string[], env: NodeJS.ProcessEnv): Prom
     await once(browser, 'exit');
     for (const line of output.split('\n')) {
       const match = CONSOLE_ERROR.exec(line);
-      if (match) found.push(`${match[1]}: ${match[2]}`);
+      if (match && !match[1]!.startsWith(OWN_VIEWER)) found.push(`${match[1]}: ${match[2]}`);
     }
   }
   return found;

@@ -1,3 +1,4 @@
+import { writeFile } from 'node:fs/promises';
 import { test as base } from '@playwright/test';
 import { openSession, type Engine, type EngineSession } from './engines.ts';
 
@@ -78,12 +79,13 @@ export class Visit {
     );
   }
 
-  /** Whether an element the selector finds takes room on screen. */
+  /** Whether an element the selector finds is rendered, not hidden (a closed <details>' content is not). */
   visible(selector: string): Promise<boolean> {
-    return this.session.evaluate((selector: string) => {
-      const element = document.querySelector(selector);
-      return !!element && element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
-    }, selector);
+    return this.session.evaluate(
+      (selector: string) =>
+        document.querySelector(selector)?.checkVisibility({ visibilityProperty: true, opacityProperty: true }) ?? false,
+      selector,
+    );
   }
 
   /** Whether every island of the page has hydrated: Astro drops an island's `ssr` attribute then. */
@@ -111,11 +113,11 @@ export const test = base.extend<{ visit: Visit }, { engine: Engine; session: Eng
   visit: async ({ session, baseURL }, use, testInfo) => {
     await session.reset(baseURL!);
     await use(new Visit(session, baseURL!));
-    if (testInfo.status !== testInfo.expectedStatus)
-      await testInfo.attach(`${session.engine}.png`, {
-        body: Buffer.from(await session.screenshot()),
-        contentType: 'image/png',
-      });
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const screenshot = testInfo.outputPath(`${session.engine}.png`);
+      await writeFile(screenshot, await session.screenshot());
+      await testInfo.attach(`${session.engine}.png`, { path: screenshot, contentType: 'image/png' });
+    }
   },
 });
 

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
 
@@ -140,14 +143,31 @@ async function waitForDriver(url: string): Promise<void> {
   throw new Error(`WebKitWebDriver did not start at ${url}`);
 }
 
+/**
+ * GTK settings of the session's own: MiniBrowser's toolbar keeps its window at least 447 px wide,
+ * wider than the 390 px phone the smoke tests, unless its widgets may shrink (GTK 3 reads a user
+ * style sheet from $XDG_CONFIG_HOME/gtk-3.0/gtk.css; the page's own rendering is WebKit's, not GTK's).
+ */
+async function gtkConfig(): Promise<string> {
+  const home = await mkdtemp(path.join(tmpdir(), 'webkit-smoke-'));
+  await mkdir(path.join(home, 'gtk-3.0'));
+  await writeFile(
+    path.join(home, 'gtk-3.0/gtk.css'),
+    '* { font-size: 1px; min-width: 0; min-height: 0; padding: 0; margin: 0; }\n',
+  );
+  return home;
+}
+
 async function openWebKit(): Promise<EngineSession> {
   const xvfb = await startXvfb();
-  const env = { ...process.env, DISPLAY: xvfb.display };
+  const configHome = await gtkConfig();
+  const env = { ...process.env, DISPLAY: xvfb.display, XDG_CONFIG_HOME: configHome };
   const port = await freePort();
   const driverProcess = spawn(WEBKIT_DRIVER, [`--port=${port}`], { env, stdio: 'ignore' });
   const stop = () => {
     driverProcess.kill();
     xvfb.process.kill();
+    void rm(configHome, { recursive: true, force: true });
   };
   let driver: WebDriver;
   try {

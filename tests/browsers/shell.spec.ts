@@ -31,7 +31,9 @@ test('the home carousel moves on its own and with its arrow', async ({ visit, se
 test('on a 390 px phone the menu opens and leads to its pages', async ({ visit, session }) => {
   await session.resize(390, 844);
   try {
-    await visit.open('/');
+    // Not the home page: its dialogs open over the menu.
+    await visit.open('/boleta');
+    expect(await session.evaluate(() => window.innerWidth)).toBe(390);
     const nav = 'nav[aria-label="Principal"]';
     expect(await visit.visible(`${nav} .menu`)).toBe(false);
     await session.click(`${nav} .menu-toggle > summary`);
@@ -39,6 +41,7 @@ test('on a 390 px phone the menu opens and leads to its pages', async ({ visit, 
     await visit.press('Contacto');
     await visit.press('Escríbanos');
     await expect.poll(() => visit.path()).toBe('/contacto');
+    expect(await visit.text('h1')).toBe('Contacto');
   } finally {
     await session.resize(1280, 900);
   }

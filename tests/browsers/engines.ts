@@ -79,7 +79,7 @@ async function openFirefox(): Promise<EngineSession> {
       await page.goto(url, { waitUntil: 'load' });
     },
     resize: (width, height) => page.setViewport({ width, height }),
-    evaluate: (fn, ...args) => page.evaluate(fn as never, ...(args as never[])) as never,
+    evaluate: (fn, ...args) => page.evaluate(fn as (...values: unknown[]) => never, ...args),
     click: (selector) => page.click(selector),
     type: (selector, text) => page.type(selector, text),
     select: async (selector, value) => {
@@ -174,7 +174,10 @@ async function openWebKit(): Promise<EngineSession> {
     await waitForDriver(`http://127.0.0.1:${port}`);
     driver = await new Builder()
       .usingServer(`http://127.0.0.1:${port}`)
-      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } })
+      .withCapabilities({
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
+      })
       .build();
   } catch (error) {
     stop();

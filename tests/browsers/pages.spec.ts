@@ -11,7 +11,5 @@ test('every public page loads without a console error', async ({ visit, session 
   const errors = await session.consoleErrors(urls);
   // The unknown path's own 404 is the answer it must get, not an error of the page.
   const notFoundUrl = new URL(notFound, visit.baseURL).href;
-  expect(errors.filter((error) => !(error.startsWith(notFoundUrl) && / 404\b|status of 404/.test(error)))).toEqual(
-    [],
-  );
+  expect(errors.filter((error) => !(error.startsWith(notFoundUrl) && / 404\b|status of 404/.test(error)))).toEqual([]);
 });

@@ -4,8 +4,7 @@ import { expect, test, type Visit } from './fixtures.ts';
 /** The banner slide on screen: the one slide not inert. */
 const shownSlide = (visit: Visit) =>
   visit.session.evaluate(
-    () =>
-      document.querySelector('.carousel--banner .carousel__slide:not([inert])')?.getAttribute('aria-label') ?? null,
+    () => document.querySelector('.carousel--banner .carousel__slide:not([inert])')?.getAttribute('aria-label') ?? null,
   );
 
 test('the home carousel moves on its own and with its arrow', async ({ visit, session }) => {

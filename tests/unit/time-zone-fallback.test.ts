@@ -16,7 +16,12 @@ describe('a runtime without the zone Aysén is in', () => {
     ['15 July', '2027-07-15T12:00:00Z'],
     ['15 December', '2027-12-15T12:00:00Z'],
   ])("and the fixed offset reads Aysén's clock on %s", (_, iso) => {
-    const time = new Intl.DateTimeFormat('es-CL', { timeZone: 'Etc/GMT+3', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const time = new Intl.DateTimeFormat('es-CL', {
+      timeZone: 'Etc/GMT+3',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     expect(time.format(new Date(iso))).toBe('09:00');
   });
 });

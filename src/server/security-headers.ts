@@ -3,9 +3,9 @@
  * Netlify serves itself, never a function's answer (Netlify, "Custom headers": limitations), so
  * withErrorHandling (http.ts) sets these on every answer a handler did not set them on. No function
  * answers a page: the policy allows nothing to run or load, and nobody may frame the answer (the
- * same family as the pages' policy, as strict as it can be; a published PDF sets FILE_POLICY). Transport
- * and referrer headers repeat netlify.toml's values; tests/unit/security-headers.test.ts holds
- * them equal.
+ * same family as the pages' policy, as strict as it can be; a published PDF sets FILE_POLICY).
+ * Transport and referrer headers repeat netlify.toml's values; tests/unit/security-headers.test.ts
+ * holds them equal.
  */
 const FUNCTION_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 

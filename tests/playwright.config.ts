@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { e2eAdmin, e2eBootstrapToken, e2eTotpKey, e2eTotpSecret } from './e2e/admin-credentials.ts';
+import type { Engine } from './browsers/engines.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8890);
 
-export default defineConfig({
+export default defineConfig<object, { engine: Engine }>({
   testDir: 'e2e',
   outputDir: '../test-results',
   fullyParallel: true,
@@ -28,6 +29,14 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // tests/e2e in Debian's Chromium, as `use` above says.
+    { name: 'chromium', testDir: 'e2e' },
+    // The cross-browser smoke (tests/browsers): its journeys in Firefox ESR and WebKitGTK, driven
+    // over WebDriver by its own fixtures (browsers/fixtures.ts), against the same build and server.
+    { name: 'firefox', testDir: 'browsers', use: { engine: 'firefox' } },
+    { name: 'webkit', testDir: 'browsers', use: { engine: 'webkit' } },
+  ],
   webServer: {
     command: 'npm start',
     cwd: '..',

@@ -3,7 +3,7 @@ import { uploadMessages } from '../../src/shared/uploads.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 import { findPublishedFile } from '../../src/server/published-files.ts';
-import { SANDBOXED_POLICY } from '../../src/server/security-headers.ts';
+import { FILE_POLICY, SANDBOXED_POLICY } from '../../src/server/security-headers.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 
 // Shown in the browser; anything else is downloaded rather than rendered on this site's origin.
@@ -11,8 +11,8 @@ const shownInline = (contentType: string) => contentType === 'application/pdf' |
 
 /**
  * GET /api/files/{id}/{name} (public): a file staff published. Its bytes never change for an id,
- * so browsers and the CDN keep it; sandboxed, never sniffed and never framed (security-headers.ts),
- * so it cannot run as this site.
+ * so browsers and the CDN keep it; never sniffed, framed by the site's pages only, and sandboxed
+ * unless it is a PDF (security-headers.ts), so it cannot run as this site.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
@@ -28,7 +28,9 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),
       'Content-Disposition': `${shownInline(file.contentType) ? 'inline' : 'attachment'}; filename="${file.fileName}"`,
-      'Content-Security-Policy': SANDBOXED_POLICY,
+      // A PDF opens in the browser's viewer, which a sandbox or `default-src 'none'` breaks (FILE_POLICY);
+      // anything else (an SVG image included) can do no harm sandboxed.
+      'Content-Security-Policy': file.contentType === 'application/pdf' ? FILE_POLICY : SANDBOXED_POLICY,
       'Cache-Control': 'public, max-age=31536000, immutable',
     },
   });

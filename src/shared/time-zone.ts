@@ -6,5 +6,24 @@
  *
  * The database's own zone data is not relied on (Neon's cannot be tested from here): SQL keeps
  * instants in UTC and the code converts.
+ *
+ * A browser's zone data can be older than the server's: WebKitGTK 2.50 on Debian 12 (and Safari on
+ * an iPhone not updated since early 2025) throws a RangeError for America/Coyhaique, which left
+ * /tbk-final's receipt unhydrated in WebKit (issue 25). There the islands read the clock in
+ * UTC−3 ('Etc/GMT+3': POSIX inverts the sign), Aysén's from April 2025 on. The server's runtime
+ * must know the zone: tests/unit/aysen-time.test.ts fails where it does not.
  */
-export const AYSEN_TIME_ZONE = 'America/Coyhaique';
+const AYSEN_ZONE_NAME = 'America/Coyhaique';
+const AYSEN_FIXED_OFFSET = 'Etc/GMT+3';
+
+/** `zone` if this runtime's time-zone data has it, else `fallback`. */
+export function usableTimeZone(zone: string, fallback: string): string {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return fallback;
+  }
+}
+
+export const AYSEN_TIME_ZONE = usableTimeZone(AYSEN_ZONE_NAME, AYSEN_FIXED_OFFSET);

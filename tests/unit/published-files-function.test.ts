@@ -69,8 +69,8 @@ describe('POST /api/admin/files', () => {
     ).toEqual({
       'content-type': 'application/pdf',
       'content-disposition': 'inline; filename="Memoria-Anual-2024-version-final.pdf"',
-      'content-security-policy':
-        "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      // Issue 25: the browser's PDF viewer works under it (no sandbox, no default-src), framed by the site only.
+      'content-security-policy': "frame-ancestors 'self'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=31536000, immutable',
     });
@@ -94,6 +94,10 @@ describe('POST /api/admin/files', () => {
     const response = await fetchFile(body.data.url);
     expect(response.headers.get('content-type')).toBe(contentType);
     expect(response.headers.get('content-disposition')).toBe(`${disposition}; filename="${name}"`);
+    // Only a PDF leaves the sandbox: an image (an SVG can run script) or a download stays in it.
+    expect(response.headers.get('content-security-policy')).toBe(
+      "sandbox; default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
   });
 
   it('publishes a 12 MB chunked upload', async () => {

@@ -10,7 +10,10 @@ export default defineConfig<object, { engine: Engine }>({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Two cores run the server, two browsers and, in CI, nothing else: an admin action that hashes
+  // a password and checks the admin's own (two scrypts at OWASP's cost) answered after 5 s there.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL: `http://localhost:${port}`,

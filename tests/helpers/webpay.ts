@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createWebpaySimulator } from '../../scripts/lib/webpay-simulator.ts';
-import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
+import { WEBPAY_PATH, type WebpayTransaction } from '../../src/server/payments/webpay-client.ts';
 
 type Operation = 'commit' | 'status' | 'refund';
 
@@ -58,3 +58,21 @@ export function useWebpaySimulator() {
   });
   return state;
 }
+
+/** A transaction as Webpay answers a commit or a status: the card approved, for `amount`. */
+export const approvedTransaction = (
+  buyOrder: string,
+  amount: number,
+  { status = 'AUTHORIZED', sessionId = buyOrder }: { status?: string; sessionId?: string } = {},
+): WebpayTransaction => ({
+  amount,
+  status,
+  buy_order: buyOrder,
+  session_id: sessionId,
+  card_detail: { card_number: '6623' },
+  transaction_date: new Date().toISOString(),
+  authorization_code: '1213',
+  payment_type_code: 'VD',
+  response_code: 0,
+  installments_number: 0,
+});

@@ -2,9 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
 import { reconcileBill } from '../../src/server/payments/reconcile.ts';
-import { WebpayError, type WebpayClient, type WebpayTransaction } from '../../src/server/payments/webpay-client.ts';
+import { WebpayError, type WebpayClient } from '../../src/server/payments/webpay-client.ts';
 import { handleReturn } from '../../src/server/payments/webpay-return.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+import { approvedTransaction } from '../helpers/webpay.ts';
 
 /**
  * Issue 25, row 2: a card payment settled by two processes at once, on a real PostgreSQL 17 with
@@ -34,18 +35,7 @@ afterAll(() => postgres?.stop());
 function approvingWebpay(buyOrder: string) {
   const calls = { commit: 0, status: 0, refund: 0 };
   let committed = false;
-  const transaction = (status: string): WebpayTransaction => ({
-    amount: AMOUNT,
-    status,
-    buy_order: buyOrder,
-    session_id: buyOrder,
-    card_detail: { card_number: '6623' },
-    transaction_date: new Date().toISOString(),
-    authorization_code: '1213',
-    payment_type_code: 'VD',
-    response_code: 0,
-    installments_number: 0,
-  });
+  const transaction = (status: string) => approvedTransaction(buyOrder, AMOUNT, { status });
   const client = {
     create: () => Promise.reject(new Error('not used')),
     async commit() {

@@ -10,7 +10,7 @@ import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { startFakeResend, tooManyRequests, type ResendAnswer } from '../helpers/fake-resend.ts';
 import { testContext } from '../helpers/functions.ts';
-import { useWebpaySimulator } from '../helpers/webpay.ts';
+import { approvedTransaction, useWebpaySimulator } from '../helpers/webpay.ts';
 
 /**
  * Issue 25, row 6: every scheduled function that sends mail finishes its whole work, mail
@@ -116,18 +116,7 @@ describe('a scheduled run, mail included, ends inside Netlify’s 30 seconds', {
       const token = new URL(request.url).pathname.slice(WEBPAY_PATH.length + 1);
       const buyOrder = approved.get(token);
       if (!buyOrder) return silent();
-      return Response.json({
-        amount: 5000,
-        status: 'AUTHORIZED',
-        buy_order: buyOrder,
-        session_id: 'S',
-        card_detail: { card_number: '6623' },
-        transaction_date: new Date().toISOString(),
-        authorization_code: '1213',
-        payment_type_code: 'VD',
-        response_code: 0,
-        installments_number: 0,
-      });
+      return Response.json(approvedTransaction(buyOrder, 5000, { sessionId: 'S' }));
     });
     webpay.stub('status', silent);
     await fullOutbox(40);

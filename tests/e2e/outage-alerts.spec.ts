@@ -159,6 +159,7 @@ test('the towns are in the page: listed without JavaScript, and nothing moves as
 
 test('a mailed link opened without its code says so where the button stands, and nothing moves', async ({ page }) => {
   await page.setViewportSize({ width: 412, height: 823 });
+  await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 6 });
   for (const action of ['confirmar', 'baja']) {
     await page.goto(`/cortes/alertas/${action}`, { waitUntil: 'load' });
     const { shift } = await shiftAndLargestPaint(page, 1_500);

@@ -3,6 +3,13 @@ import { e2eAdmin, e2eBootstrapToken, e2eTotpKey, e2eTotpSecret } from './e2e/ad
 import type { Engine } from './browsers/engines.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8890);
+// The accounts the tests create and sign in with are hashed at scrypt's 2^14 rather than
+// production's 2^17 (config.passwordHashCost, local mode only): eight times less of a core a
+// sign-in. The server reads it, and so do the test workers, which write the local server's
+// database (e2e/admin-session.ts hashes its accounts' passwords) and so are in local mode too.
+const passwordHashCost = '14';
+process.env.APP_MODE ??= 'local';
+process.env.PASSWORD_HASH_COST ??= passwordHashCost;
 
 export default defineConfig<object, { engine: Engine }>({
   testDir: 'e2e',
@@ -11,7 +18,7 @@ export default defineConfig<object, { engine: Engine }>({
   workers: 2,
   retries: 0,
   // Two cores run the server, two browsers and, in CI, nothing else: an admin action that hashes
-  // a password and checks the admin's own (two scrypts at OWASP's cost) answered after 5 s there.
+  // a password and checks the admin's own (two scrypts) answered after 5 s there.
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
@@ -55,6 +62,7 @@ export default defineConfig<object, { engine: Engine }>({
       SEED_ADMIN_TOTP_SECRET: e2eTotpSecret,
       TOTP_ENCRYPTION_KEY: e2eTotpKey,
       ADMIN_BOOTSTRAP_TOKEN: e2eBootstrapToken,
+      PASSWORD_HASH_COST: passwordHashCost,
       UPLOAD_DAILY_BYTES_PER_CLIENT: '5000000000',
       // The forms' tests acknowledge the same few addresses run after run (3 a day by default).
       MAIL_ACKNOWLEDGEMENTS_PER_DAY: '100000',

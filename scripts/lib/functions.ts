@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { access, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from '@netlify/functions';
@@ -90,7 +90,9 @@ export async function functionsConfig(projectRoot: string): Promise<Config> {
 
 /**
  * Bundles the functions, unless `outDir` holds bundles of the same inputs (issue 14: bundling
- * takes most of a start; a start with no change reuses them).
+ * takes most of a start; a start with no change reuses them). Bundled beside `outDir` and moved
+ * into it whole: two starts at once (a server and a test run) each bundled into the folder the
+ * other was emptying, and left a manifest over empty folders that the next starts trusted.
  */
 export async function bundleFunctions(projectRoot: string, outDir: string): Promise<LocalFunction[]> {
   const manifestFile = path.join(outDir, 'bundles.json');
@@ -98,10 +100,15 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
   const saved = await readFile(manifestFile, 'utf8')
     .then((text) => JSON.parse(text) as { inputs: string; functions: BundledFunction[] })
     .catch(() => undefined);
-  let bundled = saved?.inputs === inputs ? saved.functions : undefined;
+  const whole = async (functions: BundledFunction[]) =>
+    Promise.all(functions.map((fn) => access(moduleFile(projectRoot, fn)))).then(
+      () => true,
+      () => false,
+    );
+  let bundled = saved?.inputs === inputs && (await whole(saved.functions)) ? saved.functions : undefined;
   if (!bundled) {
-    await rm(outDir, { recursive: true, force: true });
-    const results = await zipFunctions([path.join(projectRoot, 'netlify/functions')], outDir, {
+    const workDir = `${outDir}.${randomUUID()}`;
+    const results = await zipFunctions([path.join(projectRoot, 'netlify/functions')], workDir, {
       archiveFormat: 'none',
       basePath: projectRoot,
       configFileDirectories: [],
@@ -109,21 +116,25 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
     });
     bundled = results.map((fn) => ({
       name: fn.name,
-      path: fn.path,
+      path: path.join(outDir, path.relative(workDir, fn.path)),
       mainFile: fn.mainFile,
       schedule: fn.schedule,
       routes: fn.routes,
     }));
-    await writeFile(manifestFile, JSON.stringify({ inputs, functions: bundled }));
+    await writeFile(path.join(workDir, 'bundles.json'), JSON.stringify({ inputs, functions: bundled }));
+    await rm(outDir, { recursive: true, force: true });
+    await rename(workDir, outDir).catch(async (error: NodeJS.ErrnoException) => {
+      // Another start moved its bundles of the same inputs in first: use those.
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      await rm(workDir, { recursive: true, force: true });
+    });
   }
   // Each bundle carries its own copy of its packages: importing all 33 took longer than the rest
   // of a start, so a bundle is imported when first called, or by warmFunctions after the start.
   return bundled.map((fn) => {
-    // The bundle keeps the function's own path inside its folder, transpiled to .mjs.
-    const relative = path.relative(projectRoot, fn.mainFile).replace(/\.[cm]?[jt]s$/, '.mjs');
     let module: Promise<Handler> | undefined;
     const load = () =>
-      (module ??= import(pathToFileURL(path.join(fn.path, relative)).href).then((loaded) => loaded.default as Handler));
+      (module ??= import(pathToFileURL(moduleFile(projectRoot, fn)).href).then((loaded) => loaded.default as Handler));
     return {
       name: fn.name,
       schedule: fn.schedule,
@@ -136,6 +147,10 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
     };
   });
 }
+
+/** A bundle's module: it keeps the function's own path inside its folder, transpiled to .mjs. */
+const moduleFile = (projectRoot: string, fn: BundledFunction): string =>
+  path.join(fn.path, path.relative(projectRoot, fn.mainFile).replace(/\.[cm]?[jt]s$/, '.mjs'));
 
 /** Imports every bundle, one after another, so that first requests do not wait for theirs. */
 export async function warmFunctions(functions: LocalFunction[]): Promise<void> {

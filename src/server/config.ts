@@ -210,6 +210,22 @@ export const config = {
   },
 
   /**
+   * scrypt's cost of new password hashes as log2(N) (src/server/auth/passwords.ts): 17 in
+   * production mode, whatever is set. Local mode only, PASSWORD_HASH_COST may lower it to 14 for
+   * the tests' own accounts (as Django's documentation advises for test settings: the cost is
+   * what makes the suite slow, not what it tests); a hash keeps its cost, so a database the
+   * tests filled is never one production signs in against.
+   */
+  passwordHashCost(): number {
+    const production = 17;
+    const value = this.isLocal() ? env('PASSWORD_HASH_COST') : undefined;
+    if (value === undefined) return production;
+    if (!/^1[4-7]$/.test(value))
+      throw new MissingSettingError('PASSWORD_HASH_COST', 'must be a whole number from 14 to 17.');
+    return Number(value);
+  },
+
+  /**
    * Daily limits of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
    * of CVs from one client address (default 200 MB: twenty 10 MB files), UPLOAD_DAILY_BYTES_TOTAL
    * of CVs from everyone (default 5 GB), whole numbers of bytes, and UPLOAD_DAILY_DENUNCIA_FILES,

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt as scryptCallback } from 'node:crypto';
 import { decodeJwt, SignJWT } from 'jose';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
@@ -33,6 +33,8 @@ let adminId: string;
  * cost a scrypt at OWASP's cost each, minutes of the suite).
  */
 const stale = { signedOut: '', deleted: '', unbearered: '' };
+
+afterEach(() => vi.unstubAllEnvs());
 
 const signIn = (body: unknown) => signInFully(environment.database.db, body as { email: string; password: string });
 
@@ -183,11 +185,23 @@ const call = ([method, path, fn, body]: (typeof adminEndpoints)[number], headers
   callFunction(fn, method, path.replace('{admin}', adminId).replace(/ \(.*\)$/, ''), { headers, body: body?.() });
 
 describe('passwords', () => {
-  it('are stored as scrypt hashes that verify only the same password', async () => {
+  it("are stored at OWASP's cost in production mode, whatever PASSWORD_HASH_COST says, and verify only the same password", async () => {
+    vi.stubEnv('APP_MODE', '');
     const hash = await hashPassword('secreto');
     expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('secreto', hash)).toBe(true);
     expect(await verifyPassword('Secreto', hash)).toBe(false);
+  });
+
+  it('are cheaper in local mode only as far as PASSWORD_HASH_COST says, from 14 to 17', async () => {
+    vi.stubEnv('PASSWORD_HASH_COST', '14');
+    const cheap = await hashPassword('secreto');
+    expect(cheap).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(await verifyPassword('secreto', cheap)).toBe(true);
+    vi.stubEnv('PASSWORD_HASH_COST', '13');
+    await expect(hashPassword('secreto')).rejects.toThrow('PASSWORD_HASH_COST: must be a whole number from 14 to 17.');
+    vi.stubEnv('PASSWORD_HASH_COST', '');
+    expect(await hashPassword('secreto')).toMatch(/^scrypt\$131072\$/);
   });
 });
 
@@ -266,6 +280,8 @@ describe('POST /api/login', () => {
   });
 
   it('rehashes a password stored at a weaker cost, at the next sign-in', async () => {
+    // Today's cost one step above the stored hash's: the rule is the same at any cost.
+    vi.stubEnv('PASSWORD_HASH_COST', '15');
     const { db } = environment.database;
     const weak = await new Promise<string>((resolve, reject) => {
       const salt = randomBytes(16);
@@ -282,7 +298,7 @@ describe('POST /api/login', () => {
     const [row] = await db.query<{ password_hash: string }>(
       `SELECT password_hash FROM admins WHERE email = 'antigua@example.com'`,
     );
-    expect(row!.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(row!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect((await signIn({ email: 'antigua@example.com', password: 'clave-de-antes-larga' })).status).toBe(200);
   });
 

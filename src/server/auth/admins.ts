@@ -4,7 +4,7 @@ import type { Database } from '../db/index.ts';
 import { changeAndAudit, recordAccess } from '../audit.ts';
 import { isUuid } from '../ids.ts';
 import type { SignedInAdmin } from './require-admin.ts';
-import { hashPassword, needsRehash, UNKNOWN_ACCOUNT_HASH, verifyPassword } from './passwords.ts';
+import { hashPassword, needsRehash, unknownAccountHash, verifyPassword } from './passwords.ts';
 import {
   newRecoveryCodes,
   newTotpSecret,
@@ -96,7 +96,7 @@ export async function checkCredentials(
      FROM admins WHERE lower(email) = lower($1)`,
     [email],
   );
-  const valid = await verifyPassword(password, row?.password_hash ?? UNKNOWN_ACCOUNT_HASH);
+  const valid = await verifyPassword(password, row?.password_hash ?? unknownAccountHash());
   if (!row || !valid) {
     await logFailure(
       db,

@@ -62,7 +62,7 @@ export default defineConfig({
   // (frame-ancestors); both policies apply.
   security: { csp: true },
   // `astro dev` gets functions, database and blobs from Netlify's Vite plugin; `npm start`
-  // serves the build through scripts/serve.ts instead (see README, "Architecture").
+  // serves the build through scripts/serve.ts instead (docs/architecture.md, "The local server").
   vite: {
     // After Netlify's plugin, whose middleware sets the headers first.
     plugins: isDev

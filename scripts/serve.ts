@@ -86,7 +86,8 @@ async function notFound(origin: string): Promise<Response> {
   return new Response(page?.body ?? 'Not found', { status: 404, headers: page?.headers ?? {} });
 }
 
-// Card payments in local mode go to this simulator (README, "Payments"); it is never deployed.
+// Card payments in local mode go to this simulator (docs/features/payments.md, "The simulator"); it is
+// never deployed.
 // WEBPAY_SIMULATOR_CONFIRM_SECONDS: how long after the customer's decision a commit still works.
 const confirmSeconds = Number(process.env.WEBPAY_SIMULATOR_CONFIRM_SECONDS);
 const webpaySimulator = createWebpaySimulator(

@@ -1,6 +1,6 @@
 /*
- * The placeholders the repository ships until the utility provides the real content (README,
- * "Content"), and which of them a production build refuses to publish (docs/deploy.md, "Content
+ * The placeholders the repository ships until the utility provides the real content (docs/content.md,
+ * "Placeholders"), and which of them a production build refuses to publish (docs/deploy.md, "Content
  * to replace before launch"). A placeholder blocks when publishing it would mislead or fail a
  * visitor where it matters: a contact channel or mailbox that reaches nobody, a legal disclosure
  * (the board) or a binding document that is not the real one, the site's own address. The rest

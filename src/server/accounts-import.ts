@@ -14,7 +14,7 @@ import { isoTime, type Database } from './db/index.ts';
 import { fileRefused } from './uploads.ts';
 
 /**
- * The billing system's CSV export (README, "Operator tasks in production"): one row per service,
+ * The billing system's CSV export (docs/features/payments.md, the accounts import): one row per service,
  * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
  * and doc_url (may be empty), and optionally locality (a town of outage_towns by its slug, for
  * /cortes' "¿Me afecta?"; issue 17); comma or semicolon separated, UTF-8, with a header row. Read by

@@ -24,7 +24,7 @@ export const accountsMessages = {
   paidOnline: 'Pagada en línea después de la exportación',
 } as const;
 
-/** The columns of the export, in its first line (README, "Operator tasks in production"). */
+/** The columns of the export, in its first line (docs/features/payments.md, "Accounts: where the debt comes from"). */
 export const ACCOUNT_COLUMNS = ['service_number', 'balance', 'install_address', 'expiration_date', 'doc_url'] as const;
 
 /**

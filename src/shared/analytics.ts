@@ -7,7 +7,7 @@ import raw from '../../content/site.json' with { type: 'json' };
  * and any other that sends its beacons to the host it is served from.
  */
 export const AnalyticsSchema = z.object({
-  /** The service's script; its origin is the one host the CSP opens (README, "Configuration"). */
+  /** The service's script; its origin is the one host the CSP opens (docs/security.md, "Web analytics"). */
   script: z.url({ protocol: /^https$/, error: 'analytics.script must be an https:// address' }),
   /** Attributes the service reads from its script tag; only data-* ones, never an event handler. */
   attributes: z._default(z.record(z.string().check(z.regex(/^data-[a-z][a-z0-9-]*$/)), z.string()), {}),

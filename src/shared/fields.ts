@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 
 /**
  * Field builders shared by every form schema, so each rule and message is written once. Every
- * schema of the project is written with zod's functional `zod/mini` (README, "Architecture"):
- * islands bundle only the checks they use, about a quarter of the classic API's weight.
+ * schema of the project is written with zod's functional `zod/mini` (docs/features/forms-and-cases.md,
+ * "zod/mini"): islands bundle only the checks they use, about a quarter of the classic API's weight.
  */
 
 export const fieldMessages = {

@@ -36,7 +36,7 @@ test('paid with "Aprobar sin volver al comercio", the reconciliation records it:
   browser,
   page,
 }) => {
-  // The demo account of README, owing its demo debt again.
+  // The demo account of the README ("Demo data and signing in"), owing its demo debt again.
   await account('100001', 18990);
   const customer = await browser.newPage();
   const billId = await approveWithoutComingBack(customer, '100001');

@@ -21,7 +21,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
  * island loads none (the test below). A page missing here is only reported: add its row.
  */
 const JS_BUDGET_KB: Record<string, number> = {
-  // The carousel (carousel.ts) and the dialogs: Swiper's core alone is over this (README, "Performance").
+  // The carousel (carousel.ts) and the dialogs: Swiper's core alone is over this (docs/performance.md).
   '/': 20,
   '/contacto': 75,
   '/reclamos': 75,
@@ -65,7 +65,7 @@ const JS_BUDGET_KB: Record<string, number> = {
 };
 
 // zod's classic API names its schemas' constructors `ZodObject`, `ZodString`…; zod/mini's are
-// `ZodMiniObject`…, on core's `$ZodObject`… The browser loads zod/mini only (README, "Forms").
+// `ZodMiniObject`…, on core's `$ZodObject`… The browser loads zod/mini only (docs/features/forms-and-cases.md).
 const classicZod = /["'`]Zod(Object|String|Type)["'`]/;
 const zodCore = /["'`]\$ZodObject["'`]/;
 

@@ -116,7 +116,7 @@ test.describe('security headers from netlify.toml', () => {
       expect(headers['content-security-policy']).toContain("default-src 'self'");
       expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
       expect(headers['content-security-policy']).toContain("object-src 'none'");
-      // Inline code runs only by the hashes the header names (README, "Content-Security-Policy").
+      // Inline code runs only by the hashes the header names (docs/security.md, "Content-Security-Policy").
       expect(headers['content-security-policy']).not.toContain("'unsafe-inline'");
       expect(headers['strict-transport-security']).toMatch(/max-age=\d{8}/);
       expect(headers['x-content-type-options']).toBe('nosniff');

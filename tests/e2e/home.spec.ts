@@ -104,6 +104,9 @@ test.describe('home carousel', () => {
 
   test('a mouse drag changes slide both ways, and does not follow the banner button it ends on', async ({ page }) => {
     await page.getByRole('button', { name: 'Pausar' }).click();
+    // On a loaded machine the autoplay may have moved on (every 3.5 s) before the pause.
+    await page.getByRole('button', { name: 'Ir a la diapositiva 1' }).click();
+    await expect.poll(() => shownSlide(page)).toBe('1 de 9');
     const frame = (await page.locator('.carousel--banner .carousel__viewport').boundingBox())!;
     const y = frame.y + frame.height / 2;
     const drag = async (fromX: number, toX: number) => {

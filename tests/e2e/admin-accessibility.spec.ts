@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts.ts';
 import {
@@ -8,14 +7,13 @@ import {
   paidOnlineHoursAgo,
   serviceNumbers,
 } from './accounts-import.ts';
+import { adminThemes as themes, expectNoAdminViolations } from './admin-axe.ts';
 import { ensureAdmin, useSession } from './admin-session.ts';
 import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './cases.ts';
 import { screenshot, screenshotsWanted } from './screenshots.ts';
 
 // The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
 // session and their data, so they are checked here, in both themes (spec §3 Settings).
-
-const themes = ['ONE_DARK', 'LIGHT'] as const;
 
 const screens = [
   '/admin/pagos',
@@ -36,16 +34,6 @@ const screens = [
   '/admin/no-existe',
   '/admin/primer-administrador',
 ];
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-    what,
-  ).toEqual([]);
-}
 
 /** Stores the theme the way the settings popover does, before the app reads it. */
 async function useTheme(page: Page, theme: (typeof themes)[number]) {
@@ -85,10 +73,10 @@ for (const theme of themes) {
       await page.goto('/login');
       await settle(page);
       await expect(page.locator('.admin')).toHaveAttribute('data-theme', theme);
-      await expectNoViolations(page, '/login');
+      await expectNoAdminViolations(page, theme, '/login');
       await page.getByRole('button', { name: 'Ingresar' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeVisible();
-      await expectNoViolations(page, '/login with errors');
+      await expectNoAdminViolations(page, theme, '/login with errors');
       expect(csp).toEqual([]);
     });
 
@@ -99,7 +87,7 @@ for (const theme of themes) {
       for (const path of screens) {
         await page.goto(path);
         await settle(page);
-        await expectNoViolations(page, path);
+        await expectNoAdminViolations(page, theme, path);
       }
       expect(csp).toEqual([]);
     });
@@ -109,9 +97,9 @@ for (const theme of themes) {
       await page.goto('/admin/documentos');
       await settle(page);
       await page.getByRole('button', { name: 'Configuración' }).click();
-      await expectNoViolations(page, 'settings popover');
+      await expectNoAdminViolations(page, theme, 'settings popover');
       await page.getByRole('button', { name: /Perfil de/ }).click();
-      await expectNoViolations(page, 'profile menu');
+      await expectNoAdminViolations(page, theme, 'profile menu');
       await page.keyboard.press('Escape');
 
       await page
@@ -119,14 +107,14 @@ for (const theme of themes) {
         .first()
         .click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expectNoViolations(page, 'delete dialog');
+      await expectNoAdminViolations(page, theme, 'delete dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
 
       await page.goto('/admin/comunicados/nuevo');
       await settle(page);
       await page.getByRole('button', { name: 'Guardar' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
-      await expectNoViolations(page, 'comunicado form with errors');
+      await expectNoAdminViolations(page, theme, 'comunicado form with errors');
     });
 
     test('the accounts import with its report, and the first-administrator form, have no violations; screenshots', async ({
@@ -147,7 +135,7 @@ for (const theme of themes) {
       await settle(page);
       await page.getByRole('button', { name: 'Importar' }).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
-      await expectNoViolations(page, 'accounts import with errors');
+      await expectNoAdminViolations(page, theme, 'accounts import with errors');
 
       const number = serviceNumbers(theme === 'LIGHT' ? '73' : '74');
       await paidOnlineHoursAgo(number(1), 18990, 1);
@@ -157,7 +145,7 @@ for (const theme of themes) {
         chileNow(new Date(Date.now() - 2 * 60 * 60 * 1000)),
       );
       await expectReportShown(page);
-      await expectNoViolations(page, 'accounts import report');
+      await expectNoAdminViolations(page, theme, 'accounts import report');
       await shoot(page, 'cuentas');
 
       // Signed out, as the person creating the first administrator is; the status as on a new site.
@@ -169,10 +157,10 @@ for (const theme of themes) {
       );
       await visitor.goto('/admin/primer-administrador');
       await settle(visitor);
-      await expectNoViolations(visitor, 'first-administrator form');
+      await expectNoAdminViolations(visitor, theme, 'first-administrator form');
       await visitor.getByRole('button', { name: 'Crear administrador' }).click();
       await expect(visitor.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
-      await expectNoViolations(visitor, 'first-administrator form with errors');
+      await expectNoAdminViolations(visitor, theme, 'first-administrator form with errors');
       await shoot(visitor, 'primer-administrador');
       await visitor.close();
     });
@@ -207,26 +195,26 @@ for (const theme of themes) {
         await page.goto(`/admin/atencion?q=${surname}`);
         await settle(page);
         await expect(page.locator('.badge')).toHaveCount(1);
-        await expectNoViolations(page, `case list, ${device}`);
+        await expectNoAdminViolations(page, theme, `case list, ${device}`);
         await page.getByText('Plazo de respuesta a mensajes').click();
         await page.getByLabel('Días hábiles').fill('');
         await page.getByRole('button', { name: 'Guardar plazo' }).click();
         await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
-        await expectNoViolations(page, `case settings with errors, ${device}`);
+        await expectNoAdminViolations(page, theme, `case settings with errors, ${device}`);
         await shoot('atencion');
 
         await page.goto(`/admin/atencion/${answeredId}`);
         await settle(page);
-        await expectNoViolations(page, `answered case, ${device}`);
+        await expectNoAdminViolations(page, theme, `answered case, ${device}`);
 
         await page.goto(`/admin/atencion/${overdueId}`);
         await settle(page);
         await expect(page.getByText('Vencido hace 3 días hábiles')).toBeVisible();
-        await expectNoViolations(page, `overdue case, ${device}`);
+        await expectNoAdminViolations(page, theme, `overdue case, ${device}`);
         await shoot('caso');
         await page.getByRole('button', { name: 'Enviar respuesta' }).click();
         await expect(page.getByRole('alert').filter({ hasText: 'Hay un problema' })).toBeFocused();
-        await expectNoViolations(page, `reply with errors, ${device}`);
+        await expectNoAdminViolations(page, theme, `reply with errors, ${device}`);
       }
     });
 
@@ -238,7 +226,7 @@ for (const theme of themes) {
         await page.goto('/admin/pagos');
         await settle(page);
         await page.getByRole('button', { name: 'Menú' }).click();
-        await expectNoViolations(page, 'mobile menu');
+        await expectNoAdminViolations(page, theme, 'mobile menu');
       });
     });
 

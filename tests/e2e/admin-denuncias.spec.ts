@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { adminThemes, expectNoAdminViolations } from './admin-axe.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -203,7 +203,7 @@ test('the team screen grants and withdraws the role, and refuses to leave an acc
   await query('DELETE FROM admins WHERE id = $1', [personId]);
 });
 
-for (const theme of ['ONE_DARK', 'LIGHT'] as const) {
+for (const theme of adminThemes) {
   test(`the desk screens have no WCAG 2.2 AA violations (${theme}), on a phone and a desktop`, async ({
     page,
     request,
@@ -232,13 +232,7 @@ for (const theme of ['ONE_DARK', 'LIGHT'] as const) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('status').filter({ hasText: 'Cargando' })).toHaveCount(0);
         await expect(page.locator('table, .case').first()).toBeVisible();
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          .analyze();
-        expect(
-          results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-          `${screen} ${theme} ${width}`,
-        ).toEqual([]);
+        await expectNoAdminViolations(page, theme, `${screen} ${width}`);
       }
     }
   });

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { adminThemes, expectNoAdminViolations } from './admin-axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
@@ -152,7 +152,7 @@ test('a planned outage within 48 hours is published only with a reason, kept on 
   expect(await notices(sectors)).toEqual([{ kind: 'published' }]);
 });
 
-for (const theme of ['LIGHT', 'ONE_DARK'] as const)
+for (const theme of adminThemes)
   test(`the outage screens have no axe violations in the ${theme} theme`, async ({ page }, testInfo) => {
     // Three screens at two widths, each with a full-page screenshot, then axe: as long as the admin
     // accessibility tests, which are slow too.
@@ -172,13 +172,7 @@ for (const theme of ['LIGHT', 'ONE_DARK'] as const)
         if (name === 'new') await page.getByRole('button', { name: 'Agregar punto de abastecimiento' }).click();
         await screenshot(page, testInfo, `${name}-${theme}-${width}.png`, { fullPage: true });
       }
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-        path,
-      ).toEqual([]);
+      await expectNoAdminViolations(page, theme, path);
     }
   });
 

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
+import { wcagViolations } from './axe.ts';
 
 /** The admin's two themes (spec §3 Settings); every admin screen is checked in both. */
 export const adminThemes = ['ONE_DARK', 'LIGHT'] as const;
 export type AdminTheme = (typeof adminThemes)[number];
 
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 // The rules whose outcome depends on colours. A theme sets colours only (the same DOM, the same
 // names and roles), so the other rules would repeat in the second theme what they found in the
 // first: they run once, and the second theme runs these alone (axe is most of the admin screens'
@@ -17,10 +16,5 @@ const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  * every rule in ONE_DARK, the colour rules in LIGHT.
  */
 export async function expectNoAdminViolations(page: Page, theme: AdminTheme, what: string): Promise<void> {
-  const axe = new AxeBuilder({ page }).withTags(WCAG_22_AA);
-  const results = await (theme === 'ONE_DARK' ? axe : axe.withRules(COLOUR_RULES)).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
-    `${what} (${theme})`,
-  ).toEqual([]);
+  expect(await wcagViolations(page, theme === 'ONE_DARK' ? undefined : COLOUR_RULES), `${what} (${theme})`).toEqual([]);
 }

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eBootstrapToken } from './admin-credentials.ts';
 import { e2eCompliance, ensureAdmin } from './admin-session.ts';
+import { wcagViolations } from './axe.ts';
 
 // The server's database has administrators, so the bootstrap is closed: the screen says so and
 // the server refuses even the right token. Its form is reached by answering GET /api/bootstrap
@@ -40,10 +40,7 @@ test('the bootstrap form checks what it can and shows the server’s refusals', 
   await page.goto('/login');
   const offer = page.getByRole('link', { name: 'Crear el primer administrador' });
   await expect(offer).toBeVisible();
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   await offer.click();
   await expect(page).toHaveURL(/\/admin\/primer-administrador$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Crear el primer administrador');
@@ -107,8 +104,5 @@ test('the first compliance user has a bootstrap of its own, an invitation, close
   await expect(
     page.getByRole('alert').filter({ hasText: 'El sitio ya tiene un encargado de cumplimiento' }),
   ).toBeVisible();
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 });

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ensureAdmin, useSession } from './admin-session.ts';
 import { query } from './database.ts';
 import { account } from './simulator-payment.ts';
+import { wcagViolations } from './axe.ts';
 
 // Issue 24: a bill the reconciliation can no longer settle (here, a refund Transbank kept refusing
 // until its 90-day window closed) is shown to staff with what they need to settle it by hand, and
@@ -52,10 +52,7 @@ test('staff see a bill that requires a person, with its buy order, token and amo
   await expect(item).toContainText('Reembolso (refund)');
   await expect(item).toContainText('"response_code":-1');
   await expect(item).toContainText(/Fecha de la transacción\s*\d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}/);
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
 
   await item.getByRole('link', { name: /Registrar resolución/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Detalle del pago');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './database.ts';
 import { shiftAndLargestPaint } from './paint-metrics.ts';
+import { wcagViolations } from './axe.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
@@ -182,10 +182,7 @@ test.describe('/cortes', () => {
     await serveTiles(page);
     await page.goto('/cortes');
     await expect(page.locator('.leaflet-container')).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
   });
 });
 

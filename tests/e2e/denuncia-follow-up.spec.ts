@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncia-follow-up.ts';
 import { query } from './database.ts';
 import { sendDenuncia, unsealed, writeOnDenuncia } from './denuncias.ts';
 import { screenshot } from './screenshots.ts';
+import { wcagViolations } from './axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -161,10 +161,7 @@ test("the reporter reads compliance's question, never a note, and answers with a
   expect(await storageSizes(page)).toEqual([0, 0]);
   await expect(page).toHaveURL(FOLLOW_UP);
 
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `denuncia-seguimiento-${width}.png`, { fullPage: true });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import type { SubmissionAnswer } from '../../src/shared/api.ts';
@@ -7,6 +6,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { query } from './database.ts';
 import { mailTo, outboxMails } from './outbox.ts';
 import { screenshot } from './screenshots.ts';
+import { wcagViolations } from './axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -171,10 +171,7 @@ test('an answered case shows Respondido, the answer date and each reply as text 
   await expect(found.locator('b')).toHaveCount(0);
   await expect(found).not.toContainText('Nota interna');
 
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `seguimiento-respondido-${width}.png`, { fullPage: true });

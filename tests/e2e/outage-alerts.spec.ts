@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './database.ts';
 import { outboxMailTo, outboxMails } from './outbox.ts';
 import { shiftAndLargestPaint } from './paint-metrics.ts';
 import { screenshot } from './screenshots.ts';
+import { wcagViolations } from './axe.ts';
 
 /** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
 
@@ -20,10 +20,7 @@ const linkIn = (eml: string, path: string) =>
   new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]{43})`).exec(decoded(eml))![1]!;
 
 async function expectAccessible(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  expect(await wcagViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { wcagViolations } from './axe.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
@@ -35,10 +35,7 @@ test.describe('/oficinas', () => {
     await serveTiles(page);
     await page.goto('/oficinas');
     await expect(page.locator('.leaflet-container')).toHaveAttribute('data-center', 'coyhaique');
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await wcagViolations(page)).toEqual([]);
   });
 
   test('without map tiles, the map gives way to a notice and the list stays', async ({ page }) => {

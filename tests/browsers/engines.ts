@@ -29,6 +29,8 @@ export interface EngineSession {
   evaluate<A extends unknown[], R>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>>;
   /** A person's click on the element the CSS selector finds. */
   click(selector: string): Promise<void>;
+  /** Moves the pointer over the element the CSS selector finds, without a click. */
+  hover(selector: string): Promise<void>;
   /** A person typing into the element the CSS selector finds. */
   type(selector: string, text: string): Promise<void>;
   /** Chooses the option of that value in the select, as a person does. */
@@ -81,6 +83,7 @@ async function openFirefox(): Promise<EngineSession> {
     resize: (width, height) => page.setViewport({ width, height }),
     evaluate: (fn, ...args) => page.evaluate(fn as (...values: unknown[]) => never, ...args),
     click: (selector) => page.click(selector),
+    hover: (selector) => page.hover(selector),
     type: (selector, text) => page.type(selector, text),
     select: async (selector, value) => {
       await page.select(selector, value);
@@ -201,6 +204,11 @@ async function openWebKit(): Promise<EngineSession> {
     },
     evaluate: (fn, ...args) => driver.executeScript(asScript(fn as never), ...args),
     click: async (selector) => (await find(selector)).click(),
+    hover: async (selector) =>
+      driver
+        .actions()
+        .move({ origin: await find(selector) })
+        .perform(),
     type: async (selector, text) => (await find(selector)).sendKeys(text),
     select: async (selector, value) => (await find(`${selector} option[value=${JSON.stringify(value)}]`)).click(),
     url: () => driver.getCurrentUrl(),

@@ -61,10 +61,10 @@ test.describe('home carousel', () => {
     const track = page.locator('.carousel--banner .carousel__track');
     expect(await track.evaluate((element) => getComputedStyle(element).transitionDuration)).toBe('0.5s');
     await expect(track).toHaveAttribute('aria-live', 'off');
-    expect(await shownSlide(page)).toBe('1 de 9');
-    const first = await activeBanner(page);
-    await expect.poll(() => activeBanner(page), { timeout: 6_000 }).not.toBe(first);
-    await expect.poll(() => shownSlide(page)).toBe('2 de 9');
+    // On a loaded machine the first advance may come before this line: follow whichever slide is shown.
+    const live = page.locator('.carousel--banner .carousel__slide:not([inert])');
+    const number = Number((await live.getAttribute('aria-label'))!.split(' de ')[0]);
+    await expect.poll(() => shownSlide(page), { timeout: 6_000 }).toBe(`${(number % 9) + 1} de 9`);
     await page.getByRole('button', { name: 'Pausar' }).click();
     await expect(page.getByRole('button', { name: 'Reanudar' })).toHaveAttribute('aria-pressed', 'true');
     // Paused, a slide that changes is announced.

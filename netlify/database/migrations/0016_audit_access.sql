@@ -1,4 +1,4 @@
--- The audit log records access as well as changes (issue 13, OWASP ASVS 5.0 §16): sign-ins and
+-- The audit log records access as well as changes (OWASP ASVS 5.0 §16): sign-ins and
 -- failed attempts, sign-outs, token renewals, a payment's detail being read and the payments
 -- export (every payer's e-mail). A failed attempt for an unknown e-mail has no admin.
 

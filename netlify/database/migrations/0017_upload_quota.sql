@@ -1,4 +1,4 @@
--- Upload abuse limits (issue 13; src/server/upload-quota.ts, src/server/chunked-uploads.ts).
+-- Upload abuse limits (src/server/upload-quota.ts, src/server/chunked-uploads.ts).
 
 -- Each day (Chile's) a random salt; a client is counted under sha256(salt || address), never its
 -- address. A past day is deleted with its counters, after which nothing ties them to an address.

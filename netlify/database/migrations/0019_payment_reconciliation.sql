@@ -1,4 +1,4 @@
--- Webpay reconciliation (issue 12, src/server/payments/reconcile.ts): every bill whose outcome is
+-- Webpay reconciliation (src/server/payments/reconcile.ts): every bill whose outcome is
 -- unknown is settled by a scheduled function and by staff from Pagos Webpay.
 
 -- abandoned: the customer never came back and Webpay can no longer confirm it (nothing charged);

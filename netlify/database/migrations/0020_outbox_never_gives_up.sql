@@ -1,4 +1,4 @@
--- The outbox never gives up on a mail it has not sent (issue 12, src/server/mail/outbox.ts): no
+-- The outbox never gives up on a mail it has not sent (src/server/mail/outbox.ts): no
 -- terminal 'failed'. A mail the provider refuses for itself (an invalid recipient) is 'held' for
 -- staff (Correo saliente) and does not block the rest; every other failure retries, at most an
 -- hour apart, until it is sent.

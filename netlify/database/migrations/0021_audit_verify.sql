@@ -1,4 +1,4 @@
--- Staff run the reconciliation of one Webpay payment ("Verificar estado en Webpay", issue 12;
+-- Staff run the reconciliation of one Webpay payment ("Verificar estado en Webpay";
 -- src/server/payments/admin-verify.ts): audit action `verify`. After 0020, which set this list
 -- last (with `retry`), so neither action is lost.
 ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check;

@@ -1,4 +1,4 @@
--- Atención ciudadana (issue 15; src/server/cases/): every contact message, complaint, job
+-- Atención ciudadana (src/server/cases/): every contact message, complaint, job
 -- application and motorhome registration is a case staff work on. The submission's own row keeps
 -- what the citizen sent; the case is joined to it by the reference both carry.
 CREATE TABLE cases (

@@ -1,4 +1,4 @@
--- Denuncias as a whistleblowing channel (issue 16; src/server/denuncias/).
+-- Denuncias as a whistleblowing channel (src/server/denuncias/).
 
 -- Roles: `administrador` (every admin screen there was) and `cumplimiento` (the crime-prevention
 -- officer: the denuncias desk). An account holds one or both; only a compliance user grants or

@@ -1,4 +1,4 @@
--- Cortes de agua published by staff (issue 17; src/server/outages/, src/shared/outages.ts).
+-- Cortes de agua published by staff (src/server/outages/, src/shared/outages.ts).
 
 -- The utility's towns, in the order /cortes lists them; staff may add one later. The coordinates
 -- place the town's marker on the map.

@@ -1,4 +1,4 @@
--- Issue 24: a bill the reconciliation can no longer settle goes to a person (src/server/payments/).
+-- A bill the reconciliation can no longer settle goes to a person (src/server/payments/).
 -- requires_person: its outcome still unknown after the 7 days Webpay keeps a transaction's status,
 -- or its refund still failing 90 days after the payment (Transbank's refund window); final for the
 -- reconciliation. settled_by_staff: a person settled it by hand and recorded how.

@@ -1,4 +1,4 @@
--- Staff sign-in to OWASP ASVS 5.0 L2 and denuncias closed to administrators (issue 24, rows 1 and 9).
+-- Staff sign-in to OWASP ASVS 5.0 L2 and denuncias closed to administrators (docs/security.md).
 
 ALTER TABLE admins
   -- The TOTP secret (RFC 6238), sealed with TOTP_ENCRYPTION_KEY (src/server/auth/second-factor.ts);

@@ -1,4 +1,4 @@
--- Uploads (issue 24; src/server/uploads.ts, src/server/upload-quota.ts).
+-- Uploads (src/server/uploads.ts, src/server/upload-quota.ts).
 
 -- A denuncia's file says nothing in the clear: its name and hash are sealed texts in file_name and
 -- sha256 (encryption.ts, bound to their column and upload), its size a sealed text in sealed_size

@@ -1,4 +1,4 @@
--- Issue 24, rows 3 and 6.
+-- No stranger locks the right code out of a follow-up page or silences someone's alerts.
 --
 -- The throttles of /seguimiento and /denuncias/seguimiento (src/server/failure-throttle.ts): one
 -- row per client group (a keyed hash of an IPv4 address or of an IPv6 /64, never the address) with

@@ -1,4 +1,4 @@
--- Mail (issue 24, rows 8 and 10; src/server/mail/outbox.ts).
+-- Mail (src/server/mail/outbox.ts; docs/security.md "Mail").
 
 -- The deploy context that wrote each mail (production, deploy-preview, branch-deploy, dev). A run
 -- sends only its own context's mail: a deploy preview's database branch is a copy of production's,

@@ -1,4 +1,4 @@
--- Issue 24: a deploy preview's database branch starts as a copy of production's; its build
+-- A deploy preview's database branch starts as a copy of production's; its build
 -- replaces every person's data with fake values (scripts/anonymise-preview.ts) before the preview
 -- is published, once per branch. This row says it was done, and for which database: a branch
 -- forked from another carries the row along, and the different database makes the next build

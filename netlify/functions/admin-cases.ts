@@ -27,7 +27,7 @@ import { uploadStore } from '../../src/server/storage.ts';
 import { streamUpload } from '../../src/server/uploads.ts';
 
 /**
- * Atención ciudadana (issue 15; docs/admin-api.md): GET /api/admin/cases (the filtered list),
+ * Atención ciudadana (docs/admin-api.md): GET /api/admin/cases (the filtered list),
  * GET and PUT /api/admin/cases/settings, GET and PUT /api/admin/cases/{caseId}, POST
  * …/{caseId}/notes and …/{caseId}/replies, GET …/{caseId}/attachments/{uploadId} (a CV).
  */

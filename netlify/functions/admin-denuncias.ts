@@ -18,7 +18,7 @@ import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { safeFileName } from '../../src/server/published-files.ts';
 
 /**
- * The compliance desk (issue 16; docs/admin-api.md), for the `cumplimiento` role only: an
+ * The compliance desk (docs/admin-api.md), for the `cumplimiento` role only: an
  * administrator without it gets 403 before anything is read. GET /api/admin/denuncias (the list),
  * GET …/trail, GET …/team and PUT …/team/{adminId}, GET and PUT …/{reference}, POST
  * …/{reference}/messages and …/notes, GET …/{reference}/attachments/{uploadId}. Every answer is

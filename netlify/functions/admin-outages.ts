@@ -15,7 +15,7 @@ import { createOutage, deleteOutage, updateOutage } from '../../src/server/outag
 import { addTown, listTowns } from '../../src/server/outages/towns.ts';
 
 /**
- * Cortes de agua, staff's side (issue 17; docs/admin-api.md): GET and POST /api/admin/outages,
+ * Cortes de agua, staff's side (docs/admin-api.md): GET and POST /api/admin/outages,
  * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status and
  * POST …/{id}/updates. Every change answers the outage as it left it.
  */

@@ -6,7 +6,7 @@ import { failure } from '../../src/server/http.ts';
 
 /**
  * GET /api/admins/{id} (spec §7): data.data.admin, for a signed-in admin only, whatever their
- * role: the app loads its user's profile here, a compliance-only user's too (issue 16).
+ * role: the app loads its user's profile here, a compliance-only user's too.
  */
 export default adminEndpoint(
   async ({ req, context, db }) =>

@@ -27,7 +27,7 @@ const pages: Record<string, { file: string; fill: (page: string, db: Database) =
 };
 
 /**
- * GET /cortes (issue 17) and /cortes/alertas: the prerendered page with what the database holds
+ * GET /cortes and /cortes/alertas: the prerendered page with what the database holds
  * in its HTML, the current outages and the towns one may subscribe to.
  */
 export default withErrorHandling(async (req: Request) => {

@@ -23,7 +23,7 @@ import { parseMultipart } from '../../src/server/multipart.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 
 /**
- * /denuncias/seguimiento's API (issue 16), POST only so the receipt code never sits in a URL:
+ * /denuncias/seguimiento's API, POST only so the receipt code never sits in a URL:
  * /api/denuncias/seguimiento opens a denuncia by its code; …/mensajes (multipart) adds the
  * reporter's message, with an optional file; …/aviso sets the "new message" notice. Each answers
  * the denuncia as it is then, never cached (json() says no-store); nothing about the connection

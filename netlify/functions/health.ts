@@ -6,7 +6,7 @@ import { pingDatabase } from '../../src/server/health.ts';
 import { failure, json, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 
 /**
- * GET /api/health (issue 14): `{ ok: true }` when the functions answer, without touching the
+ * GET /api/health: `{ ok: true }` when the functions answer, without touching the
  * database, for uptime monitors and as the benchmark's baseline; `?db=1` also pings the database
  * and answers 503 when it does not answer.
  */

@@ -13,7 +13,7 @@ import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { confirm, subscribe, unsubscribe } from '../../src/server/outage-alerts/subscriptions.ts';
 
 /**
- * /api/cortes/alertas (issue 17): POST a subscription (mails the confirmation link); /confirmar
+ * /api/cortes/alertas: POST a subscription (mails the confirmation link); /confirmar
  * and /baja POST the token of a mailed link. The towns to choose from are in the page's HTML
  * (cortes-page). Confirming and
  * unsubscribing are POSTs a visitor's button sends, never a GET: mail scanners open links.

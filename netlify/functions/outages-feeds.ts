@@ -10,7 +10,7 @@ import { listOutageTowns, listPublicOutages } from '../../src/server/outages/pub
 const cached = (body: string, type: string) =>
   new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=60' } });
 
-/** GET /cortes/feed.xml (RSS) and /cortes/{town}.ics (a town's planned outages), issue 17. */
+/** GET /cortes/feed.xml (RSS) and /cortes/{town}.ics (a town's planned outages). */
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const db = getDatabase();

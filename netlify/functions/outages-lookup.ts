@@ -6,7 +6,7 @@ import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/
 import { townOfService } from '../../src/server/outages/public.ts';
 
 /**
- * POST /api/outages/lookup ("¿Me afecta?", issue 17): the town of a service number and nothing
+ * POST /api/outages/lookup ("¿Me afecta?"): the town of a service number and nothing
  * else of its account (no balance, no address). A POST, so the number stays out of logs and caches.
  */
 export default withErrorHandling(async (req: Request) => {

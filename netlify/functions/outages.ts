@@ -4,7 +4,7 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { methodNotAllowed, publicJson, withErrorHandling } from '../../src/server/http.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
 
-/** GET /api/outages (issue 17): current and upcoming outages and the towns; no personal data, cached a minute. */
+/** GET /api/outages: current and upcoming outages and the towns; no personal data, cached a minute. */
 export default withErrorHandling(async (req: Request) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const db = getDatabase();

@@ -5,7 +5,7 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /**
- * POST /api/seguimiento (issue 15): a case's status, dates and replies for its reference and the
+ * POST /api/seguimiento: a case's status, dates and replies for its reference and the
  * e-mail given in the form; 404 with one message for any wrong pair; 429 after too many.
  * A POST, so the e-mail never sits in a URL, a log or a cache.
  */

@@ -14,7 +14,7 @@ import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
 export default withErrorHandling(async (req: Request, context: Context) => {
   const url = new URL(req.url);
   // The query string was checked by withErrorHandling; the POSTed form is checked alike (a NUL in
-  // token_ws answered 500, issue 24).
+  // token_ws is a 400, never a 500).
   const params = new URLSearchParams(url.search);
   if (req.method === 'POST') for (const [key, value] of readUrlEncoded(await req.text())) params.set(key, value);
   const read = (name: string) => params.get(name) ?? undefined;

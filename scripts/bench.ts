@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 14): load on the local API with autocannon, 16 connections, against
+ * `npm run bench`: load on the local API with autocannon, 16 connections, against
  * GET /api/health (no database: the baseline), POST /api/ticket (one SELECT) and POST
  * /api/contacto (a transaction of two INSERTs, then the mail written to .data/outbox). Prints
  * each one's requests/s, p50 and p99 and its requests/s as a fraction of /api/health's in the
@@ -20,7 +20,7 @@ interface Target {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  /** Issue 14's targets on its 2-core machine. */
+  /** The target on a 2-core machine (docs/performance.md). */
   target?: { requestsPerSecond: number; p99Ms: number };
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm start`'s build (issue 14): `astro build`, unless dist/ was built by this script from the
+ * `npm start`'s build: `astro build`, unless dist/ was built by this script from the
  * same sources and settings. The mark is written into dist/ after a build succeeds; Astro empties
  * dist/ when it builds, so a build by any other command (or one that failed) leaves no mark and
  * the next start builds again.

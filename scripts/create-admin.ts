@@ -2,7 +2,7 @@
  * `npm run admin:create -- --email persona@example.com --name "Nombre Apellido"`: creates an
  * administrator, whose password is ADMIN_PASSWORD, or generated and shown once; they enrol their
  * second factor at their first sign-in. `--role cumplimiento` (repeatable, with `--role
- * administrador` for both) invites a compliance user instead (issue 24): nobody but that person
+ * administrador` for both) invites a compliance user instead: nobody but that person
  * may choose its password, so no account is created here; the command prints an invitation link,
  * valid 72 hours and usable once, where the person chooses the password and enrols TOTP. The
  * link's address is SITE_URL (or `http://localhost:$PORT`). Works on NETLIFY_DB_URL, or the

@@ -28,7 +28,7 @@ if (!exportedAt.success) {
 const db = await commandDatabase();
 let parsed: ReturnType<typeof parseAccountsCsv>;
 try {
-  // A locality must be one of the database's towns (issue 17).
+  // A locality must be one of the database's towns, the ones /cortes knows.
   parsed = parseAccountsCsv(decodeAccountsFile(await readFile(file)), await accountTowns(db));
 } catch (error) {
   await db.close();

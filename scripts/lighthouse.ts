@@ -1,5 +1,5 @@
 /**
- * `npm run lighthouse [-- /ruta …]` (issue 14): Lighthouse's performance category (mobile
+ * `npm run lighthouse [-- /ruta …]`: Lighthouse's performance category (mobile
  * emulation, simulated throttling, its defaults) over every public page of dist/ (or the routes
  * given), LIGHTHOUSE_RUNS (3) runs each in Debian's Chromium with the e2e tests' flags, and the
  * median of each figure in a Markdown table. JS gz is the gzip size of the page's own scripts,

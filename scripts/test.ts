@@ -1,10 +1,10 @@
 /**
- * `npm test`: the whole suite, in stages, with the time each took (issue 25: CI within 30 minutes
- * on two cores). The two checks share the first stage, since neither keeps both cores busy (the
- * build is not among them: `astro check` and `astro build` both write Astro's content store). The
- * unit and end-to-end tests use both cores each, so they run one after the other; the end-to-end
- * run builds the site once, in its server (`npm start`), for all its browsers. A stage that fails
- * stops the run, after the others of its stage have finished.
+ * `npm test`: the whole suite, in stages, with the time each took (CI must finish within 30 minutes
+ * on two cores, docs/testing.md). The two checks share the first stage, since neither keeps both
+ * cores busy (the build is not among them: `astro check` and `astro build` both write Astro's
+ * content store). The unit and end-to-end tests use both cores each, so they run one after the
+ * other; the end-to-end run builds the site once, in its server (`npm start`), for all its
+ * browsers. A stage that fails stops the run, after the others of its stage have finished.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 
 /**
- * `npm start` compresses answers as Netlify's CDN does (issue 14), so that local Lighthouse and
+ * `npm start` compresses answers as Netlify's CDN does, so that local Lighthouse and
  * transfer figures mean what production's do: brotli or gzip by the request's Accept-Encoding, for
  * text types only (images, video, PDFs and fonts in woff2 are compressed already).
  */

@@ -89,7 +89,7 @@ export async function functionsConfig(projectRoot: string): Promise<Config> {
 }
 
 /**
- * Bundles the functions, unless `outDir` holds bundles of the same inputs (issue 14: bundling
+ * Bundles the functions, unless `outDir` holds bundles of the same inputs (bundling
  * takes most of a start; a start with no change reuses them). Bundled beside `outDir` and moved
  * into it whole: two starts at once (a server and a test run) each bundled into the folder the
  * other was emptying, and left a manifest over empty folders that the next starts trusted.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Statement } from '../../src/server/db/database.ts';
 
 /**
- * What a deploy preview's database keeps of production's (issue 24): no real person's data.
+ * What a deploy preview's database keeps of production's: no real person's data.
  * Every table of the public schema is listed here, and every column of a table that holds people's
  * data is either kept (ids, dates, states, choices from lists) or replaced by a fake value; a
  * table or column missing from this list stops the run before anything changes, so a migration

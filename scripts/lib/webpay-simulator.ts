@@ -16,7 +16,7 @@ import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
  * A refund is a reversal (`{ type: 'REVERSED' }`), unless the transaction refuses refunds: the
  * payment page's "Rechazar los reembolsos de esta transacción" (or `refundRefused` set by a test)
  * makes each refund answer what Transbank answers a refund it did not do, NULLIFIED with a
- * non-zero `response_code`, so the local stack shows a refused refund (issue 24).
+ * non-zero `response_code`, so the local stack shows a refused refund.
  */
 
 const FORM_LIFETIME_MS = 5 * 60 * 1000;

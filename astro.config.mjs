@@ -50,7 +50,8 @@ export default defineConfig({
     analyticsCsp(analytics),
     // netlify.toml's CSP names the hash of every inline script and style the build leaves, and no other.
     inlineCodeCsp(),
-    // The chunks a page's scripts import are fetched beside them, not after them (issue 14).
+    // The chunks a page's scripts import are fetched beside them, not after them, so no chain of
+    // requests delays the largest paint.
     modulePreload(),
     // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
     placeholderCheck(),
@@ -70,10 +71,11 @@ export default defineConfig({
       : [],
     // Local data and the functions the plugin serves change as the site runs: no reason to reload.
     server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } },
-    // The islands' chunks (issue 14). Every page with an island loads React; form pages load the
-    // form pattern and, most of them, the notification area. Each group is one file rather than
-    // a dozen small ones that gzip apart; zod and the schemas stay out of them, loaded when a
-    // visitor starts on a form (src/islands/forms/use-schema-form.ts).
+    // The islands' chunks, for the pages' JavaScript budgets (docs/performance.md). Every page
+    // with an island loads React; form pages load the form pattern and, most of them, the
+    // notification area. Each group is one file rather than a dozen small ones that gzip apart;
+    // zod and the schemas stay out of them, loaded when a visitor starts on a form
+    // (src/islands/forms/use-schema-form.ts).
     environments: {
       client: {
         build: {
@@ -93,7 +95,7 @@ export default defineConfig({
                   },
                   {
                     name: 'notifications',
-                    // With the follow-up link every form's confirmation carries (issue 15).
+                    // With the follow-up link every form's confirmation carries.
                     test: /node_modules[\\/]nanostores[\\/]|src[\\/]islands[\\/](notifications\.ts|Notifications\.tsx|follow-up[\\/]follow-up-link\.ts)$|src[\\/]shared[\\/](messages|follow-up)\.ts$/,
                     priority: 1,
                   },

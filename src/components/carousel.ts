@@ -3,7 +3,7 @@
  * no end; the winter carousels move only when asked and rewind, so both wrap one step at a time.
  *
  * Not Swiper: its core alone is 21 KB of compressed JavaScript and the home page may ship 20 KB
- * in all (issue 14). The page's HTML is already the first slide's state (the other slides inert,
+ * in all. The page's HTML is already the first slide's state (the other slides inert,
  * the first dot current), so nothing moves when this runs. The track slides by a CSS transform
  * (its 500 ms transition is in global.css); a loop places each slide beside the one shown, also
  * by a transform, so no slide is cloned or moved in the DOM.

@@ -5,7 +5,7 @@ import type { AstroIntegration } from 'astro';
 import { init, parse } from 'es-module-lexer';
 
 /*
- * Issue 14: a page's module script that imports a shared chunk made the browser fetch the two one
+ * A page's module script that imports a shared chunk made the browser fetch the two one
  * after the other, since the chunk is found only once the script has arrived and been parsed. On
  * /compliance that chain was most of the largest paint's render delay (Lighthouse, simulated
  * mobile: LCP 1.2 to 1.3 s, 0.9 s with the chunk preloaded). Vite preloads a script's imports

@@ -17,7 +17,7 @@ import { fileRefused } from './uploads.ts';
  * The billing system's CSV export (docs/features/payments.md, the accounts import): one row per service,
  * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
  * and doc_url (may be empty), and optionally locality (a town of outage_towns by its slug, for
- * /cortes' "¿Me afecta?"; issue 17); comma or semicolon separated, UTF-8, with a header row. Read by
+ * /cortes' "¿Me afecta?"); comma or semicolon separated, UTF-8, with a header row. Read by
  * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
  * A file that cannot be read as the export at all is refused whole (`fileRefused`, a 400 at the
  * file field); its lines are not looked at.
@@ -168,7 +168,7 @@ export interface ImportOptions {
  * Upserts the valid rows and writes the audit row in one statement, so the import is all or
  * nothing, and answers the accounts whose balance it kept: those with a bill paid online after
  * the export was taken. The export still shows that debt, and writing it back would charge the
- * customer again (issue 11). Keeping the current balance, rather than subtracting the payment
+ * customer again. Keeping the current balance, rather than subtracting the payment
  * from the export's, is right whether or not the billing system had already received the
  * payment; the report lists them so staff can check.
  *

@@ -45,7 +45,7 @@ export async function addAdmin(db: Database, admin: SignedInAdmin, input: z.outp
  * Another admin's profile, or one's own through Mi cuenta (no `password` there). A new e-mail or
  * a reset password first asks the acting admin's own password again; one's own password changes
  * only in Mi cuenta, with the current one (changeOwnPassword). Nobody resets the password of, or
- * changes the e-mail of, another account that holds `cumplimiento` (issue 24): whoever did could
+ * changes the e-mail of, another account that holds `cumplimiento`: whoever did could
  * sign in as it and read the denuncias. The statement itself checks the role, so a grant made
  * meanwhile cannot slip between a check and the change.
  */
@@ -88,7 +88,7 @@ export async function updateAdmin(
 }
 
 /**
- * A compliance user's account is changed only by compliance (issue 16): an administrator who
+ * A compliance user's account is changed only by compliance: an administrator who
  * could reset its password or e-mail could sign in as it and read the denuncias.
  */
 function guardComplianceAccount(admin: SignedInAdmin, target: { roles: string[] }): void {

@@ -161,7 +161,7 @@ export const config = {
    * The AES-256 key that encrypts denuncias at rest (src/server/encryption.ts):
    * DENUNCIAS_ENCRYPTION_KEY, 32 random bytes in base64 (`openssl rand -base64 32`); in local mode
    * only, generated once into .data/denuncias-key. Without it production refuses denuncias (503)
-   * rather than store one in the clear. Production's key is never a preview's (issue 24): on
+   * rather than store one in the clear. Production's key is never a preview's: on
    * Netlify, a key that production and a preview or branch deploy both use is refused in both, as
    * far as denuncias-key-sharing.ts can tell.
    */

@@ -1,7 +1,7 @@
 import { setTimeout } from 'node:timers';
 
 /**
- * A run's deadline, passed down to everything the run does (issue 25, row 6): a step starts only
+ * A run's deadline, passed down to everything the run does: a step starts only
  * while its share of the time is left, and what is under way at the deadline (a call to Webpay or
  * to the mail provider, a wait for the provider's rate limit) is cut there.
  *

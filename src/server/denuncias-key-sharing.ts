@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 
 /**
- * Whether production's denuncias key is also a preview's (issue 24). A function reads only its own
+ * Whether production's denuncias key is also a preview's. A function reads only its own
  * context's variables, so no context can see another's key; what every context shares is the
  * site-wide blob store. Each context serving denuncias records there a proof that it holds its key
  * (an HMAC, keyed by the key, of a random nonce and the context's name) and checks the proofs other

@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { config } from './config.ts';
 
 /**
- * Encryption at rest of what a denuncia says (issue 16): AES-256-GCM from node:crypto, the key
+ * Encryption at rest of what a denuncia says: AES-256-GCM from node:crypto, the key
  * from config.denunciasKey(). Each value is bound to where it belongs (`context`, e.g.
  * "denuncias.narrative:DEN-7K3M9Q2X") as the cipher's additional data, so a value copied into
  * another row or column does not decrypt. A sealed text reads `v1.<iv>.<tag>.<ciphertext>`,

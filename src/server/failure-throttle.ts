@@ -3,7 +3,7 @@ import type { Database } from './db/index.ts';
 
 /**
  * The throttle of a lookup by a secret (/seguimiento's reference and e-mail, /denuncias/
- * seguimiento's receipt code; issue 24): per client group (client-group.ts), a few free failures
+ * seguimiento's receipt code): per client group (client-group.ts), a few free failures
  * for typos, then growing waits, FIRST_WAIT_SECONDS doubling up to LONGEST_WAIT_SECONDS; the run
  * is forgotten `memory` after the client's last attempt (the table's retention).
  *

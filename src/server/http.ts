@@ -97,7 +97,8 @@ export const withErrorHandling =
   (handler: Handler): Handler =>
   async (req, context) => {
     try {
-      // Every path and query string, of every function, before any of them reads it (issue 24).
+      // Every path and query string, of every function, before any of them reads it: bad input is
+      // a 400, never a 500.
       assertCleanTarget(new URL(req.url), context.params);
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {

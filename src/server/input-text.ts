@@ -2,8 +2,8 @@ import { messages } from '../shared/messages.ts';
 import { ClientError } from './errors.ts';
 
 /**
- * The text a request may carry (issue 24, "Bad input is 4xx"): well-formed Unicode without control
- * characters. A NUL is refused by Postgres' text type (it answered 500 before this), other
+ * The text a request may carry (docs/security.md, "Bad input is 4xx"): well-formed Unicode without
+ * control characters. A NUL is refused by Postgres' text type (it answered 500 before this), other
  * controls reach mail headers, file names and logs, and U+FFFD is what a lenient decoder (busboy's,
  * URLSearchParams') leaves of bytes that were not UTF-8. Multi-line texts keep tab, line feed and
  * carriage return; each form's schema refuses them where a field is a single line.

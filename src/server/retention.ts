@@ -7,13 +7,13 @@ import { fileKey, type UploadStore } from './storage.ts';
 /**
  * The retention policy of /privacidad (Ley 21.719), run every hour by the scheduled function
  * `retention`. What it deletes, and nothing else:
- * - a denuncia's mail, once delivered: its copy in the outbox is emptied (before issue 16 it carried
- *   the report; since, it says only that one arrived);
+ * - a denuncia's mail, once delivered: its copy in the outbox is emptied (it once carried the
+ *   report; now it says only that one arrived);
  * - a closed denuncia, `retention.denuncias` after its closing, with its messages and their files,
  *   its reminders and its mails' copies; the compliance trail keeps its reference and who did what,
  *   never what it said. An open denuncia is never deleted. Denuncias stored before their texts were
  *   sealed are sealed, files included, and so are the names, sizes and hashes of denuncias' files
- *   described in the clear before issue 24 (denuncias/seal-legacy.ts);
+ *   once stored in the clear (denuncias/seal-legacy.ts);
  * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
  * - job applications with their CVs, contact messages, motorhome registrations, complaints and
  *   bills with their card records, each after its period, together with their mail's copy and

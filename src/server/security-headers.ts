@@ -20,7 +20,7 @@ export const securityHeaders: Readonly<Record<string, string>> = {
 export const SANDBOXED_POLICY = `sandbox; ${FUNCTION_POLICY}`;
 
 /**
- * The policy of a published document the browser shows in a viewer of its own (issue 25): a PDF
+ * The policy of a published document the browser shows in a viewer of its own: a PDF
  * staff published, and netlify.toml's files under /documentos, /img and /video (the same value,
  * tests/unit/security-headers.test.ts). A viewer is a document the browser makes, which a page's
  * rules break: WebKitGTK's PDF viewer is styled by inline attributes, which `default-src 'none'` or

@@ -6,7 +6,7 @@ import { seal, unseal } from './encryption.ts';
 
 /**
  * Blob stores are site-wide: a preview writing to production's store would mix its uploads with
- * production's and could read them (issue 24). Production keeps `uploads`; every other deploy
+ * production's and could read them. Production keeps `uploads`; every other deploy
  * context has its own store, `uploads-<context>` (all deploy previews share one, all branch
  * deploys another, as their variables are per context). Locally, outside Netlify's runtime, the
  * emulated store is `uploads`; in production mode a request whose context is unknown touches no
@@ -35,7 +35,7 @@ export const chunkKey = (uploadId: string, index: number) => `chunks/${uploadId}
 export const chunkPrefix = (uploadId: string) => `chunks/${uploadId}/`;
 
 /**
- * Denuncias' files are sealed in storage (issue 16, encryption.ts), chunks and whole files alike,
+ * Denuncias' files are sealed in storage (encryption.ts), chunks and whole files alike,
  * each bound to its key: a blob-store listing or copy alone reveals nothing. Other purposes are
  * stored as they came.
  */

@@ -4,7 +4,7 @@ import { config } from './config.ts';
 import { sealText, unsealText } from './encryption.ts';
 
 /**
- * What the uploads table says about a file (issue 24). A denuncia's file says nothing in the
+ * What the uploads table says about a file. A denuncia's file says nothing in the
  * clear: its name, size and hash are sealed (encryption.ts), each bound to its column and upload,
  * since the file arrives before its denuncia exists (the same binding as its bytes in storage.ts);
  * its content type is not kept, and its chunks are told apart by a hash keyed with the denuncias

@@ -15,8 +15,8 @@ import { hashPassword } from './passwords.ts';
 /**
  * The first account of a role, created once (docs/features/admin.md, "The first accounts"): open while
  * ADMIN_BOOTSTRAP_TOKEN holds at least 32 characters and no account holds the role. The first
- * administrator, who types their own password here, and the first compliance user (issue 16), whom
- * no administrator may create: invited (issue 24), so that person chooses their own password.
+ * administrator, who types their own password here, and the first compliance user, whom no
+ * administrator may create: invited, so that person chooses their own password.
  */
 
 type ConfiguredToken = { state: 'disabled' | 'misconfigured' } | { state: 'set'; token: string };

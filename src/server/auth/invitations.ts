@@ -8,7 +8,7 @@ import { hashPassword } from './passwords.ts';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHashes, sealTotpSecret, totpStep } from './second-factor.ts';
 
 /**
- * Invitations (issue 24): a compliance account is never made with a password someone else chose.
+ * Invitations: a compliance account is never made with a password someone else chose.
  * The operator's command or the bootstrap makes an invitation and prints its link; the person
  * who opens it chooses the password and enrols TOTP, and the account is created then. The token
  * (256 random bits) travels in the link's fragment, never sent to a server log; only its SHA-256

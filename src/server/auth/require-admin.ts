@@ -22,9 +22,9 @@ export type Access = AdminRole | 'any';
  * give. No token, a forged, expired or other-key token, a token issued before a sign-out, a
  * password change or a role granted, one whose sign-in went unused for 30 minutes, or one of an
  * admin deleted since: 401, whatever is configured. A valid admin without the endpoint's role:
- * 403 (issue 16: no administrator reads a denuncia). The desk (`cumplimiento`) stays closed, 403,
+ * 403 (so no administrator reads a denuncia). The desk (`cumplimiento`) stays closed, 403,
  * until its holder has chosen a password of their own since the grant and enrolled a second
- * factor (issue 24): nobody who typed their password for them can open it.
+ * factor: nobody who typed their password for them can open it.
  */
 export async function requireAdmin(
   req: Request,

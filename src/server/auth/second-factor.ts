@@ -7,7 +7,7 @@ import type { Database } from '../db/index.ts';
 import { sealText, unsealText } from '../encryption.ts';
 
 /**
- * The second factor of every staff account (issue 24, OWASP ASVS 5.0 §6.5): TOTP (RFC 6238: SHA-1,
+ * The second factor of every staff account (OWASP ASVS 5.0 §6.5): TOTP (RFC 6238: SHA-1,
  * 6 digits, 30 seconds, what every authenticator app reads) through otpauth, and 10 single-use
  * recovery codes. The secret is sealed with config.totpKey(), bound to its account; a code is
  * accepted once, and one step either side of now allows for a phone's clock.

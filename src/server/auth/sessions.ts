@@ -4,7 +4,7 @@ import { isUuid } from '../ids.ts';
 import type { TokenClaims } from './tokens.ts';
 
 /**
- * Sign-ins kept by the server (issue 24, OWASP ASVS 5.0 §7.3): the idle timeout is the server's,
+ * Sign-ins kept by the server (OWASP ASVS 5.0 §7.3): the idle timeout is the server's,
  * not only the browser's. Every request with a token marks its sign-in used, in the statement
  * that checks it was used in the last 30 minutes: a stolen token left unused that long is refused,
  * renewal included.

@@ -84,7 +84,7 @@ const replyMailbox: Record<CaseKind, string> = {
 /**
  * Responder: the written reply is kept on the case, shown on /seguimiento and mailed to the
  * citizen through the outbox, and the case becomes Respondido, all in one transaction. A reply
- * to a reclamo always ends with how to take it to the SISS (issue 15).
+ * to a reclamo always ends with how to take it to the SISS.
  */
 export async function replyToCase(
   db: Database,

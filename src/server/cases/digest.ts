@@ -7,7 +7,7 @@ import { deployContext } from '../mail/context.ts';
 import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
 
 /**
- * The staff digest (issue 15): once a day, from 08:00 in Chile, a mail to the complaints mailbox
+ * The staff digest: once a day, from 08:00 in Chile, a mail to the complaints mailbox
  * lists the open cases that are overdue and those due within DUE_SOON_BUSINESS_DAYS business days;
  * none on a day with nothing to list. Run hourly; the day's row in case_digests is claimed by the
  * same statement that queues the mail, so two runs never send it twice.

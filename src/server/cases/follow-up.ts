@@ -8,7 +8,7 @@ import { ClientError, tooManyRequests } from '../errors.ts';
 import { claimAttempt, refundAttempt, type FailureThrottle } from '../failure-throttle.ts';
 
 /**
- * /seguimiento (issue 15): a reference and the e-mail given in the form open that case's status,
+ * /seguimiento: a reference and the e-mail given in the form open that case's status,
  * dates and replies, nothing else (never the notes, the assignee or what the citizen sent). A
  * wrong pair is one message, whichever half was wrong; a client's failed lookups are throttled
  * (failure-throttle.ts: growing waits, claimed atomically), counted under a keyed hash of its IPv4

@@ -2,7 +2,7 @@ import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '
 import { addBusinessDays, chileDate } from '../business-days.ts';
 
 /**
- * A denuncia's deadlines (issue 16), from the Chilean day it was received: the acknowledgement 7
+ * A denuncia's deadlines, from the Chilean day it was received: the acknowledgement 7
  * days after, the feedback to the reporter 3 months after (ISO 37002, EU directive 2019/1937),
  * and for the Ley Karin types the investigation 30 business days after (Ley 21.643, Chile's
  * holidays from business-days.ts). Acknowledging meets the first; closing the case, with its

@@ -20,12 +20,12 @@ import { listMessages, messageStatements } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 
 /**
- * /denuncias/seguimiento (issue 16): the receipt code opens its denuncia's status and messages,
+ * /denuncias/seguimiento: the receipt code opens its denuncia's status and messages,
  * and lets the reporter answer. Every code that opens nothing (malformed, unknown) gets one
  * message and counts as a failure of its client (a keyed hash of its IPv4 address or IPv6 /64,
  * never the address), throttled before the slow hash (receipt.ts) is paid for: growing waits per
  * client, and a global brake against a guesser with many addresses that only ever holds back
- * clients that failed (issue 24: a stranger's failures never refuse the right code).
+ * clients that failed: a stranger's failures never refuse the right code.
  */
 
 export const RECEIPT_THROTTLE: FailureThrottle = {

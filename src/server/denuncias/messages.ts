@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { readDescription } from '../upload-metadata.ts';
 
 /**
- * The messages of a denuncia (issue 16): the reporter's (through the receipt code), compliance's
+ * The messages of a denuncia: the reporter's (through the receipt code), compliance's
  * to the reporter, and compliance's internal notes. Bodies are sealed, bound to their denuncia;
  * an attachment is a `denuncia` upload, its bytes sealed in storage (storage.ts), its name and
  * size in the uploads row (upload-metadata.ts).

@@ -3,7 +3,7 @@ import { RECEIPT_DIGITS, receiptDigits } from '../../shared/denuncia-case.ts';
 import { config } from '../config.ts';
 
 /**
- * A denuncia's receipt code (issue 16): 16 random digits, shown to the reporter once, the only
+ * A denuncia's receipt code: 16 random digits, shown to the reporter once, the only
  * key to the case on /denuncias/seguimiento, as GlobaLeaks' receipts are. Only a slow hash is
  * stored (scrypt, N = 2^15, about 0.1 s), peppered with a value derived from the denuncias key:
  * a database dump alone gives nothing to try codes against, and with the key each guess still

@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { dueDays } from './deadlines.ts';
 
 /**
- * Reminders to the compliance mailbox (issue 16), run hourly by `denuncia-reminders`: every
+ * Reminders to the compliance mailbox, run hourly by `denuncia-reminders`: every
  * deadline of an open denuncia not met yet, from DUE_SOON_DAYS before its day (and, if a run was
  * missed, after it), once per denuncia and deadline (denuncia_reminders). Content-free like the
  * arrival notice: a deadline's name and day and a link to the desk, never the denuncia's type,

@@ -2,7 +2,7 @@ import { unsealText } from '../encryption.ts';
 
 /**
  * What the reporter sent, as the desk reads it: every field of the form with the label the
- * compliance mail gave it before issue 16 (the mail now says nothing), in the form's order, the
+ * compliance mail once gave it (the mail now says nothing), in the form's order, the
  * narrative last. The free texts and the reporter's identity are sealed, each bound to its column
  * and denuncia (submit.ts); a row stored before encryption at rest (`sealed` false) is read as it
  * was stored.

@@ -11,7 +11,7 @@ import { newReceiptCode, receiptHash } from './receipt.ts';
 
 /**
  * Stores a denuncia with its optional attachment, in one transaction with a content-free mail to
- * the compliance mailbox (issue 16): it says a denuncia arrived and links to the desk, nothing
+ * the compliance mailbox: it says a denuncia arrived and links to the desk, nothing
  * more, since mail is neither encrypted nor under the desk's access control. Nothing about the
  * sender's connection is kept. What the reporter wrote and who they are is stored sealed
  * (encryption.ts), each value bound to its column and this denuncia; the choices from lists

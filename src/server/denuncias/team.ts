@@ -5,7 +5,7 @@ import { ConflictError } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 
 /**
- * The compliance team (issue 16): only a compliance user grants or withdraws `cumplimiento`, here,
+ * The compliance team: only a compliance user grants or withdraws `cumplimiento`, here,
  * never an administrator (their screens do not change roles). The first one accepts an invitation
  * (`npm run admin:create -- --role cumplimiento`, src/server/auth/invitations.ts). Each change is
  * written with its trail row in the same statement.
@@ -19,7 +19,7 @@ export const listTeam = (db: Database) =>
 /**
  * Grants or withdraws the role; undefined when there is no such account. A grant ends every
  * session of the account and dates the grant: its desk opens once its owner has chosen a password
- * since then and has a second factor (issue 24), so whoever typed its password before (an
+ * since then and has a second factor, so whoever typed its password before (an
  * administrator who created or reset it) cannot open it. Withdrawing refuses
  * (409) an account that would keep no role (delete it instead) and the last compliance user:
  * counted with every compliance row locked, so two withdrawals at once cannot both pass.

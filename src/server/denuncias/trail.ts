@@ -2,7 +2,7 @@ import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Statement } from '../db/index.ts';
 
 /**
- * The compliance trail (issue 16): every view and action on the denuncias desk, read only by
+ * The compliance trail: every view and action on the denuncias desk, read only by
  * compliance. Denuncias stay out of audit_log, which every administrator reads. A summary never
  * holds what a denuncia says: the trail is not sealed.
  */

@@ -7,12 +7,12 @@ import type { Mail } from './mail.ts';
 import { OUTBOX_COLUMNS } from './outbox.ts';
 
 /**
- * The acknowledgements of the public forms go to whatever address the visitor typed (issue 24,
- * row 8): anyone could have the utility mail anyone, again and again. So one address receives at
- * most `config.acknowledgementsPerDay()` of them a day in Aysén, counted atomically with the
- * mail's insertion; past the cap the submission is stored and answered as usual (its reference is
- * on the page), only not acknowledged by mail. The count is kept by a hash of the address, and
- * only for the day.
+ * The acknowledgements of the public forms go to whatever address the visitor typed: anyone could
+ * have the utility mail anyone, again and again. So one address receives at most
+ * `config.acknowledgementsPerDay()` of them a day in Aysén, counted atomically with the mail's
+ * insertion; past the cap the submission is stored and answered as usual (its reference is on the
+ * page), only not acknowledged by mail. The count is kept by a hash of the address, and only for
+ * the day.
  */
 
 const aysenDay = new Intl.DateTimeFormat('en-CA', {

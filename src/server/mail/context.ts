@@ -2,11 +2,10 @@ import { config, MissingSettingError } from '../config.ts';
 
 /**
  * The deploy context a function runs in (production, deploy-preview, branch-deploy, dev), which
- * every mail carries and every run filters on (issue 24, row 10). Netlify gives it per invocation
- * through the `Netlify` global (its runtime keeps the request's Context there, waitUntil work
- * included); CONTEXT covers a runtime that does not. Local mode is `dev`. In production mode an
- * unknown context is a missing setting: guessing `production` would let a preview send
- * production's mail.
+ * every mail carries and every run filters on. Netlify gives it per invocation through the
+ * `Netlify` global (its runtime keeps the request's Context there, waitUntil work included);
+ * CONTEXT covers a runtime that does not. Local mode is `dev`. In production mode an unknown
+ * context is a missing setting: guessing `production` would let a preview send production's mail.
  */
 const platformContext = () =>
   (globalThis as { Netlify?: { context?: { deploy?: { context?: string } } | null } }).Netlify?.context?.deploy

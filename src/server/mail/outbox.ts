@@ -13,7 +13,7 @@ import { holdOffEveryone, takeTurn } from './pace.ts';
  * the mail is sent. Only a mail the provider refuses for itself is held, for staff to see on
  * Correo saliente, so it never blocks the rest. A provider asking to wait (429) is no failure:
  * the mail waits what it asked. Each mail carries the deploy context that wrote it, and a run
- * sends only its own context's (issue 24: a preview's database is a copy of production's).
+ * sends only its own context's (a preview's database is a copy of production's).
  */
 
 /** A claimed row whose sender died is claimed again after this lease. */

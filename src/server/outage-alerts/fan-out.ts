@@ -8,14 +8,14 @@ import { alertSubject, alertText, type NoticeRow } from './alert-mail.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
- * The alerts of cortes (issue 17): each pending outage notice, oldest first, is mailed to every
+ * The alerts of cortes: each pending outage notice, oldest first, is mailed to every
  * confirmed subscriber of its town through the outbox, in batches of `batch` until `deadline`, so
  * a run of the scheduled function stays inside Netlify's 30 seconds; a backlog carries over to the
  * next run. Each subscriber's alert row and mail are written by one statement that inserts the
  * row only if it is not there yet: two runs at once, or a run after a failed one, never mail
  * anyone the same notice twice. A notice is done once no subscriber of its town lacks it. The mails
  * of one batch share a batch id: the outbox sends them in one request to Resend's batch endpoint
- * (issue 24), so a batch is at most what one request carries.
+ * (fewer calls under its rate limit), so a batch is at most what one request carries.
  */
 
 export const ALERT_BATCH = MAX_BATCH_MAILS;

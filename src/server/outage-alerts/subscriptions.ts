@@ -15,9 +15,9 @@ import { newReference } from '../references.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /**
- * Subscriptions to the e-mail alerts of cortes (issue 17): double opt-in, no account. Each purpose
+ * Subscriptions to the e-mail alerts of cortes: double opt-in, no account. Each purpose
  * has its own token (confirm, unsubscribe), so a confirmation link never unsubscribes, nor the
- * reverse. A confirmed subscription is changed only through its owner's mailbox (issue 24): a new
+ * reverse. A confirmed subscription is changed only through its owner's mailbox: a new
  * request for its e-mail waits beside it as a change with its own two tokens (apply, discard), and
  * alerts keep going to the subscription as it was, with every unsubscribe link it had.
  */

@@ -5,7 +5,7 @@ import { outageSummary, outageTitle } from '../../shared/outages-format.ts';
 import { site } from '../../shared/site.ts';
 
 /**
- * The outage feeds (issue 17, item 3), so radios, municipalities and customers can subscribe: an
+ * The outage feeds, so radios, municipalities and customers can subscribe: an
  * RSS feed of every current and upcoming outage, and one iCalendar per town of its planned ones
  * (an emergency has no announced time to put in a calendar).
  */

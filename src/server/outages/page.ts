@@ -12,7 +12,7 @@ import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
  * The two pages whose content lives in the database, prerendered by Astro with a marker where it
  * goes and filled in by the function `cortes-page` on each request (cached a minute), so a change
  * shows within a minute without rebuilding the site (docs/features/outages.md): /cortes with its current
- * outages (issue 17: readable without JavaScript) and /cortes/alertas with its towns.
+ * outages (readable without JavaScript) and /cortes/alertas with its towns.
  */
 
 /** Where the prerendered page leaves room for the list (src/pages/cortes.astro). */

@@ -3,7 +3,7 @@ import { currentStatuses } from '../../shared/outages.ts';
 import type { Database } from '../db/index.ts';
 
 /**
- * What the public reads of the outages (issue 17): /cortes, GET /api/outages, the feeds and the
+ * What the public reads of the outages: /cortes, GET /api/outages, the feeds and the
  * home band. Only published outages that are not closed: a draft or a restored or cancelled one
  * never leaves the admin.
  */

@@ -13,7 +13,7 @@ import { UNSETTLED } from './reconcile.ts';
 
 /** Pagos Webpay (docs/admin-api.md): every bill created for Webpay, with its card record once Webpay answered. */
 
-/** Unsettled (the reconciliation is on it) or handed to a person (issue 24): staff look at it. */
+/** Unsettled (the reconciliation is on it) or handed to a person: staff look at it. */
 const NEEDS_ATTENTION = `(${UNSETTLED} OR b.status = 'requires_person')`;
 
 /** The `manual` of a bill that went to a person (alias b), as JSON; null for any other. */

@@ -6,7 +6,7 @@ import { isUuid } from '../ids.ts';
 import { findPayment } from './admin-list.ts';
 
 /**
- * A bill that requires a person (issue 24), settled by hand: staff record how (refunded by hand,
+ * A bill that requires a person, settled by hand: staff record how (refunded by hand,
  * payment confirmed, no charge) and why, and the bill leaves the attention list. Nothing else
  * changes: a confirmed payment is applied to the debt in the billing system, whose next export
  * the accounts import brings in. The change and its audit row (an update of the payment) are one

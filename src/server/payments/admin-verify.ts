@@ -23,7 +23,7 @@ function messageOf(outcome: Reconciliation): string {
 }
 
 /**
- * "Verificar estado en Webpay" (issue 12): the reconciliation of one bill, at once, and its
+ * "Verificar estado en Webpay": the reconciliation of one bill, at once, and its
  * audit row (action `verify`) saying what it came to. The row is written after the outcome, so
  * it carries it; a fault midway (the database) logs nothing, and the bill stays for the
  * scheduled reconciliation. Undefined for a bill that is not a Webpay payment.

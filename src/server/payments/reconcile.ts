@@ -8,8 +8,8 @@ import { keepingAnswers } from './webpay-answers.ts';
 import type { WebpayClient } from './webpay-client.ts';
 
 /**
- * The reconciliation (issue 12, design.md "Money and mail"): every bill whose outcome is unknown
- * is settled with Webpay's own word, by the scheduled function `payments-reconcile` (every
+ * The reconciliation (docs/features/payments.md, "Reconciliation"): every bill whose outcome is
+ * unknown is settled with Webpay's own word, by the scheduled function `payments-reconcile` (every
  * minute, inside Webpay's confirmation window) and by staff for one bill ("Verificar estado en
  * Webpay").
  *

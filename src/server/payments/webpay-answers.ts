@@ -3,7 +3,7 @@ import { errorSummary } from '../error-summary.ts';
 import { describeError, type WebpayClient } from './webpay-client.ts';
 
 /**
- * Webpay's last answers about a bill, kept with it (issue 24): a bill the reconciliation hands to
+ * Webpay's last answers about a bill, kept with it: a bill the reconciliation hands to
  * a person is settled by hand with Transbank, and staff need what Webpay said, not only that it
  * was unclear. The card number is never kept (Transbank sends the whole number to some commerces).
  */

@@ -6,7 +6,7 @@ import type { Database } from './db/index.ts';
 import { tooManyRequests } from './errors.ts';
 
 /**
- * Daily limits of the files visitors send (issues 13 and 24), per day in Aysén; files staff send
+ * Daily limits of the files visitors send, per day in Aysén; files staff send
  * are not counted (only a signed-in admin starts them).
  *
  * - Two site-wide pools: CVs' bytes (`total`) and denuncia evidence's files (`denunciaFiles`), so

@@ -3,7 +3,7 @@ import { checkFile } from './uploads.ts';
 import { AYSEN_TIME_ZONE } from './time-zone.ts';
 
 /**
- * The accounts import (issue 11): staff load the billing system's CSV export of every service's
+ * The accounts import: staff load the billing system's CSV export of every service's
  * debt from the admin (/admin/cuentas/importar), as `npm run accounts:import` does from a terminal.
  */
 

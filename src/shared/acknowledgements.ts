@@ -2,7 +2,7 @@
  * The words of the acknowledgement a citizen receives after a public form (src/server/cases/
  * open-case.ts). Anyone can type anyone's address into a form, so the mail opens with the
  * utility's own words, says what to do if one did not send it, and quotes below, marked as such,
- * what the visitor wrote (issue 24, row 8): a stranger's text is never the first thing in it.
+ * what the visitor wrote: a stranger's text is never the first thing in it.
  */
 export const acknowledgementTexts = {
   received: (what: string, day: string, reference: string) =>

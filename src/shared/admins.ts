@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
 import { emailField, fieldMessages, optionalText, requiredText } from './fields.ts';
 
-/** Administrators (spec §3 Logged-in user, §6, issue 6): who signs in to /admin. */
+/** Administrators (spec §3 Logged-in user, §6): who signs in to /admin. */
 
 /**
- * Roles (issue 16): `administrador` is every admin screen but the denuncias desk; `cumplimiento`,
+ * Roles: `administrador` is every admin screen but the denuncias desk; `cumplimiento`,
  * the crime-prevention officer, is the desk. An account holds one or both.
  */
 export const adminRoles = ['administrador', 'cumplimiento'] as const;

@@ -37,7 +37,7 @@ export const SubmissionAnswerSchema = z.object({
   data: z.object({
     /** The reference the visitor keeps and the mail carries (`CON-…`, `REC-…`, …). */
     reference: z.string(),
-    /** A denuncia's 16-digit receipt code, answered once: the reporter's only key to the case (issue 16). */
+    /** A denuncia's 16-digit receipt code, answered once: the reporter's only key to the case. */
     receipt: z.optional(z.string()),
   }),
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { pageNumber } from './fields.ts';
 
 /**
- * The audit log (issue 6): every change an admin makes, and every access (issue 13): sign-ins,
+ * The audit log: every change an admin makes, and every access: sign-ins,
  * failed attempts, sign-outs, token renewals, payment details read and payments exported. The
  * screen shows an action and its entity side by side ("Inició" "sesión", "Exportó" "pagos").
  */
@@ -20,11 +20,11 @@ export const auditActions = {
   view: 'Consultó',
   export: 'Exportó',
   retry: 'Reintentó',
-  // Issue 12: "Verificar estado en Webpay", the reconciliation of one payment.
+  // "Verificar estado en Webpay", the reconciliation of one payment.
   verify: 'Verificó',
-  // Issue 15: a reply mailed to the citizen from Atención ciudadana.
+  // A reply mailed to the citizen from Atención ciudadana.
   reply: 'Respondió',
-  // Issue 17: an outage published on /cortes.
+  // An outage published on /cortes.
   publish: 'Publicó',
 } as const;
 export type AuditAction = keyof typeof auditActions;

@@ -3,8 +3,8 @@ import { AYSEN_TIME_ZONE } from './time-zone.ts';
 /**
  * What pages show of bills and payments (spec §2 Payment and bills, §4, §8, §9): the spec's
  * messages, the payment methods' names, amounts and dates. A module without zod, apart from
- * billing.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form
- * (issue 14); billing.ts exports all of it too.
+ * billing.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form;
+ * billing.ts exports all of it too.
  */
 
 export const billingMessages = {

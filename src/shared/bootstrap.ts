@@ -3,10 +3,10 @@ import { AdminCreateSchema, AdminSchema, type AdminRole } from './admins.ts';
 import { fieldMessages } from './fields.ts';
 
 /**
- * The first administrator of a production site (issue 11), created from the browser with the
+ * The first administrator of a production site, created from the browser with the
  * one-time token the operator sets in Netlify as ADMIN_BOOTSTRAP_TOKEN, so nobody pastes the
  * production connection string into a laptop. Refused once any administrator exists. The same
- * token invites the first compliance user (issues 16 and 24; `?rol=cumplimiento`), whom no
+ * token invites the first compliance user (`?rol=cumplimiento`), whom no
  * administrator may create: it answers an invitation link for that person, who chooses their own
  * password and second factor there. Refused once one exists, since from then on compliance grants
  * the role.

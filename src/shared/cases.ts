@@ -3,7 +3,7 @@ import { emailField, pageNumber, requiredText } from './fields.ts';
 import { waitText } from './wait-text.ts';
 
 /**
- * Atención ciudadana (issue 15): every contact message, complaint (reclamo), job application
+ * Atención ciudadana: every contact message, complaint (reclamo), job application
  * and motorhome registration is a case staff work on in the admin, with a status, an assignee,
  * internal notes and written answers mailed to the citizen; the citizen follows it on
  * /seguimiento with its reference and e-mail. Denuncias are not cases: they have their own desk.

@@ -2,7 +2,7 @@ import communes from './geo/chile-communes.json' with { type: 'json' };
 
 /**
  * Chile's communes (spec §3 city ids), apart from geo.ts: the motorhome form is given the default
- * region's by its page and loads this list only when the visitor chooses another region (issue 14).
+ * region's by its page and loads this list only when the visitor chooses another region.
  */
 export interface Commune {
   id: number;

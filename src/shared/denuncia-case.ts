@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { denunciaTypes } from './denuncia-options.ts';
 
 /**
- * A denuncia as a case (issue 16): what the reporter's follow-up page (/denuncias/seguimiento) and
+ * A denuncia as a case: what the reporter's follow-up page (/denuncias/seguimiento) and
  * the compliance desk share: its statuses, its messages, its receipt code. A module without the
  * form's schema, so neither page loads it.
  */

@@ -1,6 +1,6 @@
 /**
  * After a denuncia the visitor goes to /compliance, which shows its reference and receipt code
- * once (issue 16). They travel in sessionStorage, not the URL, so they stay out of the browser
+ * once. They travel in sessionStorage, not the URL, so they stay out of the browser
  * history and server logs, and /compliance removes them as it reads them. A module without zod:
  * the /compliance page script must not bring the form's schema along.
  */

@@ -4,7 +4,7 @@ import { DeadlineSchema, DenunciaMessageSchema, denunciaStatuses, MESSAGE_CAP } 
 import { pageNumber, requiredText } from './fields.ts';
 
 /**
- * The compliance desk (issue 16; admin menu Denuncias, /api/admin/denuncias): what only the
+ * The compliance desk (admin menu Denuncias, /api/admin/denuncias): what only the
  * `cumplimiento` role reads and does. The statuses, messages and deadlines it shares with the
  * reporter's follow-up page are in denuncia-case.ts.
  */

@@ -4,7 +4,7 @@ import { fieldMessages, lineCheck, requiredText } from './fields.ts';
 import { waitText } from './wait-text.ts';
 
 /**
- * /denuncias/seguimiento (issue 16): the reporter opens their denuncia with its 16-digit receipt
+ * /denuncias/seguimiento: the reporter opens their denuncia with its 16-digit receipt
  * code, reads its status and the messages exchanged with compliance, answers, and may ask for a
  * content-free notice of new messages. The code travels in every request's body, never in a URL,
  * and is kept by the browser only in the page's memory.

@@ -4,7 +4,7 @@ import type { DenunciaField } from './denuncias.ts';
  * The confidential complaint's options, caps and messages (spec §2 /denuncias, §3, §5): what the
  * form needs before its schema. Options have a code and the Spanish label a person reads; the
  * request carries the labels (spec §7). A module without zod, apart from denuncias.ts's schema,
- * so /denuncias loads zod only once the visitor starts on the form (issue 14); denuncias.ts
+ * so /denuncias loads zod only once the visitor starts on the form; denuncias.ts
  * exports all of it too.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The receipt code of a denuncia (issue 16): 16 digits, read and typed in groups of four. A
+ * The receipt code of a denuncia: 16 digits, read and typed in groups of four. A
  * module without zod, so /compliance, which shows the code once, loads only this; denuncia-case.ts
  * exports it too.
  */

@@ -108,7 +108,7 @@ export type FieldRules<F extends string = string> = Record<F, FieldRule>;
 /**
  * The rules of every field of a form's schema. A form page computes them when it is built and
  * gives them to its island, which loads the schema itself, and zod with it, only once the
- * visitor starts on the form (issue 14).
+ * visitor starts on the form (docs/features/forms-and-cases.md, "zod/mini").
  */
 export function fieldRules<S extends z.ZodMiniObject>(schema: S): FieldRules<Extract<keyof S['shape'], string>> {
   const rules: FieldRules = {};

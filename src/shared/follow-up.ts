@@ -1,5 +1,5 @@
 /**
- * Where a citizen follows a case (issue 15): the public page, and the link to it that every
+ * Where a citizen follows a case: the public page, and the link to it that every
  * form's confirmation and acknowledgement mail carry. Kept apart from cases.ts and its zod
  * schemas, so that the forms' islands link here without shipping those schemas.
  */

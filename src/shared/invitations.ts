@@ -4,7 +4,7 @@ import { TotpEnrolmentSchema } from './auth.ts';
 import { fieldMessages } from './fields.ts';
 
 /**
- * Invitations to a compliance account (issue 24): `npm run admin:create -- --role cumplimiento`
+ * Invitations to a compliance account: `npm run admin:create -- --role cumplimiento`
  * or the first compliance user's bootstrap prints a link, /admin/invitacion#<token>; the person
  * who opens it chooses their own password and enrols TOTP, so nobody else ever knows them. A link
  * is used once and expires after INVITATION_HOURS.

@@ -5,7 +5,7 @@ export const messages = {
   unavailable: 'Este servicio no está disponible por ahora. Por favor intente más tarde.',
   invalidForm: 'Revise los datos del formulario.',
   invalidJson: 'La solicitud no es un JSON válido.',
-  /** A NUL, another control character or bytes that are not UTF-8 in any field (issue 24). */
+  /** A NUL, another control character or bytes that are not UTF-8 in any field. */
   invalidText: 'El texto contiene caracteres no válidos.',
   notJson: 'La solicitud debe enviarse como JSON (application/json).',
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',

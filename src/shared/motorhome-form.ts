@@ -7,7 +7,7 @@ import type { MotorhomeRegistration } from './motorhome.ts';
  * What the motorhome form needs before its schema (spec §3, §4, §5, §9): the spec's messages,
  * the success message's 10 seconds, the default places and the names of the chosen ones. A
  * module without zod, apart from motorhome.ts's schema, so /motorhome loads zod only once the
- * visitor starts on the form (issue 14); motorhome.ts exports all of it too.
+ * visitor starts on the form; motorhome.ts exports all of it too.
  */
 
 /** Spec §5, checked in this order when the visitor presses send. */

@@ -3,7 +3,7 @@ import { emailField } from './fields.ts';
 import { periodText, retention } from './retention.ts';
 
 /**
- * Cortes: e-mail alerts (issue 17, item 4). A visitor subscribes an e-mail to one or more towns
+ * Cortes: e-mail alerts. A visitor subscribes an e-mail to one or more towns
  * (POST /api/cortes/alertas), confirms through the link mailed to it (double opt-in) and leaves
  * with the link every alert carries. No account: the two links' tokens are the only keys.
  */

@@ -3,7 +3,7 @@ import { pageNumber, requiredText } from './fields.ts';
 import { outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from './outages.ts';
 
 /**
- * Cortes de agua, staff's side (issue 17; /api/admin/outages, docs/admin-api.md): what the admin
+ * Cortes de agua, staff's side (/api/admin/outages, docs/admin-api.md): what the admin
  * screens send beyond OutageInputSchema and OutagePublishSchema (src/shared/outages.ts), and the
  * answers they parse.
  */

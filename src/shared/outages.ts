@@ -3,7 +3,7 @@ import { serviceNumber } from './billing.ts';
 import { fieldMessages, optionalText, requiredText } from './fields.ts';
 
 /**
- * Cortes de agua (issue 17): what staff publish and /cortes, its feeds and the alerts show. The
+ * Cortes de agua: what staff publish and /cortes, its feeds and the alerts show. The
  * towns live in the database (outage_towns, migration 0025), so one added later needs no deploy;
  * a town is named by its slug everywhere but on screen.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Correo saliente (issue 12): the mail the outbox has not sent yet, for staff. It names what a mail
+ * Correo saliente: the mail the outbox has not sent yet, for staff. It names what a mail
  * is (from its reference), who it goes to (the utility or the citizen, never the address) and its
  * age; never its text, which may be a denuncia.
  */

@@ -3,7 +3,7 @@ import { TbkPaymentSchema } from './billing.ts';
 import { pageNumber } from './fields.ts';
 
 /**
- * Pagos Webpay (issue 6): the card payments staff review. Every bill created for Webpay is one
+ * Pagos Webpay: the card payments staff review. Every bill created for Webpay is one
  * row, with its card payment record once Webpay answered.
  */
 
@@ -14,11 +14,11 @@ export const billStatuses = {
   failed: 'Fallido',
   pending: 'Pendiente',
   committing: 'En proceso',
-  // Issue 12: the reconciliation's outcomes.
+  // The reconciliation's outcomes.
   abandoned: 'Abandonado',
   refund_pending: 'Reembolso pendiente',
   refunded: 'Reembolsado',
-  // Issue 24: what the reconciliation can no longer settle, and how a person settled it.
+  // What the reconciliation can no longer settle, and how a person settled it.
   requires_person: 'Requiere gestión manual',
   settled_by_staff: 'Resuelto manualmente',
 } as const;
@@ -81,7 +81,7 @@ export const PaymentRowSchema = z.extend(
 );
 export type PaymentRow = z.infer<typeof PaymentRowSchema>;
 
-/** Why the reconciliation handed a bill to a person (issue 24). */
+/** Why the reconciliation handed a bill to a person. */
 export const personReasons = {
   'unknown-outcome': 'Webpay no informó el resultado dentro de los 7 días en que guarda el estado de una transacción.',
   'refund-expired': 'El reembolso seguía fallando 90 días después del pago, el plazo de Transbank para anular.',
@@ -173,7 +173,7 @@ export const PaymentPageSchema = z.object({
   attentionTotal: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  /** Every bill that requires a person (issue 24), oldest first, whatever the filters. */
+  /** Every bill that requires a person, oldest first, whatever the filters. */
   requiringPerson: z.array(PersonCaseSchema),
 });
 

@@ -9,7 +9,7 @@
  *
  * A browser's zone data can be older than the server's: WebKitGTK 2.50 on Debian 12 (and Safari on
  * an iPhone not updated since early 2025) throws a RangeError for America/Coyhaique, which left
- * /tbk-final's receipt unhydrated in WebKit (issue 25). There the islands read the clock in
+ * /tbk-final's receipt unhydrated in WebKit. There the islands read the clock in
  * UTC−3 ('Etc/GMT+3': POSIX inverts the sign), Aysén's from April 2025 on. The server's runtime
  * must know the zone: tests/unit/aysen-time.test.ts fails where it does not.
  */

@@ -5,7 +5,7 @@
  * first (design.md, "Uploads").
  *
  * A module without zod, apart from uploads.ts's schemas, so a form with a file loads zod only
- * once the visitor starts on it (issue 14); uploads.ts exports all of it too.
+ * once the visitor starts on it; uploads.ts exports all of it too.
  */
 
 export const uploadPurposes = ['cv', 'denuncia', 'publication', 'accounts'] as const;

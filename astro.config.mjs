@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { existsSync } from 'node:fs';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
@@ -28,6 +29,23 @@ const devWithoutCspHeader = {
     });
   },
 };
+/**
+ * A chunk group's test: the modules of the named packages and the project's own files, a path
+ * ending in `/` standing for the whole folder. A path that does not exist fails the build, so
+ * moving or renaming a module cannot silently change what a page loads.
+ */
+function chunkTest({ packages = [], paths = [] }) {
+  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
+  const sources = packages.map((name) => `node_modules[\\\\/]${escape(name)}[\\\\/]`);
+  for (const path of paths) {
+    if (!existsSync(new URL(path, import.meta.url))) {
+      throw new Error(`astro.config.mjs: the chunk groups name ${path}, which does not exist`);
+    }
+    sources.push(`(?:^|[\\\\/])${escape(path)}${path.endsWith('/') ? '' : '$'}`);
+  }
+  return new RegExp(sources.join('|'));
+}
+
 // `astro dev` serves the functions in this process through Netlify's Vite plugin: local mode
 // (src/server/config.ts). A build never sets it, so a deploy runs in production mode.
 if (isDev) process.env.APP_MODE = 'local';
@@ -71,11 +89,12 @@ export default defineConfig({
       : [],
     // Local data and the functions the plugin serves change as the site runs: no reason to reload.
     server: { watch: { ignored: ['**/.data/**', '**/.netlify/**'] } },
-    // The islands' chunks, for the pages' JavaScript budgets (docs/performance.md). Every page
-    // with an island loads React; form pages load the form pattern and, most of them, the
+    // The client's chunks, for the pages' JavaScript budgets (docs/performance.md). Every page
+    // with an island loads React; form pages (and the admin) load the form primitives of
+    // src/ui/forms with the public forms' privacy note and select, and most of them the
     // notification area. Each group is one file rather than a dozen small ones that gzip apart;
     // zod and the schemas stay out of them, loaded when a visitor starts on a form
-    // (src/islands/forms/use-schema-form.ts).
+    // (src/ui/forms/use-schema-form.ts).
     environments: {
       client: {
         build: {
@@ -90,13 +109,29 @@ export default defineConfig({
                   },
                   {
                     name: 'forms',
-                    test: /src[\\/]islands[\\/]forms[\\/](use-schema-form|use-draft|Field|FieldFrame|FieldError|PrivacyNote|ErrorSummary|SelectField)\.tsx?$|src[\\/]shared[\\/]field-errors\.ts$/,
+                    test: chunkTest({
+                      paths: [
+                        'src/ui/forms/',
+                        'src/islands/forms/PrivacyNote.tsx',
+                        'src/islands/forms/SelectField.tsx',
+                        'src/shared/field-errors.ts',
+                      ],
+                    }),
                     priority: 1,
                   },
                   {
                     name: 'notifications',
                     // With the follow-up link every form's confirmation carries.
-                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]islands[\\/](notifications\.ts|Notifications\.tsx|follow-up[\\/]follow-up-link\.ts)$|src[\\/]shared[\\/](messages|follow-up)\.ts$/,
+                    test: chunkTest({
+                      packages: ['nanostores'],
+                      paths: [
+                        'src/ui/notifications.ts',
+                        'src/ui/Notifications.tsx',
+                        'src/islands/follow-up/follow-up-link.ts',
+                        'src/shared/messages.ts',
+                        'src/shared/follow-up.ts',
+                      ],
+                    }),
                     priority: 1,
                   },
                 ],

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import Notifications from '../islands/Notifications.tsx';
+import Notifications from '../ui/Notifications.tsx';
 import { ApiError } from './api-client.ts';
 import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { messages } from '../shared/messages.ts';
 import { checkFile, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
-import { uploadInChunks } from '../islands/forms/upload.ts';
+import { uploadInChunks } from '../ui/upload.ts';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from './api-client.ts';
 
 const PublishedSchema = z.object({ url: z.string().check(z.minLength(1)) });

@@ -2,10 +2,10 @@ import { useState, type SubmitEvent } from 'react';
 import { billingMessages, formatAmount, formatDate } from '../shared/billing-texts.ts';
 import type { Balance } from '../shared/billing.ts';
 import type { FieldRules } from '../shared/fields.ts';
-import { callApi } from './api.ts';
-import { Field } from './forms/Field.tsx';
+import { callApi } from '../ui/api.ts';
+import { Field } from '../ui/forms/Field.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
   service_number: {

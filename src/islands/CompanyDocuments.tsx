@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DocumentsResponseSchema, documentMessages, yearsOffered, type FileType } from '../shared/documents.ts';
-import { useJson, type Loaded } from './api.ts';
+import { useJson, type Loaded } from '../ui/api.ts';
 import { SelectField } from './forms/SelectField.tsx';
 
 /** /nosotros#memorias-estados-financieros (spec §2): a year selector and download per kind. */

@@ -1,7 +1,7 @@
 import type { ComplaintField } from '../shared/complaints.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { TextForm } from './forms/TextForm.tsx';
-import type { FieldSpec } from './forms/use-schema-form.ts';
+import type { FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
   name: { label: 'Nombre', autoComplete: 'given-name' },

@@ -2,11 +2,11 @@ import { lazy, Suspense, useState, type SubmitEvent } from 'react';
 import type { DenunciaFollowUp, ReceiptQuery, ReporterMessage } from '../shared/denuncia-follow-up.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
-import { callApi } from './api.ts';
-import { ErrorSummary } from './forms/ErrorSummary.tsx';
-import { Field } from './forms/Field.tsx';
+import { callApi } from '../ui/api.ts';
+import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
+import { Field } from '../ui/forms/Field.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
   receipt: {

@@ -16,13 +16,13 @@ import type { DenunciaField } from '../shared/denuncias.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { checkFile } from '../shared/upload-limits.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
-import { ErrorSummary } from './forms/ErrorSummary.tsx';
-import { Field } from './forms/Field.tsx';
+import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
+import { Field } from '../ui/forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { labelOptions, SelectField } from './forms/SelectField.tsx';
-import { sendWithFile } from './forms/upload.ts';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
+import { sendWithFile } from '../ui/upload.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
   denunciaRelacion: { label: '¿Cuál es su relación con la empresa?' },

@@ -7,7 +7,7 @@ import {
   type EducationContentType,
   type EducationDocument,
 } from '../shared/education.ts';
-import { useJson } from './api.ts';
+import { useJson } from '../ui/api.ts';
 
 // Spec §2 names the photo section "Galería de fotos"; its content type is "Galerías de fotos".
 const sections: { type: EducationContentType; title: string; id: string }[] = [

@@ -4,13 +4,13 @@ import type { JobField } from '../shared/jobs.ts';
 import { messages } from '../shared/messages.ts';
 import { checkFile, uploadMessages } from '../shared/upload-limits.ts';
 import { followUpLink } from './follow-up/follow-up-link.ts';
-import { ErrorSummary } from './forms/ErrorSummary.tsx';
-import { Field } from './forms/Field.tsx';
+import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
+import { Field } from '../ui/forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
-import { sendWithFile } from './forms/upload.ts';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
-import { notify } from './notifications.ts';
+import { sendWithFile } from '../ui/upload.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
+import { notify } from '../ui/notifications.ts';
 
 const fields = {
   name: { label: 'Nombre', autoComplete: 'name' },

@@ -5,15 +5,15 @@ import type { Country } from '../shared/countries.ts';
 import { CHILE_ID, chileRegions } from '../shared/geo.ts';
 import { messages } from '../shared/messages.ts';
 import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from '../shared/motorhome-form.ts';
-import { callApi, submissionAnswer } from './api.ts';
+import { callApi, submissionAnswer } from '../ui/api.ts';
 import { followUpLink } from './follow-up/follow-up-link.ts';
-import { ErrorSummary } from './forms/ErrorSummary.tsx';
-import { Field } from './forms/Field.tsx';
-import { FieldError } from './forms/FieldError.tsx';
+import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
+import { Field } from '../ui/forms/Field.tsx';
+import { FieldError } from '../ui/forms/FieldError.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { SelectField } from './forms/SelectField.tsx';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
-import { notify } from './notifications.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
+import { notify } from '../ui/notifications.ts';
 
 const fields = {
   accepts: { label: 'Condiciones del servicio' },

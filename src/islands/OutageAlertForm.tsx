@@ -3,13 +3,13 @@ import type { FieldRules } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
 import type { OutageAlertField } from '../shared/outage-alerts.ts';
 import type { OutageTown } from '../shared/outages.ts';
-import { callApi } from './api.ts';
+import { callApi } from '../ui/api.ts';
 import { CheckboxesField } from './forms/CheckboxesField.tsx';
-import { ErrorSummary } from './forms/ErrorSummary.tsx';
-import { Field } from './forms/Field.tsx';
+import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
+import { Field } from '../ui/forms/Field.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import type { Option } from './forms/SelectField.tsx';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
   email: {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../shared/messages.ts';
-import { callApi, type ApiFailed } from './api.ts';
+import { callApi, type ApiFailed } from '../ui/api.ts';
 
 const texts = {
   confirmar: { button: 'Confirmar suscripción', sending: 'Confirmando…' },

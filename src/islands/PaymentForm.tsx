@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { billingMessages, paymentMethods } from '../shared/billing-texts.ts';
 import type { FieldRules } from '../shared/fields.ts';
-import { callApi } from './api.ts';
+import { callApi } from '../ui/api.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
-import { ErrorSummary } from './forms/ErrorSummary.tsx';
-import { Field } from './forms/Field.tsx';
+import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
+import { Field } from '../ui/forms/Field.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
-import { useSchemaForm, type FieldSpec } from './forms/use-schema-form.ts';
+import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
   paymentOption: { label: 'Medio de pago' },

@@ -8,7 +8,7 @@ import {
   type Bill,
   type TbkPayment,
 } from '../shared/billing.ts';
-import { callApi } from './api.ts';
+import { callApi } from '../ui/api.ts';
 
 type State = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; payment: TbkPayment; bill: Bill };
 

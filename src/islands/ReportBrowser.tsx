@@ -7,7 +7,7 @@ import {
   resolveReportKey,
   type Report,
 } from '../shared/reports.ts';
-import { useJson } from './api.ts';
+import { useJson } from '../ui/api.ts';
 
 interface FixedItem {
   key: string;

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { notify } from '../../islands/notifications.ts';
+import { notify } from '../../ui/notifications.ts';
 import { failureMessage } from '../api-client.ts';
 
 interface DeleteButtonProps {

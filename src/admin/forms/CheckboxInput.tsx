@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { describedBy } from '../../islands/forms/FieldFrame.tsx';
-import { FieldError } from '../../islands/forms/FieldError.tsx';
+import { describedBy } from '../../ui/forms/FieldFrame.tsx';
+import { FieldError } from '../../ui/forms/FieldError.tsx';
 
 interface CheckboxInputProps {
   label: string;

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { describedBy, FieldFrame } from '../../islands/forms/FieldFrame.tsx';
+import { describedBy, FieldFrame } from '../../ui/forms/FieldFrame.tsx';
 
 interface FileInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'required' | 'type'> {
   label: string;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { messages } from '../../shared/messages.ts';
-import { describedBy, FieldFrame } from '../../islands/forms/FieldFrame.tsx';
+import { describedBy, FieldFrame } from '../../ui/forms/FieldFrame.tsx';
 import { ApiError } from '../api-client.ts';
 import { publishFile } from '../uploads.ts';
 

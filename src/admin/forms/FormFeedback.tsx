@@ -1,4 +1,4 @@
-import { ErrorSummary } from '../../islands/forms/ErrorSummary.tsx';
+import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import type { SubmitFeedback } from './use-submit-feedback.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
-import { describedBy } from '../../islands/forms/FieldFrame.tsx';
-import { FieldError } from '../../islands/forms/FieldError.tsx';
+import { describedBy } from '../../ui/forms/FieldFrame.tsx';
+import { FieldError } from '../../ui/forms/FieldError.tsx';
 
 interface RichTextEditorProps {
   id: string;

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { describedBy, FieldFrame } from '../../islands/forms/FieldFrame.tsx';
+import { describedBy, FieldFrame } from '../../ui/forms/FieldFrame.tsx';
 
 interface TextAreaInputProps {
   label: string;

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { notify } from '../../islands/notifications.ts';
+import { notify } from '../../ui/notifications.ts';
 import { FormFeedback } from './FormFeedback.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TextAreaInput } from './TextAreaInput.tsx';

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useReducer,
 import * as z from 'zod/mini';
 import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
 import { authMessages } from '../../shared/auth.ts';
-import { notify } from '../../islands/notifications.ts';
+import { notify } from '../../ui/notifications.ts';
 import { ApiError, apiRequest, onUnauthorized } from '../api-client.ts';
 import { sessionReducer, type SessionState } from './session-state.ts';
 import { leaveForSignIn } from './sign-in-handoff.ts';

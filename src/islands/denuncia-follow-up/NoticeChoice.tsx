@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { DenunciaFollowUp } from '../../shared/denuncia-follow-up.ts';
 import { messages } from '../../shared/messages.ts';
-import { callApi } from '../api.ts';
+import { callApi } from '../../ui/api.ts';
 
 const loadAnswer = () =>
   import('../../shared/denuncia-follow-up.ts').then((module) => module.DenunciaFollowUpAnswerSchema);

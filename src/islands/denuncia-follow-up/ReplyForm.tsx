@@ -4,11 +4,11 @@ import type { DenunciaFollowUp, ReporterMessage } from '../../shared/denuncia-fo
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import { checkFile } from '../../shared/upload-limits.ts';
-import { ErrorSummary } from '../forms/ErrorSummary.tsx';
-import { Field } from '../forms/Field.tsx';
+import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
+import { Field } from '../../ui/forms/Field.tsx';
 import { FileField } from '../forms/FileField.tsx';
-import { postWithFile } from '../forms/upload.ts';
-import { useSchemaForm, type FieldSpec } from '../forms/use-schema-form.ts';
+import { postWithFile } from '../../ui/upload.ts';
+import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
 
 const fields = {
   body: {

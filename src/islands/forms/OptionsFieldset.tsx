@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FieldError } from './FieldError.tsx';
+import { FieldError } from '../../ui/forms/FieldError.tsx';
 
 export interface OptionsFieldsetProps {
   name: string;

@@ -1,4 +1,4 @@
-import { describedBy, FieldFrame } from './FieldFrame.tsx';
+import { describedBy, FieldFrame } from '../../ui/forms/FieldFrame.tsx';
 
 export interface Option {
   value: string;

@@ -2,13 +2,13 @@ import type { SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
-import { callApi, submissionAnswer } from '../api.ts';
+import { callApi, submissionAnswer } from '../../ui/api.ts';
 import { followUpLink } from '../follow-up/follow-up-link.ts';
-import { notify } from '../notifications.ts';
-import { ErrorSummary } from './ErrorSummary.tsx';
-import { Field } from './Field.tsx';
+import { notify } from '../../ui/notifications.ts';
+import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
+import { Field } from '../../ui/forms/Field.tsx';
 import { PrivacyNote } from './PrivacyNote.tsx';
-import { useSchemaForm, type FieldSpec } from './use-schema-form.ts';
+import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
 
 interface TextFormProps<F extends string> {
   /** Loads the shared schema that checks the form before it is sent; none where the spec has the browser send unchecked (§5: the complaint form). */

@@ -3,9 +3,9 @@ import type { FieldRules } from '../../shared/fields.ts';
 import type { OutagesResponse } from '../../shared/outages.ts';
 import { OutagesResponseSchema } from '../../shared/outages.ts';
 import { formatClock } from '../../shared/outages-format.ts';
-import { callApi } from '../api.ts';
-import { Field } from '../forms/Field.tsx';
-import { useSchemaForm, type FieldSpec } from '../forms/use-schema-form.ts';
+import { callApi } from '../../ui/api.ts';
+import { Field } from '../../ui/forms/Field.tsx';
+import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
 import OutageList, { MapSpace } from './OutageList.tsx';
 
 // Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list.

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { AdminCreateSchema, adminMessages, AdminUpdateSchema, hasRole, type Admin } from '../../../shared/admins.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';
 import { AvatarInput } from '../../forms/AvatarInput.tsx';

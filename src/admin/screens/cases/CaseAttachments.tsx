@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CaseDetail } from '../../../shared/cases.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
 import { saveFile } from '../../downloads.ts';
 import { attachmentPath } from './case-api.ts';

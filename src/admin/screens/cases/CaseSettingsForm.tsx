@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { COMPLAINT_BUSINESS_DAYS, CaseSettingsSchema, type CaseSettings } from '../../../shared/cases.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { caseStatuses, CaseUpdateSchema, type CaseDetailAnswer } from '../../../shared/cases.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

@@ -1,6 +1,6 @@
 import { hasRole } from '../../../shared/admins.ts';
 import type { TeamMember } from '../../../shared/denuncia-desk.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';

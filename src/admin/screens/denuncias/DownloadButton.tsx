@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
 import { saveFile } from '../../downloads.ts';
 import { filePath } from './desk-api.ts';

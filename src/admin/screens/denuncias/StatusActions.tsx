@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
 import { deskStatuses, DeskStatusSchema, type DeskDetail } from '../../../shared/denuncia-desk.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';

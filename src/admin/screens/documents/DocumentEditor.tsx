@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type * as z from 'zod/mini';
 import { DocumentInputSchema, documentTypes, type StoredDocument } from '../../../shared/documents.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FileUrlInput } from '../../forms/FileUrlInput.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { EducationInputSchema, educationContentTypes, type EducationDocument } from '../../../shared/education.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { CheckboxInput } from '../../forms/CheckboxInput.tsx';
 import { FileUrlInput } from '../../forms/FileUrlInput.tsx';

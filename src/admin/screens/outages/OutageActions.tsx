@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { isShortNotice, outageMessages, outageStatusLabels } from '../../../shared/outages.ts';
 import { outageTransitions, type AdminOutage } from '../../../shared/outages-admin.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { ApiError, failureMessage } from '../../api-client.ts';
 import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
 import { useOutageChange } from './outage-api.ts';

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { chileMinute } from '../../../shared/chile-time.ts';
 import { closedStatuses, outageKindLabels, outageStatusLabels } from '../../../shared/outages.ts';
 import type { AdminOutage } from '../../../shared/outages-admin.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList } from '../../components/SummaryList.tsx';

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { useOutageChange } from './outage-api.ts';
 import { OutageForm } from './OutageForm.tsx';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { chileMinute } from '../../../shared/chile-time.ts';
 import { closedStatuses } from '../../../shared/outages.ts';
 import { OutageUpdateInputSchema, type AdminOutage } from '../../../shared/outages-admin.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { FormFeedback } from '../../forms/FormFeedback.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';

@@ -8,7 +8,7 @@ import {
   RetriedMailSchema,
   type UnsentMail,
 } from '../../../shared/outbox.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { apiRequest, failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';

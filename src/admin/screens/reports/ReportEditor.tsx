@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { ReportInputSchema, type Report } from '../../../shared/reports.ts';
-import { notify } from '../../../islands/notifications.ts';
+import { notify } from '../../../ui/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { CheckboxInput } from '../../forms/CheckboxInput.tsx';
 import { FileUrlInput } from '../../forms/FileUrlInput.tsx';

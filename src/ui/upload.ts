@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
-import type { SubmissionAnswer } from '../../shared/api.ts';
-import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../../shared/upload-limits.ts';
-import { callApi, submissionAnswer, type ApiFailed, type ApiResult } from '../api.ts';
+import type { SubmissionAnswer } from '../shared/api.ts';
+import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../shared/upload-limits.ts';
+import { callApi, submissionAnswer, type ApiFailed, type ApiResult } from './api.ts';
 
 // The answers' schemas load with the requests (see callApi): a form page loads zod when it sends.
-const acknowledgement = () => import('../../shared/api.ts').then((module) => module.AcknowledgementSchema);
+const acknowledgement = () => import('../shared/api.ts').then((module) => module.AcknowledgementSchema);
 
 export type ChunkedUpload = { ok: true; uploadId: string } | { ok: false; failure: ApiFailed };
 
@@ -21,7 +21,7 @@ export async function uploadInChunks(
 ): Promise<ChunkedUpload> {
   const started = await callApi(
     '/api/uploads',
-    import('../../shared/uploads.ts').then((module) => module.UploadStartedSchema),
+    import('../shared/uploads.ts').then((module) => module.UploadStartedSchema),
     {
       method: 'POST',
       headers,

@@ -36,11 +36,13 @@ const BootstrapScreen = lazy(() => import('./screens/bootstrap/BootstrapScreen.t
 const InvitationScreen = lazy(() => import('./screens/bootstrap/InvitationScreen.tsx'));
 
 /**
- * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus /admin/registro for the audit log, /admin/correo for the mail
- * not sent yet, /admin/cuentas/importar for the billing export, /admin/atencion for Atención
- * ciudadana (issue 15), /admin/cortes for the water outages (issue 17), /admin/denuncias for the compliance desk (issue 16) and, outside the
+ * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus
+ * /admin/registro for the audit log, /admin/correo for the mail not sent yet,
+ * /admin/cuentas/importar for the billing export, /admin/atencion for Atención ciudadana,
+ * /admin/cortes for the water outages, /admin/denuncias for the compliance desk and, outside the
  * session, /admin/primer-administrador and /admin/primer-cumplimiento for the first administrator
- * and compliance user of a new site, and /admin/invitacion for an invited compliance user (issue 24). The administrators' screens and the desk are each behind their role.
+ * and compliance user of a new site, and /admin/invitacion for an invited compliance user (who
+ * chooses their own password). The administrators' screens and the desk are each behind their role.
  */
 export function AppRoutes() {
   return (

@@ -19,7 +19,7 @@ const fields = {
 } satisfies Record<keyof ReceiptQuery, FieldSpec>;
 
 // The schemas, and zod with them, load once the visitor starts on the form; the denuncia's view
-// with the request (issue 14: the page itself ships neither).
+// with the request: the page itself ships neither, to stay light on a phone.
 const followUp = () => import('../shared/denuncia-follow-up.ts');
 const loadSchema = () => followUp().then((module) => module.ReceiptQuerySchema);
 const loadAnswer = () => followUp().then((module) => module.DenunciaFollowUpAnswerSchema);
@@ -34,7 +34,7 @@ interface Props {
 }
 
 /**
- * /denuncias/seguimiento (issue 16): the receipt code opens the denuncia. Nothing is kept in the
+ * /denuncias/seguimiento: the receipt code opens the denuncia, anonymously. Nothing is kept in the
  * browser: no draft (the form hook keeps none without a key), the code only in this page's
  * memory for the reply and notice requests, and the page itself is never cached (netlify.toml).
  */

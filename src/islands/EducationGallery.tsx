@@ -38,7 +38,7 @@ export default function EducationGallery() {
 }
 
 /**
- * While the list loads, the space of a section's first items is kept (issue 14: the sections
+ * While the list loads, the space of a section's first items is kept (without it the sections
  * below moved when the items arrived, a layout shift of 0.165): empty items of the same shape, the
  * status over them.
  */

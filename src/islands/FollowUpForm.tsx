@@ -24,7 +24,7 @@ const fields = {
 } satisfies Record<keyof FollowUpQuery, FieldSpec>;
 
 // The case schemas, and zod with them, load once the visitor starts on the form; the case's view
-// with the request (issue 14: the page itself ships neither).
+// with the request: the page itself ships neither, to stay light on a phone.
 const cases = () => import('../shared/cases.ts');
 const loadSchema = () => cases().then((module) => module.FollowUpQuerySchema);
 const loadAnswer = () => import('../shared/follow-up-answer.ts').then((module) => module.FollowUpAnswerSchema);
@@ -32,7 +32,7 @@ const loadView = () => import('./follow-up/FollowUpCase.tsx');
 const FollowUpCase = lazy(() => loadView().then((module) => ({ default: module.FollowUpCase })));
 
 /**
- * /seguimiento (issue 15): the reference and the e-mail of a submission show its status, dates and
+ * /seguimiento: the reference and the e-mail of a submission show its status, dates and
  * replies. No draft is kept: the e-mail is personal and the page is a lookup, not a form to finish.
  * `rules`: `fieldRules(FollowUpQuerySchema)`.
  */

@@ -50,7 +50,7 @@ function toRegistration(values: Values, communes: readonly Commune[], countries:
 }
 
 const loadSchema = () => import('../shared/motorhome.ts').then((module) => module.MotorhomeSchema);
-// Chile's 346 communes load only for a region other than the default one (issue 14).
+// Chile's 346 communes load only for a region other than the default one: the page stays light.
 const communesOf = (region: number) => import('../shared/communes.ts').then((module) => module.communesOf(region));
 
 type CountryName = Pick<Country, 'id' | 'name'>;

@@ -21,7 +21,7 @@ const fields = {
   towns: { label: 'Localidades', hint: 'Elija una o más.' },
 } satisfies Record<OutageAlertField, FieldSpec>;
 
-// The schemas, and zod with them, load once the visitor starts on the form (issue 14).
+// The schemas, and zod with them, load once the visitor starts on the form, not with the page.
 const alerts = () => import('../shared/outage-alerts.ts');
 const loadSchema = () => alerts().then((module) => module.OutageAlertSubscriptionSchema);
 
@@ -36,7 +36,7 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
  * this into the prerendered page on each request (src/server/outages/page.ts): disabled, laid out
  * as the island's own, with the towns as data for it. The island takes their place with the same
  * fieldset, so nothing moves, and the page neither asks for the towns nor loads zod to check an
- * answer (issue 14). Without JavaScript the towns are still there to read.
+ * answer. Without JavaScript the towns are still there to read.
  */
 export function ServerTownChoices({ towns, required }: { towns: Town[]; required: boolean }) {
   // JSON in a <script> ends at the first "</script": no "<" may be left in it (a town's name is staff's text).
@@ -75,7 +75,7 @@ interface OutageAlertFormProps {
   children?: ReactNode;
 }
 
-/** /cortes/alertas (issue 17): an e-mail and its towns, posted to POST /api/cortes/alertas. */
+/** /cortes/alertas: an e-mail and its towns, posted to POST /api/cortes/alertas. */
 export default function OutageAlertForm({ rules, children }: OutageAlertFormProps) {
   const form = useSchemaForm(fields, rules, {
     schema: loadSchema,

@@ -12,7 +12,7 @@ type Outcome = { kind: 'success'; text: string; towns?: string[] } | { kind: 'er
 const failed = (result: ApiFailed): Outcome => ({ kind: 'error', text: result.failure.error ?? messages.genericError });
 
 /**
- * The page a mailed link opens (/cortes/alertas/confirmar, /baja; issue 17): the token is in the
+ * The page a mailed link opens (/cortes/alertas/confirmar, /baja): the token is in the
  * address, and only the visitor's press sends it (a POST): mail scanners open links, and a GET
  * that confirmed or unsubscribed would act for them.
  */
@@ -54,7 +54,7 @@ export default function OutageAlertLink({ action }: { action: keyof typeof texts
     <div className="form">
       {outcome?.kind !== 'success' && (
         // Without its code the page says so where the button stands, in the button's room, so
-        // nothing moves when the island finds it missing (issue 14).
+        // nothing moves when the island finds it missing (layout shift).
         <div className="link-action">
           <button
             type="button"

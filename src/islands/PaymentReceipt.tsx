@@ -71,9 +71,10 @@ function Details({ rows }: { rows: Row[] }) {
 /**
  * /tbk-final/{tbkPaymentId}/{billId} (spec §2): the paid bill's receipt, printable.
  *
- * Issue 14: the page's HTML (this island prerendered, loading) already has the receipt's frame,
- * every label with a placeholder for its value, which keeps its room whatever comes: the receipt,
- * the failure or the loading notice are drawn over it, so nothing below moves when they come.
+ * No layout shift: the page's HTML (this island prerendered, loading) already has the receipt's
+ * frame, every label with a placeholder for its value, which keeps its room whatever comes: the
+ * receipt, the failure or the loading notice are drawn over it, so nothing below moves when they
+ * come.
  */
 export default function PaymentReceipt() {
   const [view, setView] = useState<State>({ state: 'loading' });

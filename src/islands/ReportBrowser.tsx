@@ -53,7 +53,7 @@ export default function ReportBrowser({ fixed, ...slots }: ReportBrowserProps) {
   const fixedItem = fixed.find((item) => item.key === selected);
 
   // The article comes first, the list after it (beside it on a wide screen): the list grows when
-  // the dynamic items arrive, and nothing on screen may move then (issue 14). The list is shown
+  // the dynamic items arrive, and nothing on screen may move then (layout shift). The list is shown
   // whole once they have arrived (global.css hides it while it loads), fixed items included.
   return (
     <div className="news">

@@ -4,9 +4,9 @@ import { $notification, dismissNotification, type Notification } from './notific
 const noNotification = () => null;
 
 /**
- * The one notification area every island writes to through the `notify` store, read with React's
- * own store hook: @nanostores/react's useStore is this hook and its options, which weigh on every
- * form page (issue 14).
+ * The one notification area the islands and the admin write to through the `notify` store, read
+ * with React's own store hook: @nanostores/react's useStore is this hook and its options, which
+ * would weigh on every form page's JavaScript budget.
  */
 export default function Notifications() {
   const notification = useSyncExternalStore($notification.listen, $notification.get, noNotification);

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { ApiFailureTexts } from '../shared/api.ts';
 
 /**
- * What an API call gave, whatever happened on the way: islands never see an exception. `ok` means
+ * What an API call gave, whatever happened on the way: callers never see an exception. `ok` means
  * a 2xx whose body matches the answer's shared schema; anything else is a failure with the
  * status (0 when the network is down, as on a phone losing signal) and the server's texts when it
  * sent any.
@@ -22,9 +22,10 @@ interface CallOptions {
 }
 
 /**
- * The one way islands call /api: the answer is checked with `schema`, the shared answer schema.
- * A form gives the schema as the promise of its module's import, started with the request: zod
- * comes with it, once the visitor sends, not with the page (issue 14).
+ * The one way the public islands (and the chunked upload) call /api: the answer is checked with
+ * `schema`, the shared answer schema. A form gives the schema as the promise of its module's
+ * import, started with the request: zod comes with it, once the visitor sends, not with the page,
+ * which stays light.
  */
 export async function callApi<S extends z.ZodMiniType>(
   url: string,

@@ -5,10 +5,10 @@ import { useUser } from '../session/SessionProvider.tsx';
 /**
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
  * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds),
- * Atención ciudadana (the citizens' complaints, messages and applications, issue 15), Cortes
- * (the water outages staff publish on /cortes, issue 17), Correo
- * saliente (the mail not sent yet) and the audit log, Registro de actividad. Denuncias, the
- * compliance desk (issue 16), only for the `cumplimiento` role; an account with only that role
+ * Atención ciudadana (the citizens' complaints, messages and applications), Cortes (the water
+ * outages staff publish on /cortes), Correo saliente (the mail not sent yet) and the audit log,
+ * Registro de actividad. Denuncias, the compliance desk, only for the `cumplimiento` role (no
+ * administrator reads denuncias); an account with only that role
  * sees only it.
  */
 const items: { to: string; label: string; role: AdminRole }[] = [

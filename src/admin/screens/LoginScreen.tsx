@@ -38,9 +38,9 @@ type Step = { kind: 'password' } | { kind: 'code'; answer: PasswordStep } | { ki
 
 /**
  * Spec §2 /login: e-mail and password; the server's message on failure (wrong credentials, 429).
- * A page of its own, rendered at build time so the form paints before any script runs (issue
- * 14), with the public forms' pattern; it loads none of the admin app, which opens once signed in.
- * Then the second factor (issue 24): a code, or at the first sign-in the enrolment of TOTP and
+ * A page of its own, rendered at build time so the form paints before any script runs, with
+ * the public forms' pattern; it loads none of the admin app, which opens once signed in.
+ * Then the second factor: a code, or at the first sign-in the enrolment of TOTP and
  * its 10 recovery codes, shown once. `rules` and `codeRules`: the fields' rules, from the page.
  */
 export default function LoginScreen({

@@ -5,7 +5,7 @@ import { PageTitle } from '../layout/PageTitle.tsx';
 import { useUser } from './SessionProvider.tsx';
 
 /**
- * The screens of one role (issue 16): an administrator's screens to a compliance-only user, or
+ * The screens of one role: an administrator's screens to a compliance-only user, or
  * the denuncias desk to an administrator without the role, say so in the server's words instead
  * of showing a screen whose every call would answer 403.
  */

@@ -1,7 +1,7 @@
 /**
- * /login is a page of its own, painted from static HTML (issue 14), not a screen of the admin
- * app: the app leaves for it with a full page load. What the sign-in page must know across that
- * load (the admin page to come back to, a notice such as "your session expired") waits in
+ * /login is a page of its own, painted from static HTML before any script, not a screen of the
+ * admin app: the app leaves for it with a full page load. What the sign-in page must know across
+ * that load (the admin page to come back to, a notice such as "your session expired") waits in
  * sessionStorage, read once.
  */
 

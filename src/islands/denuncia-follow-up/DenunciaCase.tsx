@@ -26,7 +26,7 @@ interface Props {
 }
 
 /**
- * A denuncia its receipt code opened (issue 16): its progress, its dates, the messages exchanged
+ * A denuncia its receipt code opened: its progress, its dates, the messages exchanged
  * with compliance (who in compliance wrote is never said), the reply form while it is open and
  * the "new message" notice when the reporter left an e-mail.
  */

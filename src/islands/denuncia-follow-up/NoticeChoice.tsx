@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The content-free "you have a new message" notice (issue 16), for a reporter who left an e-mail
+ * The content-free "you have a new message" notice, for a reporter who left an e-mail
  * in the denuncia: sent by the desk when compliance writes (messages.ts reporterNotice).
  */
 export function NoticeChoice({ receipt, notify, onChange }: Props) {

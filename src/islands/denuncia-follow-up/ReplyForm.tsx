@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * The reporter's answer (issue 16): a text with the narrative's cap and messages, and an optional
+ * The reporter's answer: a text with the narrative's cap and messages, and an optional
  * file with the denuncia form's 10 MB rule and chunked upload. Confidential: no draft is kept.
  */
 export function ReplyForm({ receipt, rules, onSent }: Props) {

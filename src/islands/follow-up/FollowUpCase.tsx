@@ -13,7 +13,7 @@ const steps = Object.entries(caseStatuses) as [CaseStatus, string][];
 
 /**
  * A case a citizen looked up on /seguimiento: its progress, its dates and the replies mailed to
- * them, and nothing else (issue 15). Replies are shown as text, their line breaks kept.
+ * them, and nothing else. Replies are shown as text, their line breaks kept.
  */
 export function FollowUpCase({ followUp }: { followUp: FollowUp }) {
   const { kind, reference, status, received_at, due_on, answered_at, closed_at, replies } = followUp;

@@ -1,8 +1,8 @@
 import { followUpHref } from '../../shared/follow-up.ts';
 
 /**
- * The link every form's confirmation carries beside its reference (issue 15), to where the
- * citizen follows the case with that reference and their e-mail. Denuncias have their own.
+ * The link every form's confirmation carries beside its reference, to where the citizen
+ * follows the case with that reference and their e-mail. Denuncias have their own.
  */
 export const followUpLink = (reference: string) => ({
   href: followUpHref(reference),

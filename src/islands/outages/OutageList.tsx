@@ -39,7 +39,7 @@ export default function OutageList({
 /**
  * The map's room while it loads, the same size as the map: the server's page holds it below its
  * list when there are outages, the island while Leaflet loads, so the map moves nothing when it
- * comes (issue 14: the page moved by 0.49). Without JavaScript there is no map, and no room.
+ * comes (without it the page moved by 0.49). Without JavaScript there is no map, and no room.
  */
 export function MapSpace() {
   return (

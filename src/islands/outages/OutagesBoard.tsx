@@ -31,11 +31,11 @@ interface OutagesBoardProps {
 }
 
 /**
- * /cortes (issue 17): the list, refreshed from GET /api/outages every few minutes, with a town
- * filter, "¿Me afecta?" and the map. The prerendered page has all of it but the list, which the
- * server puts inside (`children`) and this island replaces with the same list once it has data:
- * nothing moves as it loads (issue 14). Without JavaScript the page keeps the server's list, and
- * the tools, which need the island, are not shown (global.css).
+ * /cortes: the list, refreshed from GET /api/outages every few minutes, with a town filter, "¿Me
+ * afecta?" and the map. The prerendered page has all of it but the list, which the server puts
+ * inside (`children`) and this island replaces with the same list once it has data: nothing moves
+ * as it loads (layout shift). Without JavaScript the page keeps the server's list, and the tools,
+ * which need the island, are not shown (global.css).
  */
 export default function OutagesBoard({ rules, tiles, children }: OutagesBoardProps) {
   const [data, setData] = useState<{ body: OutagesResponse; at: string }>();

@@ -26,7 +26,7 @@ interface FormOptions<F extends string, S> {
   /**
    * Loads the form's shared schema, which checks the values before they are sent; none where the
    * spec has the browser send unchecked (§5: the complaint form, the balance lookup). zod comes
-   * with the schema once the visitor starts on the form, not with the page (issue 14).
+   * with the schema once the visitor starts on the form, not with the page, which stays light.
    */
   schema?: () => Promise<S>;
   /** sessionStorage key of the draft; none for a confidential form (denuncias keep nothing). */
@@ -46,10 +46,11 @@ interface FormOptions<F extends string, S> {
 const firstOnly = (errors: Record<string, string>) => Object.fromEntries(Object.entries(errors).slice(0, 1));
 
 /**
- * The one form pattern of the public site: draft values that are never lost, one error per
- * field (the browser's check with the server's schema, or the server's answer), an error summary's
- * labels, and the form disabled while it sends. `text`, `select` and `choice` give each control
- * its props from the field's spec and its rules (`fieldRules` of the schema, from the page).
+ * The one form pattern of the public site (and /login): draft values that are never lost, one error
+ * per field (the browser's check with the server's schema, or the server's answer), an error
+ * summary's labels, and the form disabled while it sends. `text`, `select` and `choice` give each
+ * control its props from the field's spec and its rules (`fieldRules` of the schema, from the
+ * page).
  */
 export function useSchemaForm<F extends string, S extends z.ZodMiniObject = z.ZodMiniObject>(
   fields: Record<F, FieldSpec>,
@@ -71,7 +72,7 @@ export function useSchemaForm<F extends string, S extends z.ZodMiniObject = z.Zo
   const submitting = useRef(false);
 
   // The schema, and zod with it, load once the visitor starts on the form: ready by the time they
-  // send, and never on a page only read (issue 14).
+  // send, and never on a page only read.
   useEffect(() => {
     const form = formRef.current;
     if (!schema || !form) return;

@@ -25,7 +25,7 @@ type Stage = { stage: 'idle' } | { stage: 'uploading'; fraction: number } | { st
 
 /**
  * /admin/cuentas/importar: the billing system's CSV export of every service's debt, which /boleta
- * shows and /pago charges (issue 11). The file goes in chunks to /api/uploads, then
+ * shows and /pago charges. The file goes in chunks to /api/uploads, then
  * POST /api/admin/accounts/import reads it and answers the report shown below the form.
  */
 export default function AccountsImport() {

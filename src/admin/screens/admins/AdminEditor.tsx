@@ -53,8 +53,9 @@ function AdminForm({ admin }: { admin?: Admin }) {
     shouldFocusError: false,
   });
   const editingSelf = state.status === 'signedIn' && admin?.id === state.user.id;
-  // Nobody but its owner sets the password or the e-mail of a compliance account (issue 24): the
-  // server refuses it, and the form does not offer it.
+  // Nobody but its owner sets the password or the e-mail of a compliance account, or an
+  // administrator could sign in as it and read denuncias: the server refuses it, and the form
+  // does not offer it.
   const ownersOnly = admin !== undefined && !editingSelf && hasRole(admin, 'cumplimiento');
   const passwordLabel = admin ? 'Nueva contraseña' : labels.password;
   const feedback = useSubmitFeedback(form.setError, { ...labels, password: passwordLabel });

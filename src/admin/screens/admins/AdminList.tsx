@@ -4,7 +4,7 @@ import { TableFrame } from '../../components/TableFrame.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { admins } from '../../resources.ts';
 import { useUser } from '../../session/SessionProvider.tsx';
-// Roles are shown here but changed only in the compliance desk's Equipo (issue 16).
+// Roles are shown, not changed: only compliance grants them, in the desk's Equipo.
 import { RoleBadges } from '../denuncias/RoleBadges.tsx';
 
 export default function AdminList() {

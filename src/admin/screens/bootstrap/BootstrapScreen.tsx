@@ -44,10 +44,10 @@ const introductions: Record<AdminRole, string> = {
 
 /**
  * /admin/primer-administrador: the first administrator of a new site, created with the one-time
- * ADMIN_BOOTSTRAP_TOKEN (docs/features/admin.md, "The first accounts"), who then signs in at /login and
- * enrols a second factor; /admin/primer-cumplimiento: the invitation of the first compliance user
- * (issues 16 and 24), whose link the token's holder hands to that person. Once an account holds
- * the role, the screen only says so.
+ * ADMIN_BOOTSTRAP_TOKEN (docs/features/admin.md, "The first accounts"), who then signs in at /login
+ * and enrols a second factor; /admin/primer-cumplimiento: the invitation of the first compliance
+ * user (who chooses their own password), whose link the token's holder hands to that person. Once
+ * an account holds the role, the screen only says so.
  */
 export default function BootstrapScreen({ creates: role }: { creates: AdminRole }) {
   const status = useBootstrapStatus(role);

@@ -14,8 +14,9 @@ import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
 const labels = { token: 'Clave de arranque', name: 'Nombre', email: 'Correo electrónico' };
 
 /**
- * The first compliance user's invitation (issue 24): the token's holder gives the person's name
- * and e-mail and gets a link to hand to that person only, who chooses their own password there.
+ * The first compliance user's invitation: the token's holder gives the person's name
+ * and e-mail and gets a link to hand to that person only, who chooses their own password there,
+ * so that nobody else ever knows it.
  */
 export function ComplianceInvitationForm() {
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ const labels = {
 };
 
 /**
- * /admin/invitacion#<token> (issue 24): the invited person chooses their own password and enrols
+ * /admin/invitacion#<token>: the invited person chooses their own password and enrols
  * TOTP; the account is created then, and its recovery codes shown once. The token stays in the
  * fragment, which the browser never sends in a request or a Referer.
  */

@@ -15,7 +15,7 @@ const labels = { messageBusinessDays: 'Días hábiles' };
 const daysText = (days: number) => (days === 1 ? '1 día hábil' : `${days} días hábiles`);
 
 /**
- * The service target of a contact message (issue 15): the utility sets it; a complaint's 10
+ * The service target of a contact message: the utility sets it; a complaint's 10
  * business days are the law's (SISS) and are not set here.
  */
 export function CaseSettingsSection() {

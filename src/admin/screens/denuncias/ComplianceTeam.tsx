@@ -11,7 +11,8 @@ import { RoleBadges } from './RoleBadges.tsx';
 
 /**
  * /admin/denuncias/equipo: who holds the compliance role. Only compliance grants or withdraws it
- * (issue 16); the server refuses to leave an account with no role, or the team empty (409).
+ * (no administrator reaches the denuncias); the server refuses to leave an account with no role, or
+ * the team empty (409).
  */
 export default function ComplianceTeam() {
   const team = useTeam();

@@ -11,7 +11,7 @@ import { useAddTown } from './outage-api.ts';
 const labels = { name: 'Nombre de la localidad', latitude: 'Latitud', longitude: 'Longitud' };
 
 /**
- * A town the utility starts serving (issue 17: "plus any added later"): its name and where its
+ * A town the utility starts serving, beyond the ones it serves today: its name and where its
  * marker goes on /cortes's map. Folded away: it is rare, and the list is what staff come for.
  */
 export function TownForm() {

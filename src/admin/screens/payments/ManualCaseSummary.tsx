@@ -16,7 +16,7 @@ interface ManualCaseSummaryProps {
 }
 
 /**
- * What staff need to settle by hand a bill that requires a person (issue 24): why, since when,
+ * What staff need to settle by hand a bill that requires a person: why, since when,
  * the buy order and token that find the transaction with Transbank, the amounts, the dates and
  * Webpay's last answers as it gave them.
  */

@@ -62,7 +62,7 @@ export default function PaymentDetail() {
               />
             </section>
             {manual ? (
-              // Handed to a person (issue 24): no verification settles it any more; staff do.
+              // Handed to a person: no verification settles it any more; staff do.
               <section aria-labelledby="gestion-manual">
                 <h2 id="gestion-manual">Gestión manual</h2>
                 <ManualCaseSummary

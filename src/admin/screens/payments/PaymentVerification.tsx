@@ -6,7 +6,7 @@ import { apiRequest, failureMessage } from '../../api-client.ts';
 export const paymentDetailKey = (billId: string) => ['payments', 'detail', billId];
 
 /**
- * "Verificar estado en Webpay" (issue 12): runs this bill's reconciliation now and says what it
+ * "Verificar estado en Webpay": runs this bill's reconciliation now and says what it
  * came to; the scheduled one runs every minute anyway.
  */
 export function PaymentVerification({ billId, needsAttention }: { billId: string; needsAttention: boolean }) {

@@ -3,8 +3,8 @@ import type { PersonCase } from '../../../shared/payments.ts';
 import { ManualCaseSummary } from './ManualCaseSummary.tsx';
 
 /**
- * Above Pagos Webpay, whatever its filters: the bills the reconciliation handed to a person
- * (issue 24), each with what staff need to settle it and the way to record how they did.
+ * Above Pagos Webpay, whatever its filters: the bills the reconciliation handed to a person,
+ * each with what staff need to settle it and the way to record how they did.
  */
 export function PersonCases({ cases, search }: { cases: PersonCase[]; search: string }) {
   if (cases.length === 0) return null;

@@ -4,7 +4,7 @@ import type { TotpEnrolment } from '../../../shared/auth.ts';
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');
 
 /**
- * What enrolling TOTP asks (issue 24), at a first sign-in and in an invitation: the key as text to
+ * What enrolling TOTP asks, at a first sign-in and in an invitation: the key as text to
  * type into an authenticator app, and the same as an otpauth:// link that an app on this device
  * opens. No QR code: the key is enough for every app.
  */

@@ -29,13 +29,15 @@ const devWithoutCspHeader = {
     });
   },
 };
+
 /**
  * A chunk group's test: the modules of the named packages and the project's own files, a path
  * ending in `/` standing for the whole folder. A path that does not exist fails the build, so
  * moving or renaming a module cannot silently change what a page loads.
+ * @param {{ packages?: string[]; paths?: string[] }} modules
  */
 function chunkTest({ packages = [], paths = [] }) {
-  const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
+  const escape = (/** @type {string} */ text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', '[\\\\/]');
   const sources = packages.map((name) => `node_modules[\\\\/]${escape(name)}[\\\\/]`);
   for (const path of paths) {
     if (!existsSync(new URL(path, import.meta.url))) {

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
+    // One real PostgreSQL for the run; each file copies its migrated template (helpers/postgres-server.ts).
+    globalSetup: ['tests/helpers/postgres-server.ts'],
     // The accounts the tests create are hashed at scrypt's 2^14, not production's 2^17
     // (config.passwordHashCost, local mode only; auth-functions.test.ts tests both): about 0.15 s
     // of a core a hash here instead of 1 to 1.5 s, in every admin created and every sign-in.

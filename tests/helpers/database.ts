@@ -4,33 +4,19 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { setEnvironmentContext } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
-import { NetlifyDB } from '@netlify/database-dev';
-import pg from 'pg';
-import { answerWithoutDelay } from '../../scripts/lib/database-no-delay.ts';
-import { createPgDatabase } from '../../src/server/db/pg-database.ts';
+import { startRealPostgres } from './real-postgres.ts';
 
 /**
- * An in-memory embedded Postgres with the project's migrations, served over the wire protocol
- * exactly as `npm start` serves it, and NETLIFY_DB_URL pointing at it for the code under test,
- * which runs in local mode (APP_MODE=local) unless a test says otherwise.
+ * A database of its own on the run's real PostgreSQL (tests/helpers/real-postgres.ts), with the
+ * project's migrations, and NETLIFY_DB_URL pointing at it for the code under test, which runs in
+ * local mode (APP_MODE=local) unless a test says otherwise.
  */
 export async function startTestDatabase() {
-  const server = new NetlifyDB({ logger: () => undefined });
-  const url = await server.start();
-  answerWithoutDelay(server);
-  await server.applyMigrations(path.resolve(import.meta.dirname, '../../netlify/database/migrations'));
-  process.env.NETLIFY_DB_URL = url;
+  const postgres = await startRealPostgres();
+  process.env.NETLIFY_DB_URL = postgres.url;
   delete process.env.NETLIFY_DB_DRIVER;
   process.env.APP_MODE = 'local';
-  const db = createPgDatabase(new pg.Pool({ connectionString: url, max: 1 }));
-  return {
-    db,
-    url,
-    async stop() {
-      await db.close();
-      await server.stop();
-    },
-  };
+  return { db: postgres.db, url: postgres.url, stop: postgres.stop };
 }
 
 /**

@@ -54,12 +54,14 @@ const rows = () =>
      FROM outbox ORDER BY id`,
   );
 /**
- * The turns are exact; when a run wakes for its turn jitters on a busy machine (up to tens of
- * milliseconds), never accumulating. Unpaced, the calls would come a few milliseconds apart.
+ * The turns are exact; when a run wakes for its turn jitters on a busy machine, never
+ * accumulating: a call that starts late (a loaded machine delayed one by over 100 ms) brings the
+ * next one nearer, so two calls are only checked to be well apart, and each to be on time from the
+ * first. Unpaced, the calls would come a few milliseconds apart.
  */
 function expectPaced(interval: number) {
   for (const [i, start] of starts.slice(1).entries()) {
-    expect(start - starts[i]!).toBeGreaterThanOrEqual(interval - 100);
+    expect(start - starts[i]!).toBeGreaterThanOrEqual(interval / 2);
     expect(start - starts[0]!).toBeGreaterThanOrEqual((i + 1) * interval - 100);
   }
 }

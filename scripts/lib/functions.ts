@@ -88,6 +88,9 @@ export async function functionsConfig(projectRoot: string): Promise<Config> {
   return { ...byName, '*': settings(everyFunction) };
 }
 
+/** Where `npm start` keeps its bundles, in the project. */
+export const LOCAL_BUNDLES = '.netlify/functions-local';
+
 /**
  * Bundles the functions, unless `outDir` holds bundles of the same inputs (bundling
  * takes most of a start; a start with no change reuses them). Bundled beside `outDir` and moved

@@ -4,7 +4,7 @@ import { checkCredentials, completeSignIn } from '../../src/server/auth/admins.t
 import { signAccessToken, verifyChallenge } from '../../src/server/auth/tokens.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { tooManyRequests } from '../../src/server/errors.ts';
+import { Throttled } from '../../src/server/errors.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /**
@@ -27,7 +27,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       ? await completeSignIn(db, challenge, input.code, context.ip)
       : ({ ok: false, reason: 'expired' } as const);
     if (!result.ok) {
-      if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
+      if (result.reason === 'locked') throw new Throttled(authMessages.tooManyAttempts, 900);
       if (result.reason === 'expired') return failure(401, authMessages.challengeExpired);
       return failure(401, authMessages.wrongCode, { errors: { code: authMessages.wrongCode } });
     }
@@ -43,7 +43,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   const result = await checkCredentials(db, input.email, input.password, context.ip);
   if (!result.ok) {
     // The failures counted are those of the last 15 minutes.
-    if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
+    if (result.reason === 'locked') throw new Throttled(authMessages.tooManyAttempts, 900);
     return failure(401, authMessages.wrongCredentials);
   }
   return json({ success: true, data: result.step });

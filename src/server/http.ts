@@ -2,7 +2,7 @@ import type { Context } from '@netlify/functions';
 import type * as z from 'zod/mini';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
-import { MissingSettingError } from './config.ts';
+import { config, MissingSettingError } from './config.ts';
 import { Conflict, Invalid, NotAllowed, NotFound, Refusal, Throttled } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
 import { assertCleanJson, assertCleanTarget, invalidText } from './input-text.ts';
@@ -127,6 +127,27 @@ export async function readInput<S extends z.ZodMiniType>(
     if (error instanceof Invalid && status !== 400) throw new RequestRefused(status, error.message, error.errors);
     throw error;
   }
+}
+
+/**
+ * When and where a request arrived: the instant a submission's deadline counts from, and the
+ * site's origin, for the links its mail carries.
+ */
+export interface Arrival {
+  at: Date;
+  origin: string;
+}
+
+/**
+ * The arrival of a request. In local mode only, the e2e tests may set the instant with the
+ * `X-Local-Now` header (an ISO date), to see a deadline run over a public holiday; production
+ * never reads it.
+ */
+export function arrivalOf(req: Request): Arrival {
+  const origin = new URL(req.url).origin;
+  const stated = config.isLocal() ? req.headers.get('x-local-now') : null;
+  const at = stated ? new Date(stated) : new Date();
+  return { at: Number.isNaN(at.getTime()) ? new Date() : at, origin };
 }
 
 type Handler = (req: Request, context: Context) => Promise<Response>;

@@ -17,6 +17,9 @@ export abstract class Refusal extends Error {
   }
 }
 
+/** No valid sign-in: no token or one no longer good, wrong credentials, a wrong second factor. */
+export class NotSignedIn extends Refusal {}
+
 /** Input the rules refuse: a field's value, a malformed form, text that is not clean. */
 export class Invalid extends Refusal {}
 

@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
 import { config, MissingSettingError } from './config.ts';
-import { Conflict, Invalid, NotAllowed, NotFound, Refusal, Throttled } from './errors.ts';
+import { Conflict, Invalid, NotAllowed, NotFound, NotSignedIn, Refusal, Throttled } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
 import { assertCleanJson, assertCleanTarget, invalidText } from './input-text.ts';
 import { messages } from '../shared/messages.ts';
@@ -51,6 +51,7 @@ class RequestRefused extends Refusal {
 /** The status each kind of refusal answers (errors.ts); Invalid, the only other kind, is 400. */
 export function statusOf(refusal: Refusal): number {
   if (refusal instanceof RequestRefused) return refusal.status;
+  if (refusal instanceof NotSignedIn) return 401;
   if (refusal instanceof NotAllowed) return 403;
   if (refusal instanceof NotFound) return 404;
   if (refusal instanceof Conflict) return 409;

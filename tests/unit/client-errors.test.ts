@@ -3,7 +3,15 @@ import * as z from 'zod/mini';
 import job from '../../netlify/functions/job.ts';
 import login from '../../netlify/functions/login.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
-import { Conflict, Invalid, NotAllowed, NotFound, Throttled, type Refusal } from '../../src/server/errors.ts';
+import {
+  Conflict,
+  Invalid,
+  NotAllowed,
+  NotFound,
+  NotSignedIn,
+  Throttled,
+  type Refusal,
+} from '../../src/server/errors.ts';
 import { readInput, statusOf, withErrorHandling } from '../../src/server/http.ts';
 import { useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -21,6 +29,7 @@ const answerTo = async (error: unknown) => {
 describe('withErrorHandling answers each kind of refusal with its status, message and field', () => {
   it.each([
     ['Invalid', new Invalid('Revise el campo.', 'name'), 400],
+    ['NotSignedIn', new NotSignedIn('Código incorrecto.', 'code'), 401],
     ['NotAllowed', new NotAllowed('No permitido.', 'password'), 403],
     ['NotFound', new NotFound('No encontrado.', 'serviceNumber'), 404],
     ['Conflict', new Conflict('Ya existe.', 'email'), 409],

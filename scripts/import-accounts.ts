@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { AccountsImportSchema } from '../src/shared/accounts.ts';
 import { formatAmount, formatDateTime } from '../src/shared/billing.ts';
 import { accountTowns, decodeAccountsFile, importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
-import { ClientError } from '../src/server/errors.ts';
+import { Invalid } from '../src/server/errors.ts';
 import { commandDatabase } from './lib/command-database.ts';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'exported-at': { type: 'string' } } });
@@ -32,7 +32,7 @@ try {
   parsed = parseAccountsCsv(decodeAccountsFile(await readFile(file)), await accountTowns(db));
 } catch (error) {
   await db.close();
-  if (!(error instanceof ClientError)) throw error;
+  if (!(error instanceof Invalid)) throw error;
   console.error(error.message);
   process.exit(1);
 }

@@ -6,7 +6,8 @@ import { changeOwnPassword, updateAdmin } from '../../src/server/admins.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { findAdmin } from '../../src/server/auth/admins.ts';
 import { refreshAccessToken, signAccessToken } from '../../src/server/auth/tokens.ts';
-import { failure, readInput } from '../../src/server/http.ts';
+import { Invalid, NotSignedIn } from '../../src/server/errors.ts';
+import { readInput } from '../../src/server/http.ts';
 
 /**
  * /api/admin/account: the signed-in admin's own profile; /api/admin/account/password: their own
@@ -20,7 +21,7 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
     return byMethod(req, {
       POST: async () => {
         const accessToken = await refreshAccessToken(token);
-        if (!accessToken) return failure(401, authMessages.unauthorized);
+        if (!accessToken) throw new NotSignedIn(authMessages.unauthorized);
         await recordAccess(db, {
           admin,
           action: 'renew',
@@ -37,10 +38,7 @@ export default adminEndpoint(async ({ req, admin, token, db }) => {
       POST: async () => {
         const input = await readInput(req, PasswordChangeSchema, 2_048);
         const sessionVersion = await changeOwnPassword(db, admin, input.currentPassword, input.newPassword);
-        if (sessionVersion === undefined)
-          return failure(400, adminMessages.wrongCurrentPassword, {
-            errors: { currentPassword: adminMessages.wrongCurrentPassword },
-          });
+        if (sessionVersion === undefined) throw new Invalid(adminMessages.wrongCurrentPassword, 'currentPassword');
         return answer({
           accessToken: await signAccessToken({ adminId: admin.id, sessionVersion, sessionId: token.sessionId }),
         });

@@ -19,8 +19,7 @@ import {
 } from '../../src/server/cases/changes.ts';
 import { caseAttachment, caseDetail } from '../../src/server/cases/detail.ts';
 import { listCases } from '../../src/server/cases/list.ts';
-import { arrivalOf } from '../../src/server/cases/open-case.ts';
-import { failure, parseInput, readInput } from '../../src/server/http.ts';
+import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { safeFileName } from '../../src/server/published-files.ts';
 import { uploadStore } from '../../src/server/storage.ts';

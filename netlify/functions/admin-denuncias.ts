@@ -9,11 +9,10 @@ import {
   TrailQuerySchema,
 } from '../../src/shared/denuncia-desk.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
-import { arrivalOf } from '../../src/server/cases/open-case.ts';
 import { addDeskNote, changeStatus, writeToReporter } from '../../src/server/denuncias/desk-changes.ts';
 import { denunciaDetail, listDenuncias, listTrail, openDenunciaFile } from '../../src/server/denuncias/desk.ts';
 import { listTeam, setCompliance } from '../../src/server/denuncias/team.ts';
-import { failure, parseInput, readInput } from '../../src/server/http.ts';
+import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { safeFileName } from '../../src/server/published-files.ts';
 

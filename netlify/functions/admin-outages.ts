@@ -7,8 +7,7 @@ import {
 } from '../../src/shared/outages-admin.ts';
 import { OutageInputSchema, outageMessages, OutagePublishSchema } from '../../src/shared/outages.ts';
 import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
-import { arrivalOf } from '../../src/server/cases/open-case.ts';
-import { failure, parseInput, readInput } from '../../src/server/http.ts';
+import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { listOutages, outageDetail } from '../../src/server/outages/admin-list.ts';
 import { addOutageUpdate, changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, deleteOutage, updateOutage } from '../../src/server/outages/manage.ts';

@@ -7,7 +7,6 @@ import {
   type DenunciaFollowUpAnswer,
 } from '../../src/shared/denuncia-follow-up.ts';
 import { INLINE_LIMIT } from '../../src/shared/uploads.ts';
-import { arrivalOf } from '../../src/server/cases/open-case.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase, type Database } from '../../src/server/db/index.ts';
 import {
@@ -17,7 +16,7 @@ import {
   openByReceipt,
   type OpenedDenuncia,
 } from '../../src/server/denuncias/follow-up.ts';
-import { json, methodNotAllowed, parseInput, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { arrivalOf, json, methodNotAllowed, parseInput, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { parseMultipart } from '../../src/server/multipart.ts';
 import { uploadStore } from '../../src/server/storage.ts';

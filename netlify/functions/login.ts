@@ -4,8 +4,8 @@ import { checkCredentials, completeSignIn } from '../../src/server/auth/admins.t
 import { signAccessToken, verifyChallenge } from '../../src/server/auth/tokens.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { tooManyRequests } from '../../src/server/errors.ts';
-import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { NotSignedIn, Throttled } from '../../src/server/errors.ts';
+import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 
 /**
  * POST /api/login (spec §7), the password step: a right password answers data.data.challenge
@@ -27,9 +27,9 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       ? await completeSignIn(db, challenge, input.code, context.ip)
       : ({ ok: false, reason: 'expired' } as const);
     if (!result.ok) {
-      if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
-      if (result.reason === 'expired') return failure(401, authMessages.challengeExpired);
-      return failure(401, authMessages.wrongCode, { errors: { code: authMessages.wrongCode } });
+      if (result.reason === 'locked') throw new Throttled(authMessages.tooManyAttempts, 900);
+      if (result.reason === 'expired') throw new NotSignedIn(authMessages.challengeExpired);
+      throw new NotSignedIn(authMessages.wrongCode, 'code');
     }
     const { admin, sessionVersion, sessionId, recoveryCodes } = result;
     const accessToken = await signAccessToken({ adminId: admin.id, sessionVersion, sessionId });
@@ -43,8 +43,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   const result = await checkCredentials(db, input.email, input.password, context.ip);
   if (!result.ok) {
     // The failures counted are those of the last 15 minutes.
-    if (result.reason === 'locked') throw tooManyRequests(authMessages.tooManyAttempts, 900);
-    return failure(401, authMessages.wrongCredentials);
+    if (result.reason === 'locked') throw new Throttled(authMessages.tooManyAttempts, 900);
+    throw new NotSignedIn(authMessages.wrongCredentials);
   }
   return json({ success: true, data: result.step });
 });

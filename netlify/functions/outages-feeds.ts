@@ -1,7 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import { outageMessages } from '../../src/shared/outages.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { ClientError } from '../../src/server/errors.ts';
+import { NotFound } from '../../src/server/errors.ts';
 import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 import { outagesRss, plannedOutagesCalendar } from '../../src/server/outages/feeds.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
@@ -19,7 +19,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   if (!townSlug) return cached(outagesRss(await listPublicOutages(db), origin), 'application/rss+xml');
   const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
   const town = towns.find((candidate) => candidate.slug === townSlug);
-  if (!town) throw new ClientError(404, outageMessages.unknownTown);
+  if (!town) throw new NotFound(outageMessages.unknownTown);
   return cached(plannedOutagesCalendar(town, outages, origin), 'text/calendar');
 });
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { OutageLookupSchema, outageLookupMessages } from '../../src/shared/outages.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { ClientError } from '../../src/server/errors.ts';
+import { NotFound } from '../../src/server/errors.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { townOfService } from '../../src/server/outages/public.ts';
 
@@ -13,8 +13,8 @@ export default withErrorHandling(async (req: Request) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
   const { serviceNumber } = await readInput(req, OutageLookupSchema, 1_024);
   const found = await townOfService(getDatabase(), serviceNumber);
-  if (found.kind === 'unknown') throw new ClientError(404, outageLookupMessages.unknownService, 'serviceNumber');
-  if (found.kind === 'no-town') throw new ClientError(404, outageLookupMessages.noTown, 'serviceNumber');
+  if (found.kind === 'unknown') throw new NotFound(outageLookupMessages.unknownService, 'serviceNumber');
+  if (found.kind === 'no-town') throw new NotFound(outageLookupMessages.noTown, 'serviceNumber');
   return json({ success: true, town: found.town });
 });
 

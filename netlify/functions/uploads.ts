@@ -22,10 +22,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     const input = await readInput(req, UploadStartSchema, 2_048);
     // Only staff publish files for the public pages and import the billing export.
-    if (adminPurposes.includes(input.purpose)) {
-      const auth = await requireAdmin(req);
-      if ('response' in auth) return auth.response;
-    }
+    if (adminPurposes.includes(input.purpose)) await requireAdmin(req);
     // A denuncia's file is sealed as it arrives: without the key, refused before any byte travels (503).
     if (input.purpose === 'denuncia') await settings.denunciasKey();
     const uploadId = await startUpload(db, context.ip, input.purpose, input.fileName, input.size);

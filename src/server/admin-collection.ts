@@ -2,7 +2,8 @@ import type * as z from 'zod/mini';
 import { adminEndpoint, answer, byMethod } from './admin-endpoint.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
-import { failure, readInput } from './http.ts';
+import { NotFound } from './errors.ts';
+import { readInput } from './http.ts';
 
 /** A list staff manage: its schemas, answer keys and the service that reads and changes it. */
 interface Collection<Create extends z.ZodMiniType, Update extends z.ZodMiniType, Item> {
@@ -31,7 +32,9 @@ export function adminCollection<Create extends z.ZodMiniType, Update extends z.Z
   collection: Collection<Create, Update, Item>,
 ) {
   const { schemas, maxBytes, keys, isId } = collection;
-  const notFound = () => failure(404, collection.notFound);
+  const notFound = (): never => {
+    throw new NotFound(collection.notFound);
+  };
   return adminEndpoint(async ({ req, context, admin, db }) => {
     const id = context.params.id;
     if (id === undefined) {

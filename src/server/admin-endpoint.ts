@@ -20,9 +20,8 @@ interface AdminCall {
  */
 export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>, access: Access = 'administrador') =>
   withErrorHandling(async (req: Request, context: Context) => {
-    const auth = await requireAdmin(req, access, context.ip);
-    if ('response' in auth) return auth.response;
-    return handle({ req, context, admin: auth.admin, token: auth.token, db: getDatabase() });
+    const { admin, token } = await requireAdmin(req, access, context.ip);
+    return handle({ req, context, admin, token, db: getDatabase() });
   });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

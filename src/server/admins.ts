@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from './auth/passwords.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import { forgetAttempt, reserveAttempt } from './auth/throttle.ts';
 import type { Database } from './db/index.ts';
-import { ClientError, ConflictError, tooManyRequests, uniqueOr } from './errors.ts';
+import { Conflict, Invalid, NotAllowed, Throttled, uniqueOr } from './errors.ts';
 
 /**
  * Administrators as admins manage them (docs/admin-api.md). E-mails are unique whatever their
@@ -55,7 +55,7 @@ export async function updateAdmin(
   id: string,
   input: z.output<typeof AdminUpdateSchema>,
 ): Promise<Admin | undefined> {
-  if (input.password && id === admin.id) throw new ClientError(403, adminMessages.ownPasswordInAccount, 'password');
+  if (input.password && id === admin.id) throw new NotAllowed(adminMessages.ownPasswordInAccount, 'password');
   const [target] = await db.query<{ email: string; roles: string[] }>('SELECT email, roles FROM admins WHERE id = $1', [
     id,
   ]);
@@ -63,7 +63,7 @@ export async function updateAdmin(
   guardComplianceAccount(admin, target);
   const handsOver = Boolean(input.password) || target.email !== input.email.toLowerCase();
   if (handsOver && id !== admin.id && hasRole(target, 'cumplimiento'))
-    throw new ClientError(403, adminMessages.complianceCredentials);
+    throw new NotAllowed(adminMessages.complianceCredentials);
   if (handsOver) await confirmActingAdmin(db, admin, input.ownPassword);
   return uniqueOr(adminMessages.duplicateEmail, 'email', async () => {
     const passwordHash = input.password ? await hashPassword(input.password) : null;
@@ -82,7 +82,7 @@ export async function updateAdmin(
       summary: passwordHash ? `email || ' (nueva contraseña)'` : audit.summary,
     });
     // The account was granted `cumplimiento` since it was read.
-    if (!updated) throw new ClientError(403, adminMessages.complianceCredentials);
+    if (!updated) throw new NotAllowed(adminMessages.complianceCredentials);
     return updated;
   });
 }
@@ -93,24 +93,24 @@ export async function updateAdmin(
  */
 function guardComplianceAccount(admin: SignedInAdmin, target: { roles: string[] }): void {
   if (hasRole(target, 'cumplimiento') && !hasRole(admin, 'cumplimiento'))
-    throw new ClientError(403, adminMessages.complianceAccount);
+    throw new NotAllowed(adminMessages.complianceAccount);
 }
 
 /**
- * The acting admin's password, asked again: 400 on that field when missing or wrong, 429 once
- * wrong too often; throttled with the sign-in (src/server/auth/throttle.ts), so a stolen token
+ * The acting admin's password, asked again: Invalid on that field when missing or wrong, Throttled
+ * once wrong too often; throttled with the sign-in (src/server/auth/throttle.ts), so a stolen token
  * cannot guess it.
  */
 async function confirmActingAdmin(db: Database, admin: SignedInAdmin, password: string): Promise<void> {
-  if (!password) throw new ClientError(400, adminMessages.confirmWithPassword, 'ownPassword');
+  if (!password) throw new Invalid(adminMessages.confirmWithPassword, 'ownPassword');
   if (!(await checkOwnPassword(db, admin, password)))
-    throw new ClientError(400, adminMessages.wrongCurrentPassword, 'ownPassword');
+    throw new Invalid(adminMessages.wrongCurrentPassword, 'ownPassword');
 }
 
 /** The signed-in admin's own password, checked under the sign-in throttle: the stored hash when right. */
 async function checkOwnPassword(db: Database, admin: SignedInAdmin, password: string): Promise<string | undefined> {
   const attempt = await reserveAttempt(db, admin.email, admin.client ?? '');
-  if (!attempt) throw tooManyRequests(adminMessages.tooManyPasswordChecks, 900, 'ownPassword');
+  if (!attempt) throw new Throttled(adminMessages.tooManyPasswordChecks, 900, 'ownPassword');
   const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [admin.id]);
   if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
   await forgetAttempt(db, attempt);
@@ -118,7 +118,7 @@ async function checkOwnPassword(db: Database, admin: SignedInAdmin, password: st
 }
 
 export async function deleteAdmin(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
-  if (id === admin.id) throw new ConflictError(adminMessages.deleteSelf);
+  if (id === admin.id) throw new Conflict(adminMessages.deleteSelf);
   const target = await findAdmin(db, id);
   if (!target) return false;
   guardComplianceAccount(admin, target);
@@ -132,7 +132,7 @@ export async function deleteAdmin(db: Database, admin: SignedInAdmin, id: string
     ...audit,
   });
   if (deleted.length > 0) return true;
-  if (await findAdmin(db, id)) throw new ConflictError(adminMessages.deleteLast);
+  if (await findAdmin(db, id)) throw new Conflict(adminMessages.deleteLast);
   return false;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database } from './db/index.ts';
+import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
 import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
@@ -50,7 +51,7 @@ export async function startUpload(
 /**
  * Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. The
  * index is claimed with the chunk's hash before its bytes are written: the same bytes again (a
- * retry) are accepted without being stored or counted twice, other bytes are refused (409).
+ * retry) are accepted without being stored or counted twice, other bytes are refused (a Conflict).
  */
 export async function storeChunk(
   db: Database,
@@ -86,7 +87,7 @@ export async function storeChunk(
       [id, index + 1],
     );
     if (row?.written === digest) return;
-    if (row?.written) throw fileRefused(uploadMessages.chunkRewritten, 409);
+    if (row?.written) throw new Conflict(uploadMessages.chunkRewritten, 'file');
     // Completed or deleted since it was read above.
     throw fileRefused(uploadMessages.unknownUpload);
   }
@@ -107,7 +108,7 @@ export async function storeChunk(
 /**
  * Joins the chunks, checks the whole file, counts it toward its pool and marks the upload
  * complete. The upload is claimed first (receiving → completing, in one statement): a concurrent
- * completion finds it claimed (409), and no chunk is accepted meanwhile. A failed completion (a
+ * completion finds it claimed (a Conflict), and no chunk is accepted meanwhile. A failed completion (a
  * missing chunk, a full pool) gives it back uncounted, chunks kept, so it can be completed later.
  */
 export async function completeUpload(
@@ -124,7 +125,7 @@ export async function completeUpload(
     : [];
   if (!upload) {
     const [exists] = isUuid(id) ? await db.query('SELECT 1 FROM uploads WHERE id = $1', [id]) : [];
-    throw exists ? fileRefused(uploadMessages.alreadyCompleted, 409) : fileRefused(uploadMessages.unknownUpload);
+    throw exists ? new Conflict(uploadMessages.alreadyCompleted, 'file') : fileRefused(uploadMessages.unknownUpload);
   }
   try {
     const { fileName, size } = await readDescription(id, upload);

@@ -4,7 +4,8 @@ import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';
 import { enqueueMail } from './mail/outbox.ts';
 import { newReference } from './references.ts';
-import { openCase, type Arrival } from './cases/open-case.ts';
+import { openCase } from './cases/open-case.ts';
+import type { Arrival } from './http.ts';
 
 /**
  * Stores a complaint with its case (due in 10 business days), its mail to the complaints mailbox

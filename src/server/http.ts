@@ -2,8 +2,8 @@ import type { Context } from '@netlify/functions';
 import type * as z from 'zod/mini';
 import type { ApiFailure } from '../shared/api.ts';
 import { fieldErrors } from '../shared/field-errors.ts';
-import { MissingSettingError } from './config.ts';
-import { ClientError } from './errors.ts';
+import { config, MissingSettingError } from './config.ts';
+import { Conflict, Invalid, NotAllowed, NotFound, NotSignedIn, Refusal, Throttled } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
 import { assertCleanJson, assertCleanTarget, invalidText } from './input-text.ts';
 import { messages } from '../shared/messages.ts';
@@ -36,56 +36,120 @@ export const methodNotAllowed = (allowed: string[]): Response =>
   failure(405, messages.methodNotAllowed, {}, { Allow: allowed.join(', ') });
 
 /**
- * A JSON body, a query string or a multipart form's fields, validated by its shared schema: a
- * refusal is 400 (or `status`) with one Spanish message per field, as the form shows them.
+ * A refusal of the request as HTTP carries it (its media type, its size, its JSON syntax, or the
+ * status an endpoint gives invalid input): the protocol's own, so it is made here, with its status.
  */
-export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown, { status = 400 } = {}): z.output<S> {
+class RequestRefused extends Refusal {
+  readonly status: number;
+
+  constructor(status: number, message: string, errors?: Record<string, string>) {
+    super(message, errors);
+    this.status = status;
+  }
+}
+
+/** The status each kind of refusal answers (errors.ts); Invalid, the only other kind, is 400. */
+export function statusOf(refusal: Refusal): number {
+  if (refusal instanceof RequestRefused) return refusal.status;
+  if (refusal instanceof NotSignedIn) return 401;
+  if (refusal instanceof NotAllowed) return 403;
+  if (refusal instanceof NotFound) return 404;
+  if (refusal instanceof Conflict) return 409;
+  if (refusal instanceof Throttled) return 429;
+  return 400;
+}
+
+/**
+ * The one mapping from a refusal to its answer: its kind's status, its Spanish message, its field
+ * errors, and a 429's Retry-After in whole seconds, at least one (RFC 9110 §10.2.3).
+ */
+export const refusalAnswer = (refusal: Refusal): Response =>
+  failure(
+    statusOf(refusal),
+    refusal.message,
+    refusal.errors ? { errors: refusal.errors } : {},
+    refusal instanceof Throttled ? { 'Retry-After': String(Math.max(1, Math.ceil(refusal.seconds))) } : {},
+  );
+
+/**
+ * A JSON body, a query string or a multipart form's fields, validated by its shared schema: a
+ * refusal is Invalid (400) with one Spanish message per field, as the form shows them.
+ */
+export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): z.output<S> {
   const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw new ClientError(status, messages.invalidForm, undefined, { errors: fieldErrors(parsed.error) });
+  if (!parsed.success) throw new Invalid(messages.invalidForm, fieldErrors(parsed.error));
   return parsed.data;
 }
 
 /**
  * Reads a JSON body of at most `maxBytes`, without trusting Content-Length; 415 for any other media
- * type; bytes that are not UTF-8, or a NUL or control character in any key or value, answer 400
- * (`status`) with the field it is in (input-text.ts).
+ * type, 413 past the limit, 400 when it is not JSON; bytes that are not UTF-8, or a NUL or control
+ * character in any key or value, are Invalid with the field they are in (input-text.ts).
  */
-async function readJson(req: Request, maxBytes: number, status: number): Promise<unknown> {
+async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   // Only application/json: a text/plain body is a "simple" request any other site can make a
   // visitor's browser send without asking (no CORS preflight).
   const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new ClientError(415, messages.notJson);
+  if (mediaType !== 'application/json') throw new RequestRefused(415, messages.notJson);
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new ClientError(413, messages.bodyTooLarge);
+  if (declared > maxBytes) throw new RequestRefused(413, messages.bodyTooLarge);
   const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw new ClientError(413, messages.bodyTooLarge);
+  if (bytes.byteLength > maxBytes) throw new RequestRefused(413, messages.bodyTooLarge);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw invalidText(status);
+    throw invalidText();
   }
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new ClientError(400, messages.invalidJson);
+    throw new RequestRefused(400, messages.invalidJson);
   }
-  assertCleanJson(body, status);
+  assertCleanJson(body);
   return body;
 }
 
 /**
  * The body of every JSON endpoint: read as JSON (415, 413, 400 as readJson says) and validated by
- * its shared schema (400, or `status` where the spec gives 400 another meaning).
+ * its shared schema; what is Invalid answers 400, or `status` where the spec gives 400 another
+ * meaning.
  */
-export const readInput = async <S extends z.ZodMiniType>(
+export async function readInput<S extends z.ZodMiniType>(
   req: Request,
   schema: S,
   maxBytes: number,
-  options: { status?: number } = {},
-): Promise<z.output<S>> => parseInput(schema, await readJson(req, maxBytes, options.status ?? 400), options);
+  { status = 400 }: { status?: number } = {},
+): Promise<z.output<S>> {
+  try {
+    return parseInput(schema, await readJson(req, maxBytes));
+  } catch (error) {
+    if (error instanceof Invalid && status !== 400) throw new RequestRefused(status, error.message, error.errors);
+    throw error;
+  }
+}
+
+/**
+ * When and where a request arrived: the instant a submission's deadline counts from, and the
+ * site's origin, for the links its mail carries.
+ */
+export interface Arrival {
+  at: Date;
+  origin: string;
+}
+
+/**
+ * The arrival of a request. In local mode only, the e2e tests may set the instant with the
+ * `X-Local-Now` header (an ISO date), to see a deadline run over a public holiday; production
+ * never reads it.
+ */
+export function arrivalOf(req: Request): Arrival {
+  const origin = new URL(req.url).origin;
+  const stated = config.isLocal() ? req.headers.get('x-local-now') : null;
+  const at = stated ? new Date(stated) : new Date();
+  return { at: Number.isNaN(at.getTime()) ? new Date() : at, origin };
+}
 
 type Handler = (req: Request, context: Context) => Promise<Response>;
 
@@ -102,11 +166,8 @@ export const withErrorHandling =
       assertCleanTarget(new URL(req.url), context.params);
       return withSecurityHeaders(await handler(req, context));
     } catch (error) {
-      // A refused request answers its own status and message, whichever function or service refused it.
-      if (error instanceof ClientError)
-        return withSecurityHeaders(
-          failure(error.status, error.message, error.errors ? { errors: error.errors } : {}, error.headers),
-        );
+      // A refused request answers its kind's status and its message, whichever function or service refused it.
+      if (error instanceof Refusal) return withSecurityHeaders(refusalAnswer(error));
       // A deploy without a setting it needs: the log names the setting, the visitor reads Spanish.
       if (error instanceof MissingSettingError) {
         console.error(

@@ -1,5 +1,5 @@
 import { messages } from '../shared/messages.ts';
-import { ClientError } from './errors.ts';
+import { Invalid } from './errors.ts';
 
 /**
  * The text a request may carry (docs/security.md, "Bad input is 4xx"): well-formed Unicode without
@@ -20,11 +20,10 @@ export function isCleanText(value: string, { multiLine }: { multiLine: boolean }
 }
 
 /** The refusal of a whole request whose text is not valid (no field to point at). */
-export const invalidText = (status = 400) => new ClientError(status, messages.invalidText);
+export const invalidText = () => new Invalid(messages.invalidText);
 
 /** The refusal of one field, shaped as a schema's refusal so the form shows it at that field. */
-export const invalidTextIn = (field: string, status = 400) =>
-  new ClientError(status, messages.invalidForm, undefined, { errors: { [field]: messages.invalidText } });
+export const invalidTextIn = (field: string) => new Invalid(messages.invalidForm, { [field]: messages.invalidText });
 
 /** Whether any key or string anywhere inside `value` is not clean text. */
 function hasInvalidText(value: unknown): boolean {
@@ -38,14 +37,14 @@ function hasInvalidText(value: unknown): boolean {
 }
 
 /** Refuses a parsed JSON body holding bad text in any key or value, naming its top-level field. */
-export function assertCleanJson(body: unknown, status = 400): void {
+export function assertCleanJson(body: unknown): void {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    if (hasInvalidText(body)) throw invalidText(status);
+    if (hasInvalidText(body)) throw invalidText();
     return;
   }
   for (const [field, value] of Object.entries(body)) {
-    if (!isCleanText(field, { multiLine: false })) throw invalidText(status);
-    if (hasInvalidText(value)) throw invalidTextIn(field, status);
+    if (!isCleanText(field, { multiLine: false })) throw invalidText();
+    if (hasInvalidText(value)) throw invalidTextIn(field);
   }
 }
 
@@ -76,7 +75,7 @@ export function percentDecode(input: string): string | undefined {
 
 /**
  * The fields of an application/x-www-form-urlencoded text (a query string, Webpay's POSTed return),
- * each name and value decoded strictly and a single line: a 400 naming the field otherwise.
+ * each name and value decoded strictly and a single line: Invalid, naming the field, otherwise.
  */
 export function readUrlEncoded(text: string): URLSearchParams {
   const params = new URLSearchParams();

@@ -2,10 +2,9 @@ import type { Context } from '@netlify/functions';
 import type * as z from 'zod/mini';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
-import { arrivalOf, type Arrival } from './cases/open-case.ts';
 import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
-import { json, methodNotAllowed, readInput, withErrorHandling } from './http.ts';
+import { arrivalOf, json, methodNotAllowed, readInput, withErrorHandling, type Arrival } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
 
 /**

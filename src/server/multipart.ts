@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
 import { messages } from '../shared/messages.ts';
-import { ClientError } from './errors.ts';
+import { Invalid } from './errors.ts';
 import { invalidText, invalidTextIn, isCleanText } from './input-text.ts';
 
 export interface MultipartFile {
@@ -17,12 +17,12 @@ export interface Multipart {
   file?: MultipartFile;
 }
 
-const invalidMultipart = () => new ClientError(400, messages.invalidMultipart);
+const invalidMultipart = () => new Invalid(messages.invalidMultipart);
 
 /**
  * Reads a multipart/form-data body with busboy, streaming, within limits: one file part named
  * `fileField` kept up to `maxFileBytes`, at most 40 text fields of at most 10 KB. A truncated
- * or malformed body is a 400 ClientError with a Spanish message; so is a NUL, a control character
+ * or malformed body is Invalid, with a Spanish message; so is a NUL, a control character
  * or bytes that are not UTF-8 in a field's name or value or in the file's name (input-text.ts),
  * named by its field.
  */
@@ -37,7 +37,7 @@ export function parseMultipart(
     const fields: Record<string, string> = {};
     let file: { fileName: string; parts: Buffer[]; tooLarge: boolean } | undefined;
     let bad = false;
-    const fail = (error: ClientError = invalidMultipart()) => {
+    const fail = (error: Invalid = invalidMultipart()) => {
       if (!bad) reject(error);
       bad = true;
     };

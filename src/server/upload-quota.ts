@@ -3,7 +3,7 @@ import { aysenOffsetMinutes } from '../shared/chile-time.ts';
 import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import { config } from './config.ts';
 import type { Database } from './db/index.ts';
-import { tooManyRequests } from './errors.ts';
+import { Throttled } from './errors.ts';
 
 /**
  * Daily limits of the files visitors send, per day in Aysén; files staff send
@@ -42,16 +42,12 @@ const poolLimit = (purpose: UploadPurpose) => {
 };
 
 const poolFull = (purpose: UploadPurpose, retryAfter: number) =>
-  tooManyRequests(
-    purpose === 'denuncia' ? uploadMessages.denunciaQuota : uploadMessages.totalQuota,
-    retryAfter,
-    'file',
-  );
+  new Throttled(purpose === 'denuncia' ? uploadMessages.denunciaQuota : uploadMessages.totalQuota, retryAfter, 'file');
 
-const clientFull = (retryAfter: number) => tooManyRequests(uploadMessages.clientQuota, retryAfter, 'file');
+const clientFull = (retryAfter: number) => new Throttled(uploadMessages.clientQuota, retryAfter, 'file');
 
 /**
- * Refuses (429) a file of `bytes` that today's limits no longer have room for; stores nothing.
+ * Refuses (Throttled) a file of `bytes` that today's limits no longer have room for; stores nothing.
  * A denuncia's sender address is not even read.
  */
 export async function checkRoom(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {

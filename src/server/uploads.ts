@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
 import type { Database, Statement } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
-import { ClientError } from './errors.ts';
+import { Invalid } from './errors.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import { chunkPrefix, fileKey, putBytes, type UploadStore } from './storage.ts';
@@ -19,8 +19,8 @@ import { chargeClient, chargePool } from './upload-quota.ts';
  * function, and stops counting then.
  */
 
-/** A file refused (400 unless said): the form shows the message at its file field. */
-export const fileRefused = (message: string, status = 400) => new ClientError(status, message, 'file');
+/** A file refused: the form shows the message at its file field. */
+export const fileRefused = (message: string) => new Invalid(message, 'file');
 
 // What each CV extension must be by its bytes: a Word .doc is an OLE compound file.
 const CV_TYPES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAccountsFile, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
-import { ClientError } from '../../src/server/errors.ts';
+import { Invalid } from '../../src/server/errors.ts';
 import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
@@ -104,7 +104,7 @@ describe('the billing CSV export', () => {
       'El archivo tiene más de 60.000 líneas de cuentas: divídalo en partes e impórtelas con la misma fecha de exportación.',
     ],
   ])('refuses %s as a whole', (_case, text, message) => {
-    expect(() => parseAccountsCsv(text, towns)).toThrow(new ClientError(400, message, 'file'));
+    expect(() => parseAccountsCsv(text, towns)).toThrow(new Invalid(message, 'file'));
   });
 
   it.each([
@@ -119,7 +119,7 @@ describe('the billing CSV export', () => {
       'El archivo no es un CSV de texto. Expórtelo como CSV e intente nuevamente.',
     ],
   ])('refuses %s', (_case, bytes, message) => {
-    expect(() => decodeAccountsFile(bytes)).toThrow(new ClientError(400, message, 'file'));
+    expect(() => decodeAccountsFile(bytes)).toThrow(new Invalid(message, 'file'));
   });
 
   it('stays within the 10 MiB a Neon HTTP request takes, at the largest file and the most lines', () => {

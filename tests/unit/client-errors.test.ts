@@ -3,12 +3,20 @@ import * as z from 'zod/mini';
 import job from '../../netlify/functions/job.ts';
 import login from '../../netlify/functions/login.ts';
 import { createAdmin } from '../../src/server/auth/admins.ts';
-import { ClientError, ConflictError, tooManyRequests } from '../../src/server/errors.ts';
-import { readInput, withErrorHandling } from '../../src/server/http.ts';
+import {
+  Conflict,
+  Invalid,
+  NotAllowed,
+  NotFound,
+  NotSignedIn,
+  Throttled,
+  type Refusal,
+} from '../../src/server/errors.ts';
+import { readInput, statusOf, withErrorHandling } from '../../src/server/http.ts';
 import { useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
-/** Issue 13, "One client-error type": every refusal becomes its answer in withErrorHandling, and nowhere else. */
+/** One way to fail: services throw what happened, and withErrorHandling alone answers it with its HTTP status. */
 const environment = useAdminEnvironment();
 
 const answerTo = async (error: unknown) => {
@@ -18,29 +26,52 @@ const answerTo = async (error: unknown) => {
   return { status: response.status, headers: response.headers, body: await response.json() };
 };
 
-describe('withErrorHandling answers a ClientError with its status, message and field', () => {
-  it('a refusal of one field, as the form shows it there', async () => {
-    const { status, headers, body } = await answerTo(new ClientError(403, 'No permitido.', 'password'));
-    expect(status).toBe(403);
+describe('withErrorHandling answers each kind of refusal with its status, message and field', () => {
+  it.each([
+    ['Invalid', new Invalid('Revise el campo.', 'name'), 400],
+    ['NotSignedIn', new NotSignedIn('Código incorrecto.', 'code'), 401],
+    ['NotAllowed', new NotAllowed('No permitido.', 'password'), 403],
+    ['NotFound', new NotFound('No encontrado.', 'serviceNumber'), 404],
+    ['Conflict', new Conflict('Ya existe.', 'email'), 409],
+    ['Throttled', new Throttled('Espere.', 30, 'file'), 429],
+  ])('%s, refusing one field, as the form shows it there', async (_kind, error, expected) => {
+    const { status, headers, body } = await answerTo(error);
+    expect(status).toBe(expected);
     expect(body).toEqual({
       success: false,
-      error: 'No permitido.',
-      message: 'No permitido.',
-      errors: { password: 'No permitido.' },
+      error: error.message,
+      message: error.message,
+      errors: { [Object.keys(error.errors ?? {})[0]!]: error.message },
     });
     expect(headers.get('Cache-Control')).toBe('no-store');
+    expect(headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(headers.get('Retry-After')).toBe(error instanceof Throttled ? '30' : null);
   });
 
   it('a refusal of the whole request, with no field errors', async () => {
-    const { status, body } = await answerTo(new ConflictError('Ya existe.'));
+    const { status, body } = await answerTo(new Conflict('Ya existe.'));
     expect(status).toBe(409);
     expect(body).toEqual({ success: false, error: 'Ya existe.', message: 'Ya existe.' });
   });
 
-  it('a 429 with its Retry-After in whole seconds', async () => {
-    const { status, headers, body } = await answerTo(tooManyRequests('Espere.', 899.2));
+  it('a refusal with one message per field, as a schema gives them', async () => {
+    const { status, body } = await answerTo(new Invalid('Revise los datos.', { towns: 'Elija una localidad.' }));
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      success: false,
+      error: 'Revise los datos.',
+      message: 'Revise los datos.',
+      errors: { towns: 'Elija una localidad.' },
+    });
+  });
+
+  it.each([
+    [899.2, '900'],
+    [0, '1'],
+  ])('a 429 after %s seconds says Retry-After %s, in whole seconds and at least one', async (seconds, header) => {
+    const { status, headers, body } = await answerTo(new Throttled('Espere.', seconds));
     expect(status).toBe(429);
-    expect(headers.get('Retry-After')).toBe('900');
+    expect(headers.get('Retry-After')).toBe(header);
     expect(body.error).toBe('Espere.');
   });
 
@@ -75,7 +106,7 @@ describe('readInput, the body of every JSON endpoint', () => {
       () => {
         throw new Error('accepted');
       },
-      (error: ClientError) => ({ status: error.status, message: error.message, errors: error.errors }),
+      (error: Refusal) => ({ status: statusOf(error), message: error.message, errors: error.errors }),
     );
 
   it('answers the parsed data', async () => {
@@ -111,6 +142,20 @@ describe('readInput, the body of every JSON endpoint', () => {
       'data the schema refuses, with the status the endpoint gives it',
       () => read('{"name":"Ana"}', {}, { status: 422 }),
       { status: 422, message: 'Revise los datos del formulario.', errors: { age: 'Edad no válida.' } },
+    ],
+    [
+      'a control character in a field, with the status the endpoint gives invalid input',
+      () => read('{"name":"A\\u0000na","age":30}', {}, { status: 422 }),
+      {
+        status: 422,
+        message: 'Revise los datos del formulario.',
+        errors: { name: 'El texto contiene caracteres no válidos.' },
+      },
+    ],
+    [
+      'a body that is not JSON as 400 even where invalid input has another status',
+      () => read('{"name":', {}, { status: 422 }),
+      { status: 400, message: 'La solicitud no es un JSON válido.', errors: undefined },
     ],
   ])('refuses %s', async (_case, call, expected) => {
     expect(await refusal(call())).toEqual(expected);

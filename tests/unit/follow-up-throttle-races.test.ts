@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_UP_THROTTLE, followUp } from '../../src/server/cases/follow-up.ts';
 import { openByReceipt, RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
 import type { Database } from '../../src/server/db/database.ts';
-import { ClientError } from '../../src/server/errors.ts';
+import { Refusal } from '../../src/server/errors.ts';
+import { statusOf } from '../../src/server/http.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
@@ -48,7 +49,7 @@ async function race(lookup: (db: Database, attempt: number) => Promise<unknown>)
     sessions.map((db, attempt) =>
       lookup(db, attempt).then(
         () => 200,
-        (error: unknown) => (error instanceof ClientError ? error.status : 500),
+        (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
       ),
     ),
   );

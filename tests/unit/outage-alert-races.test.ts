@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
-import { ClientError } from '../../src/server/errors.ts';
+import { Refusal } from '../../src/server/errors.ts';
+import { statusOf } from '../../src/server/http.ts';
 import { confirm, subscribe } from '../../src/server/outage-alerts/subscriptions.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
@@ -36,7 +37,7 @@ async function mailedConfirm(email: string): Promise<string> {
 const status = (done: Promise<unknown>) =>
   done.then(
     () => 200,
-    (error: unknown) => (error instanceof ClientError ? error.status : 500),
+    (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
   );
 
 const row = async (email: string) =>

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
 import type { Database } from '../../src/server/db/index.ts';
-import { ClientError } from '../../src/server/errors.ts';
+import { Refusal } from '../../src/server/errors.ts';
+import { statusOf as refusalStatus } from '../../src/server/http.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import type { UploadPurpose } from '../../src/shared/uploads.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -35,7 +36,7 @@ async function ready(purpose: UploadPurpose, bytes: Uint8Array<ArrayBuffer>, cli
 }
 
 const statusOf = (result: PromiseSettledResult<unknown>) =>
-  result.status === 'fulfilled' ? 200 : result.reason instanceof ClientError ? result.reason.status : 500;
+  result.status === 'fulfilled' ? 200 : result.reason instanceof Refusal ? refusalStatus(result.reason) : 500;
 
 describe.each(['cv', 'denuncia'] as const)('completions of a %s file racing each other', (purpose) => {
   it('of one upload give one outcome: one completion, one stored file, counted once', async () => {

@@ -16,7 +16,7 @@ interface TextEntryFormProps {
   field: string;
   /** `{ [field]: … }`, the API's rule for the text (its schema's `body`). */
   schema: z.ZodMiniType<Record<string, string>, Record<string, string>>;
-  /** Sends the text as the API's `body`; a ClientError's message is shown on the field. */
+  /** Sends the text as the API's `body`; the API's refusal of it is shown on the field. */
   send: (body: string) => Promise<unknown>;
   title: string;
   label: string;

@@ -1,7 +1,7 @@
 import type { AdminRole } from '../../shared/admins.ts';
 import { authMessages } from '../../shared/auth.ts';
 import { getDatabase } from '../db/index.ts';
-import { failure } from '../http.ts';
+import { NotAllowed, NotSignedIn } from '../errors.ts';
 import { useSession } from './sessions.ts';
 import { verifyAccessToken, type TokenClaims } from './tokens.ts';
 
@@ -18,25 +18,25 @@ export interface SignedInAdmin {
 export type Access = AdminRole | 'any';
 
 /**
- * Every admin endpoint starts here (spec §6): the admin of a valid bearer token, or the answer to
- * give. No token, a forged, expired or other-key token, a token issued before a sign-out, a
- * password change or a role granted, one whose sign-in went unused for 30 minutes, or one of an
- * admin deleted since: 401, whatever is configured. A valid admin without the endpoint's role:
- * 403 (so no administrator reads a denuncia). The desk (`cumplimiento`) stays closed, 403,
- * until its holder has chosen a password of their own since the grant and enrolled a second
+ * Every admin endpoint starts here (spec §6): the admin of a valid bearer token, or a refusal.
+ * No token, a forged, expired or other-key token, a token issued before a sign-out, a password
+ * change or a role granted, one whose sign-in went unused for 30 minutes, or one of an admin
+ * deleted since: NotSignedIn (401), whatever is configured. A valid admin without the endpoint's
+ * role: NotAllowed (403; so no administrator reads a denuncia). The desk (`cumplimiento`) stays
+ * closed, NotAllowed too, until its holder has chosen a password of their own since the grant and enrolled a second
  * factor: nobody who typed their password for them can open it.
  */
 export async function requireAdmin(
   req: Request,
   access: Access = 'administrador',
   client = '',
-): Promise<{ admin: SignedInAdmin; token: TokenClaims } | { response: Response }> {
+): Promise<{ admin: SignedInAdmin; token: TokenClaims }> {
   const [scheme, token] = (req.headers.get('authorization') ?? '').split(' ');
   const claims = scheme === 'Bearer' && token ? await verifyAccessToken(token) : undefined;
   const session = claims ? await useSession(getDatabase(), claims) : undefined;
-  if (!session || !claims) return { response: failure(401, authMessages.unauthorized) };
+  if (!session || !claims) throw new NotSignedIn(authMessages.unauthorized);
   const { desk_open: deskOpen, ...admin } = session;
-  if (access !== 'any' && !admin.roles.includes(access)) return { response: failure(403, authMessages.forbidden) };
-  if (access === 'cumplimiento' && !deskOpen) return { response: failure(403, authMessages.deskClosed) };
+  if (access !== 'any' && !admin.roles.includes(access)) throw new NotAllowed(authMessages.forbidden);
+  if (access === 'cumplimiento' && !deskOpen) throw new NotAllowed(authMessages.deskClosed);
   return { admin: { ...admin, client }, token: claims };
 }

@@ -11,7 +11,7 @@ import { site } from '../../shared/site.ts';
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
-import { ClientError } from '../errors.ts';
+import { Invalid } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isCaseId } from './detail.ts';
 
@@ -31,7 +31,7 @@ export async function updateCase(
   let assigneeName: string | undefined;
   if (assigneeId) {
     const [assignee] = await db.query<{ name: string }>('SELECT name FROM admins WHERE id = $1', [assigneeId]);
-    if (!assignee) throw new ClientError(400, caseMessages.assigneeNotFound, 'assigneeId');
+    if (!assignee) throw new Invalid(caseMessages.assigneeNotFound, 'assigneeId');
     assigneeName = assignee.name;
   }
   // In words, for the audit log: "REC-7K3M9Q2X: En revisión, asignado a Ana Soto".

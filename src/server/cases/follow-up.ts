@@ -4,7 +4,7 @@ import { retention } from '../../shared/retention.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';
-import { ClientError, tooManyRequests } from '../errors.ts';
+import { NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundAttempt, type FailureThrottle } from '../failure-throttle.ts';
 
 /**
@@ -30,7 +30,7 @@ const clientKey = async (address: string): Promise<string> =>
 export async function followUp(db: Database, { reference, email }: FollowUpQuery, address: string): Promise<FollowUp> {
   const client = await clientKey(address);
   const claim = await claimAttempt(db, FOLLOW_UP_THROTTLE, client);
-  if (claim.kind === 'wait') throw tooManyRequests(caseMessages.followUpThrottled(claim.seconds), claim.seconds);
+  if (claim.kind === 'wait') throw new Throttled(caseMessages.followUpThrottled(claim.seconds), claim.seconds);
 
   const [found] = await db.query<Omit<FollowUp, 'replies'> & { id: string }>(
     `SELECT id::text AS id, kind, reference, status, ${isoTime('received_at')} AS received_at,
@@ -39,7 +39,7 @@ export async function followUp(db: Database, { reference, email }: FollowUpQuery
     [reference, email],
   );
   // A wrong pair keeps its attempt counted.
-  if (!found) throw new ClientError(404, caseMessages.followUpNotFound);
+  if (!found) throw new NotFound(caseMessages.followUpNotFound);
   await refundAttempt(db, FOLLOW_UP_THROTTLE, client);
   const { id, ...seen } = found;
   const replies = await db.query<FollowUp['replies'][number]>(

@@ -2,31 +2,10 @@ import { acknowledgementTexts as texts, quoted } from '../../shared/acknowledgem
 import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, chileDate } from '../business-days.ts';
-import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
+import type { Arrival } from '../http.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
 import { readCaseSettings } from './changes.ts';
-
-/**
- * When and where a submission arrived: the instant its deadline counts from, and the site's
- * origin, for the follow-up link of the acknowledgement mail.
- */
-export interface Arrival {
-  at: Date;
-  origin: string;
-}
-
-/**
- * The arrival of a request. In local mode only, the e2e tests may set the instant with the
- * `X-Local-Now` header (an ISO date), to see a deadline run over a public holiday; production
- * never reads it.
- */
-export function arrivalOf(req: Request): Arrival {
-  const origin = new URL(req.url).origin;
-  const stated = config.isLocal() ? req.headers.get('x-local-now') : null;
-  const at = stated ? new Date(stated) : new Date();
-  return { at: Number.isNaN(at.getTime()) ? new Date() : at, origin };
-}
 
 /** The last day to answer: complaints by law, messages by the utility's target, the rest none. */
 async function dueOn(db: Database, kind: CaseKind, received: Date): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { denunciaStatusLabels } from '../../shared/denuncia-case.ts';
 import type { DeskStatusChange } from '../../shared/denuncia-desk.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import type { Arrival } from '../cases/open-case.ts';
+import type { Arrival } from '../http.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { messageStatements, reporterNotice } from './messages.ts';
 import { trailEntry } from './trail.ts';

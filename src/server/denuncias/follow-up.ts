@@ -10,7 +10,7 @@ import { site } from '../../shared/site.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';
-import { ClientError, tooManyRequests } from '../errors.ts';
+import { Conflict, NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundAttempt, type FailureThrottle } from '../failure-throttle.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Multipart } from '../multipart.ts';
@@ -54,22 +54,22 @@ const clientKey = async (address: string): Promise<string> =>
     .update(`receipt-failures:${clientGroup(address)}`)
     .digest('hex');
 
-/** The denuncia of a receipt code as typed; 404 with the one message, or 429 while its client waits. */
+/** The denuncia of a receipt code as typed; NotFound with the one message, or Throttled while its client waits. */
 export async function openByReceipt(db: Database, typed: string, address: string): Promise<OpenedDenuncia> {
   const client = await clientKey(address);
   const claim = await claimAttempt(db, RECEIPT_THROTTLE, client);
   if (claim.kind === 'wait')
-    throw tooManyRequests((claim.braked ? texts.throttledEveryone : texts.throttled)(claim.seconds), claim.seconds);
+    throw new Throttled((claim.braked ? texts.throttledEveryone : texts.throttled)(claim.seconds), claim.seconds);
   const digits = receiptDigits(typed);
   // A wrong code keeps its attempt counted: the one message, and no hash for a malformed one.
-  if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new ClientError(404, texts.notFound);
+  if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new NotFound(texts.notFound);
   const [found] = await db.query<OpenedDenuncia>(
     `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
        email <> '' AS "hasEmail", notify_reporter AS notify
      FROM denuncias WHERE receipt_hash = $1`,
     [await receiptHash(digits)],
   );
-  if (!found) throw new ClientError(404, texts.notFound);
+  if (!found) throw new NotFound(texts.notFound);
   await refundAttempt(db, RECEIPT_THROTTLE, client);
   return found;
 }
@@ -100,7 +100,7 @@ export async function addReporterMessage(
   opened: OpenedDenuncia,
   { body, form, address, origin }: { body: string; form: Multipart; address: string; origin: string },
 ): Promise<void> {
-  if (opened.status === 'cerrada') throw new ClientError(409, texts.closed);
+  if (opened.status === 'cerrada') throw new Conflict(texts.closed);
   const file = await receiveFile(db, store, 'denuncia', form, address);
   const { reference } = opened;
   await db.batch([
@@ -129,7 +129,7 @@ const reporterMessageMail = (reference: string, origin: string) => ({
 
 /** The reporter's choice of the content-free notice (messages.ts reporterNotice); only with an e-mail. */
 export async function chooseNotice(db: Database, opened: OpenedDenuncia, notify: boolean): Promise<OpenedDenuncia> {
-  if (notify && !opened.hasEmail) throw new ClientError(409, texts.noEmail, 'notify');
+  if (notify && !opened.hasEmail) throw new Conflict(texts.noEmail, 'notify');
   await db.query('UPDATE denuncias SET notify_reporter = $2 WHERE reference = $1', [opened.reference, notify]);
   return { ...opened, notify };
 }

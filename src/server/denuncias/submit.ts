@@ -1,7 +1,7 @@
 import type { SubmissionAnswer } from '../../shared/api.ts';
 import type { Denuncia } from '../../shared/denuncias.ts';
 import { site } from '../../shared/site.ts';
-import type { Arrival } from '../cases/open-case.ts';
+import type { Arrival } from '../http.ts';
 import type { Database } from '../db/index.ts';
 import { sealText } from '../encryption.ts';
 import { enqueueMail } from '../mail/outbox.ts';

@@ -1,7 +1,7 @@
 import { deskMessages, type TeamMember } from '../../shared/denuncia-desk.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
-import { ConflictError } from '../errors.ts';
+import { Conflict } from '../errors.ts';
 import { isUuid } from '../ids.ts';
 
 /**
@@ -21,7 +21,7 @@ export const listTeam = (db: Database) =>
  * session of the account and dates the grant: its desk opens once its owner has chosen a password
  * since then and has a second factor, so whoever typed its password before (an
  * administrator who created or reset it) cannot open it. Withdrawing refuses
- * (409) an account that would keep no role (delete it instead) and the last compliance user:
+ * (a Conflict) an account that would keep no role (delete it instead) and the last compliance user:
  * counted with every compliance row locked, so two withdrawals at once cannot both pass.
  */
 export async function setCompliance(
@@ -60,6 +60,6 @@ export async function setCompliance(
   const holds = current.roles.includes('cumplimiento');
   // Already as asked: nothing to change, nothing in the trail.
   if (holds === compliance) return current;
-  if (current.roles.length === 1) throw new ConflictError(deskMessages.onlyCompliance);
-  throw new ConflictError(deskMessages.lastCompliance);
+  if (current.roles.length === 1) throw new Conflict(deskMessages.onlyCompliance);
+  throw new Conflict(deskMessages.lastCompliance);
 }

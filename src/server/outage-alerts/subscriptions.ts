@@ -9,7 +9,7 @@ import {
 import type { OutageTown } from '../../shared/outages.ts';
 import { site } from '../../shared/site.ts';
 import type { Database } from '../db/index.ts';
-import { ClientError } from '../errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
 import { newReference } from '../references.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -47,7 +47,7 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
     [slugs],
   );
   if (known.length !== slugs.length)
-    throw new ClientError(400, messages.invalidForm, undefined, { errors: { towns: outageAlertMessages.unknownTown } });
+    throw new Invalid(messages.invalidForm, { towns: outageAlertMessages.unknownTown });
 
   const confirm = newToken();
   const unsubscribe = newToken();
@@ -96,7 +96,7 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
 /**
  * Confirms the subscription of a confirmation token, or applies the pending change of a change's
  * token, each within its period; confirming a subscription again is no change. Answers the names
- * of its towns, or a 404 for a token that opens nothing (a change replaced by a later request,
+ * of its towns, or NotFound for a token that opens nothing (a change replaced by a later request,
  * already applied, or expired).
  */
 export async function confirm(db: Database, token: string): Promise<string[]> {
@@ -112,7 +112,7 @@ export async function confirm(db: Database, token: string): Promise<string[]> {
      RETURNING (SELECT array_agg(t.name ORDER BY t.position, t.name) FROM outage_towns t WHERE t.slug = ANY(s.towns)) AS towns`,
     [hashToken(token), CONFIRMATION_DAYS],
   );
-  if (!row) throw new ClientError(404, outageAlertMessages.invalidLink);
+  if (!row) throw new NotFound(outageAlertMessages.invalidLink);
   return row.towns;
 }
 
@@ -120,7 +120,7 @@ export async function confirm(db: Database, token: string): Promise<string[]> {
  * The token of an unsubscribe link: the subscription's own (its confirmation mail) or that of any
  * alert it was sent (each alert carries its own: outage-alerts/fan-out.ts) deletes the
  * subscription; a pending change's discard token deletes only that change, and the subscription
- * goes on as it was. 404 when it opens nothing.
+ * goes on as it was. NotFound when it opens nothing.
  */
 export async function unsubscribe(db: Database, token: string): Promise<'unsubscribed' | 'discarded'> {
   const [done] = await db.query<{ deleted: number; discarded: number }>(
@@ -139,5 +139,5 @@ export async function unsubscribe(db: Database, token: string): Promise<'unsubsc
   );
   if (done!.deleted > 0) return 'unsubscribed';
   if (done!.discarded > 0) return 'discarded';
-  throw new ClientError(404, outageAlertMessages.unsubscribeUnknown);
+  throw new NotFound(outageAlertMessages.unsubscribeUnknown);
 }

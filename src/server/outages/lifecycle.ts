@@ -10,7 +10,7 @@ import {
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
-import { ClientError, ConflictError } from '../errors.ts';
+import { Conflict, Invalid } from '../errors.ts';
 import { outageState } from './manage.ts';
 
 /**
@@ -30,11 +30,10 @@ export async function publishOutage(
 ): Promise<boolean> {
   const state = await outageState(db, id);
   if (!state) return false;
-  if (state.status !== 'borrador') throw new ConflictError(outageAdminMessages.alreadyPublished);
+  if (state.status !== 'borrador') throw new Conflict(outageAdminMessages.alreadyPublished);
   const shortNotice = isShortNotice(state.kind, state.startsAt, now);
-  if (shortNotice && !confirmShortNotice) throw new ConflictError(outageMessages.shortNotice, 'confirmShortNotice');
-  if (shortNotice && !shortNoticeReason)
-    throw new ClientError(400, outageMessages.shortNoticeReason, 'shortNoticeReason');
+  if (shortNotice && !confirmShortNotice) throw new Conflict(outageMessages.shortNotice, 'confirmShortNotice');
+  if (shortNotice && !shortNoticeReason) throw new Invalid(outageMessages.shortNoticeReason, 'shortNoticeReason');
   const reason = shortNotice ? shortNoticeReason : null;
   const at = now.toISOString();
   const [published] = (await db.batch([
@@ -56,7 +55,7 @@ export async function publishOutage(
     },
   ])) as [unknown[]];
   // Published by someone else between the check and the batch: nothing was written twice.
-  if (published.length === 0) throw new ConflictError(outageAdminMessages.alreadyPublished);
+  if (published.length === 0) throw new Conflict(outageAdminMessages.alreadyPublished);
   return true;
 }
 
@@ -74,7 +73,7 @@ export async function changeOutageStatus(
     .filter(([, to]) => to.includes(status))
     .map(([source]) => source);
   const refused = () =>
-    new ConflictError(
+    new Conflict(
       outageAdminMessages.transition(outageStatusLabels[state.status], outageStatusLabels[status]),
       'status',
     );
@@ -120,7 +119,7 @@ export async function addOutageUpdate(
 ): Promise<boolean> {
   const state = await outageState(db, id);
   if (!state) return false;
-  if (closedStatuses.includes(state.status)) throw new ConflictError(outageAdminMessages.closedNotEditable);
+  if (closedStatuses.includes(state.status)) throw new Conflict(outageAdminMessages.closedNotEditable);
   const at = now.toISOString();
   await db.batch([
     auditedChange({

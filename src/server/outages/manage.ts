@@ -10,7 +10,7 @@ import {
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { ConflictError } from '../errors.ts';
+import { Conflict } from '../errors.ts';
 import { isOutageId } from './admin-list.ts';
 import { requireTown } from './towns.ts';
 
@@ -101,7 +101,7 @@ export async function updateOutage(
 ): Promise<boolean> {
   const state = await outageState(db, id);
   if (!state) return false;
-  if (closedStatuses.includes(state.status)) throw new ConflictError(outageAdminMessages.closedNotEditable);
+  if (closedStatuses.includes(state.status)) throw new Conflict(outageAdminMessages.closedNotEditable);
   const townName = await requireTown(db, input.town);
   // Each statement checks again that the outage is open: it may have been closed meanwhile.
   const open = (param: string) => `EXISTS (SELECT 1 FROM outages WHERE id = ${param} AND status NOT IN ${CLOSED})`;
@@ -131,7 +131,7 @@ export async function updateOutage(
     { text: `DELETE FROM outage_supply_points WHERE outage_id = $1 AND ${open('$1')}`, params: [id] },
     insertSupplyPoints(input, '$2::bigint', { guard: `WHERE ${open('$2')}`, params: [id] }),
   ])) as [unknown[]];
-  if (updated.length === 0) throw new ConflictError(outageAdminMessages.closedNotEditable);
+  if (updated.length === 0) throw new Conflict(outageAdminMessages.closedNotEditable);
   return true;
 }
 
@@ -148,6 +148,6 @@ export async function deleteOutage(db: Database, admin: SignedInAdmin, id: strin
     entityId: 'id',
     summary: '$2::text',
   });
-  if (deleted.length === 0) throw new ConflictError(outageAdminMessages.notDraft);
+  if (deleted.length === 0) throw new Conflict(outageAdminMessages.notDraft);
   return true;
 }

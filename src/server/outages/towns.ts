@@ -4,16 +4,16 @@ import { outageMessages } from '../../shared/outages.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
-import { ClientError, uniqueOr } from '../errors.ts';
+import { Invalid, uniqueOr } from '../errors.ts';
 
 /** The towns staff choose from, in /cortes' order (migration 0025 seeds the utility's eight). */
 export const listTowns = (db: Database): Promise<OutageTown[]> =>
   db.query<OutageTown>('SELECT slug, name, latitude, longitude FROM outage_towns ORDER BY position, name');
 
-/** 400 on the town field unless the slug is one of outage_towns; answers its name. */
+/** Invalid on the town field unless the slug is one of outage_towns; answers its name. */
 export async function requireTown(db: Database, slug: string): Promise<string> {
   const [town] = await db.query<{ name: string }>('SELECT name FROM outage_towns WHERE slug = $1', [slug]);
-  if (!town) throw new ClientError(400, outageMessages.town, 'town');
+  if (!town) throw new Invalid(outageMessages.town, 'town');
   return town.name;
 }
 
@@ -29,7 +29,7 @@ export const townSlug = (name: string): string =>
 /** A town added later, listed after the others; its slug comes from its name, so both are unique. */
 export async function addTown(db: Database, admin: SignedInAdmin, input: OutageTownInput): Promise<OutageTown> {
   const slug = townSlug(input.name);
-  if (!slug) throw new ClientError(400, outageAdminMessages.townSlug, 'name');
+  if (!slug) throw new Invalid(outageAdminMessages.townSlug, 'name');
   const [town] = await uniqueOr(outageAdminMessages.townExists, 'name', () =>
     changeAndAudit<OutageTown>(db, {
       change: `INSERT INTO outage_towns (slug, name, latitude, longitude, position)

@@ -1,12 +1,12 @@
 import { defineConfig } from '@playwright/test';
-import { e2eAdmin, e2eBootstrapToken, e2eTotpKey, e2eTotpSecret } from './e2e/admin-credentials.ts';
+import { e2eAdmin, e2eBootstrapToken, e2eTotpKey, e2eTotpSecret } from './e2e/helpers/admin-credentials.ts';
 import type { Engine } from './browsers/engines.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8890);
 // The accounts the tests create and sign in with are hashed at scrypt's 2^14 rather than
 // production's 2^17 (config.passwordHashCost, local mode only): eight times less of a core a
 // sign-in. The server reads it, and so do the test workers, which write the local server's
-// database (e2e/admin-session.ts hashes its accounts' passwords) and so are in local mode too.
+// database (e2e/helpers/admin-session.ts hashes its accounts' passwords) and so are in local mode too.
 const passwordHashCost = '14';
 process.env.APP_MODE ??= 'local';
 process.env.PASSWORD_HASH_COST ??= passwordHashCost;
@@ -50,7 +50,7 @@ export default defineConfig<object, { engine: Engine }>({
   webServer: {
     command: 'npm start',
     cwd: '..',
-    // A new local database's first admin is the one the admin tests sign in as (e2e/admin-credentials.ts),
+    // A new local database's first admin is the one the admin tests sign in as (e2e/helpers/admin-credentials.ts),
     // with a known second factor sealed with a known key;
     // the bootstrap token is set so that its screen is tested refusing, since admins exist.
     // A run sends about 20 MB of visitors' files from one address into a database kept between

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts'],
+    // unit: no database; integration: against the run's real PostgreSQL (helpers/postgres-server.ts).
+    include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     // One real PostgreSQL for the run; each file copies its migrated template (helpers/postgres-server.ts).
     globalSetup: ['tests/helpers/postgres-server.ts'],

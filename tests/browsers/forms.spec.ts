@@ -1,4 +1,4 @@
-import { account } from '../e2e/simulator-payment.ts';
+import { account } from '../e2e/helpers/simulator-payment.ts';
 import { expect, test, type Visit } from './fixtures.ts';
 
 // Each engine pays and looks up services of its own (tests/e2e use 3100xx), so runs side by side never meet.

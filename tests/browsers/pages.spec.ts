@@ -1,4 +1,4 @@
-import { builtPages } from '../e2e/built-pages.ts';
+import { builtPages } from '../e2e/helpers/built-pages.ts';
 import { expect, test } from './fixtures.ts';
 
 // Every public page of the build, as the quality gates list them (404.html through an unknown path).

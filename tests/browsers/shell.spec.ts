@@ -1,4 +1,4 @@
-import { ensureAdmin, nextTotpCode } from '../e2e/admin-session.ts';
+import { ensureAdmin, nextTotpCode } from '../e2e/helpers/admin-session.ts';
 import { expect, test, type Visit } from './fixtures.ts';
 
 /** The banner slide on screen: the one slide not inert. */

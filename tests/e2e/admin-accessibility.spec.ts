@@ -6,11 +6,11 @@ import {
   importCsv,
   paidOnlineHoursAgo,
   serviceNumbers,
-} from './accounts-import.ts';
-import { adminThemes as themes, expectNoAdminViolations } from './admin-axe.ts';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './cases.ts';
-import { screenshot, screenshotsWanted } from './screenshots.ts';
+} from './helpers/accounts-import.ts';
+import { adminThemes as themes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './helpers/cases.ts';
+import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
 
 // The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
 // session and their data, so they are checked here, in both themes (spec §3 Settings).

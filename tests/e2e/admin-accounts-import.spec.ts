@@ -7,9 +7,9 @@ import {
   importCsv,
   paidOnlineHoursAgo,
   serviceNumbers,
-} from './accounts-import.ts';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { payThroughSimulator } from './simulator-payment.ts';
+} from './helpers/accounts-import.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { payThroughSimulator } from './helpers/simulator-payment.ts';
 
 test.beforeAll(async () => {
   await ensureAdmin();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminMessages } from '../../src/shared/admins.ts';
-import { e2eAdmin, ensureAdmin, signIn, useSession, type TestAdmin } from './admin-session.ts';
-import { query } from './database.ts';
+import { e2eAdmin, ensureAdmin, signIn, useSession, type TestAdmin } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
 
 const notification = (page: import('@playwright/test').Page, text: string) =>
   page.getByRole('status').filter({ hasText: text });

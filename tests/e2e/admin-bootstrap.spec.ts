@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { e2eBootstrapToken } from './admin-credentials.ts';
-import { e2eCompliance, ensureAdmin } from './admin-session.ts';
-import { wcagViolations } from './axe.ts';
+import { e2eBootstrapToken } from './helpers/admin-credentials.ts';
+import { e2eCompliance, ensureAdmin } from './helpers/admin-session.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // The server's database has administrators, so the bootstrap is closed: the screen says so and
 // the server refuses even the right token. Its form is reached by answering GET /api/bootstrap
 // as a new site would; the POST still goes to the server. Creating the first administrator on an
-// empty database is covered by tests/unit/bootstrap-function.test.ts.
+// empty database is covered by tests/integration/bootstrap-function.test.ts.
 
 test.beforeAll(async () => {
   await ensureAdmin();

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { COMPLAINT_BUSINESS_DAYS, longDate, SISS_SENTENCE } from '../../src/shared/cases.ts';
 import { addBusinessDays } from '../../src/server/business-days.ts';
-import { ensureAdmin, e2eAdmin, useSession } from './admin-session.ts';
+import { ensureAdmin, e2eAdmin, useSession } from './helpers/admin-session.ts';
 import {
   caseIdOf,
   chileToday,
@@ -15,8 +15,8 @@ import {
   sendComplaint,
   sendMessage,
   uniqueName,
-} from './cases.ts';
-import { query, root } from './database.ts';
+} from './helpers/cases.ts';
+import { query, root } from './helpers/database.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { documentAdminMessages } from '../../src/shared/documents.ts';
-import { e2eAdmin, ensureAdmin, useSession } from './admin-session.ts';
-import { query } from './database.ts';
+import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
 
 // What each test creates it deletes again, through the screens; rows a failed run left behind
 // are removed first. Each test's rows have their own names, so parallel tests do not meet.

@@ -1,12 +1,12 @@
-import { adminThemes, expectNoAdminViolations } from './admin-axe.ts';
+import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
-import { ensureAdmin, e2eCompliance, useSession } from './admin-session.ts';
-import { pdf, uniqueName } from './cases.ts';
-import { query, root } from './database.ts';
+import { ensureAdmin, e2eCompliance, useSession } from './helpers/admin-session.ts';
+import { pdf, uniqueName } from './helpers/cases.ts';
+import { query, root } from './helpers/database.ts';
 
 /** The compliance desk (issue 16), as the compliance officer and an administrator see it. */
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth.ts';
-import { ensureAdmin, signIn, type TestAdmin } from './admin-session.ts';
+import { ensureAdmin, signIn, type TestAdmin } from './helpers/admin-session.ts';
 
 // Signing out ends every token of the admin: each test uses an admin of its own, since the tests
 // of a file run in parallel.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureAdmin, useSession } from './admin-session.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 
 const app = (page: import('@playwright/test').Page) => page.locator('.admin');
 

@@ -1,12 +1,12 @@
-import { adminThemes, expectNoAdminViolations } from './admin-axe.ts';
+import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
 import { outageMessages } from '../../src/shared/outages.ts';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { uniqueName } from './cases.ts';
-import { query } from './database.ts';
-import { screenshot } from './screenshots.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { uniqueName } from './helpers/cases.ts';
+import { query } from './helpers/database.ts';
+import { screenshot } from './helpers/screenshots.ts';
 
 /** Cortes de agua, staff's side (issue 17): a planned outage from draft to restored. */
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mailProblems } from '../../src/shared/outbox.ts';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { query } from './database.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
 
 const reference = 'AP-E2E-OUTBOX-1';
 

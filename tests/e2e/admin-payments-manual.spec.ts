@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { query } from './database.ts';
-import { account } from './simulator-payment.ts';
-import { wcagViolations } from './axe.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
+import { account } from './helpers/simulator-payment.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // Issue 24: a bill the reconciliation can no longer settle (here, a refund Transbank kept refusing
 // until its 90-day window closed) is shown to staff with what they need to settle it by hand, and

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { payThroughSimulator } from './simulator-payment.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { payThroughSimulator } from './helpers/simulator-payment.ts';
 
 test('a payment made through the simulator is listed, detailed and exported', async ({ browser, page }) => {
   // Its own service number, so the filter finds only this test's payment.

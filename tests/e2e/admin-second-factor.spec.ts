@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { authMessages } from '../../src/shared/auth.ts';
-import { e2eCompliance, ensureAdmin, nextTotpCode, useSession, type TestAdmin } from './admin-session.ts';
-import { query } from './database.ts';
+import { e2eCompliance, ensureAdmin, nextTotpCode, useSession, type TestAdmin } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
 
 /** Issue 24: the second factor at /login, and a compliance role that opens the desk only to its owner. */
 

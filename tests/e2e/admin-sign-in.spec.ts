@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth.ts';
-import { e2eAdmin, ensureAdmin, nextTotpCode, signIn, type TestAdmin } from './admin-session.ts';
-import { query } from './database.ts';
+import { e2eAdmin, ensureAdmin, nextTotpCode, signIn, type TestAdmin } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
 
 test.beforeAll(async () => {
   await ensureAdmin();

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { caseMessages, SISS_SENTENCE } from '../../src/shared/cases.ts';
-import { e2eAdmin, ensureAdmin, useSession } from './admin-session.ts';
-import { outboxMails } from './outbox.ts';
-import { query } from './database.ts';
+import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { outboxMails } from './helpers/outbox.ts';
+import { query } from './helpers/database.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address

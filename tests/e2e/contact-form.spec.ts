@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { query } from './database.ts';
-import { mailTo, outboxMails } from './outbox.ts';
+import { query } from './helpers/database.ts';
+import { mailTo, outboxMails } from './helpers/outbox.ts';
 
 async function fillValid(page: Page, name = 'Marta') {
   await page.getByLabel('Nombre').fill(name);

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { query } from './database.ts';
-import { shiftAndLargestPaint } from './paint-metrics.ts';
-import { wcagViolations } from './axe.ts';
+import { query } from './helpers/database.ts';
+import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));

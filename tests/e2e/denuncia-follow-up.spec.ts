@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncia-follow-up.ts';
-import { query } from './database.ts';
-import { sendDenuncia, unsealed, writeOnDenuncia } from './denuncias.ts';
-import { screenshot } from './screenshots.ts';
-import { wcagViolations } from './axe.ts';
+import { query } from './helpers/database.ts';
+import { sendDenuncia, unsealed, writeOnDenuncia } from './helpers/denuncias.ts';
+import { screenshot } from './helpers/screenshots.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address

@@ -3,8 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { query, root } from './database.ts';
-import { unsealed } from './denuncias.ts';
+import { query, root } from './helpers/database.ts';
+import { unsealed } from './helpers/denuncias.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

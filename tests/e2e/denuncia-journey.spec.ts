@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { denunciaFollowUpMessages } from '../../src/shared/denuncia-follow-up.ts';
-import { e2eCompliance, ensureAdmin, useSession } from './admin-session.ts';
-import { pdf, uniqueName } from './cases.ts';
-import { query } from './database.ts';
+import { e2eCompliance, ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { pdf, uniqueName } from './helpers/cases.ts';
+import { query } from './helpers/database.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { shiftAndLargestPaint } from './paint-metrics.ts';
-import { screenshot } from './screenshots.ts';
+import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
+import { screenshot } from './helpers/screenshots.ts';
 
 test('three galleries show 3 items each first, and Cargar todos shows the rest', async ({ page }) => {
   await page.goto('/educacion');

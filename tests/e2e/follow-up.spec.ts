@@ -3,10 +3,10 @@ import PostalMime from 'postal-mime';
 import type { SubmissionAnswer } from '../../src/shared/api.ts';
 import { caseMessages } from '../../src/shared/cases.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { query } from './database.ts';
-import { mailTo, outboxMails } from './outbox.ts';
-import { screenshot } from './screenshots.ts';
-import { wcagViolations } from './axe.ts';
+import { query } from './helpers/database.ts';
+import { mailTo, outboxMails } from './helpers/outbox.ts';
+import { screenshot } from './helpers/screenshots.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fetchedAroundLoad, shiftAndLargestPaint } from './paint-metrics.ts';
+import { fetchedAroundLoad, shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 
 const targets = [
   '/factibilidad',

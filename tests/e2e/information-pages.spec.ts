@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
-import { shiftOfEveryFrame } from './paint-metrics.ts';
+import { shiftOfEveryFrame } from './helpers/paint-metrics.ts';
 
 // Spec §2: every public route that is not a form or the payment flow, with its page heading.
 const pages: [string, RegExp][] = [

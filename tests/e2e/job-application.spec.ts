@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { query } from './database.ts';
-import { mailTo, outboxMails } from './outbox.ts';
+import { query } from './helpers/database.ts';
+import { mailTo, outboxMails } from './helpers/outbox.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

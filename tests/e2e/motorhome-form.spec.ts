@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { query } from './database.ts';
+import { query } from './helpers/database.ts';
 
 async function fill(page: Page) {
   await page.getByLabel('Nombre').fill('Lucía');

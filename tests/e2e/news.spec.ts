@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { shiftAndLargestPaint } from './paint-metrics.ts';
-import { screenshot } from './screenshots.ts';
+import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
+import { screenshot } from './helpers/screenshots.ts';
 
 const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Comunicados y noticias' });
 const itemHeading = (page: import('@playwright/test').Page) => page.locator('.news__item h2').first();

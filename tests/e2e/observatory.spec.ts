@@ -1,6 +1,6 @@
 import { registerHooks } from 'node:module';
 import { expect, test } from '@playwright/test';
-import { startHttpsFront } from './https-front.ts';
+import { startHttpsFront } from './helpers/https-front.ts';
 
 /*
  * Mozilla's HTTP Observatory grade of what `npm start` sends (issue 13: A+ for the home page and a

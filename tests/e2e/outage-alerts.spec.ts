@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { query } from './database.ts';
-import { outboxMailTo, outboxMails } from './outbox.ts';
-import { shiftAndLargestPaint } from './paint-metrics.ts';
-import { screenshot } from './screenshots.ts';
-import { wcagViolations } from './axe.ts';
+import { query } from './helpers/database.ts';
+import { outboxMailTo, outboxMails } from './helpers/outbox.ts';
+import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
+import { screenshot } from './helpers/screenshots.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 /** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
 

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts.ts';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { uniqueName } from './cases.ts';
-import { query } from './database.ts';
-import { outboxMailTo } from './outbox.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { uniqueName } from './helpers/cases.ts';
+import { query } from './helpers/database.ts';
+import { outboxMailTo } from './helpers/outbox.ts';
 
 /**
  * Issue 17 from end to end: staff publish a planned outage for Coyhaique through the admin; the

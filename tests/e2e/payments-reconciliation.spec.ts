@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ensureAdmin, useSession } from './admin-session.ts';
-import { query } from './database.ts';
-import { account, payWithWebpay } from './simulator-payment.ts';
-import { screenshot } from './screenshots.ts';
-import { wcagViolations } from './axe.ts';
+import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { query } from './helpers/database.ts';
+import { account, payWithWebpay } from './helpers/simulator-payment.ts';
+import { screenshot } from './helpers/screenshots.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // Issue 12: a customer who approves at Webpay and never comes back is paid all the same, and
 // staff see and check the payments whose outcome is unknown.

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { query } from './database.ts';
-import { shiftAndLargestPaint } from './paint-metrics.ts';
-import { account, payThroughSimulator, payWithWebpay } from './simulator-payment.ts';
-import { screenshot } from './screenshots.ts';
+import { query } from './helpers/database.ts';
+import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
+import { account, payThroughSimulator, payWithWebpay } from './helpers/simulator-payment.ts';
+import { screenshot } from './helpers/screenshots.ts';
 
 test.describe('/pago through the Webpay simulator', () => {
   test('approve: the receipt shows the payment, and the same service then has no debt', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { wcagViolations } from './axe.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));

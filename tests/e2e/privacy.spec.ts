@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
 import { periodText, retention } from '../../src/shared/retention.ts';
-import { screenshot, screenshotsWanted } from './screenshots.ts';
+import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
 
 // Every public form, the part of the notice about it, and how long that part says its data is kept
 // (the periods the clean-up applies, src/shared/retention.ts).

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { analytics } from '../../src/shared/analytics.ts';
-import { builtPages } from './built-pages.ts';
-import { wcagViolations } from './axe.ts';
+import { builtPages } from './helpers/built-pages.ts';
+import { wcagViolations } from './helpers/axe.ts';
 
 const pages = builtPages();
 

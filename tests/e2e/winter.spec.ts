@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { fetchedAroundLoad } from './paint-metrics.ts';
+import { fetchedAroundLoad } from './helpers/paint-metrics.ts';
 
 for (const [route, count] of [
   ['/invierno', 5],

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 
-export const root = path.resolve(import.meta.dirname, '../..');
+export const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Runs one query against the database of the `npm start` under test. */
 export async function query<Row>(text: string, params: unknown[] = []): Promise<Row[]> {

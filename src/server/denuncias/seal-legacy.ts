@@ -6,10 +6,15 @@ import { describeFile } from '../upload-metadata.ts';
 import { SEALED_COLUMNS } from './report.ts';
 
 /**
- * Denuncias stored before their texts were sealed (migration 0023 `sealed = false`), sealed by the
- * hourly clean-up like a new one: the same columns, each bound to its column and reference, and
- * the attachment's bytes if they are still stored. Bytes first: if sealing them fails, the row
- * stays as it was for the next run; a run cut short after the bytes finds them already sealed.
+ * Denuncias whose texts are readable (`sealed = false`), sealed by the hourly clean-up like a new
+ * one: the same columns, each bound to its column and reference, and the attachment's bytes if they
+ * are still stored. Bytes first: if sealing them fails, the row stays as it was for the next run; a
+ * run cut short after the bytes finds them already sealed.
+ *
+ * Not only for rows from before migration 0023: every deploy preview's copy of production writes
+ * its denuncias back as readable fakes (scripts/lib/preview-anonymisation.ts), since production's
+ * key never reaches a preview, and this pass seals them with the preview's own key so the desk
+ * reads them as it reads production's. The same holds for the file descriptions below.
  */
 
 type LegacyRow = Record<(typeof SEALED_COLUMNS)[number], string> & {

@@ -137,6 +137,17 @@ test('npm start serves files by byte ranges, as Netlify does: a video player ask
   expect(await first.body()).toEqual((await whole.body()).subarray(0, 2));
 });
 
+// Pages name /favicon.svg; a document with no <link rel="icon"> (robots.txt, a PDF, a feed) still
+// makes browsers and link previews ask for /favicon.ico, and a 404 there is noise in every log.
+test('the site answers /favicon.ico with the icon', async ({ request }) => {
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  const body = await icon.body();
+  // An ICO file: reserved 0, type 1 (icon), then how many images it holds.
+  expect([...body.subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+  expect(body.readUInt16LE(4)).toBeGreaterThan(0);
+});
+
 // Spec §5: /reclamos and /boleta send unchecked, so they load zod only with the answer.
 for (const route of [
   '/contacto',

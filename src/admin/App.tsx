@@ -6,6 +6,7 @@ import { AppRoutes } from './routes.tsx';
 import { SessionProvider } from './session/SessionProvider.tsx';
 import { SettingsProvider } from './settings/SettingsProvider.tsx';
 import './admin.css';
+import './admin-components.css';
 
 const queryClient = new QueryClient({
   defaultOptions: {

@@ -16,6 +16,7 @@ import { submitCode, submitPassword } from '../session/sign-in.ts';
 import { isUnexpired, readSession } from '../session/stored-session.ts';
 import { SettingsProvider } from '../settings/SettingsProvider.tsx';
 import '../admin.css';
+import '../admin-components.css';
 
 const fields = {
   email: { label: 'Correo electrónico', type: 'email', autoComplete: 'username' },

@@ -10,7 +10,8 @@ function table() {
     settings: vi.fn(async () => Response.json({ route: 'settings' })),
     file: vi.fn(async (call: { params: { caseId: string; uploadId: string } }) => Response.json(call.params)),
   };
-  const route = routeTable<{ req: Request }, string>({
+  type Pattern = '/api/admin/cases' | '/api/admin/cases/settings' | '/api/admin/cases/:caseId/attachments/:uploadId';
+  const route = routeTable<{ req: Request }, Pattern>({
     '/api/admin/cases': { GET: handlers.list, POST: handlers.list },
     '/api/admin/cases/settings': { GET: handlers.settings, PUT: handlers.settings },
     '/api/admin/cases/:caseId/attachments/:uploadId': { GET: handlers.file },

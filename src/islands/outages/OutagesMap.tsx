@@ -2,6 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useState } from 'react';
 import { Circle, MapContainer, Marker, Popup, TileLayer, useMapEvents } from 'react-leaflet';
+import { mapPin } from '../map-pin.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages.ts';
 
 interface OutagesMapProps {
@@ -10,15 +11,6 @@ interface OutagesMapProps {
   tiles: { url: string; attribution: string };
   onTilesFailed: () => void;
 }
-
-// An SVG pin instead of Leaflet's PNG icons, which bundlers do not resolve.
-const pointPin = L.divIcon({
-  className: 'map-pin',
-  html: '<svg viewBox="0 0 24 36" width="28" height="42" aria-hidden="true"><path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="#0b4f7c"/><circle cx="12" cy="12" r="5" fill="#fff"/></svg>',
-  iconSize: [28, 42],
-  iconAnchor: [14, 42],
-  popupAnchor: [0, -38],
-});
 
 /** How far around its centre a town is shaded: the towns are small, the cut's sectors are in the list. */
 const TOWN_RADIUS_M = 1_500;
@@ -109,7 +101,7 @@ function SupplyPins({ spots }: { spots: Spot[] }) {
       <Marker
         key={`${spot.latitude},${spot.longitude}`}
         position={[spot.latitude, spot.longitude]}
-        icon={pointPin}
+        icon={mapPin}
         title={label}
         alt={label}
       >

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/login.ts';
 import type { AdminRole } from '../../src/shared/admins.ts';
 import type { PasswordStep } from '../../src/shared/auth.ts';
@@ -172,4 +172,23 @@ export function itRefusesUnknownItems(
     expect(await read(await call(method, path, method === 'PUT' ? body : undefined))).toEqual(refused(404, message));
     expect(await auditRows(db())).toEqual([]);
   });
+}
+
+/**
+ * The test of a list staff manage: the admin environment, Ana Admin signed in, the audit log and
+ * the list's `table` emptied before each test, and `call` that sends her token.
+ */
+export function useAdminCollection(fn: FunctionModule, table: string) {
+  const environment = useAdminEnvironment();
+  const db = () => environment.database.db;
+  let token: string;
+  beforeAll(async () => {
+    token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
+  });
+  beforeEach(async () => {
+    await db().query('DELETE FROM audit_log');
+    await db().query(`DELETE FROM ${table}`);
+  });
+  const call = (method: string, path: string, body?: unknown) => callFunction(fn, method, path, { token, body });
+  return { db, call };
 }

@@ -1,32 +1,10 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import documents from '../../netlify/functions/documents.ts';
-import {
-  auditRows,
-  callFunction,
-  describeRefusedBodies,
-  itRefusesUnknownItems,
-  read,
-  signedInAdmin,
-  useAdminEnvironment,
-} from '../helpers/admin.ts';
+import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
 import { refused, testContext } from '../helpers/functions.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
-
-beforeEach(async () => {
-  await db().query('DELETE FROM audit_log');
-  await db().query('DELETE FROM documents');
-});
-
-const call = (method: string, path: string, body?: unknown) =>
-  callFunction(adminDocuments, method, path, { token, body });
+const { db, call } = useAdminCollection(adminDocuments, 'documents');
 const memoria = {
   type: 'Memoria',
   year: 2024,

@@ -1,32 +1,10 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminReports from '../../netlify/functions/admin-reports.ts';
 import reports from '../../netlify/functions/reports.ts';
-import {
-  auditRows,
-  callFunction,
-  describeRefusedBodies,
-  itRefusesUnknownItems,
-  read,
-  signedInAdmin,
-  useAdminEnvironment,
-} from '../helpers/admin.ts';
+import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
 import { testContext } from '../helpers/functions.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
-
-beforeEach(async () => {
-  await db().query('DELETE FROM audit_log');
-  await db().query('DELETE FROM reports');
-});
-
-const call = (method: string, path: string, body?: unknown) =>
-  callFunction(adminReports, method, path, { token, body });
+const { db, call } = useAdminCollection(adminReports, 'reports');
 const aviso = {
   active: true,
   order: 1,

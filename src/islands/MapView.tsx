@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
-import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
+import MapTiles from './MapTiles.tsx';
 import { mapPin } from './map-pin.ts';
 import type { Place } from '../shared/places.ts';
 
@@ -24,8 +25,6 @@ function FollowSelection({ selected, zoom }: { selected: Place; zoom: number }) 
 }
 
 export default function MapView({ places, selected, zoom, tiles, onTilesFailed }: MapViewProps) {
-  // A few failed tiles are normal at the edge of coverage; several mean no map at all.
-  let failures = 0;
   return (
     <MapContainer
       center={selected.coordinates}
@@ -34,15 +33,7 @@ export default function MapView({ places, selected, zoom, tiles, onTilesFailed }
       className="map"
       aria-label={`Mapa: ${selected.name}`}
     >
-      <TileLayer
-        url={tiles.url}
-        attribution={tiles.attribution}
-        eventHandlers={{
-          tileerror: () => {
-            if (++failures >= 4) onTilesFailed();
-          },
-        }}
-      />
+      <MapTiles tiles={tiles} onTilesFailed={onTilesFailed} />
       {places.map((place) => (
         <Marker key={place.id} position={place.coordinates} icon={mapPin} title={place.name} alt={place.name}>
           <Popup>

@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useState } from 'react';
-import { Circle, MapContainer, Marker, Popup, TileLayer, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Popup, useMapEvents } from 'react-leaflet';
+import MapTiles from '../MapTiles.tsx';
 import { mapPin } from '../map-pin.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages.ts';
 
@@ -28,8 +29,6 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
     ...affected.map((town): [number, number] => [town.latitude, town.longitude]),
     ...spots.map((spot): [number, number] => [spot.latitude, spot.longitude]),
   ]);
-  // A few failed tiles are normal at the edge of coverage; several mean no map at all (as /oficinas).
-  let failures = 0;
   return (
     <MapContainer
       bounds={bounds}
@@ -37,15 +36,7 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
       scrollWheelZoom={false}
       className="map"
     >
-      <TileLayer
-        url={tiles.url}
-        attribution={tiles.attribution}
-        eventHandlers={{
-          tileerror: () => {
-            if (++failures >= 4) onTilesFailed();
-          },
-        }}
-      />
+      <MapTiles tiles={tiles} onTilesFailed={onTilesFailed} />
       {affected.map((town) => (
         <Circle
           key={town.slug}

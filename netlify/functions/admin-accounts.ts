@@ -7,7 +7,8 @@ import {
   accountTowns,
   parseAccountsCsv,
 } from '../../src/server/accounts-import.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
+import { byMethod } from '../../src/server/route-table.ts';
 import { readInput } from '../../src/server/http.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 import { discardUpload, readCompletedUpload } from '../../src/server/uploads.ts';

@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { AuditQuerySchema } from '../../src/shared/audit.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
+import { byMethod } from '../../src/server/route-table.ts';
 import { listAudit } from '../../src/server/audit.ts';
 import { parseInput } from '../../src/server/http.ts';
 

@@ -8,13 +8,21 @@ import {
   TeamChangeSchema,
   TrailQuerySchema,
 } from '../../src/shared/denuncia-desk.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { addDeskNote, changeStatus, writeToReporter } from '../../src/server/denuncias/desk-changes.ts';
 import { denunciaDetail, listDenuncias, listTrail, openDenunciaFile } from '../../src/server/denuncias/desk.ts';
 import { listTeam, setCompliance } from '../../src/server/denuncias/team.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { safeFileName } from '../../src/server/published-files.ts';
+import { privateDownload } from '../../src/server/published-files.ts';
+
+const query = (req: Request) => Object.fromEntries(new URL(req.url).searchParams);
+
+/** The denuncia as a change left it: the desk shows it at once. */
+async function detail({ req, db }: AdminCall, reference: string, status = 200) {
+  const denuncia = await denunciaDetail(db, reference, arrivalOf(req).at);
+  return denuncia ? answer({ denuncia }, status) : failure(404, deskMessages.notFound);
+}
 
 /**
  * The compliance desk (docs/admin-api.md), for the `cumplimiento` role only: an
@@ -23,87 +31,65 @@ import { safeFileName } from '../../src/server/published-files.ts';
  * …/{reference}/messages and …/notes, GET …/{reference}/attachments/{uploadId}. Every answer is
  * no-store; nothing here writes to audit_log, every read and change writes the compliance trail.
  */
-export default adminEndpoint(async ({ req, context, admin, db }) => {
-  const url = new URL(req.url);
-  const arrival = arrivalOf(req);
-  const query = () => Object.fromEntries(url.searchParams);
-
-  if (url.pathname === '/api/admin/denuncias/trail')
-    return byMethod(req, {
-      GET: async () => answer(await listTrail(db, parseInput(TrailQuerySchema, query()).page)),
-    });
-  if (url.pathname === '/api/admin/denuncias/team')
-    return byMethod(req, { GET: async () => answer({ team: await listTeam(db) }) });
-
-  const { reference, uploadId, adminId } = context.params;
-  if (adminId !== undefined)
-    return byMethod(req, {
-      PUT: async () => {
+export default adminRoutes(
+  {
+    '/api/admin/denuncias': {
+      GET: async ({ req, db, admin }) =>
+        answer(await listDenuncias(db, admin, parseInput(DeskListQuerySchema, query(req)), arrivalOf(req).at)),
+    },
+    '/api/admin/denuncias/trail': {
+      GET: async ({ req, db }) => answer(await listTrail(db, parseInput(TrailQuerySchema, query(req)).page)),
+    },
+    '/api/admin/denuncias/team': {
+      GET: async ({ db }) => answer({ team: await listTeam(db) }),
+    },
+    '/api/admin/denuncias/team/:adminId': {
+      PUT: async ({ req, db, admin, params }) => {
         const { compliance } = await readInput(req, TeamChangeSchema, 1_024);
-        const member = await setCompliance(db, admin, adminId, compliance);
+        const member = await setCompliance(db, admin, params.adminId, compliance);
         return member ? answer({ member }) : failure(404, deskMessages.memberNotFound);
       },
-    });
-
-  if (reference === undefined)
-    return byMethod(req, {
-      GET: async () => answer(await listDenuncias(db, admin, parseInput(DeskListQuerySchema, query()), arrival.at)),
-    });
-
-  // The denuncia as a change left it: the desk shows it at once.
-  const detail = async (status = 200) => {
-    const denuncia = await denunciaDetail(db, reference, arrival.at);
-    return denuncia ? answer({ denuncia }, status) : failure(404, deskMessages.notFound);
-  };
-
-  if (uploadId !== undefined)
-    return byMethod(req, {
-      GET: async () => {
-        const file = await openDenunciaFile(db, admin, reference, uploadId);
-        if (!file) return failure(404, deskMessages.attachmentNotFound);
-        return new Response(file.body, {
-          headers: {
-            'Content-Type': 'application/octet-stream',
-            // The plain name for old clients, the name as the reporter gave it for the rest (RFC 6266).
-            'Content-Disposition': `attachment; filename="${safeFileName(file.fileName)}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-            'Cache-Control': 'private, no-store',
-          },
-        });
+    },
+    '/api/admin/denuncias/:reference': {
+      GET: async ({ req, db, admin, params }) => {
+        const denuncia = await denunciaDetail(db, params.reference, arrivalOf(req).at, { read: admin });
+        return denuncia ? answer({ denuncia }) : failure(404, deskMessages.notFound);
       },
-    });
-
-  if (url.pathname.endsWith('/messages'))
-    return byMethod(req, {
-      POST: async () => {
+      PUT: async (call) => {
+        const change = await readInput(call.req, DeskStatusSchema, 1_024);
+        return (await changeStatus(call.db, call.admin, call.params.reference, change, arrivalOf(call.req).at))
+          ? detail(call, call.params.reference)
+          : failure(404, deskMessages.notFound);
+      },
+    },
+    '/api/admin/denuncias/:reference/messages': {
+      POST: async (call) => {
+        const { req, db, admin, context, params } = call;
         const { body } = await readInput(req, DeskMessageSchema, 4_096);
-        if (!(await writeToReporter(db, admin, reference, body, arrival))) return failure(404, deskMessages.notFound);
+        if (!(await writeToReporter(db, admin, params.reference, body, arrivalOf(req))))
+          return failure(404, deskMessages.notFound);
         // The reporter's content-free notice, when they asked for one, goes out after the answer.
         context.waitUntil(deliverDueMail());
-        return detail(201);
+        return detail(call, params.reference, 201);
       },
-    });
-
-  if (url.pathname.endsWith('/notes'))
-    return byMethod(req, {
-      POST: async () => {
-        const { body } = await readInput(req, DeskNoteSchema, 32_768);
-        return (await addDeskNote(db, admin, reference, body)) ? detail(201) : failure(404, deskMessages.notFound);
+    },
+    '/api/admin/denuncias/:reference/notes': {
+      POST: async (call) => {
+        const { body } = await readInput(call.req, DeskNoteSchema, 32_768);
+        return (await addDeskNote(call.db, call.admin, call.params.reference, body))
+          ? detail(call, call.params.reference, 201)
+          : failure(404, deskMessages.notFound);
       },
-    });
-
-  return byMethod(req, {
-    GET: async () => {
-      const denuncia = await denunciaDetail(db, reference, arrival.at, { read: admin });
-      return denuncia ? answer({ denuncia }) : failure(404, deskMessages.notFound);
     },
-    PUT: async () => {
-      const change = await readInput(req, DeskStatusSchema, 1_024);
-      return (await changeStatus(db, admin, reference, change, arrival.at))
-        ? detail()
-        : failure(404, deskMessages.notFound);
+    '/api/admin/denuncias/:reference/attachments/:uploadId': {
+      GET: async ({ db, admin, params }) => {
+        const file = await openDenunciaFile(db, admin, params.reference, params.uploadId);
+        return file ? privateDownload(file.body, file.fileName) : failure(404, deskMessages.attachmentNotFound);
+      },
     },
-  });
-}, 'cumplimiento');
+  },
+  'cumplimiento',
+);
 
 export const config: Config = {
   path: [

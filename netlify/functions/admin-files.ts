@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { INLINE_LIMIT } from '../../src/shared/uploads.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
+import { byMethod } from '../../src/server/route-table.ts';
 import { parseMultipart } from '../../src/server/multipart.ts';
 import { publishFile } from '../../src/server/published-files.ts';
 import { uploadStore } from '../../src/server/storage.ts';

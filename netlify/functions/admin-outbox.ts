@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { outboxMessages } from '../../src/shared/outbox.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import { failure } from '../../src/server/http.ts';
 import { loadStoredAttachment } from '../../src/server/mail/deliver.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
@@ -10,18 +10,15 @@ import { countStalled, listUnsent, retryNow } from '../../src/server/mail/unsent
  * GET /api/admin/outbox (the unsent mail), /api/admin/outbox/summary (how many have waited over
  * an hour, for the shell's alert) and POST /api/admin/outbox/{mailId}/retry (Reintentar ahora).
  */
-export default adminEndpoint(async ({ req, context, admin, db }) => {
-  const { mailId } = context.params;
-  if (mailId !== undefined)
-    return byMethod(req, {
-      POST: async () => {
-        const mail = await retryNow(db, admin, mailId, getMailSender(), loadStoredAttachment);
-        return mail === undefined ? failure(404, outboxMessages.notFound) : answer({ mail });
-      },
-    });
-  if (new URL(req.url).pathname.endsWith('/summary'))
-    return byMethod(req, { GET: async () => answer({ stalled: await countStalled(db) }) });
-  return byMethod(req, { GET: async () => answer({ mails: await listUnsent(db) }) });
+export default adminRoutes({
+  '/api/admin/outbox': { GET: async ({ db }) => answer({ mails: await listUnsent(db) }) },
+  '/api/admin/outbox/summary': { GET: async ({ db }) => answer({ stalled: await countStalled(db) }) },
+  '/api/admin/outbox/:mailId/retry': {
+    POST: async ({ db, admin, params }) => {
+      const mail = await retryNow(db, admin, params.mailId, getMailSender(), loadStoredAttachment);
+      return mail === undefined ? failure(404, outboxMessages.notFound) : answer({ mail });
+    },
+  },
 });
 
 export const config: Config = {

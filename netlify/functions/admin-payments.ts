@@ -1,20 +1,21 @@
 import type { Config } from '@netlify/functions';
 import { ManualSettlementSchema, paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import { chileDate } from '../../src/server/business-days.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { verifyPayment } from '../../src/server/payments/admin-verify.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
-import { failure, methodNotAllowed, parseInput, readInput } from '../../src/server/http.ts';
+import { failure, parseInput, readInput } from '../../src/server/http.ts';
 import { settleByHand } from '../../src/server/payments/admin-settle.ts';
 import { paymentsCsv } from '../../src/server/payments/admin-csv.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { exportSummary, findPayment, listPayments, paymentsForExport } from '../../src/server/payments/admin-list.ts';
 
-const EXPORT_PATH = '/api/admin/payments/export';
 // Far more than a year of payments, and still a file a spreadsheet opens.
 const EXPORT_LIMIT = 50_000;
+
+const filtersOf = (req: Request) => parseInput(PaymentFiltersSchema, Object.fromEntries(new URL(req.url).searchParams));
 
 /**
  * GET /api/admin/payments (a page of the filtered list), /api/admin/payments/export (every
@@ -22,48 +23,13 @@ const EXPORT_LIMIT = 50_000;
  * POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay": that bill's reconciliation) and
  * /api/admin/payments/{billId}/settle (how staff settled by hand a bill that required a person).
  */
-export default adminEndpoint(async ({ req, context, admin, db }) =>
-  byMethod(req, {
-    POST: async () => {
-      const { pathname } = new URL(req.url);
-      if (pathname.endsWith('/settle')) {
-        const input = await readInput(req, ManualSettlementSchema, 8_192);
-        const outcome = await settleByHand(db, admin, context.params.billId ?? '', input);
-        if (outcome.kind === 'not-found') return failure(404, paymentAdminMessages.notFound);
-        if (outcome.kind === 'not-requiring-person')
-          return failure(
-            409,
-            outcome.alreadySettled ? paymentAdminMessages.alreadySettled : paymentAdminMessages.notRequiringPerson,
-          );
-        return answer({ payment: outcome.payment });
-      }
-      const billId = pathname.endsWith('/verify') ? context.params.billId : undefined;
-      if (billId === undefined) return methodNotAllowed(['GET']);
-      const webpay = createWebpayClient(settings.webpay(new URL(req.url).origin, context.deploy?.context));
-      const verification = await verifyPayment(db, webpay, admin, billId);
-      if (!verification) return failure(404, paymentAdminMessages.notFound);
-      // A receipt recorded now goes out after the answer, as after a customer's return.
-      context.waitUntil(deliverDueMail());
-      return answer(verification);
-    },
-    GET: async () => {
-      const url = new URL(req.url);
-      if (url.pathname.endsWith('/verify') || url.pathname.endsWith('/settle')) return methodNotAllowed(['POST']);
-      const billId = url.pathname === EXPORT_PATH ? undefined : context.params.billId;
-      if (billId !== undefined) {
-        const payment = await findPayment(db, billId);
-        if (!payment) return failure(404, paymentAdminMessages.notFound);
-        await recordAccess(db, {
-          admin,
-          action: 'view',
-          entity: 'payment',
-          entityId: payment.bill.id,
-          summary: `Orden ${payment.bill.buy_order ?? '(sin orden)'}, servicio ${payment.bill.service_number}`,
-        });
-        return answer(payment);
-      }
-      const filters = parseInput(PaymentFiltersSchema, Object.fromEntries(url.searchParams));
-      if (url.pathname !== EXPORT_PATH) return answer(await listPayments(db, filters));
+export default adminRoutes({
+  '/api/admin/payments': {
+    GET: async ({ req, db }) => answer(await listPayments(db, filtersOf(req))),
+  },
+  '/api/admin/payments/export': {
+    GET: async ({ req, db, admin }) => {
+      const filters = filtersOf(req);
       await recordAccess(db, {
         admin,
         action: 'export',
@@ -79,8 +45,45 @@ export default adminEndpoint(async ({ req, context, admin, db }) =>
         },
       });
     },
-  }),
-);
+  },
+  '/api/admin/payments/:billId': {
+    GET: async ({ db, admin, params }) => {
+      const payment = await findPayment(db, params.billId);
+      if (!payment) return failure(404, paymentAdminMessages.notFound);
+      await recordAccess(db, {
+        admin,
+        action: 'view',
+        entity: 'payment',
+        entityId: payment.bill.id,
+        summary: `Orden ${payment.bill.buy_order ?? '(sin orden)'}, servicio ${payment.bill.service_number}`,
+      });
+      return answer(payment);
+    },
+  },
+  '/api/admin/payments/:billId/verify': {
+    POST: async ({ req, context, db, admin, params }) => {
+      const webpay = createWebpayClient(settings.webpay(new URL(req.url).origin, context.deploy?.context));
+      const verification = await verifyPayment(db, webpay, admin, params.billId);
+      if (!verification) return failure(404, paymentAdminMessages.notFound);
+      // A receipt recorded now goes out after the answer, as after a customer's return.
+      context.waitUntil(deliverDueMail());
+      return answer(verification);
+    },
+  },
+  '/api/admin/payments/:billId/settle': {
+    POST: async ({ req, db, admin, params }) => {
+      const input = await readInput(req, ManualSettlementSchema, 8_192);
+      const outcome = await settleByHand(db, admin, params.billId, input);
+      if (outcome.kind === 'not-found') return failure(404, paymentAdminMessages.notFound);
+      if (outcome.kind === 'not-requiring-person')
+        return failure(
+          409,
+          outcome.alreadySettled ? paymentAdminMessages.alreadySettled : paymentAdminMessages.notRequiringPerson,
+        );
+      return answer({ payment: outcome.payment });
+    },
+  },
+});
 
 export const config: Config = {
   path: [

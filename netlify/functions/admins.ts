@@ -1,6 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminMessages } from '../../src/shared/admins.ts';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
+import { byMethod } from '../../src/server/route-table.ts';
 import { findAdmin } from '../../src/server/auth/admins.ts';
 import { failure } from '../../src/server/http.ts';
 

@@ -7,7 +7,8 @@ import {
   type BootstrapStatusAnswer,
   type ComplianceInvitationAnswer,
 } from '../../src/shared/bootstrap.ts';
-import { answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { answer } from '../../src/server/admin-endpoint.ts';
+import { byMethod } from '../../src/server/route-table.ts';
 import { bootstrapStatus, createFirstAdmin, inviteFirstCompliance } from '../../src/server/auth/bootstrap.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, readInput, withErrorHandling } from '../../src/server/http.ts';

@@ -1,5 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { adminEndpoint, answer, byMethod } from '../../src/server/admin-endpoint.ts';
+import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
+import { byMethod } from '../../src/server/route-table.ts';
 import { endSessions } from '../../src/server/auth/admins.ts';
 
 /** POST /api/logout (docs/admin-api.md): every token the signed-in admin holds stops working. */

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { adminEndpoint, answer, byMethod } from './admin-endpoint.ts';
+import { adminEndpoint, answer } from './admin-endpoint.ts';
+import { byMethod } from './route-table.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
 import { NotFound } from './errors.ts';

@@ -2,9 +2,10 @@ import type { Context } from '@netlify/functions';
 import { requireAdmin, type Access, type SignedInAdmin } from './auth/require-admin.ts';
 import type { TokenClaims } from './auth/tokens.ts';
 import { getDatabase, type Database } from './db/index.ts';
-import { json, methodNotAllowed, withErrorHandling } from './http.ts';
+import { json, withErrorHandling } from './http.ts';
+import { routeTable, type RouteTable } from './route-table.ts';
 
-interface AdminCall {
+export interface AdminCall {
   req: Request;
   context: Context;
   admin: SignedInAdmin;
@@ -24,13 +25,12 @@ export const adminEndpoint = (handle: (call: AdminCall) => Promise<Response>, ac
     return handle({ req, context, admin, token, db: getDatabase() });
   });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** Calls the handler of the request's method; 405 naming the allowed ones otherwise. */
-export function byMethod(req: Request, handlers: Partial<Record<Method, () => Promise<Response>>>): Promise<Response> {
-  const handler = handlers[req.method as Method];
-  return handler ? handler() : Promise.resolve(methodNotAllowed(Object.keys(handlers)));
-}
+/**
+ * An admin function of several sub-resources: its route table (route-table.ts) behind the same
+ * checks, so a path or a method it does not serve is refused only to a signed-in admin too.
+ */
+export const adminRoutes = <Pattern extends string>(routes: RouteTable<AdminCall, Pattern>, access?: Access) =>
+  adminEndpoint(routeTable<AdminCall, Pattern>(routes), access);
 
 /** The success shape of every admin answer: `{ success: true, data }`. */
 export const answer = (data: unknown, status = 200): Response => json({ success: true, data }, status);

@@ -25,6 +25,20 @@ export function safeFileName(fileName: string): string {
   return `${stem || 'archivo'}${extension ? `.${extension}` : ''}`;
 }
 
+/**
+ * A private upload (a CV, a denuncia's attachment) as staff download it: never shown inline,
+ * never cached, with the plain name for old clients and the name as its sender gave it for the
+ * rest (RFC 6266).
+ */
+export const privateDownload = (body: BodyInit, fileName: string): Response =>
+  new Response(body, {
+    headers: {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename="${safeFileName(fileName)}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+
 const publicUrl = (id: string, fileName: string) => `/api/files/${id}/${safeFileName(fileName)}`;
 
 /** POST /api/admin/files: the form's file (inline, or a chunked upload's id) published; answers its address. */

@@ -11,4 +11,6 @@ export const messages = {
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',
+  /** A path of a function that none of its routes serves. */
+  notFound: 'La dirección solicitada no existe.',
 } as const;

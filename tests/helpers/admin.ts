@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { beforeAll } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/login.ts';
 import type { AdminRole } from '../../src/shared/admins.ts';
 import type { PasswordStep } from '../../src/shared/auth.ts';
@@ -11,7 +11,7 @@ import { startSession } from '../../src/server/auth/sessions.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { useLocalEnvironment } from './database.ts';
-import { postJson, testContext } from './functions.ts';
+import { invalidForm, postJson, refused, testContext } from './functions.ts';
 
 export const TEST_JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
@@ -144,3 +144,51 @@ export const accessRows = (db: Database) =>
     'SELECT admin_id, admin_email, action, entity, entity_id, summary FROM audit_log WHERE action = ANY($1::text[]) ORDER BY id',
     [ACCESS_ACTIONS],
   );
+
+/**
+ * The bodies the create of a list staff manage refuses: each answers 400 with its field's message
+ * and writes nothing to the audit log.
+ */
+export function describeRefusedBodies(
+  cases: [string, unknown, Record<string, string>][],
+  create: (body: unknown) => Promise<{ status: number; body: unknown }>,
+  db: () => Database,
+) {
+  describe.each(cases)('with %s', (_case, body, errors) => {
+    it('answers 400 with the field message and logs nothing', async () => {
+      expect(await create(body)).toEqual(invalidForm(errors));
+      expect(await auditRows(db())).toEqual([]);
+    });
+  });
+}
+
+/** Each method on each path of an unknown item answers its 404 and writes nothing to the audit log. */
+export function itRefusesUnknownItems(
+  cases: [string, string][],
+  call: (method: string, path: string, body?: unknown) => Promise<Response>,
+  { message, body, db }: { message: string; body: unknown; db: () => Database },
+) {
+  it.each(cases)('answers 404 to %s %s, and logs nothing', async (method, path) => {
+    expect(await read(await call(method, path, method === 'PUT' ? body : undefined))).toEqual(refused(404, message));
+    expect(await auditRows(db())).toEqual([]);
+  });
+}
+
+/**
+ * The test of a list staff manage: the admin environment, Ana Admin signed in, the audit log and
+ * the list's `table` emptied before each test, and `call` that sends her token.
+ */
+export function useAdminCollection(fn: FunctionModule, table: string) {
+  const environment = useAdminEnvironment();
+  const db = () => environment.database.db;
+  let token: string;
+  beforeAll(async () => {
+    token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
+  });
+  beforeEach(async () => {
+    await db().query('DELETE FROM audit_log');
+    await db().query(`DELETE FROM ${table}`);
+  });
+  const call = (method: string, path: string, body?: unknown) => callFunction(fn, method, path, { token, body });
+  return { db, call };
+}

@@ -24,3 +24,24 @@ export const postJson = (url: string, body: unknown, init: RequestInit = {}) =>
     body: typeof body === 'string' ? body : JSON.stringify(body),
     ...init,
   });
+
+/** A refusal's body: its Spanish message as both `error` and `message`, and its field errors if any. */
+export const failureBody = (message: string, errors?: Record<string, string>) => ({
+  success: false,
+  error: message,
+  message,
+  ...(errors ? { errors } : {}),
+});
+
+/** The body of input the shared schema refused: the form's message and each field's own. */
+export const invalidFormBody = (errors: Record<string, string>) =>
+  failureBody('Revise los datos del formulario.', errors);
+
+/** A refusal as `read()` gives it: its status and its body. */
+export const refused = (status: number, message: string, errors?: Record<string, string>) => ({
+  status,
+  body: failureBody(message, errors),
+});
+
+/** A 400 of input the shared schema refused, as `read()` gives it. */
+export const invalidForm = (errors: Record<string, string>) => ({ status: 400, body: invalidFormBody(errors) });

@@ -5,7 +5,7 @@ import login from '../../netlify/functions/login.ts';
 import { deleteAdmin } from '../../src/server/admins.ts';
 import { adminMessages } from '../../src/shared/admins.ts';
 import { auditRows, callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { invalidForm as invalid, postJson, refused, testContext } from '../helpers/functions.ts';
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -31,20 +31,8 @@ const newAdmin = {
   ownPassword: 'contraseña-de-prueba',
 };
 const create = async (body: unknown = newAdmin) => read(await call('POST', '/api/admin/admins', body));
-const invalid = (errors: Record<string, string>) => ({
-  status: 400,
-  body: {
-    success: false,
-    error: 'Revise los datos del formulario.',
-    message: 'Revise los datos del formulario.',
-    errors,
-  },
-});
 // A conflict one field causes (a duplicate e-mail) is also that field's error, for the form.
-const conflict = (message: string, field?: string) => ({
-  status: 409,
-  body: { success: false, error: message, message, ...(field ? { errors: { [field]: message } } : {}) },
-});
+const conflict = (message: string, field?: string) => refused(409, message, field ? { [field]: message } : undefined);
 
 describe('POST /api/admin/admins', () => {
   it('creates an administrator with the e-mail in lower case, and logs who did it', async () => {

@@ -4,6 +4,7 @@ import * as adminAudit from '../../netlify/functions/admin-audit.ts';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import { AuditPageSchema } from '../../src/shared/audit.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { invalidForm } from '../helpers/functions.ts';
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -64,14 +65,6 @@ describe('GET /api/admin/audit', () => {
   });
 
   it.each([['0'], ['-1'], ['dos'], ['1.5']])('answers 400 to page %s', async (value) => {
-    expect(await page(`?page=${value}`)).toEqual({
-      status: 400,
-      body: {
-        success: false,
-        error: 'Revise los datos del formulario.',
-        message: 'Revise los datos del formulario.',
-        errors: { page: 'Página no válida.' },
-      },
-    });
+    expect(await page(`?page=${value}`)).toEqual(invalidForm({ page: 'Página no válida.' }));
   });
 });

@@ -1,43 +1,20 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import documents from '../../netlify/functions/documents.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { testContext } from '../helpers/functions.ts';
+import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
+import { refused, testContext } from '../helpers/functions.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
-
-beforeEach(async () => {
-  await db().query('DELETE FROM audit_log');
-  await db().query('DELETE FROM documents');
-});
-
-const call = (method: string, path: string, body?: unknown) =>
-  callFunction(adminDocuments, method, path, { token, body });
+const { db, call } = useAdminCollection(adminDocuments, 'documents');
 const memoria = {
   type: 'Memoria',
   year: 2024,
   url_file: '/api/files/0b0c6f2e-3f7a-4d51-9d1e-6a0b1c2d3e4f/memoria-2024.pdf',
 };
 const create = async (body: unknown = memoria) => read(await call('POST', '/api/admin/documents', body));
-const duplicate = {
-  status: 409,
-  body: {
-    success: false,
-    error: 'Ya existe un documento de ese tipo para ese año.',
-    message: 'Ya existe un documento de ese tipo para ese año.',
-    errors: { year: 'Ya existe un documento de ese tipo para ese año.' },
-  },
-};
-const notFound = {
-  status: 404,
-  body: { success: false, error: 'Documento no encontrado.', message: 'Documento no encontrado.' },
-};
+const duplicate = refused(409, 'Ya existe un documento de ese tipo para ese año.', {
+  year: 'Ya existe un documento de ese tipo para ese año.',
+});
+const notFound = refused(404, 'Documento no encontrado.');
 
 describe('POST /api/admin/documents', () => {
   it('creates the document, which the public list then offers, and logs it by type and year', async () => {
@@ -73,31 +50,22 @@ describe('POST /api/admin/documents', () => {
     expect((await create({ ...memoria, type: 'Estado Financiero' })).status).toBe(201);
   });
 
-  describe.each([
-    ['an unknown type', { ...memoria, type: 'Balance' }, { type: 'Seleccione el tipo de documento.' }],
-    ['no year', { type: 'Memoria', url_file: '/a.pdf' }, { year: 'Ingrese el año.' }],
-    ['a year as text', { ...memoria, year: '2024' }, { year: 'Ingrese el año.' }],
-    ['a year before 1990', { ...memoria, year: 1989 }, { year: 'El año debe estar entre 1990 y 2100.' }],
-    ['no file', { ...memoria, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
+  describeRefusedBodies(
     [
-      'a file address of another scheme',
-      { ...memoria, url_file: 'http://example.com/a.pdf' },
-      { url_file: 'Ingrese una dirección que empiece con / o https://' },
+      ['an unknown type', { ...memoria, type: 'Balance' }, { type: 'Seleccione el tipo de documento.' }],
+      ['no year', { type: 'Memoria', url_file: '/a.pdf' }, { year: 'Ingrese el año.' }],
+      ['a year as text', { ...memoria, year: '2024' }, { year: 'Ingrese el año.' }],
+      ['a year before 1990', { ...memoria, year: 1989 }, { year: 'El año debe estar entre 1990 y 2100.' }],
+      ['no file', { ...memoria, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
+      [
+        'a file address of another scheme',
+        { ...memoria, url_file: 'http://example.com/a.pdf' },
+        { url_file: 'Ingrese una dirección que empiece con / o https://' },
+      ],
     ],
-  ])('with %s', (_case, body, errors) => {
-    it('answers 400 with the field message and logs nothing', async () => {
-      expect(await create(body)).toEqual({
-        status: 400,
-        body: {
-          success: false,
-          error: 'Revise los datos del formulario.',
-          message: 'Revise los datos del formulario.',
-          errors,
-        },
-      });
-      expect(await auditRows(db())).toEqual([]);
-    });
-  });
+    create,
+    db,
+  );
 
   it('answers 400 to a body that is not JSON', async () => {
     expect((await create('{no')).body.error).toBe('La solicitud no es un JSON válido.');
@@ -149,19 +117,18 @@ describe('/api/admin/documents/{id}', () => {
     expect((await auditRows(db())).map((row) => row.action)).toEqual(['create', 'create']);
   });
 
-  it.each([
-    ['GET', '999999'],
-    ['PUT', '999999'],
-    ['DELETE', '999999'],
-    ['GET', 'abc'],
-    ['PUT', '1.5'],
-    ['DELETE', '-1'],
-  ])('answers 404 to %s of an unknown id %s, and logs nothing', async (method, id) => {
-    expect(
-      await read(await call(method, `/api/admin/documents/${id}`, method === 'PUT' ? memoria : undefined)),
-    ).toEqual(notFound);
-    expect(await auditRows(db())).toEqual([]);
-  });
+  itRefusesUnknownItems(
+    [
+      ['GET', '/api/admin/documents/999999'],
+      ['PUT', '/api/admin/documents/999999'],
+      ['DELETE', '/api/admin/documents/999999'],
+      ['GET', '/api/admin/documents/abc'],
+      ['PUT', '/api/admin/documents/1.5'],
+      ['DELETE', '/api/admin/documents/-1'],
+    ],
+    call,
+    { message: 'Documento no encontrado.', body: memoria, db },
+  );
 
   it('answers 400 to an invalid update of an existing document', async () => {
     const created = (await create()).body.data.document;

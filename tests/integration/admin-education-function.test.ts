@@ -1,24 +1,10 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import educationDocuments from '../../netlify/functions/education-documents.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
 import { testContext } from '../helpers/functions.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
-
-beforeEach(async () => {
-  await db().query('DELETE FROM audit_log');
-  await db().query('DELETE FROM education_documents');
-});
-
-const call = (method: string, path: string, body?: unknown) =>
-  callFunction(adminEducation, method, path, { token, body });
+const { db, call } = useAdminCollection(adminEducation, 'education_documents');
 const guia = {
   content_type: 'Documentos educativos',
   hidden: false,
@@ -57,39 +43,30 @@ describe('POST /api/admin/education', () => {
     expect(await publicList()).toEqual([]);
   });
 
-  describe.each([
+  describeRefusedBodies(
     [
-      'an unknown content type',
-      { ...guia, content_type: 'Videos' },
-      { content_type: 'Seleccione el tipo de contenido.' },
+      [
+        'an unknown content type',
+        { ...guia, content_type: 'Videos' },
+        { content_type: 'Seleccione el tipo de contenido.' },
+      ],
+      ['no hidden flag', { ...guia, hidden: undefined }, { hidden: 'Indique si el contenido está oculto.' }],
+      ['no title', { ...guia, title: '' }, { title: 'Ingrese el título.' }],
+      [
+        'a description over 1000 characters',
+        { ...guia, description: 'a'.repeat(1001) },
+        { description: 'Máximo 1000 caracteres.' },
+      ],
+      ['no file', { ...guia, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
+      [
+        'a thumbnail of another scheme',
+        { ...guia, thumbnail: 'data:image/png;base64,AAAA' },
+        { thumbnail: 'Ingrese una dirección que empiece con / o https://' },
+      ],
     ],
-    ['no hidden flag', { ...guia, hidden: undefined }, { hidden: 'Indique si el contenido está oculto.' }],
-    ['no title', { ...guia, title: '' }, { title: 'Ingrese el título.' }],
-    [
-      'a description over 1000 characters',
-      { ...guia, description: 'a'.repeat(1001) },
-      { description: 'Máximo 1000 caracteres.' },
-    ],
-    ['no file', { ...guia, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
-    [
-      'a thumbnail of another scheme',
-      { ...guia, thumbnail: 'data:image/png;base64,AAAA' },
-      { thumbnail: 'Ingrese una dirección que empiece con / o https://' },
-    ],
-  ])('with %s', (_case, body, errors) => {
-    it('answers 400 with the field message and logs nothing', async () => {
-      expect(await create(body)).toEqual({
-        status: 400,
-        body: {
-          success: false,
-          error: 'Revise los datos del formulario.',
-          message: 'Revise los datos del formulario.',
-          errors,
-        },
-      });
-      expect(await auditRows(db())).toEqual([]);
-    });
-  });
+    create,
+    db,
+  );
 });
 
 describe('GET /api/admin/education', () => {
@@ -127,12 +104,13 @@ describe('/api/admin/education/{id}', () => {
     ]);
   });
 
-  it.each(['GET', 'PUT', 'DELETE'])('answers 404 to %s of an unknown resource, and logs nothing', async (method) => {
-    const message = 'Contenido no encontrado.';
-    expect(await read(await call(method, '/api/admin/education/424242', method === 'PUT' ? guia : undefined))).toEqual({
-      status: 404,
-      body: { success: false, error: message, message },
-    });
-    expect(await auditRows(db())).toEqual([]);
-  });
+  itRefusesUnknownItems(
+    [
+      ['GET', '/api/admin/education/424242'],
+      ['PUT', '/api/admin/education/424242'],
+      ['DELETE', '/api/admin/education/424242'],
+    ],
+    call,
+    { message: 'Contenido no encontrado.', body: guia, db },
+  );
 });

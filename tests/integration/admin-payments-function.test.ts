@@ -3,6 +3,7 @@ import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import { paymentsForExport } from '../../src/server/payments/admin-list.ts';
 import { PaymentDetailSchema, PaymentFiltersSchema, PaymentPageSchema } from '../../src/shared/payments.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { invalidForm } from '../helpers/functions.ts';
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -167,15 +168,7 @@ describe('GET /api/admin/payments', () => {
     ['page 0', '?page=0', { page: 'Página no válida.' }],
     ['an unknown attention value', '?attention=x', { attention: 'Valor no válido.' }],
   ])('answers 400 to %s', async (_case, query, errors) => {
-    expect(await list(query)).toEqual({
-      status: 400,
-      body: {
-        success: false,
-        error: 'Revise los datos del formulario.',
-        message: 'Revise los datos del formulario.',
-        errors,
-      },
-    });
+    expect(await list(query)).toEqual(invalidForm(errors));
   });
 });
 

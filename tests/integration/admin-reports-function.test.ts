@@ -1,24 +1,10 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminReports from '../../netlify/functions/admin-reports.ts';
 import reports from '../../netlify/functions/reports.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
 import { testContext } from '../helpers/functions.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
-
-beforeEach(async () => {
-  await db().query('DELETE FROM audit_log');
-  await db().query('DELETE FROM reports');
-});
-
-const call = (method: string, path: string, body?: unknown) =>
-  callFunction(adminReports, method, path, { token, body });
+const { db, call } = useAdminCollection(adminReports, 'reports');
 const aviso = {
   active: true,
   order: 1,
@@ -79,32 +65,23 @@ describe('POST /api/admin/reports', () => {
     );
   });
 
-  describe.each([
-    ['no short title', { ...aviso, short_title: '  ' }, { short_title: 'Ingrese el título corto.' }],
-    ['no title', { ...aviso, title: '' }, { title: 'Ingrese el título.' }],
-    ['a title over 200 characters', { ...aviso, title: 'a'.repeat(201) }, { title: 'Máximo 200 caracteres.' }],
-    ['a negative order', { ...aviso, order: -1 }, { order: 'El orden no puede ser negativo.' }],
-    ['a fractional order', { ...aviso, order: 1.5 }, { order: 'Ingrese un número entero.' }],
-    ['no active flag', { ...aviso, active: 'sí' }, { active: 'Indique si el comunicado está activo.' }],
+  describeRefusedBodies(
     [
-      'a file address of another scheme',
-      { ...aviso, url_file: 'javascript:alert(1)' },
-      { url_file: 'Ingrese una dirección que empiece con / o https://' },
+      ['no short title', { ...aviso, short_title: '  ' }, { short_title: 'Ingrese el título corto.' }],
+      ['no title', { ...aviso, title: '' }, { title: 'Ingrese el título.' }],
+      ['a title over 200 characters', { ...aviso, title: 'a'.repeat(201) }, { title: 'Máximo 200 caracteres.' }],
+      ['a negative order', { ...aviso, order: -1 }, { order: 'El orden no puede ser negativo.' }],
+      ['a fractional order', { ...aviso, order: 1.5 }, { order: 'Ingrese un número entero.' }],
+      ['no active flag', { ...aviso, active: 'sí' }, { active: 'Indique si el comunicado está activo.' }],
+      [
+        'a file address of another scheme',
+        { ...aviso, url_file: 'javascript:alert(1)' },
+        { url_file: 'Ingrese una dirección que empiece con / o https://' },
+      ],
     ],
-  ])('with %s', (_case, body, errors) => {
-    it('answers 400 with the field message and logs nothing', async () => {
-      expect(await create(body)).toEqual({
-        status: 400,
-        body: {
-          success: false,
-          error: 'Revise los datos del formulario.',
-          message: 'Revise los datos del formulario.',
-          errors,
-        },
-      });
-      expect(await auditRows(db())).toEqual([]);
-    });
-  });
+    create,
+    db,
+  );
 });
 
 describe('GET /api/admin/reports', () => {
@@ -153,14 +130,15 @@ describe('/api/admin/reports/{id}', () => {
     ]);
   });
 
-  it.each(['GET', 'PUT', 'DELETE'])('answers 404 to %s of an unknown item, and logs nothing', async (method) => {
-    const message = 'Comunicado no encontrado.';
-    expect(await read(await call(method, '/api/admin/reports/424242', method === 'PUT' ? aviso : undefined))).toEqual({
-      status: 404,
-      body: { success: false, error: message, message },
-    });
-    expect(await auditRows(db())).toEqual([]);
-  });
+  itRefusesUnknownItems(
+    [
+      ['GET', '/api/admin/reports/424242'],
+      ['PUT', '/api/admin/reports/424242'],
+      ['DELETE', '/api/admin/reports/424242'],
+    ],
+    call,
+    { message: 'Comunicado no encontrado.', body: aviso, db },
+  );
 });
 
 describe('GET /api/reports', () => {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import contacto from '../../netlify/functions/contacto.ts';
 import reclamos from '../../netlify/functions/reclamos.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { invalidFormBody, postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
 
@@ -154,12 +154,7 @@ describe.each(forms)(
         const before = await countMessages();
         const response = await handler(postJson(endpoint, { ...valid, ...change }), testContext().context);
         expect(response.status).toBe(400);
-        expect(await response.json()).toEqual({
-          success: false,
-          error: 'Revise los datos del formulario.',
-          message: 'Revise los datos del formulario.',
-          errors,
-        });
+        expect(await response.json()).toEqual(invalidFormBody(errors));
         expect(await countMessages()).toBe(before);
       });
     });

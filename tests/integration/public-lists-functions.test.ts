@@ -4,7 +4,7 @@ import download from '../../netlify/functions/download.ts';
 import educationDocuments from '../../netlify/functions/education-documents.ts';
 import reports from '../../netlify/functions/reports.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { testContext } from '../helpers/functions.ts';
+import { invalidFormBody, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
 const get = (path: string) => new Request(`http://localhost${path}`);
@@ -74,12 +74,7 @@ describe('GET /api/download', () => {
   ])('answers 400 to %s', async (_case, query, errors) => {
     const response = await call(download, get(`/api/download${query}`));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      success: false,
-      error: 'Revise los datos del formulario.',
-      message: 'Revise los datos del formulario.',
-      errors,
-    });
+    expect(await response.json()).toEqual(invalidFormBody(errors));
   });
 
   it.each([

@@ -1,7 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useState } from 'react';
-import { Circle, MapContainer, Marker, Popup, TileLayer, useMapEvents } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Popup, useMapEvents } from 'react-leaflet';
+import MapTiles from '../MapTiles.tsx';
+import { mapPin } from '../map-pin.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages.ts';
 
 interface OutagesMapProps {
@@ -10,15 +12,6 @@ interface OutagesMapProps {
   tiles: { url: string; attribution: string };
   onTilesFailed: () => void;
 }
-
-// An SVG pin instead of Leaflet's PNG icons, which bundlers do not resolve.
-const pointPin = L.divIcon({
-  className: 'map-pin',
-  html: '<svg viewBox="0 0 24 36" width="28" height="42" aria-hidden="true"><path d="M12 0C5.4 0 0 5.4 0 12c0 9 12 24 12 24s12-15 12-24C24 5.4 18.6 0 12 0z" fill="#0b4f7c"/><circle cx="12" cy="12" r="5" fill="#fff"/></svg>',
-  iconSize: [28, 42],
-  iconAnchor: [14, 42],
-  popupAnchor: [0, -38],
-});
 
 /** How far around its centre a town is shaded: the towns are small, the cut's sectors are in the list. */
 const TOWN_RADIUS_M = 1_500;
@@ -36,8 +29,6 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
     ...affected.map((town): [number, number] => [town.latitude, town.longitude]),
     ...spots.map((spot): [number, number] => [spot.latitude, spot.longitude]),
   ]);
-  // A few failed tiles are normal at the edge of coverage; several mean no map at all (as /oficinas).
-  let failures = 0;
   return (
     <MapContainer
       bounds={bounds}
@@ -45,15 +36,7 @@ export default function OutagesMap({ outages, towns, tiles, onTilesFailed }: Out
       scrollWheelZoom={false}
       className="map"
     >
-      <TileLayer
-        url={tiles.url}
-        attribution={tiles.attribution}
-        eventHandlers={{
-          tileerror: () => {
-            if (++failures >= 4) onTilesFailed();
-          },
-        }}
-      />
+      <MapTiles tiles={tiles} onTilesFailed={onTilesFailed} />
       {affected.map((town) => (
         <Circle
           key={town.slug}
@@ -109,7 +92,7 @@ function SupplyPins({ spots }: { spots: Spot[] }) {
       <Marker
         key={`${spot.latitude},${spot.longitude}`}
         position={[spot.latitude, spot.longitude]}
-        icon={pointPin}
+        icon={mapPin}
         title={label}
         alt={label}
       >

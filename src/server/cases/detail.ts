@@ -12,30 +12,24 @@ import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
 /** A label, its SQL expression and, for an instant, how staff read it on Aysén's clock. */
 type Field = [label: string, column: string, format?: (value: string) => string];
 
+/** Who wrote a complaint or a message, as both forms ask it. */
+const contactFields: Field[] = [
+  ['Nombre', "name || ' ' || surname"],
+  ['Correo electrónico', 'email'],
+  ['Teléfono', 'phone'],
+  ['Dirección', 'address'],
+  ['Ciudad', 'city'],
+];
+
 /** Each kind's table and its fields as the form asks them. */
 const submissions: Record<CaseKind, { table: string; fields: Field[] }> = {
   reclamo: {
     table: 'complaints',
-    fields: [
-      ['Nombre', "name || ' ' || surname"],
-      ['Correo electrónico', 'email'],
-      ['Teléfono', 'phone'],
-      ['Dirección', 'address'],
-      ['Ciudad', 'city'],
-      ['Número de servicio', 'client_number'],
-      ['Detalle del reclamo', 'complaint_details'],
-    ],
+    fields: [...contactFields, ['Número de servicio', 'client_number'], ['Detalle del reclamo', 'complaint_details']],
   },
   mensaje: {
     table: 'contact_messages',
-    fields: [
-      ['Nombre', "name || ' ' || surname"],
-      ['Correo electrónico', 'email'],
-      ['Teléfono', 'phone'],
-      ['Dirección', 'address'],
-      ['Ciudad', 'city'],
-      ['Mensaje', 'reqs'],
-    ],
+    fields: [...contactFields, ['Mensaje', 'reqs']],
   },
   postulacion: {
     table: 'job_applications',

@@ -61,6 +61,17 @@ const insertSupplyPoints = (
   params: [JSON.stringify(input.supplyPoints), ...params],
 });
 
+/** What staff write of an outage, in the order of its columns in the INSERT and the UPDATE below. */
+const columnsOf = (input: OutageInput) => [
+  input.kind,
+  input.town,
+  input.sectors,
+  input.streets,
+  input.startsAt,
+  input.endsAt,
+  input.cause,
+];
+
 /** A new draft; answers its id. */
 export async function createOutage(db: Database, admin: SignedInAdmin, input: OutageInput, now: Date): Promise<string> {
   const townName = await requireTown(db, input.town);
@@ -69,13 +80,7 @@ export async function createOutage(db: Database, admin: SignedInAdmin, input: Ou
       change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at)
                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id::text AS id`,
       params: [
-        input.kind,
-        input.town,
-        input.sectors,
-        input.streets,
-        input.startsAt,
-        input.endsAt,
-        input.cause,
+        ...columnsOf(input),
         now.toISOString(),
         `borrador: ${outageWords(input.kind, townName, input.startsAt)}`,
       ],
@@ -110,18 +115,7 @@ export async function updateOutage(
       change: `UPDATE outages SET kind = $2, town = $3, sectors = $4, streets = $5, starts_at = $6, ends_at = $7,
                  cause = $8, updated_at = $9
                WHERE id = $1 AND status NOT IN ${CLOSED} RETURNING id`,
-      params: [
-        id,
-        input.kind,
-        input.town,
-        input.sectors,
-        input.streets,
-        input.startsAt,
-        input.endsAt,
-        input.cause,
-        now.toISOString(),
-        outageWords(input.kind, townName, input.startsAt),
-      ],
+      params: [id, ...columnsOf(input), now.toISOString(), outageWords(input.kind, townName, input.startsAt)],
       admin,
       action: 'update',
       entity: 'outage',

@@ -1,5 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { formatDateTime } from '../../../shared/billing.ts';
@@ -10,7 +8,7 @@ import { TableFrame } from '../../components/TableFrame.tsx';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf, unsetIfEmpty } from '../../url-filters.ts';
 import { Deadlines } from './Deadlines.tsx';
@@ -92,35 +90,17 @@ const FiltersSchema = z.object({
 
 /** Estado and Referencia, kept in the address; applying them starts again at page 1. */
 function DeskFilters({ filters, onApply }: { filters: DeskListQuery; onApply: (filters: DeskListQuery) => void }) {
-  const form = useForm<z.input<typeof FiltersSchema>, unknown, z.output<typeof FiltersSchema>>({
-    resolver: zodResolver(FiltersSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: FiltersSchema,
+    labels,
     values: { status: filters.status ?? '', q: filters.q ?? '' },
-    shouldFocusError: false,
+    send: (values) => onApply({ ...values, page: 1 }),
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    feedback.onStart();
-    onApply({ ...values, page: 1 });
-  }, feedback.onInvalid);
 
   return (
-    <FiltersForm label="Filtros de denuncias" clearTo="/admin/denuncias" feedback={feedback} onSubmit={onSubmit}>
-      <SelectInput
-        label={labels.status}
-        placeholder="Todos"
-        options={statusOptions}
-        error={errors.status?.message}
-        registration={form.register('status')}
-      />
-      <TextInput
-        label={labels.q}
-        type="search"
-        hint="Parte del número, por ejemplo 7K3M"
-        maxLength={20}
-        error={errors.q?.message}
-        registration={form.register('q')}
-      />
+    <FiltersForm label="Filtros de denuncias" clearTo="/admin/denuncias" form={shell}>
+      <SelectInput {...field('status')} placeholder="Todos" options={statusOptions} />
+      <TextInput {...field('q')} type="search" hint="Parte del número, por ejemplo 7K3M" maxLength={20} />
     </FiltersForm>
   );
 }

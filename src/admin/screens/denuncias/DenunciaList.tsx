@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../shared/billing.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
 import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncia-desk.ts';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
@@ -48,36 +48,28 @@ export default function DenunciaList() {
 
 function DenunciaTable({ rows, total }: { rows: DeskSummary[]; total: number }) {
   return (
-    <TableFrame caption={`Denuncias, las abiertas primero (${total} en total)`}>
-      <thead>
-        <tr>
-          <th scope="col">Referencia</th>
-          <th scope="col">Tipo</th>
-          <th scope="col">Recibida</th>
-          <th scope="col">Plazos</th>
-          <th scope="col">Mensajes sin responder</th>
-          <th scope="col">Estado</th>
-          <th scope="col">Última actividad</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.reference}>
-            <th scope="row" className="nowrap">
-              <Link to={row.reference}>{row.reference}</Link>
-            </th>
-            <td>{row.type}</td>
-            <td className="nowrap">{formatDateTime(row.receivedAt).slice(0, 10)}</td>
-            <td>
-              <Deadlines deadlines={row.deadlines} />
-            </td>
-            <td>{row.unanswered > 0 ? <strong>{row.unanswered}</strong> : <span className="muted">0</span>}</td>
-            <td>{denunciaStatusLabels[row.status]}</td>
-            <td className="nowrap">{formatDateTime(row.lastActivity)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      caption={`Denuncias, las abiertas primero (${total} en total)`}
+      columns={[
+        {
+          header: 'Referencia',
+          rowHeader: true,
+          className: 'nowrap',
+          cell: (row) => <Link to={row.reference}>{row.reference}</Link>,
+        },
+        { header: 'Tipo', cell: (row) => row.type },
+        { header: 'Recibida', className: 'nowrap', cell: (row) => formatDateTime(row.receivedAt).slice(0, 10) },
+        { header: 'Plazos', cell: (row) => <Deadlines deadlines={row.deadlines} /> },
+        {
+          header: 'Mensajes sin responder',
+          cell: (row) => (row.unanswered > 0 ? <strong>{row.unanswered}</strong> : <span className="muted">0</span>),
+        },
+        { header: 'Estado', cell: (row) => denunciaStatusLabels[row.status] },
+        { header: 'Última actividad', className: 'nowrap', cell: (row) => formatDateTime(row.lastActivity) },
+      ]}
+      rows={rows}
+      rowKey={(row) => row.reference}
+    />
   );
 }
 

@@ -64,3 +64,20 @@ export function TextEntryForm({
     </AdminForm>
   );
 }
+
+/** Nota interna: a text kept on the record for staff, never sent to the person who wrote in. */
+export function InternalNoteForm({ schema, send, hint }: Pick<TextEntryFormProps, 'schema' | 'send' | 'hint'>) {
+  return (
+    <TextEntryForm
+      field="note"
+      schema={schema}
+      send={send}
+      title="Nota interna"
+      label="Nota"
+      hint={hint}
+      button="Guardar nota"
+      pendingButton="Guardando…"
+      done={{ text: 'Nota guardada.' }}
+    />
+  );
+}

@@ -7,7 +7,6 @@ import {
   type AccountsImportReport,
 } from '../../../shared/accounts.ts';
 import { apiRequest } from '../../api-client.ts';
-import { FileInput } from '../../forms/FileInput.tsx';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
@@ -67,8 +66,9 @@ export default function AccountsImport() {
         no están en él no cambian.
       </p>
       <AdminForm form={shell} ref={formElement}>
-        <FileInput
+        <TextInput
           {...field('file')}
+          type="file"
           required
           accept=".csv,text/csv"
           hint="En la primera línea, las columnas service_number, balance, install_address, expiration_date y doc_url, separadas por punto y coma o por coma; texto en UTF-8; hasta 5 MB."

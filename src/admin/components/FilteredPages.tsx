@@ -4,7 +4,7 @@ import { queryOf } from '../url-filters.ts';
 import { Pagination } from './Pagination.tsx';
 import { QueryView } from './QueryView.tsx';
 
-interface Page {
+export interface Page {
   page: number;
   total: number;
   pageSize: number;
@@ -34,17 +34,35 @@ export function FilteredPages<T extends Page>({ query, filters, count, empty, ch
         count(page) === 0 ? (
           <p className="empty">{filtered ? empty.filtered : empty.none}</p>
         ) : (
-          <div aria-busy={query.isPlaceholderData}>
+          <PagedResults
+            busy={query.isPlaceholderData}
+            page={page}
+            hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
+          >
             {children(page)}
-            <Pagination
-              page={page.page}
-              total={page.total}
-              pageSize={page.pageSize}
-              hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
-            />
-          </div>
+          </PagedResults>
         )
       }
     </QueryView>
+  );
+}
+
+/** A page of a list the server pages: marked busy while the next one loads in its place, then the pages' links. */
+export function PagedResults({
+  busy,
+  page,
+  hrefFor,
+  children,
+}: {
+  busy: boolean;
+  page: Page;
+  hrefFor: (page: number) => string;
+  children: ReactNode;
+}) {
+  return (
+    <div aria-busy={busy}>
+      {children}
+      <Pagination page={page.page} total={page.total} pageSize={page.pageSize} hrefFor={hrefFor} />
+    </div>
   );
 }

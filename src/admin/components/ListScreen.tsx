@@ -25,12 +25,3 @@ export function EditLink({ id, name }: { id: string | number; name: string }) {
     </Link>
   );
 }
-
-/** The last cell of a row: Editar and Eliminar side by side. */
-export function RowActions({ children }: { children: ReactNode }) {
-  return (
-    <td>
-      <div className="table__actions">{children}</div>
-    </td>
-  );
-}

@@ -13,3 +13,27 @@ export function SummaryList({ rows }: { rows: readonly (readonly [label: string,
     </dl>
   );
 }
+
+/** A section of a record's screen: its heading, which names it, and its labelled values. */
+export function SummarySection({
+  id,
+  title,
+  rows,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  rows: readonly (readonly [label: string, value: ReactNode])[];
+  className?: string;
+  /** Below the values: the actions on them. */
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id}>{title}</h2>
+      <SummaryList rows={rows} />
+      {children}
+    </section>
+  );
+}

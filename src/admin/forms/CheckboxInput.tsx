@@ -1,6 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { describedBy } from '../../ui/forms/FieldFrame.tsx';
-import { FieldError } from '../../ui/forms/FieldError.tsx';
+import { describedBy, FieldNotes } from '../../ui/forms/FieldFrame.tsx';
 
 interface CheckboxInputProps {
   label: string;
@@ -24,12 +23,7 @@ export function CheckboxInput({ label, hint, error, registration }: CheckboxInpu
         />
         {label}
       </label>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldError field={id} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

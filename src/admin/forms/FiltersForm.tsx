@@ -1,15 +1,13 @@
-import type { ReactNode, SubmitEvent } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FormFeedback } from './FormFeedback.tsx';
-import type { SubmitFeedback } from './use-submit-feedback.ts';
+import { AdminForm, type AdminFormShell } from './AdminForm.tsx';
 
 interface FiltersFormProps {
   /** The form's accessible name, "Filtros de …". */
   label: string;
   /** The list without filters. */
   clearTo: string;
-  feedback: SubmitFeedback;
-  onSubmit: (event: SubmitEvent<HTMLFormElement>) => Promise<void>;
+  form: AdminFormShell;
   /** The filters' fields. */
   children: ReactNode;
 }
@@ -18,10 +16,9 @@ interface FiltersFormProps {
  * The filters above a list kept in the address (url-filters.ts): the fields, Filtrar and Quitar
  * filtros. Each list's form validates its own fields with its list's query schema.
  */
-export function FiltersForm({ label, clearTo, feedback, onSubmit, children }: FiltersFormProps) {
+export function FiltersForm({ label, clearTo, form, children }: FiltersFormProps) {
   return (
-    <form className="filters" noValidate aria-label={label} onSubmit={(event) => void onSubmit(event)}>
-      <FormFeedback feedback={feedback} />
+    <AdminForm form={form} className="filters" aria-label={label}>
       <div className="filters__fields">{children}</div>
       <div className="form__actions">
         <button type="submit" className="button">
@@ -31,6 +28,6 @@ export function FiltersForm({ label, clearTo, feedback, onSubmit, children }: Fi
           Quitar filtros
         </Link>
       </div>
-    </form>
+    </AdminForm>
   );
 }

@@ -1,5 +1,5 @@
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
-import type { SubmitFeedback } from './use-submit-feedback.ts';
+import type { SubmitFeedback } from './use-admin-form.ts';
 
 /**
  * The top of a form: the error summary, or the message of a failure no field explains. Both

@@ -1,8 +1,7 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState } from 'react';
-import { describedBy } from '../../ui/forms/FieldFrame.tsx';
-import { FieldError } from '../../ui/forms/FieldError.tsx';
+import { describedBy, FieldNotes } from '../../ui/forms/FieldFrame.tsx';
 
 interface RichTextEditorProps {
   id: string;
@@ -99,12 +98,7 @@ export function RichTextEditor({ id, label, hint, error, value, onChange, onBlur
       <p id={labelId} className="field__label" onClick={() => editor.commands.focus()}>
         {label}
       </p>
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <FieldError field={id} message={error} />
+      <FieldNotes id={id} hint={hint} error={error} />
       <div className="rich-text__toolbar" role="group" aria-label={`Formato de ${label.toLowerCase()}`}>
         {tools.map((tool) => (
           // A mouse press keeps the focus, and so the selection, in the text (a keyboard user's

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { notify } from '../../ui/notifications.ts';
-import { FormFeedback } from './FormFeedback.tsx';
+import { AdminForm } from './AdminForm.tsx';
 import { SubmitButton } from './SubmitButton.tsx';
 import { TextAreaInput } from './TextAreaInput.tsx';
-import { useSubmitFeedback } from './use-submit-feedback.ts';
+import { useAdminForm } from './use-admin-form.ts';
 
 interface TextEntryFormProps {
   /**
@@ -44,44 +41,43 @@ export function TextEntryForm({
   pendingButton,
   done,
 }: TextEntryFormProps) {
-  const form = useForm<Record<string, string>>({
-    resolver: zodResolver(schema),
+  const {
+    form,
+    field: text,
+    ...shell
+  } = useAdminForm({
+    schema,
+    labels: { [field]: label },
     defaultValues: { [field]: '' },
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, { [field]: label });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    feedback.onStart();
-    try {
+    send: async (values) => {
       await send(values[field]!);
       form.reset();
-      notify({ kind: 'success', ...done });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
+      return { kind: 'success', ...done };
+    },
+  });
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-labelledby={`${field}-title`}
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
-      <h2 id={`${field}-title`}>{title}</h2>
-      <FormFeedback feedback={feedback} />
-      <TextAreaInput
-        label={label}
-        hint={hint}
-        required
-        error={errors[field]?.message}
-        registration={form.register(field)}
-      />
+    <AdminForm form={shell} aria-labelledby={`${field}-title`} heading={<h2 id={`${field}-title`}>{title}</h2>}>
+      <TextAreaInput {...text(field)} hint={hint} required />
       {after}
-      <SubmitButton pending={isSubmitting} label={button} pendingLabel={pendingButton} />
-    </form>
+      <SubmitButton pending={shell.pending} label={button} pendingLabel={pendingButton} />
+    </AdminForm>
+  );
+}
+
+/** Nota interna: a text kept on the record for staff, never sent to the person who wrote in. */
+export function InternalNoteForm({ schema, send, hint }: Pick<TextEntryFormProps, 'schema' | 'send' | 'hint'>) {
+  return (
+    <TextEntryForm
+      field="note"
+      schema={schema}
+      send={send}
+      title="Nota interna"
+      label="Nota"
+      hint={hint}
+      button="Guardar nota"
+      pendingButton="Guardando…"
+      done={{ text: 'Nota guardada.' }}
+    />
   );
 }

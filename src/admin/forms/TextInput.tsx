@@ -10,7 +10,10 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   registration: UseFormRegisterReturn;
 }
 
-/** A react-hook-form input inside the site's FieldFrame: label, hint and error wired by aria-describedby. */
+/**
+ * A react-hook-form input inside the site's FieldFrame: label, hint and error wired by
+ * aria-describedby. A file input too (`type="file"`), whose value is the FileList the form sends.
+ */
 export function TextInput({ label, hint, error, required = false, registration, ...input }: TextInputProps) {
   const id = registration.name;
   return (

@@ -19,14 +19,23 @@ export function FieldFrame({ id, label, hint, error, required, children }: Field
         {label}
         {!required && <span className="field__optional"> (opcional)</span>}
       </label>
+      <FieldNotes id={id} hint={hint} error={error} />
+      {children}
+    </div>
+  );
+}
+
+/** A control's hint and error, with the ids its aria-describedby names (describedBy). */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       )}
       <FieldError field={id} message={error} />
-      {children}
-    </div>
+    </>
   );
 }
 

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import {
   AccountsImportAnswerSchema,
   AccountsImportFormSchema,
@@ -10,11 +7,10 @@ import {
   type AccountsImportReport,
 } from '../../../shared/accounts.ts';
 import { apiRequest } from '../../api-client.ts';
-import { FileInput } from '../../forms/FileInput.tsx';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { uploadFile } from '../../uploads.ts';
 import { ImportReport } from './ImportReport.tsx';
@@ -33,37 +29,33 @@ export default function AccountsImport() {
   const [progress, setProgress] = useState<Stage>({ stage: 'idle' });
   const [report, setReport] = useState<AccountsImportReport>();
   const formElement = useRef<HTMLFormElement>(null);
-  const form = useForm<z.input<typeof AccountsImportFormSchema>, unknown, z.output<typeof AccountsImportFormSchema>>({
-    resolver: zodResolver(AccountsImportFormSchema),
+  const { form, field, ...shell } = useAdminForm({
+    schema: AccountsImportFormSchema,
+    labels,
     defaultValues: { exportedAt: '' },
-    shouldFocusError: false,
+    send: async ({ file, exportedAt }) => {
+      setReport(undefined);
+      try {
+        setProgress({ stage: 'uploading', fraction: 0 });
+        const uploadId = await uploadFile(file, 'accounts', (fraction) =>
+          setProgress({ stage: 'uploading', fraction }),
+        );
+        setProgress({ stage: 'importing' });
+        const answer = await apiRequest('/api/admin/accounts/import', AccountsImportAnswerSchema, {
+          method: 'POST',
+          body: { uploadId, exportedAt },
+        });
+        // A second import needs its own file and its own export time. The browser keeps a chosen
+        // file until its own form is reset; react-hook-form resets only its values.
+        formElement.current?.reset();
+        form.reset({ file: undefined, exportedAt: '' });
+        setReport(answer.report);
+        void queryClient.invalidateQueries({ queryKey: ['audit'] });
+      } finally {
+        setProgress({ stage: 'idle' });
+      }
+    },
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ file, exportedAt }) => {
-    feedback.onStart();
-    setReport(undefined);
-    try {
-      setProgress({ stage: 'uploading', fraction: 0 });
-      const uploadId = await uploadFile(file, 'accounts', (fraction) => setProgress({ stage: 'uploading', fraction }));
-      setProgress({ stage: 'importing' });
-      const answer = await apiRequest('/api/admin/accounts/import', AccountsImportAnswerSchema, {
-        method: 'POST',
-        body: { uploadId, exportedAt },
-      });
-      // A second import needs its own file and its own export time. The browser keeps a chosen
-      // file until its own form is reset; react-hook-form resets only its values.
-      formElement.current?.reset();
-      form.reset({ file: undefined, exportedAt: '' });
-      setReport(answer.report);
-      void queryClient.invalidateQueries({ queryKey: ['audit'] });
-    } catch (error) {
-      feedback.onFailure(error);
-    } finally {
-      setProgress({ stage: 'idle' });
-    }
-  }, feedback.onInvalid);
 
   return (
     <>
@@ -73,35 +65,25 @@ export default function AccountsImport() {
         consultan en Mi boleta y pagan en Pagar mi cuenta. Las cuentas del archivo se agregan o se actualizan; las que
         no están en él no cambian.
       </p>
-      <form
-        ref={formElement}
-        className="form"
-        noValidate
-        onSubmit={(event) => void onSubmit(event)}
-        aria-busy={isSubmitting}
-      >
-        <FormFeedback feedback={feedback} />
-        <FileInput
-          label={labels.file}
+      <AdminForm form={shell} ref={formElement}>
+        <TextInput
+          {...field('file')}
+          type="file"
           required
           accept=".csv,text/csv"
           hint="En la primera línea, las columnas service_number, balance, install_address, expiration_date y doc_url, separadas por punto y coma o por coma; texto en UTF-8; hasta 5 MB."
-          error={errors.file?.message}
-          registration={form.register('file')}
         />
         <TextInput
-          label={labels.exportedAt}
+          {...field('exportedAt')}
           type="datetime-local"
           required
           max={chileNow()}
           className="input--datetime"
           hint="Cuándo generó el archivo el sistema de facturación, en hora de Chile. Las cuentas pagadas en línea después de ese momento conservan su saldo actual, para no volver a cobrar una deuda ya pagada. Si no la sabe con exactitud, indique una hora anterior."
-          error={errors.exportedAt?.message}
-          registration={form.register('exportedAt')}
         />
         <div className="form__actions">
           <SubmitButton
-            pending={isSubmitting}
+            pending={shell.pending}
             label="Importar"
             pendingLabel={progress.stage === 'importing' ? 'Importando…' : 'Subiendo el archivo…'}
           />
@@ -109,7 +91,7 @@ export default function AccountsImport() {
             <progress max={1} value={progress.fraction} aria-label="Progreso de la subida" />
           )}
         </div>
-      </form>
+      </AdminForm>
       {report && <ImportReport report={report} />}
     </>
   );

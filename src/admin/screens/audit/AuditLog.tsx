@@ -1,12 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { auditActions, auditEntities, AuditPageSchema, AuditQuerySchema, auditViews } from '../../../shared/audit.ts';
+import {
+  auditActions,
+  auditEntities,
+  AuditPageSchema,
+  AuditQuerySchema,
+  auditViews,
+  type AuditEntry,
+} from '../../../shared/audit.ts';
 import { formatDateTime } from '../../../shared/billing.ts';
 import { apiRequest } from '../../api-client.ts';
-import { Pagination } from '../../components/Pagination.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { PagedResults } from '../../components/FilteredPages.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
+
+const columns: Column<AuditEntry>[] = [
+  { header: 'Fecha', className: 'nowrap', cell: (entry) => formatDateTime(entry.created_at) },
+  { header: 'Administrador', cell: (entry) => entry.admin_email },
+  {
+    header: 'Acción',
+    cell: (entry) => (
+      <>
+        {auditActions[entry.action]} {auditEntities[entry.entity]}
+      </>
+    ),
+  },
+  { header: 'Resumen', cell: (entry) => entry.summary },
+];
 
 /** /admin/registro (Registro de actividad): who changed what, and who signed in, read or
  * exported what, and when; newest first. */
@@ -38,38 +59,14 @@ export default function AuditLog() {
           log.entries.length === 0 ? (
             <p className="empty">Aún no hay actividad registrada.</p>
           ) : (
-            <div aria-busy={entries.isPlaceholderData}>
-              <TableFrame
+            <PagedResults busy={entries.isPlaceholderData} page={log} hrefFor={(n) => viewHref(view, n)}>
+              <DataTable
                 caption={`Cambios y accesos de los administradores, del más reciente al más antiguo (${log.total} en total)`}
-              >
-                <thead>
-                  <tr>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">Administrador</th>
-                    <th scope="col">Acción</th>
-                    <th scope="col">Resumen</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="nowrap">{formatDateTime(entry.created_at)}</td>
-                      <td>{entry.admin_email}</td>
-                      <td>
-                        {auditActions[entry.action]} {auditEntities[entry.entity]}
-                      </td>
-                      <td>{entry.summary}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </TableFrame>
-              <Pagination
-                page={log.page}
-                total={log.total}
-                pageSize={log.pageSize}
-                hrefFor={(n) => viewHref(view, n)}
+                columns={columns}
+                rows={log.entries}
+                rowKey={(entry) => entry.id}
               />
-            </div>
+            </PagedResults>
           )
         }
       </QueryView>

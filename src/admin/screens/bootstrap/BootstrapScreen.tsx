@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
-import type * as z from 'zod/mini';
 import type { AdminRole } from '../../../shared/admins.ts';
 import {
   BootstrapAnswerSchema,
@@ -14,10 +11,10 @@ import {
 import { ComplianceInvitationForm } from './ComplianceInvitationForm.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { StandalonePage } from '../../layout/StandalonePage.tsx';
 import { useSession } from '../../session/SessionProvider.tsx';
@@ -75,81 +72,38 @@ export default function BootstrapScreen({ creates: role }: { creates: AdminRole 
 function BootstrapForm() {
   const { state } = useSession();
   const queryClient = useQueryClient();
-  const form = useForm<z.input<typeof BootstrapSchema>, unknown, z.output<typeof BootstrapSchema>>({
-    resolver: zodResolver(BootstrapSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: BootstrapSchema,
+    labels,
     defaultValues: { token: '', name: '', email: '', password: '', confirmPassword: '' },
-    shouldFocusError: false,
+    send: async (input) => {
+      try {
+        await apiRequest('/api/bootstrap', BootstrapAnswerSchema, { method: 'POST', body: input, session: false });
+      } finally {
+        // Created, or refused because an administrator exists now: /login no longer offers this screen.
+        void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
+      }
+      // Signed in at /login, where the new administrator enrols the second factor.
+      window.location.assign('/login');
+    },
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
 
   if (state.status === 'signedIn') return <Navigate to="/admin" replace />;
 
-  const onSubmit = form.handleSubmit(async (input) => {
-    feedback.onStart();
-    try {
-      await apiRequest('/api/bootstrap', BootstrapAnswerSchema, {
-        method: 'POST',
-        body: input,
-        session: false,
-      });
-    } catch (error) {
-      feedback.onFailure(error);
-      return;
-    } finally {
-      // Created, or refused because an administrator exists now: /login no longer offers this screen.
-      void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
-    }
-    // Signed in at /login, where the new administrator enrols the second factor.
-    window.location.assign('/login');
-  }, feedback.onInvalid);
-
   return (
-    <>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-        <FormFeedback feedback={feedback} />
-        <TextInput
-          label={labels.token}
-          type="password"
-          autoComplete="off"
-          required
-          error={errors.token?.message}
-          registration={form.register('token')}
-        />
-        <TextInput
-          label={labels.name}
-          autoComplete="name"
-          required
-          error={errors.name?.message}
-          registration={form.register('name')}
-        />
-        <TextInput
-          label={labels.email}
-          type="email"
-          autoComplete="username"
-          required
-          error={errors.email?.message}
-          registration={form.register('email')}
-        />
-        <TextInput
-          label={labels.password}
-          type="password"
-          autoComplete="new-password"
-          required
-          hint="Al menos 10 caracteres."
-          error={errors.password?.message}
-          registration={form.register('password')}
-        />
-        <TextInput
-          label={labels.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          registration={form.register('confirmPassword')}
-        />
-        <SubmitButton pending={isSubmitting} label="Crear administrador" pendingLabel="Creando…" />
-      </form>
-    </>
+    <AdminForm form={shell}>
+      <TextInput {...field('token')} type="password" autoComplete="off" required />
+      <TextInput {...field('name')} autoComplete="name" required />
+      <TextInput {...field('email')} type="email" autoComplete="username" required />
+      <TextInput
+        {...field('password')}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="Al menos 10 caracteres."
+      />
+      <TextInput {...field('confirmPassword')} type="password" autoComplete="new-password" required />
+      <SubmitButton pending={shell.pending} label="Crear administrador" pendingLabel="Creando…" />
+    </AdminForm>
   );
 }

@@ -1,15 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { ComplianceBootstrapSchema, ComplianceInvitationAnswerSchema } from '../../../shared/bootstrap.ts';
 import { INVITATION_HOURS } from '../../../shared/invitations.ts';
 import { apiRequest } from '../../api-client.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 
 const labels = { token: 'Clave de arranque', name: 'Nombre', email: 'Correo electrónico' };
 
@@ -21,29 +18,25 @@ const labels = { token: 'Clave de arranque', name: 'Nombre', email: 'Correo elec
 export function ComplianceInvitationForm() {
   const queryClient = useQueryClient();
   const [link, setLink] = useState<string>();
-  const form = useForm<z.input<typeof ComplianceBootstrapSchema>, unknown, z.output<typeof ComplianceBootstrapSchema>>({
-    resolver: zodResolver(ComplianceBootstrapSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: ComplianceBootstrapSchema,
+    labels,
     defaultValues: { token: '', name: '', email: '' },
-    shouldFocusError: false,
+    send: async (input) => {
+      try {
+        const { invitation } = await apiRequest('/api/bootstrap?rol=cumplimiento', ComplianceInvitationAnswerSchema, {
+          method: 'POST',
+          body: input,
+          session: false,
+        });
+        setLink(`${window.location.origin}${invitation.path}`);
+      } catch (error) {
+        // Refused because a compliance user exists now: the screen says so.
+        void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
+        throw error;
+      }
+    },
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    feedback.onStart();
-    try {
-      const { invitation } = await apiRequest('/api/bootstrap?rol=cumplimiento', ComplianceInvitationAnswerSchema, {
-        method: 'POST',
-        body: input,
-        session: false,
-      });
-      setLink(`${window.location.origin}${invitation.path}`);
-    } catch (error) {
-      feedback.onFailure(error);
-      // Refused because a compliance user exists now: the screen says so.
-      void queryClient.invalidateQueries({ queryKey: ['bootstrap'] });
-    }
-  }, feedback.onInvalid);
 
   if (link)
     return (
@@ -60,32 +53,11 @@ export function ComplianceInvitationForm() {
     );
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormFeedback feedback={feedback} />
-      <TextInput
-        label={labels.token}
-        type="password"
-        autoComplete="off"
-        required
-        error={errors.token?.message}
-        registration={form.register('token')}
-      />
-      <TextInput
-        label={labels.name}
-        autoComplete="off"
-        required
-        error={errors.name?.message}
-        registration={form.register('name')}
-      />
-      <TextInput
-        label={labels.email}
-        type="email"
-        autoComplete="off"
-        required
-        error={errors.email?.message}
-        registration={form.register('email')}
-      />
-      <SubmitButton pending={isSubmitting} label="Crear enlace de invitación" pendingLabel="Creando…" />
-    </form>
+    <AdminForm form={shell}>
+      <TextInput {...field('token')} type="password" autoComplete="off" required />
+      <TextInput {...field('name')} autoComplete="off" required />
+      <TextInput {...field('email')} type="email" autoComplete="off" required />
+      <SubmitButton pending={shell.pending} label="Crear enlace de invitación" pendingLabel="Creando…" />
+    </AdminForm>
   );
 }

@@ -1,8 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import {
   InvitationAcceptedSchema,
   InvitationAcceptSchema,
@@ -12,10 +9,10 @@ import {
 } from '../../../shared/invitations.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { StandalonePage } from '../../layout/StandalonePage.tsx';
 import { RecoveryCodes, TotpEnrolmentText } from '../second-factor/SecondFactorTexts.tsx';
@@ -68,27 +65,19 @@ function InvitationForm({
   invitation: InvitationAnswer;
   onAccepted: (codes: string[]) => void;
 }) {
-  const form = useForm<z.input<typeof InvitationAcceptSchema>, unknown, z.output<typeof InvitationAcceptSchema>>({
-    resolver: zodResolver(InvitationAcceptSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: InvitationAcceptSchema,
+    labels,
     defaultValues: { token, password: '', confirmPassword: '', secret: invitation.totp.secret, code: '' },
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    feedback.onStart();
-    try {
+    send: async (input) => {
       const { recoveryCodes } = await apiRequest('/api/invitation/accept', InvitationAcceptedSchema, {
         method: 'POST',
         body: input,
         session: false,
       });
       onAccepted(recoveryCodes);
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
+    },
+  });
 
   return (
     <>
@@ -96,35 +85,19 @@ function InvitationForm({
         {invitation.name}, esta invitación crea su cuenta ({invitation.email}). Elija una contraseña que solo usted
         conozca: nadie más la ha visto ni podrá cambiarla.
       </p>
-      <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-        <FormFeedback feedback={feedback} />
+      <AdminForm form={shell}>
         <TextInput
-          label={labels.password}
+          {...field('password')}
           type="password"
           autoComplete="new-password"
           required
           hint="Al menos 10 caracteres."
-          error={errors.password?.message}
-          registration={form.register('password')}
         />
-        <TextInput
-          label={labels.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword?.message}
-          registration={form.register('confirmPassword')}
-        />
+        <TextInput {...field('confirmPassword')} type="password" autoComplete="new-password" required />
         <TotpEnrolmentText totp={invitation.totp} />
-        <TextInput
-          label={labels.code}
-          autoComplete="one-time-code"
-          required
-          error={errors.code?.message}
-          registration={form.register('code')}
-        />
-        <SubmitButton pending={isSubmitting} label="Crear mi cuenta" pendingLabel="Creando…" />
-      </form>
+        <TextInput {...field('code')} autoComplete="one-time-code" required />
+        <SubmitButton pending={shell.pending} label="Crear mi cuenta" pendingLabel="Creando…" />
+      </AdminForm>
     </>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { formatDateTime } from '../../../shared/billing.ts';
 import { caseKinds, caseStatuses, type CaseDetailAnswer } from '../../../shared/cases.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { SummaryList } from '../../components/SummaryList.tsx';
+import { SummaryList, SummarySection } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { useCase } from './case-api.ts';
 import { CaseAttachments } from './CaseAttachments.tsx';
@@ -35,19 +35,18 @@ function CaseScreen({ answer }: { answer: CaseDetailAnswer }) {
   return (
     <div className="case">
       <div className="case__record">
-        <section aria-labelledby="caso">
-          <h2 id="caso">Caso</h2>
-          <SummaryList
-            rows={[
-              ['Estado', caseStatuses[item.status]],
-              ['Plazo de respuesta', <Deadline key="plazo" item={item} long />],
-              ['Recibido', formatDateTime(item.received_at)],
-              ...(item.answered_at ? ([['Respondido', formatDateTime(item.answered_at)]] as const) : []),
-              ...(item.closed_at ? ([['Cerrado', formatDateTime(item.closed_at)]] as const) : []),
-              ['Asignado a', item.assignee_name ?? 'Sin asignar'],
-            ]}
-          />
-        </section>
+        <SummarySection
+          id="caso"
+          title="Caso"
+          rows={[
+            ['Estado', caseStatuses[item.status]],
+            ['Plazo de respuesta', <Deadline key="plazo" item={item} long />],
+            ['Recibido', formatDateTime(item.received_at)],
+            ...(item.answered_at ? ([['Respondido', formatDateTime(item.answered_at)]] as const) : []),
+            ...(item.closed_at ? ([['Cerrado', formatDateTime(item.closed_at)]] as const) : []),
+            ['Asignado a', item.assignee_name ?? 'Sin asignar'],
+          ]}
+        />
         <section aria-labelledby="enviado" className="case-sent">
           <h2 id="enviado">Lo que envió el ciudadano</h2>
           {item.fields.length > 0 ? (

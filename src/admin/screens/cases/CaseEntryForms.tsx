@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CaseNoteSchema, CaseReplySchema, SISS_SENTENCE, type CaseDetail } from '../../../shared/cases.ts';
-import { TextEntryForm } from '../../forms/TextEntryForm.tsx';
+import { InternalNoteForm, TextEntryForm } from '../../forms/TextEntryForm.tsx';
 import { useCaseChange } from './case-api.ts';
 
 const NoteFormSchema = z.object({ note: CaseNoteSchema.shape.body });
@@ -37,16 +37,10 @@ export function ReplyForm({ item }: { item: Pick<CaseDetail, 'id' | 'kind' | 'ci
 export function NoteForm({ caseId }: { caseId: string }) {
   const change = useCaseChange(caseId, { method: 'POST', path: '/notes' });
   return (
-    <TextEntryForm
-      field="note"
+    <InternalNoteForm
       schema={NoteFormSchema}
       send={(body) => change.mutateAsync({ body })}
-      title="Nota interna"
-      label="Nota"
       hint="Solo la ve el personal: no se envía al ciudadano."
-      button="Guardar nota"
-      pendingButton="Guardando…"
-      done={{ text: 'Nota guardada.' }}
     />
   );
 }

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { caseKindFilters, CaseListQuerySchema, caseStatuses, type CaseListQuery } from '../../../shared/cases.ts';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { unsetIfEmpty } from '../../url-filters.ts';
 
 const labels = { kind: 'Tipo', status: 'Estado', locality: 'Localidad', q: 'Buscar' };
@@ -32,58 +30,28 @@ export function CaseFiltersForm({
   onApply: (filters: CaseListQuery) => void;
 }) {
   // `values`: Back and Forward change the filters in the URL; the form follows.
-  const form = useForm<z.input<typeof FiltersFormSchema>, unknown, z.output<typeof FiltersFormSchema>>({
-    resolver: zodResolver(FiltersFormSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: FiltersFormSchema,
+    labels,
     values: {
       kind: filters.kind ?? '',
       status: filters.status ?? '',
       locality: filters.locality ?? '',
       q: filters.q ?? '',
     },
-    shouldFocusError: false,
+    send: (values) => onApply({ ...values, page: 1 }),
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    feedback.onStart();
-    onApply({ ...values, page: 1 });
-  }, feedback.onInvalid);
   // A locality in the address shows as chosen before the list (and its localities) arrives.
   const localityOptions = [...new Set([...localities, ...(filters.locality ? [filters.locality] : [])])].map(
     (locality) => ({ value: locality, label: locality }),
   );
 
   return (
-    <FiltersForm label="Filtros de casos" clearTo="/admin/atencion" feedback={feedback} onSubmit={onSubmit}>
-      <SelectInput
-        label={labels.kind}
-        placeholder="Todos"
-        options={kindOptions}
-        error={errors.kind?.message}
-        registration={form.register('kind')}
-      />
-      <SelectInput
-        label={labels.status}
-        placeholder="Todos"
-        options={statusOptions}
-        error={errors.status?.message}
-        registration={form.register('status')}
-      />
-      <SelectInput
-        label={labels.locality}
-        placeholder="Todas"
-        options={localityOptions}
-        error={errors.locality?.message}
-        registration={form.register('locality')}
-      />
-      <TextInput
-        label={labels.q}
-        type="search"
-        hint="Referencia, nombre o correo electrónico"
-        maxLength={100}
-        error={errors.q?.message}
-        registration={form.register('q')}
-      />
+    <FiltersForm label="Filtros de casos" clearTo="/admin/atencion" form={shell}>
+      <SelectInput {...field('kind')} placeholder="Todos" options={kindOptions} />
+      <SelectInput {...field('status')} placeholder="Todos" options={statusOptions} />
+      <SelectInput {...field('locality')} placeholder="Todas" options={localityOptions} />
+      <TextInput {...field('q')} type="search" hint="Referencia, nombre o correo electrónico" maxLength={100} />
     </FiltersForm>
   );
 }

@@ -1,13 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { COMPLAINT_BUSINESS_DAYS, CaseSettingsSchema, type CaseSettings } from '../../../shared/cases.ts';
-import { notify } from '../../../ui/notifications.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useCaseSettings, useSaveCaseSettings } from './case-api.ts';
 
 const labels = { messageBusinessDays: 'Días hábiles' };
@@ -33,39 +29,24 @@ export function CaseSettingsSection() {
 
 function CaseSettingsForm({ current }: { current: CaseSettings }) {
   const save = useSaveCaseSettings();
-  const form = useForm<z.input<typeof CaseSettingsSchema>, unknown, CaseSettings>({
-    resolver: zodResolver(CaseSettingsSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: CaseSettingsSchema,
+    labels,
     values: current,
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    feedback.onStart();
-    try {
+    send: async (values) => {
       const saved = await save.mutateAsync(values);
-      notify({
+      return {
         kind: 'success',
         text: 'Plazo guardado.',
         detail: `Los mensajes que lleguen desde ahora se deben responder en ${daysText(saved.messageBusinessDays)}.`,
-      });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
+      };
+    },
+  });
 
   return (
-    <form
-      className="form"
-      noValidate
-      aria-label="Plazo de respuesta a mensajes"
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
-    >
-      <FormFeedback feedback={feedback} />
+    <AdminForm form={shell} aria-label="Plazo de respuesta a mensajes">
       <TextInput
-        label={labels.messageBusinessDays}
+        {...field('messageBusinessDays')}
         type="number"
         inputMode="numeric"
         min={1}
@@ -73,10 +54,8 @@ function CaseSettingsForm({ current }: { current: CaseSettings }) {
         className="input--short"
         required
         hint={`Para responder un mensaje de contacto, contados desde el día en que llega (de 1 a 30). Los reclamos tienen ${COMPLAINT_BUSINESS_DAYS} días hábiles por ley.`}
-        error={errors.messageBusinessDays?.message}
-        registration={form.register('messageBusinessDays')}
       />
-      <SubmitButton pending={isSubmitting} label="Guardar plazo" />
-    </form>
+      <SubmitButton pending={shell.pending} label="Guardar plazo" />
+    </AdminForm>
   );
 }

@@ -1,12 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { caseStatuses, CaseUpdateSchema, type CaseDetailAnswer } from '../../../shared/cases.ts';
-import { notify } from '../../../ui/notifications.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useCaseChange } from './case-api.ts';
 
 const labels = { status: 'Estado', assigneeId: 'Asignado a' };
@@ -29,52 +26,32 @@ export function CaseWorkForm({ answer }: { answer: CaseDetailAnswer }) {
   const { case: item, assignees } = answer;
   const change = useCaseChange(item.id, { method: 'PUT', path: '' });
   // `values`: the form follows the case as each change answers it (a reply makes it Respondido).
-  const form = useForm<z.input<typeof WorkFormSchema>, unknown, z.output<typeof WorkFormSchema>>({
-    resolver: zodResolver(WorkFormSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: WorkFormSchema,
+    labels,
     values: { status: item.status, assigneeId: item.assignee_id ?? '' },
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    feedback.onStart();
-    try {
+    send: async (values) => {
       await change.mutateAsync(values);
-      notify({ kind: 'success', text: 'Caso actualizado.' });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
+      return { kind: 'success', text: 'Caso actualizado.' };
+    },
+  });
 
   return (
-    <form
+    <AdminForm
+      form={shell}
       className="form case-work"
-      noValidate
       aria-labelledby="gestion"
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
+      heading={<h2 id="gestion">Estado y asignación</h2>}
     >
-      <h2 id="gestion">Estado y asignación</h2>
-      <FormFeedback feedback={feedback} />
       <div className="case-work__fields">
+        <SelectInput {...field('status')} placeholder="Elija un estado" required options={statusOptions} />
         <SelectInput
-          label={labels.status}
-          placeholder="Elija un estado"
-          required
-          options={statusOptions}
-          error={errors.status?.message}
-          registration={form.register('status')}
-        />
-        <SelectInput
-          label={labels.assigneeId}
+          {...field('assigneeId')}
           placeholder="Sin asignar"
           options={assignees.map((admin) => ({ value: admin.id, label: admin.name }))}
-          error={errors.assigneeId?.message}
-          registration={form.register('assigneeId')}
         />
       </div>
-      <SubmitButton pending={isSubmitting} label="Guardar" />
-    </form>
+      <SubmitButton pending={shell.pending} label="Guardar" />
+    </AdminForm>
   );
 }

@@ -3,7 +3,7 @@ import type { TeamMember } from '../../../shared/denuncia-desk.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { DeskNav } from './DeskNav.tsx';
 import { useTeamChange, useTeam } from './desk-api.ts';
@@ -43,38 +43,30 @@ export default function ComplianceTeam() {
       </p>
       <QueryView query={team}>
         {(members) => (
-          <TableFrame caption="Cuentas de la administración y sus roles">
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Correo electrónico</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Acción</th>
-              </tr>
-            </thead>
-            <tbody>
-              {members.map((member) => (
-                <tr key={member.id}>
-                  <th scope="row">{member.name}</th>
-                  <td>{member.email}</td>
-                  <td>
-                    <RoleBadges roles={member.roles} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      disabled={change.isPending && change.variables.id === member.id}
-                      onClick={() => void toggle(member)}
-                    >
-                      {hasRole(member, 'cumplimiento') ? 'Quitar cumplimiento' : 'Otorgar cumplimiento'}
-                      <span className="visually-hidden"> a {member.name}</span>
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
+          <DataTable
+            caption="Cuentas de la administración y sus roles"
+            columns={[
+              { header: 'Nombre', rowHeader: true, cell: (member) => member.name },
+              { header: 'Correo electrónico', cell: (member) => member.email },
+              { header: 'Roles', cell: (member) => <RoleBadges roles={member.roles} /> },
+              {
+                header: 'Acción',
+                cell: (member) => (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={change.isPending && change.variables.id === member.id}
+                    onClick={() => void toggle(member)}
+                  >
+                    {hasRole(member, 'cumplimiento') ? 'Quitar cumplimiento' : 'Otorgar cumplimiento'}
+                    <span className="visually-hidden"> a {member.name}</span>
+                  </button>
+                ),
+              },
+            ]}
+            rows={members}
+            rowKey={(member) => member.id}
+          />
         )}
       </QueryView>
     </>

@@ -1,13 +1,26 @@
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/billing.ts';
-import { trailActions, TrailQuerySchema } from '../../../shared/denuncia-desk.ts';
-import { Pagination } from '../../components/Pagination.tsx';
+import { trailActions, TrailQuerySchema, type TrailEntry } from '../../../shared/denuncia-desk.ts';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
+import { PagedResults } from '../../components/FilteredPages.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom } from '../../url-filters.ts';
 import { DeskNav } from './DeskNav.tsx';
 import { useTrail } from './desk-api.ts';
+
+const columns: Column<TrailEntry>[] = [
+  { header: 'Fecha', className: 'nowrap', cell: (entry) => formatDateTime(entry.createdAt) },
+  { header: 'Persona', cell: (entry) => entry.adminEmail },
+  { header: 'Acción', cell: (entry) => trailActions[entry.action] },
+  {
+    header: 'Denuncia',
+    className: 'nowrap',
+    cell: (entry) =>
+      entry.reference ? <Link to={`/admin/denuncias/${entry.reference}`}>{entry.reference}</Link> : '—',
+  },
+  { header: 'Detalle', cell: (entry) => entry.summary },
+];
 
 /** /admin/denuncias/registro: every view and action on the desk, newest first; never in Registro de actividad. */
 export default function ComplianceTrail() {
@@ -23,39 +36,14 @@ export default function ComplianceTrail() {
           log.entries.length === 0 ? (
             <p className="empty">Aún no hay actividad registrada.</p>
           ) : (
-            <div aria-busy={trail.isPlaceholderData}>
-              <TableFrame
+            <PagedResults busy={trail.isPlaceholderData} page={log} hrefFor={(n) => `?page=${n}`}>
+              <DataTable
                 caption={`Consultas y acciones del equipo, de la más reciente a la más antigua (${log.total} en total)`}
-              >
-                <thead>
-                  <tr>
-                    <th scope="col">Fecha</th>
-                    <th scope="col">Persona</th>
-                    <th scope="col">Acción</th>
-                    <th scope="col">Denuncia</th>
-                    <th scope="col">Detalle</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {log.entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="nowrap">{formatDateTime(entry.createdAt)}</td>
-                      <td>{entry.adminEmail}</td>
-                      <td>{trailActions[entry.action]}</td>
-                      <td className="nowrap">
-                        {entry.reference ? (
-                          <Link to={`/admin/denuncias/${entry.reference}`}>{entry.reference}</Link>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td>{entry.summary}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </TableFrame>
-              <Pagination page={log.page} total={log.total} pageSize={log.pageSize} hrefFor={(n) => `?page=${n}`} />
-            </div>
+                columns={columns}
+                rows={log.entries}
+                rowKey={(entry) => entry.id}
+              />
+            </PagedResults>
           )
         }
       </QueryView>

@@ -3,7 +3,7 @@ import { formatDateTime } from '../../../shared/billing.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
 import type { DeskDetail } from '../../../shared/denuncia-desk.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { SummaryList } from '../../components/SummaryList.tsx';
+import { SummarySection } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { Deadlines } from './Deadlines.tsx';
 import { DeskEntryForms } from './DeskEntryForms.tsx';
@@ -31,23 +31,24 @@ function DenunciaScreen({ denuncia }: { denuncia: DeskDetail }) {
   return (
     <div className="case">
       <div className="case__record">
-        <section aria-labelledby="estado">
-          <h2 id="estado">Estado y plazos</h2>
-          <SummaryList
-            rows={[
-              ['Estado', denunciaStatusLabels[denuncia.status]],
-              ['Recibida', formatDateTime(denuncia.receivedAt)],
-              ['Acuse de recibo', denuncia.acknowledgedAt ? formatDateTime(denuncia.acknowledgedAt) : 'Pendiente'],
-              ...(denuncia.closedAt ? ([['Cerrada', formatDateTime(denuncia.closedAt)]] as const) : []),
-              ['Plazos', <Deadlines key="plazos" deadlines={denuncia.deadlines} />],
-            ]}
-          />
-        </section>
+        <SummarySection
+          id="estado"
+          title="Estado y plazos"
+          rows={[
+            ['Estado', denunciaStatusLabels[denuncia.status]],
+            ['Recibida', formatDateTime(denuncia.receivedAt)],
+            ['Acuse de recibo', denuncia.acknowledgedAt ? formatDateTime(denuncia.acknowledgedAt) : 'Pendiente'],
+            ...(denuncia.closedAt ? ([['Cerrada', formatDateTime(denuncia.closedAt)]] as const) : []),
+            ['Plazos', <Deadlines key="plazos" deadlines={denuncia.deadlines} />],
+          ]}
+        />
         <StatusActions denuncia={denuncia} />
-        <section aria-labelledby="denuncia" className="case-sent">
-          <h2 id="denuncia">Lo que envió el denunciante</h2>
-          <SummaryList rows={denuncia.fields.map(({ label, value }) => [label, value || '—'] as const)} />
-        </section>
+        <SummarySection
+          id="denuncia"
+          title="Lo que envió el denunciante"
+          className="case-sent"
+          rows={denuncia.fields.map(({ label, value }) => [label, value || '—'] as const)}
+        />
         {denuncia.attachment && (
           <section aria-labelledby="archivo">
             <h2 id="archivo">Archivo adjunto</h2>

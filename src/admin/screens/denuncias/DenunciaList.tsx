@@ -1,16 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { formatDateTime } from '../../../shared/billing.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
 import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncia-desk.ts';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
+import { DataTable } from '../../components/DataTable.tsx';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf, unsetIfEmpty } from '../../url-filters.ts';
 import { Deadlines } from './Deadlines.tsx';
@@ -50,36 +48,28 @@ export default function DenunciaList() {
 
 function DenunciaTable({ rows, total }: { rows: DeskSummary[]; total: number }) {
   return (
-    <TableFrame caption={`Denuncias, las abiertas primero (${total} en total)`}>
-      <thead>
-        <tr>
-          <th scope="col">Referencia</th>
-          <th scope="col">Tipo</th>
-          <th scope="col">Recibida</th>
-          <th scope="col">Plazos</th>
-          <th scope="col">Mensajes sin responder</th>
-          <th scope="col">Estado</th>
-          <th scope="col">Última actividad</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.reference}>
-            <th scope="row" className="nowrap">
-              <Link to={row.reference}>{row.reference}</Link>
-            </th>
-            <td>{row.type}</td>
-            <td className="nowrap">{formatDateTime(row.receivedAt).slice(0, 10)}</td>
-            <td>
-              <Deadlines deadlines={row.deadlines} />
-            </td>
-            <td>{row.unanswered > 0 ? <strong>{row.unanswered}</strong> : <span className="muted">0</span>}</td>
-            <td>{denunciaStatusLabels[row.status]}</td>
-            <td className="nowrap">{formatDateTime(row.lastActivity)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      caption={`Denuncias, las abiertas primero (${total} en total)`}
+      columns={[
+        {
+          header: 'Referencia',
+          rowHeader: true,
+          className: 'nowrap',
+          cell: (row) => <Link to={row.reference}>{row.reference}</Link>,
+        },
+        { header: 'Tipo', cell: (row) => row.type },
+        { header: 'Recibida', className: 'nowrap', cell: (row) => formatDateTime(row.receivedAt).slice(0, 10) },
+        { header: 'Plazos', cell: (row) => <Deadlines deadlines={row.deadlines} /> },
+        {
+          header: 'Mensajes sin responder',
+          cell: (row) => (row.unanswered > 0 ? <strong>{row.unanswered}</strong> : <span className="muted">0</span>),
+        },
+        { header: 'Estado', cell: (row) => denunciaStatusLabels[row.status] },
+        { header: 'Última actividad', className: 'nowrap', cell: (row) => formatDateTime(row.lastActivity) },
+      ]}
+      rows={rows}
+      rowKey={(row) => row.reference}
+    />
   );
 }
 
@@ -92,35 +82,17 @@ const FiltersSchema = z.object({
 
 /** Estado and Referencia, kept in the address; applying them starts again at page 1. */
 function DeskFilters({ filters, onApply }: { filters: DeskListQuery; onApply: (filters: DeskListQuery) => void }) {
-  const form = useForm<z.input<typeof FiltersSchema>, unknown, z.output<typeof FiltersSchema>>({
-    resolver: zodResolver(FiltersSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: FiltersSchema,
+    labels,
     values: { status: filters.status ?? '', q: filters.q ?? '' },
-    shouldFocusError: false,
+    send: (values) => onApply({ ...values, page: 1 }),
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    feedback.onStart();
-    onApply({ ...values, page: 1 });
-  }, feedback.onInvalid);
 
   return (
-    <FiltersForm label="Filtros de denuncias" clearTo="/admin/denuncias" feedback={feedback} onSubmit={onSubmit}>
-      <SelectInput
-        label={labels.status}
-        placeholder="Todos"
-        options={statusOptions}
-        error={errors.status?.message}
-        registration={form.register('status')}
-      />
-      <TextInput
-        label={labels.q}
-        type="search"
-        hint="Parte del número, por ejemplo 7K3M"
-        maxLength={20}
-        error={errors.q?.message}
-        registration={form.register('q')}
-      />
+    <FiltersForm label="Filtros de denuncias" clearTo="/admin/denuncias" form={shell}>
+      <SelectInput {...field('status')} placeholder="Todos" options={statusOptions} />
+      <TextInput {...field('q')} type="search" hint="Parte del número, por ejemplo 7K3M" maxLength={20} />
     </FiltersForm>
   );
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { MESSAGE_CAP } from '../../../shared/denuncia-case.ts';
 import { DeskMessageSchema, DeskNoteSchema, type DeskDetail } from '../../../shared/denuncia-desk.ts';
-import { TextEntryForm } from '../../forms/TextEntryForm.tsx';
+import { InternalNoteForm, TextEntryForm } from '../../forms/TextEntryForm.tsx';
 import { useDenunciaChange } from './desk-api.ts';
 
 const ReplyFormSchema = z.object({ reply: DeskMessageSchema.shape.body });
@@ -28,16 +28,10 @@ export function DeskEntryForms({ denuncia }: { denuncia: Pick<DeskDetail, 'refer
         pendingButton="Guardando…"
         done={{ text: 'Mensaje enviado al denunciante.' }}
       />
-      <TextEntryForm
-        field="note"
+      <InternalNoteForm
         schema={NoteFormSchema}
         send={(body) => note.mutateAsync({ body })}
-        title="Nota interna"
-        label="Nota"
         hint="Solo la ve el equipo de cumplimiento: el denunciante nunca la lee."
-        button="Guardar nota"
-        pendingButton="Guardando…"
-        done={{ text: 'Nota guardada.' }}
       />
     </>
   );

@@ -1,15 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
 import { deskStatuses, DeskStatusSchema, type DeskDetail } from '../../../shared/denuncia-desk.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useDenunciaChange } from './desk-api.ts';
 
 const labels = { status: 'Estado' };
@@ -23,14 +21,16 @@ const StatusFormSchema = z.object({ status: DeskStatusSchema.shape.status });
 export function StatusActions({ denuncia }: { denuncia: DeskDetail }) {
   const change = useDenunciaChange(denuncia.reference, '');
   const [acknowledging, setAcknowledging] = useState(false);
-  const form = useForm<z.input<typeof StatusFormSchema>, unknown, z.output<typeof StatusFormSchema>>({
-    resolver: zodResolver(StatusFormSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: StatusFormSchema,
+    labels,
     // Recibida is no choice: leaving it is the acknowledgement.
     values: { status: denuncia.status === 'recibida' ? ('' as 'en_analisis') : denuncia.status },
-    shouldFocusError: false,
+    send: async (values) => {
+      await change.mutateAsync(values);
+      return { kind: 'success', text: `Estado cambiado a ${denunciaStatusLabels[values.status]}.` };
+    },
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
 
   const acknowledge = async () => {
     setAcknowledging(true);
@@ -44,16 +44,6 @@ export function StatusActions({ denuncia }: { denuncia: DeskDetail }) {
     }
   };
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    feedback.onStart();
-    try {
-      await change.mutateAsync(values);
-      notify({ kind: 'success', text: `Estado cambiado a ${denunciaStatusLabels[values.status]}.` });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
-
   return (
     <section aria-labelledby="gestion" className="desk-status">
       <h2 id="gestion">Gestión</h2>
@@ -66,24 +56,10 @@ export function StatusActions({ denuncia }: { denuncia: DeskDetail }) {
           </button>
         </div>
       )}
-      <form
-        className="form"
-        noValidate
-        aria-label="Cambiar estado"
-        onSubmit={(event) => void onSubmit(event)}
-        aria-busy={isSubmitting}
-      >
-        <FormFeedback feedback={feedback} />
-        <SelectInput
-          label={labels.status}
-          placeholder="Elija un estado"
-          required
-          options={statusOptions}
-          error={errors.status?.message}
-          registration={form.register('status')}
-        />
-        <SubmitButton pending={isSubmitting} label="Cambiar estado" />
-      </form>
+      <AdminForm form={shell} aria-label="Cambiar estado">
+        <SelectInput {...field('status')} placeholder="Elija un estado" required options={statusOptions} />
+        <SubmitButton pending={shell.pending} label="Cambiar estado" />
+      </AdminForm>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminOutage } from '../../../shared/outages-admin.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
-import { SummaryList } from '../../components/SummaryList.tsx';
+import { SummarySection } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
 import { useOutage, useOutageChange } from './outage-api.ts';
@@ -36,21 +36,21 @@ function OutageScreen({ outage }: { outage: AdminOutage }) {
   const name = `${outage.townName}: ${outage.sectors}`;
   return (
     <div className="outage">
-      <section aria-labelledby="situacion">
-        <h2 id="situacion">Situación</h2>
-        <SummaryList
-          rows={[
-            ['Estado', outageStatusLabels[outage.status]],
-            ['Tipo', outageKindLabels[outage.kind]],
-            ['Inicio', chileMinute(outage.startsAt)],
-            ['Reposición estimada', chileMinute(outage.endsAt)],
-            ...(outage.publishedAt ? ([['Publicado', chileMinute(outage.publishedAt)]] as const) : []),
-            ...(outage.shortNoticeReason ? ([['Aviso con menos de 48 horas', outage.shortNoticeReason]] as const) : []),
-            ...(outage.closedAt ? ([['Cerrado', chileMinute(outage.closedAt)]] as const) : []),
-          ]}
-        />
+      <SummarySection
+        id="situacion"
+        title="Situación"
+        rows={[
+          ['Estado', outageStatusLabels[outage.status]],
+          ['Tipo', outageKindLabels[outage.kind]],
+          ['Inicio', chileMinute(outage.startsAt)],
+          ['Reposición estimada', chileMinute(outage.endsAt)],
+          ...(outage.publishedAt ? ([['Publicado', chileMinute(outage.publishedAt)]] as const) : []),
+          ...(outage.shortNoticeReason ? ([['Aviso con menos de 48 horas', outage.shortNoticeReason]] as const) : []),
+          ...(outage.closedAt ? ([['Cerrado', chileMinute(outage.closedAt)]] as const) : []),
+        ]}
+      >
         {outage.status === 'borrador' ? <PublishAction outage={outage} /> : <StatusActions outage={outage} />}
-      </section>
+      </SummarySection>
       <OutageUpdates outage={outage} />
       <section aria-labelledby="datos">
         <h2 id="datos">Datos del corte</h2>

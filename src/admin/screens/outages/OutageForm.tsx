@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
 import { outageKindLabels, outageKinds, OutageInputSchema, outageMessages } from '../../../shared/outages.ts';
 import type { AdminOutage } from '../../../shared/outages-admin.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useTowns } from './outage-api.ts';
 
 const labels = {
@@ -45,10 +44,7 @@ const OutageFormSchema = z
       message: outageMessages.endAfterStart,
     }),
   );
-type FormInput = z.input<typeof OutageFormSchema>;
-type FormOutput = z.output<typeof OutageFormSchema>;
-
-type PointInput = NonNullable<FormInput['supplyPoints']>[number];
+type PointInput = NonNullable<z.input<typeof OutageFormSchema>['supplyPoints']>[number];
 // The coordinates start empty (a number field with nothing typed), not at 0 or NaN on screen.
 const emptyPoint = { name: '', address: '', hours: '' } as PointInput;
 
@@ -63,8 +59,9 @@ export function OutageForm({
   submitLabel: string;
 }) {
   const towns = useTowns();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(OutageFormSchema),
+  const { form, field, ...shell } = useAdminForm({
+    schema: OutageFormSchema,
+    labels,
     defaultValues: outage
       ? {
           ...outage,
@@ -72,132 +69,58 @@ export function OutageForm({
           endsAt: isoToChileLocal(outage.endsAt),
         }
       : { sectors: '', streets: '', cause: '', startsAt: '', endsAt: '', supplyPoints: [] },
-    shouldFocusError: false,
+    send: async (values) => {
+      await onSave({ ...values, startsAt: chileLocalToIso(values.startsAt), endsAt: chileLocalToIso(values.endsAt) });
+    },
+    groups: { supplyPoints: 'Revise los puntos de abastecimiento.' },
   });
   const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(
-    async (values) => {
-      feedback.onStart();
-      try {
-        await onSave({ ...values, startsAt: chileLocalToIso(values.startsAt), endsAt: chileLocalToIso(values.endsAt) });
-      } catch (error) {
-        feedback.onFailure(error);
-      }
-    },
-    // A supply point's errors are on its fields; the summary names the group and links to it.
-    (invalid) =>
-      feedback.onInvalid(
-        invalid.supplyPoints && !invalid.supplyPoints.message
-          ? { ...invalid, supplyPoints: { type: 'nested', message: 'Revise los puntos de abastecimiento.' } }
-          : invalid,
-      ),
-  );
-  const pointError = (index: number, field: keyof PointInput) => errors.supplyPoints?.[index]?.[field]?.message;
+  const groupError = form.formState.errors.supplyPoints?.message;
 
   return (
-    <form className="form" noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={isSubmitting}>
-      <FormFeedback feedback={feedback} />
+    <AdminForm form={shell}>
+      <SelectInput {...field('kind')} placeholder="Seleccione el tipo" options={kindOptions} required />
       <SelectInput
-        label={labels.kind}
-        placeholder="Seleccione el tipo"
-        options={kindOptions}
-        required
-        error={errors.kind?.message}
-        registration={form.register('kind')}
-      />
-      <SelectInput
-        label={labels.town}
+        {...field('town')}
         placeholder={towns.isPending ? 'Cargando localidades…' : 'Seleccione la localidad'}
         options={(towns.data ?? []).map((item) => ({ value: item.slug, label: item.name }))}
         required
-        error={errors.town?.message}
         // The towns arrive after the form: the saved one is chosen again once its option exists.
-        registration={form.register('town')}
         key={towns.data ? 'towns' : 'loading'}
       />
-      <TextAreaInput
-        label={labels.sectors}
-        hint="Los barrios o villas sin agua, como los verá el público."
-        required
-        error={errors.sectors?.message}
-        registration={form.register('sectors')}
-      />
-      <TextAreaInput
-        label={labels.streets}
-        hint="Las calles afectadas, si se conocen."
-        error={errors.streets?.message}
-        registration={form.register('streets')}
-      />
-      <TextInput
-        type="datetime-local"
-        label={labels.startsAt}
-        hint="Hora de Chile (Coyhaique)."
-        required
-        error={errors.startsAt?.message}
-        registration={form.register('startsAt')}
-      />
-      <TextInput
-        type="datetime-local"
-        label={labels.endsAt}
-        hint="Hora de Chile (Coyhaique)."
-        required
-        error={errors.endsAt?.message}
-        registration={form.register('endsAt')}
-      />
-      <TextAreaInput
-        label={labels.cause}
-        hint="Por qué se corta el agua."
-        error={errors.cause?.message}
-        registration={form.register('cause')}
-      />
+      <TextAreaInput {...field('sectors')} hint="Los barrios o villas sin agua, como los verá el público." required />
+      <TextAreaInput {...field('streets')} hint="Las calles afectadas, si se conocen." />
+      <TextInput {...field('startsAt')} type="datetime-local" hint="Hora de Chile (Coyhaique)." required />
+      <TextInput {...field('endsAt')} type="datetime-local" hint="Hora de Chile (Coyhaique)." required />
+      <TextAreaInput {...field('cause')} hint="Por qué se corta el agua." />
       <fieldset id="supplyPoints" className="outage-points" tabIndex={-1}>
         <legend>{labels.supplyPoints}</legend>
         <p className="field__hint">Dónde obtener agua mientras dure el corte. Coordenadas en grados decimales.</p>
-        {errors.supplyPoints?.message && (
+        {groupError && (
           <p className="field__error" role="alert">
-            {errors.supplyPoints.message}
+            {groupError}
           </p>
         )}
         {points.fields.map((point, index) => (
           <fieldset key={point.id} className="outage-point">
             <legend>Punto {index + 1}</legend>
-            <TextInput
-              label="Nombre"
-              required
-              error={pointError(index, 'name')}
-              registration={form.register(`supplyPoints.${index}.name`)}
-            />
-            <TextInput
-              label="Dirección"
-              required
-              error={pointError(index, 'address')}
-              registration={form.register(`supplyPoints.${index}.address`)}
-            />
+            <TextInput {...field(`supplyPoints.${index}.name`)} label="Nombre" required />
+            <TextInput {...field(`supplyPoints.${index}.address`)} label="Dirección" required />
             <div className="outage-point__coordinates">
               <TextInput
+                {...field(`supplyPoints.${index}.latitude`, { valueAsNumber: true })}
                 label="Latitud"
                 inputMode="decimal"
                 required
-                error={pointError(index, 'latitude')}
-                registration={form.register(`supplyPoints.${index}.latitude`, { valueAsNumber: true })}
               />
               <TextInput
+                {...field(`supplyPoints.${index}.longitude`, { valueAsNumber: true })}
                 label="Longitud"
                 inputMode="decimal"
                 required
-                error={pointError(index, 'longitude')}
-                registration={form.register(`supplyPoints.${index}.longitude`, { valueAsNumber: true })}
               />
             </div>
-            <TextInput
-              label="Horario"
-              hint="Por ejemplo: 09:00 a 18:00."
-              error={pointError(index, 'hours')}
-              registration={form.register(`supplyPoints.${index}.hours`)}
-            />
+            <TextInput {...field(`supplyPoints.${index}.hours`)} label="Horario" hint="Por ejemplo: 09:00 a 18:00." />
             <button type="button" className="link-button link-button--danger" onClick={() => points.remove(index)}>
               Quitar el punto {index + 1}
             </button>
@@ -207,7 +130,7 @@ export function OutageForm({
           Agregar punto de abastecimiento
         </button>
       </fieldset>
-      <SubmitButton pending={isSubmitting} label={submitLabel} />
-    </form>
+      <SubmitButton pending={shell.pending} label={submitLabel} />
+    </AdminForm>
   );
 }

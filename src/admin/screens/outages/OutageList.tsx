@@ -4,7 +4,7 @@ import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../s
 import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages-admin.ts';
 import { ListScreen } from '../../components/ListScreen.tsx';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
 import { TownForm } from './TownForm.tsx';
 import { useOutageList, useTowns } from './outage-api.ts';
@@ -74,43 +74,40 @@ export default function OutageList() {
   );
 }
 
+const outageColumns: Column<AdminOutageSummary>[] = [
+  {
+    header: 'Corte',
+    rowHeader: true,
+    cell: (row) => (
+      <Link to={row.id}>
+        {row.townName}: {row.sectors}
+      </Link>
+    ),
+  },
+  { header: 'Tipo', cell: (row) => outageKindLabels[row.kind] },
+  { header: 'Inicio', className: 'nowrap', cell: (row) => chileMinute(row.startsAt) },
+  { header: 'Reposición estimada', className: 'nowrap', cell: (row) => chileMinute(row.endsAt) },
+  { header: 'Estado', cell: (row) => outageStatusLabels[row.status] },
+  {
+    header: 'Última actualización',
+    cell: (row) =>
+      row.lastUpdate ? (
+        <>
+          <span className="nowrap">{chileMinute(row.lastUpdate.createdAt)}</span> {row.lastUpdate.body}
+        </>
+      ) : (
+        <span className="muted">Sin actualizaciones</span>
+      ),
+  },
+];
+
 function OutageTable({ rows, total }: { rows: AdminOutageSummary[]; total: number }) {
   return (
-    <TableFrame caption={`Cortes, los vigentes primero (${total} en total)`}>
-      <thead>
-        <tr>
-          <th scope="col">Corte</th>
-          <th scope="col">Tipo</th>
-          <th scope="col">Inicio</th>
-          <th scope="col">Reposición estimada</th>
-          <th scope="col">Estado</th>
-          <th scope="col">Última actualización</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <th scope="row">
-              <Link to={row.id}>
-                {row.townName}: {row.sectors}
-              </Link>
-            </th>
-            <td>{outageKindLabels[row.kind]}</td>
-            <td className="nowrap">{chileMinute(row.startsAt)}</td>
-            <td className="nowrap">{chileMinute(row.endsAt)}</td>
-            <td>{outageStatusLabels[row.status]}</td>
-            <td>
-              {row.lastUpdate ? (
-                <>
-                  <span className="nowrap">{chileMinute(row.lastUpdate.createdAt)}</span> {row.lastUpdate.body}
-                </>
-              ) : (
-                <span className="muted">Sin actualizaciones</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </TableFrame>
+    <DataTable
+      caption={`Cortes, los vigentes primero (${total} en total)`}
+      columns={outageColumns}
+      rows={rows}
+      rowKey={(row) => row.id}
+    />
   );
 }

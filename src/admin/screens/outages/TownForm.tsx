@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { OutageTownInputSchema } from '../../../shared/outages-admin.ts';
-import { notify } from '../../../ui/notifications.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useAddTown } from './outage-api.ts';
 
 const labels = { name: 'Nombre de la localidad', latitude: 'Latitud', longitude: 'Longitud' };
@@ -16,55 +13,36 @@ const labels = { name: 'Nombre de la localidad', latitude: 'Latitud', longitude:
  */
 export function TownForm() {
   const add = useAddTown();
-  const form = useForm({
-    resolver: zodResolver(OutageTownInputSchema),
+  const { form, field, ...shell } = useAdminForm({
+    schema: OutageTownInputSchema,
+    labels,
     defaultValues: { name: '', latitude: Number.NaN, longitude: Number.NaN },
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    feedback.onStart();
-    try {
+    send: async (values) => {
       await add.mutateAsync(values);
       form.reset();
-      notify({ kind: 'success', text: `Localidad ${values.name} agregada.` });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
+      return { kind: 'success', text: `Localidad ${values.name} agregada.` };
+    },
+  });
 
   return (
     <details className="town-form">
       <summary>Agregar una localidad</summary>
-      <form
-        className="form"
-        noValidate
-        aria-label="Agregar una localidad"
-        onSubmit={(event) => void onSubmit(event)}
-        aria-busy={isSubmitting}
-      >
-        <FormFeedback feedback={feedback} />
-        <TextInput label={labels.name} required error={errors.name?.message} registration={form.register('name')} />
+      <AdminForm form={shell} aria-label="Agregar una localidad">
+        <TextInput {...field('name')} required />
         <TextInput
-          label={labels.latitude}
+          {...field('latitude', { valueAsNumber: true })}
           hint="En grados decimales, por ejemplo -45.5712."
           inputMode="decimal"
           required
-          error={errors.latitude?.message}
-          registration={form.register('latitude', { valueAsNumber: true })}
         />
         <TextInput
-          label={labels.longitude}
+          {...field('longitude', { valueAsNumber: true })}
           hint="En grados decimales, por ejemplo -72.0685."
           inputMode="decimal"
           required
-          error={errors.longitude?.message}
-          registration={form.register('longitude', { valueAsNumber: true })}
         />
-        <SubmitButton pending={isSubmitting} label="Agregar localidad" />
-      </form>
+        <SubmitButton pending={shell.pending} label="Agregar localidad" />
+      </AdminForm>
     </details>
   );
 }

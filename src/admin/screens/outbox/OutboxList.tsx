@@ -11,7 +11,7 @@ import {
 import { notify } from '../../../ui/notifications.ts';
 import { apiRequest, failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { TableFrame } from '../../components/TableFrame.tsx';
+import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 
 /**
@@ -36,24 +36,12 @@ export default function OutboxList() {
           mails.length === 0 ? (
             <p className="empty">No hay correos pendientes: todo se envió.</p>
           ) : (
-            <TableFrame caption={`Correos sin enviar, del más antiguo al más reciente (${mails.length})`}>
-              <thead>
-                <tr>
-                  <th scope="col">Referencia</th>
-                  <th scope="col">Tipo</th>
-                  <th scope="col">Destinatario</th>
-                  <th scope="col">Creado</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Problema</th>
-                  <th scope="col">Acción</th>
-                </tr>
-              </thead>
-              <tbody>
-                {mails.map((mail) => (
-                  <UnsentRow key={mail.id} mail={mail} />
-                ))}
-              </tbody>
-            </TableFrame>
+            <DataTable
+              caption={`Correos sin enviar, del más antiguo al más reciente (${mails.length})`}
+              columns={columns}
+              rows={mails}
+              rowKey={(mail) => mail.id}
+            />
           )
         }
       </QueryView>
@@ -61,7 +49,25 @@ export default function OutboxList() {
   );
 }
 
-function UnsentRow({ mail }: { mail: UnsentMail }) {
+const columns: Column<UnsentMail>[] = [
+  { header: 'Referencia', rowHeader: true, className: 'nowrap', cell: (mail) => mail.reference },
+  { header: 'Tipo', cell: (mail) => mailKind(mail.reference) },
+  { header: 'Destinatario', cell: (mail) => (mail.to_utility ? 'Buzón de la empresa' : 'Cliente') },
+  { header: 'Creado', className: 'nowrap', cell: (mail) => formatDateTime(mail.created_at) },
+  {
+    header: 'Estado',
+    cell: (mail) => (
+      <>
+        {mailStatuses[mail.status]}
+        {mail.attempts > 0 && <span className="muted"> ({mail.attempts} intentos)</span>}
+      </>
+    ),
+  },
+  { header: 'Problema', cell: (mail) => (mail.problem ? mailProblems[mail.problem] : '') },
+  { header: 'Acción', cell: (mail) => <RetryButton mail={mail} /> },
+];
+
+function RetryButton({ mail }: { mail: UnsentMail }) {
   const client = useQueryClient();
   const retry = useMutation({
     mutationFn: () =>
@@ -83,29 +89,14 @@ function UnsentRow({ mail }: { mail: UnsentMail }) {
     },
   });
   return (
-    <tr>
-      <th scope="row" className="nowrap">
-        {mail.reference}
-      </th>
-      <td>{mailKind(mail.reference)}</td>
-      <td>{mail.to_utility ? 'Buzón de la empresa' : 'Cliente'}</td>
-      <td className="nowrap">{formatDateTime(mail.created_at)}</td>
-      <td>
-        {mailStatuses[mail.status]}
-        {mail.attempts > 0 && <span className="muted"> ({mail.attempts} intentos)</span>}
-      </td>
-      <td>{mail.problem ? mailProblems[mail.problem] : ''}</td>
-      <td>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={retry.isPending}
-          aria-label={`Reintentar ahora ${mail.reference}`}
-          onClick={() => retry.mutate()}
-        >
-          Reintentar ahora
-        </button>
-      </td>
-    </tr>
+    <button
+      type="button"
+      className="button button--secondary"
+      disabled={retry.isPending}
+      aria-label={`Reintentar ahora ${mail.reference}`}
+      onClick={() => retry.mutate()}
+    >
+      Reintentar ahora
+    </button>
   );
 }

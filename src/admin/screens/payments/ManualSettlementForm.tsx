@@ -1,8 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
-import { notify } from '../../../ui/notifications.ts';
 import {
   MANUAL_NOTE_MAX,
   ManualSettlementAnswerSchema,
@@ -11,11 +7,11 @@ import {
   type ManualSettlement,
 } from '../../../shared/payments.ts';
 import { apiRequest } from '../../api-client.ts';
-import { FormFeedback } from '../../forms/FormFeedback.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { paymentDetailKey } from './PaymentVerification.tsx';
 
 const labels = { settlement: 'Resolución', note: 'Nota' };
@@ -38,49 +34,29 @@ export function ManualSettlementForm({ billId }: { billId: string }) {
       ]);
     },
   });
-  const form = useForm<z.input<typeof ManualSettlementSchema>, unknown, ManualSettlement>({
-    resolver: zodResolver(ManualSettlementSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: ManualSettlementSchema,
+    labels,
     defaultValues: { note: '' },
-    shouldFocusError: false,
-  });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    feedback.onStart();
-    try {
+    send: async (values) => {
       await settle.mutateAsync(values);
-      notify({ kind: 'success', text: 'Resolución registrada.' });
-    } catch (error) {
-      feedback.onFailure(error);
-    }
-  }, feedback.onInvalid);
+      return { kind: 'success', text: 'Resolución registrada.' };
+    },
+  });
 
   return (
-    <form
-      className="form"
-      noValidate
+    <AdminForm
+      form={shell}
       aria-labelledby="registrar-resolucion"
-      onSubmit={(event) => void onSubmit(event)}
-      aria-busy={isSubmitting}
+      heading={<h3 id="registrar-resolucion">Registrar resolución</h3>}
     >
-      <h3 id="registrar-resolucion">Registrar resolución</h3>
-      <FormFeedback feedback={feedback} />
-      <SelectInput
-        label={labels.settlement}
-        placeholder="Elija una resolución"
-        required
-        options={options}
-        error={errors.settlement?.message}
-        registration={form.register('settlement')}
-      />
+      <SelectInput {...field('settlement')} placeholder="Elija una resolución" required options={options} />
       <TextAreaInput
-        label={labels.note}
+        {...field('note')}
         hint={`Qué se hizo y con qué respaldo (hasta ${MANUAL_NOTE_MAX} caracteres). Queda en el registro de actividad.`}
         required
-        error={errors.note?.message}
-        registration={form.register('note')}
       />
-      <SubmitButton pending={isSubmitting} label="Registrar resolución" pendingLabel="Registrando…" />
-    </form>
+      <SubmitButton pending={shell.pending} label="Registrar resolución" pendingLabel="Registrando…" />
+    </AdminForm>
   );
 }

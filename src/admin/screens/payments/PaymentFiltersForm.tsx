@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import type * as z from 'zod/mini';
 import { billStatuses, PaymentFiltersSchema, type PaymentFilters } from '../../../shared/payments.ts';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
-import { useSubmitFeedback } from '../../forms/use-submit-feedback.ts';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 
 const labels = {
   from: 'Desde',
@@ -33,42 +30,24 @@ export function PaymentFiltersForm({
     attention: filters.attention,
   };
   // `values`: Back and Forward change the filters in the URL; the form follows.
-  const form = useForm<z.input<typeof PaymentFiltersSchema>, unknown, PaymentFilters>({
-    resolver: zodResolver(PaymentFiltersSchema),
+  const { field, ...shell } = useAdminForm({
+    schema: PaymentFiltersSchema,
+    labels,
     values: current,
-    shouldFocusError: false,
+    send: (values) => onApply({ ...values, page: 1 }),
   });
-  const feedback = useSubmitFeedback(form.setError, labels);
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    feedback.onStart();
-    onApply({ ...values, page: 1 });
-  }, feedback.onInvalid);
 
   return (
-    <FiltersForm label="Filtros de pagos" clearTo="/admin/pagos" feedback={feedback} onSubmit={onSubmit}>
-      <TextInput label={labels.from} type="date" error={errors.from?.message} registration={form.register('from')} />
-      <TextInput label={labels.to} type="date" error={errors.to?.message} registration={form.register('to')} />
+    <FiltersForm label="Filtros de pagos" clearTo="/admin/pagos" form={shell}>
+      <TextInput {...field('from')} type="date" />
+      <TextInput {...field('to')} type="date" />
+      <SelectInput {...field('status')} placeholder="Todos" options={statusOptions} />
+      <TextInput {...field('serviceNumber')} inputMode="numeric" />
       <SelectInput
-        label={labels.status}
-        placeholder="Todos"
-        options={statusOptions}
-        error={errors.status?.message}
-        registration={form.register('status')}
-      />
-      <TextInput
-        label={labels.serviceNumber}
-        inputMode="numeric"
-        error={errors.serviceNumber?.message}
-        registration={form.register('serviceNumber')}
-      />
-      <SelectInput
-        label={labels.attention}
+        {...field('attention')}
         hint="Resultado desconocido, reembolso pendiente o gestión manual"
         placeholder="Todos"
         options={attentionOptions}
-        error={errors.attention?.message}
-        registration={form.register('attention')}
       />
     </FiltersForm>
   );

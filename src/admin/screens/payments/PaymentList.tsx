@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PaymentFiltersSchema, PaymentPageSchema } from '../../../shared/payments.ts';
 import { apiRequest } from '../../api-client.ts';
-import { Pagination } from '../../components/Pagination.tsx';
+import { PagedResults } from '../../components/FilteredPages.tsx';
 import { QueryView } from '../../components/QueryView.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
@@ -33,7 +33,11 @@ export default function PaymentList() {
       <PaymentFiltersForm filters={filters} onApply={(next) => setParams(queryOf(next))} />
       <QueryView query={payments}>
         {(page) => (
-          <div aria-busy={payments.isPlaceholderData}>
+          <PagedResults
+            busy={payments.isPlaceholderData}
+            page={page}
+            hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
+          >
             <PersonCases cases={page.requiringPerson} search={search} />
             {page.attentionTotal > 0 && !filters.attention && (
               <p className="attention-notice">
@@ -44,13 +48,7 @@ export default function PaymentList() {
               </p>
             )}
             <PaymentTable rows={page.payments} total={page.total} search={search} />
-            <Pagination
-              page={page.page}
-              total={page.total}
-              pageSize={page.pageSize}
-              hrefFor={(n) => queryOf({ ...filters, page: n }) || '?'}
-            />
-          </div>
+          </PagedResults>
         )}
       </QueryView>
     </>

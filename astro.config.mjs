@@ -129,9 +129,9 @@ export default defineConfig({
                       paths: [
                         'src/ui/notifications.ts',
                         'src/ui/Notifications.tsx',
-                        'src/islands/follow-up/follow-up-link.ts',
+                        'src/islands/cases/follow-up/follow-up-link.ts',
                         'src/shared/messages.ts',
-                        'src/shared/follow-up.ts',
+                        'src/shared/cases/follow-up/texts.ts',
                       ],
                     }),
                     priority: 1,

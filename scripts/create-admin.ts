@@ -9,8 +9,8 @@
  * running `npm start` in local mode.
  */
 import { parseArgs } from 'node:util';
-import { adminRoles, type AdminRole } from '../src/shared/admins.ts';
-import { createAdmin } from '../src/server/auth/admins.ts';
+import { adminRoles, type AdminRole } from '../src/shared/admins/schema.ts';
+import { createAdmin } from '../src/server/auth/sign-in.ts';
 import { createInvitation, invitationPath } from '../src/server/auth/invitations.ts';
 import { generatePassword } from '../src/server/auth/passwords.ts';
 import { commandDatabase } from './lib/command-database.ts';

@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { AccountsImportSchema } from '../src/shared/accounts.ts';
-import { formatAmount, formatDateTime } from '../src/shared/billing.ts';
+import { AccountsImportSchema } from '../src/shared/accounts/schema.ts';
+import { formatAmount, formatDateTime } from '../src/shared/billing/schema.ts';
 import { accountTowns, decodeAccountsFile, importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
 import { Invalid } from '../src/server/errors.ts';
 import { commandDatabase } from './lib/command-database.ts';

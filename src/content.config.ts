@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import * as z from 'zod/mini';
-import { PlaceSchema } from './shared/places.ts';
+import { PlaceSchema } from './shared/places/schema.ts';
 
 /** Place in a list: the data store keeps entries by id, so a list's order is explicit. */
 const order = z.number().check(z.int(), z.positive());

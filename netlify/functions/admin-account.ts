@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { adminMessages, AdminProfileSchema, PasswordChangeSchema } from '../../src/shared/admins.ts';
-import { authMessages } from '../../src/shared/auth.ts';
+import { adminMessages, AdminProfileSchema, PasswordChangeSchema } from '../../src/shared/admins/schema.ts';
+import { authMessages } from '../../src/shared/auth/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
-import { changeOwnPassword, updateAdmin } from '../../src/server/admins.ts';
+import { changeOwnPassword, updateAdmin } from '../../src/server/admins/manage.ts';
 import { recordAccess } from '../../src/server/audit.ts';
-import { findAdmin } from '../../src/server/auth/admins.ts';
+import { findAdmin } from '../../src/server/auth/sign-in.ts';
 import { refreshAccessToken, signAccessToken } from '../../src/server/auth/tokens.ts';
 import { Invalid, NotSignedIn } from '../../src/server/errors.ts';
 import { readInput } from '../../src/server/http.ts';

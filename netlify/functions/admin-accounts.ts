@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { AccountsImportSchema } from '../../src/shared/accounts.ts';
+import { AccountsImportSchema } from '../../src/shared/accounts/schema.ts';
 import {
   decodeAccountsFile,
   importAccounts,

@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { AdminCreateSchema, adminMessages, AdminUpdateSchema } from '../../src/shared/admins.ts';
+import { AdminCreateSchema, adminMessages, AdminUpdateSchema } from '../../src/shared/admins/schema.ts';
 import { adminCollection } from '../../src/server/admin-collection.ts';
-import { addAdmin, deleteAdmin, listAdmins, updateAdmin } from '../../src/server/admins.ts';
-import { findAdmin } from '../../src/server/auth/admins.ts';
+import { addAdmin, deleteAdmin, listAdmins, updateAdmin } from '../../src/server/admins/manage.ts';
+import { findAdmin } from '../../src/server/auth/sign-in.ts';
 import { isUuid } from '../../src/server/ids.ts';
 
 /** /api/admin/admins and /api/admin/admins/{id} (docs/admin-api.md): the administrators. */

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { AuditQuerySchema } from '../../src/shared/audit.ts';
+import { AuditQuerySchema } from '../../src/shared/audit/schema.ts';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
 import { listAudit } from '../../src/server/audit.ts';

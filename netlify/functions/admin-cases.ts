@@ -6,7 +6,7 @@ import {
   CaseReplySchema,
   CaseSettingsSchema,
   CaseUpdateSchema,
-} from '../../src/shared/cases.ts';
+} from '../../src/shared/cases/schema.ts';
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { chileDate } from '../../src/server/business-days.ts';

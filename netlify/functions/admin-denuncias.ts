@@ -7,7 +7,7 @@ import {
   DeskStatusSchema,
   TeamChangeSchema,
   TrailQuerySchema,
-} from '../../src/shared/denuncia-desk.ts';
+} from '../../src/shared/denuncias/desk/schema.ts';
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { addDeskNote, changeStatus, writeToReporter } from '../../src/server/denuncias/desk-changes.ts';
 import { denunciaDetail, listDenuncias, listTrail, openDenunciaFile } from '../../src/server/denuncias/desk.ts';

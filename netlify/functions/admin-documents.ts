@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { documentAdminMessages, DocumentInputSchema } from '../../src/shared/documents.ts';
+import { documentAdminMessages, DocumentInputSchema } from '../../src/shared/documents/schema.ts';
 import { adminCollection } from '../../src/server/admin-collection.ts';
 import {
   createDocument,

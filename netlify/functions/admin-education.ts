@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { educationAdminMessages, EducationInputSchema } from '../../src/shared/education.ts';
+import { educationAdminMessages, EducationInputSchema } from '../../src/shared/education/schema.ts';
 import { adminCollection } from '../../src/server/admin-collection.ts';
 import {
   createEducation,

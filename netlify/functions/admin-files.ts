@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { INLINE_LIMIT } from '../../src/shared/uploads.ts';
+import { INLINE_LIMIT } from '../../src/shared/uploads/schema.ts';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
 import { parseMultipart } from '../../src/server/multipart.ts';

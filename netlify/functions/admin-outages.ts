@@ -4,8 +4,8 @@ import {
   OutageStatusChangeSchema,
   OutageTownInputSchema,
   OutageUpdateInputSchema,
-} from '../../src/shared/outages-admin.ts';
-import { OutageInputSchema, outageMessages, OutagePublishSchema } from '../../src/shared/outages.ts';
+} from '../../src/shared/outages/admin/schema.ts';
+import { OutageInputSchema, outageMessages, OutagePublishSchema } from '../../src/shared/outages/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';

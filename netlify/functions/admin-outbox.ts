@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { outboxMessages } from '../../src/shared/outbox.ts';
+import { outboxMessages } from '../../src/shared/outbox/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import { failure } from '../../src/server/http.ts';
 import { loadStoredAttachment } from '../../src/server/mail/deliver.ts';

@@ -1,5 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { ManualSettlementSchema, paymentAdminMessages, PaymentFiltersSchema } from '../../src/shared/payments.ts';
+import {
+  ManualSettlementSchema,
+  paymentAdminMessages,
+  PaymentFiltersSchema,
+} from '../../src/shared/payments/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import { chileDate } from '../../src/server/business-days.ts';
 import { config as settings } from '../../src/server/config.ts';

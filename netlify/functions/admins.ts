@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { adminMessages } from '../../src/shared/admins.ts';
+import { adminMessages } from '../../src/shared/admins/schema.ts';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
-import { findAdmin } from '../../src/server/auth/admins.ts';
+import { findAdmin } from '../../src/server/auth/sign-in.ts';
 import { failure } from '../../src/server/http.ts';
 
 /**

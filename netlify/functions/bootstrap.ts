@@ -6,7 +6,7 @@ import {
   type BootstrapAnswer,
   type BootstrapStatusAnswer,
   type ComplianceInvitationAnswer,
-} from '../../src/shared/bootstrap.ts';
+} from '../../src/shared/bootstrap/schema.ts';
 import { answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
 import { bootstrapStatus, createFirstAdmin, inviteFirstCompliance } from '../../src/server/auth/bootstrap.ts';

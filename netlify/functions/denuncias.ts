@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { DenunciaSchema } from '../../src/shared/denuncias.ts';
+import { DenunciaSchema } from '../../src/shared/denuncias/schema.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { submitDenuncia } from '../../src/server/denuncias/submit.ts';
 import { multipartFormEndpoint } from '../../src/server/multipart-endpoint.ts';

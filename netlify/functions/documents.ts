@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import type { DocumentsResponse } from '../../src/shared/documents.ts';
+import type { DocumentsResponse } from '../../src/shared/documents/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { methodNotAllowed, publicJson, withErrorHandling } from '../../src/server/http.ts';
 import { listCompanyDocuments } from '../../src/server/public-lists.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import type { EducationResponse } from '../../src/shared/education.ts';
+import type { EducationResponse } from '../../src/shared/education/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { methodNotAllowed, publicJson, withErrorHandling } from '../../src/server/http.ts';
 import { listVisibleEducationDocuments } from '../../src/server/public-lists.ts';

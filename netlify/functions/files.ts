@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { uploadMessages } from '../../src/shared/uploads.ts';
+import { uploadMessages } from '../../src/shared/uploads/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 import { findPublishedFile } from '../../src/server/published-files.ts';

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { healthMessages, type HealthResponse } from '../../src/shared/health.ts';
+import { healthMessages, type HealthResponse } from '../../src/shared/health/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { errorSummary } from '../../src/server/error-summary.ts';
 import { pingDatabase } from '../../src/server/health.ts';

@@ -1,6 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { authMessages, LoginSchema, SecondFactorSchema, type SignedIn } from '../../src/shared/auth.ts';
-import { checkCredentials, completeSignIn } from '../../src/server/auth/admins.ts';
+import { authMessages, LoginSchema, SecondFactorSchema, type SignedIn } from '../../src/shared/auth/schema.ts';
+import { checkCredentials, completeSignIn } from '../../src/server/auth/sign-in.ts';
 import { signAccessToken, verifyChallenge } from '../../src/server/auth/tokens.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';

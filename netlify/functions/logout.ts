@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
-import { endSessions } from '../../src/server/auth/admins.ts';
+import { endSessions } from '../../src/server/auth/sign-in.ts';
 
 /** POST /api/logout (docs/admin-api.md): every token the signed-in admin holds stops working. */
 export default adminEndpoint(

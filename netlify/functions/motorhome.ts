@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { MotorhomeSchema } from '../../src/shared/motorhome.ts';
+import { MotorhomeSchema } from '../../src/shared/motorhome/schema.ts';
 import { jsonFormEndpoint } from '../../src/server/json-form-endpoint.ts';
 import { submitMotorhome } from '../../src/server/motorhome.ts';
 

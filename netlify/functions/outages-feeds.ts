@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { outageMessages } from '../../src/shared/outages.ts';
+import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
 import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import type { OutagesResponse } from '../../src/shared/outages.ts';
+import type { OutagesResponse } from '../../src/shared/outages/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { methodNotAllowed, publicJson, withErrorHandling } from '../../src/server/http.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';

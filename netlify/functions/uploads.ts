@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads.ts';
+import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads/schema.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
 import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
 import { config as settings } from '../../src/server/config.ts';

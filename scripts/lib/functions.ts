@@ -49,7 +49,7 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
-  // The prerendered pages the function cortes-page fills in (netlify.toml's included_files).
+  // The prerendered pages the function outages-page fills in (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
 ];

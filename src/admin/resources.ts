@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { AdminSchema } from '../shared/admins.ts';
-import { StoredDocumentSchema } from '../shared/documents.ts';
-import { EducationDocumentSchema } from '../shared/education.ts';
-import { ReportSchema } from '../shared/reports.ts';
+import { AdminSchema } from '../shared/admins/schema.ts';
+import { StoredDocumentSchema } from '../shared/documents/schema.ts';
+import { EducationDocumentSchema } from '../shared/education/schema.ts';
+import { ReportSchema } from '../shared/news/schema.ts';
 import { apiRequest } from './api-client.ts';
 
 /**

@@ -11,8 +11,8 @@ const AdminList = lazy(() => import('./screens/admins/AdminList.tsx'));
 const AdminEditor = lazy(() => import('./screens/admins/AdminEditor.tsx'));
 const DocumentList = lazy(() => import('./screens/documents/DocumentList.tsx'));
 const DocumentEditor = lazy(() => import('./screens/documents/DocumentEditor.tsx'));
-const ReportList = lazy(() => import('./screens/reports/ReportList.tsx'));
-const ReportEditor = lazy(() => import('./screens/reports/ReportEditor.tsx'));
+const NewsList = lazy(() => import('./screens/news/NewsList.tsx'));
+const NewsEditor = lazy(() => import('./screens/news/NewsEditor.tsx'));
 const EducationList = lazy(() => import('./screens/education/EducationList.tsx'));
 const EducationEditor = lazy(() => import('./screens/education/EducationEditor.tsx'));
 const PaymentList = lazy(() => import('./screens/payments/PaymentList.tsx'));
@@ -87,9 +87,9 @@ export function AppRoutes() {
           <Route path="documentos" element={<DocumentList />} />
           <Route path="documentos/nuevo" element={<DocumentEditor />} />
           <Route path="documentos/:documentId/editar" element={<DocumentEditor />} />
-          <Route path="comunicados" element={<ReportList />} />
-          <Route path="comunicados/nuevo" element={<ReportEditor />} />
-          <Route path="comunicados/:reportId/editar" element={<ReportEditor />} />
+          <Route path="comunicados" element={<NewsList />} />
+          <Route path="comunicados/nuevo" element={<NewsEditor />} />
+          <Route path="comunicados/:reportId/editar" element={<NewsEditor />} />
           <Route path="educacion" element={<EducationList />} />
           <Route path="educacion/nuevo" element={<EducationEditor />} />
           <Route path="educacion/:documentId/editar" element={<EducationEditor />} />

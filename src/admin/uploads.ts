@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { messages } from '../shared/messages.ts';
-import { checkFile, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
+import { checkFile, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { uploadInChunks } from '../ui/upload.ts';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from './api-client.ts';
 

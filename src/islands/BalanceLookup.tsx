@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { billingMessages, formatAmount, formatDate } from '../shared/billing-texts.ts';
-import type { Balance } from '../shared/billing.ts';
+import { billingMessages, formatAmount, formatDate } from '../shared/billing/texts.ts';
+import type { Balance } from '../shared/billing/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from '../ui/api.ts';
 import { Field } from '../ui/forms/Field.tsx';
@@ -32,7 +32,7 @@ export default function BalanceLookup({ rules }: { rules: FieldRules<'service_nu
     void form.submit(async (request) => {
       const answer = await callApi(
         '/api/ticket',
-        import('../shared/billing.ts').then((module) => module.BalanceAnswerSchema),
+        import('../shared/billing/schema.ts').then((module) => module.BalanceAnswerSchema),
         { method: 'POST', json: request },
       );
       if (answer.ok) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DocumentsResponseSchema, documentMessages, yearsOffered, type FileType } from '../shared/documents.ts';
+import { DocumentsResponseSchema, documentMessages, yearsOffered, type FileType } from '../shared/documents/schema.ts';
 import { useJson, type Loaded } from '../ui/api.ts';
 import { SelectField } from './forms/SelectField.tsx';
 

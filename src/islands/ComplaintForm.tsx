@@ -1,4 +1,4 @@
-import type { ComplaintField } from '../shared/complaints.ts';
+import type { ComplaintField } from '../shared/complaints/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { TextForm } from './forms/TextForm.tsx';
 import type { FieldSpec } from '../ui/forms/use-schema-form.ts';

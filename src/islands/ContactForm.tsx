@@ -1,4 +1,4 @@
-import type { ContactField } from '../shared/contact.ts';
+import type { ContactField } from '../shared/contact/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { TextForm } from './forms/TextForm.tsx';
 import type { FieldSpec } from '../ui/forms/use-schema-form.ts';
@@ -13,7 +13,7 @@ const fields = {
   reqs: { label: 'Mensaje', multiline: true },
 } satisfies Record<ContactField, FieldSpec>;
 
-const loadSchema = () => import('../shared/contact.ts').then((module) => module.ContactSchema);
+const loadSchema = () => import('../shared/contact/schema.ts').then((module) => module.ContactSchema);
 
 /** /contacto (spec §2 Contact, §4, §7 POST /api/contacto); `rules`: `fieldRules(ContactSchema)`. */
 export default function ContactForm({ rules }: { rules: FieldRules<ContactField> }) {

@@ -10,11 +10,11 @@ import {
   relations,
   stepOneComplete,
   yesNoUnknown,
-} from '../shared/denuncia-options.ts';
-import { CONFIRMATION_KEY, confirmationValue } from '../shared/denuncia-confirmation.ts';
-import type { DenunciaField } from '../shared/denuncias.ts';
+} from '../shared/denuncias/texts.ts';
+import { CONFIRMATION_KEY, confirmationValue } from '../shared/denuncias/confirmation/texts.ts';
+import type { DenunciaField } from '../shared/denuncias/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
-import { checkFile } from '../shared/upload-limits.ts';
+import { checkFile } from '../shared/uploads/texts.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
@@ -51,7 +51,7 @@ const fields = {
   },
 } satisfies Record<DenunciaField | 'file', FieldSpec>;
 
-const loadSchema = () => import('../shared/denuncias.ts').then((module) => module.DenunciaSchema);
+const loadSchema = () => import('../shared/denuncias/schema.ts').then((module) => module.DenunciaSchema);
 
 /**
  * /denuncias (spec §2, §4, §5, §7): two steps, then POST /api/denuncias and on to /compliance.

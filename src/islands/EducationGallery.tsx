@@ -6,7 +6,7 @@ import {
   educationSection,
   type EducationContentType,
   type EducationDocument,
-} from '../shared/education.ts';
+} from '../shared/education/schema.ts';
 import { useJson } from '../ui/api.ts';
 
 // Spec §2 names the photo section "Galería de fotos"; its content type is "Galerías de fotos".

@@ -1,9 +1,9 @@
 import { useState, type SubmitEvent } from 'react';
 import type { FieldRules } from '../shared/fields.ts';
-import type { JobField } from '../shared/jobs.ts';
+import type { JobField } from '../shared/jobs/schema.ts';
 import { messages } from '../shared/messages.ts';
-import { checkFile, uploadMessages } from '../shared/upload-limits.ts';
-import { followUpLink } from './follow-up/follow-up-link.ts';
+import { checkFile, uploadMessages } from '../shared/uploads/texts.ts';
+import { followUpLink } from './cases/follow-up/follow-up-link.ts';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
@@ -20,7 +20,7 @@ const fields = {
   file: { label: 'Currículum' },
 } satisfies Record<JobField | 'file', FieldSpec>;
 
-const loadSchema = () => import('../shared/jobs.ts').then((module) => module.JobApplicationSchema);
+const loadSchema = () => import('../shared/jobs/schema.ts').then((module) => module.JobApplicationSchema);
 
 /** /trabaje-con-nosotros (spec §2, §4, §5, §7 POST /api/job); `rules`: `fieldRules(JobApplicationSchema)`. */
 export default function JobApplicationForm({ rules }: { rules: FieldRules<JobField> }) {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import MapTiles from './MapTiles.tsx';
 import { mapPin } from './map-pin.ts';
-import type { Place } from '../shared/places.ts';
+import type { Place } from '../shared/places/schema.ts';
 
 interface MapViewProps {
   places: Place[];

@@ -4,9 +4,9 @@ import type { FieldRules } from '../shared/fields.ts';
 import type { Country } from '../shared/countries.ts';
 import { CHILE_ID, chileRegions } from '../shared/geo.ts';
 import { messages } from '../shared/messages.ts';
-import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from '../shared/motorhome-form.ts';
+import { MOTORHOME_SUCCESS_MS, motorhomeDefaults, motorhomeMessages, placeNames } from '../shared/motorhome/texts.ts';
 import { callApi, submissionAnswer } from '../ui/api.ts';
-import { followUpLink } from './follow-up/follow-up-link.ts';
+import { followUpLink } from './cases/follow-up/follow-up-link.ts';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
 import { FieldError } from '../ui/forms/FieldError.tsx';
@@ -49,7 +49,7 @@ function toRegistration(values: Values, communes: readonly Commune[], countries:
   return { ...values, ...ids, ...names, accepts: values.accepts === 'true' };
 }
 
-const loadSchema = () => import('../shared/motorhome.ts').then((module) => module.MotorhomeSchema);
+const loadSchema = () => import('../shared/motorhome/schema.ts').then((module) => module.MotorhomeSchema);
 // Chile's 346 communes load only for a region other than the default one: the page stays light.
 const communesOf = (region: number) => import('../shared/communes.ts').then((module) => module.communesOf(region));
 

@@ -1,8 +1,8 @@
 import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FieldRules } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
-import type { OutageAlertField } from '../shared/outage-alerts.ts';
-import type { OutageTown } from '../shared/outages.ts';
+import type { OutageAlertField } from '../shared/outage-alerts/schema.ts';
+import type { OutageTown } from '../shared/outages/schema.ts';
 import { callApi } from '../ui/api.ts';
 import { CheckboxesField } from './forms/CheckboxesField.tsx';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
@@ -22,7 +22,7 @@ const fields = {
 } satisfies Record<OutageAlertField, FieldSpec>;
 
 // The schemas, and zod with them, load once the visitor starts on the form, not with the page.
-const alerts = () => import('../shared/outage-alerts.ts');
+const alerts = () => import('../shared/outage-alerts/schema.ts');
 const loadSchema = () => alerts().then((module) => module.OutageAlertSubscriptionSchema);
 
 type Town = Pick<OutageTown, 'slug' | 'name'>;
@@ -32,7 +32,7 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
 
 /**
  * The towns' checkboxes as the page's HTML holds them until the island runs. The towns live in
- * the database, where staff may add one without a deploy, so the function cortes-page writes
+ * the database, where staff may add one without a deploy, so the function outages-page writes
  * this into the prerendered page on each request (src/server/outages/page.ts): disabled, laid out
  * as the island's own, with the towns as data for it. The island takes their place with the same
  * fieldset, so nothing moves, and the page neither asks for the towns nor loads zod to check an

@@ -28,7 +28,7 @@ export default function OutageAlertLink({ action }: { action: keyof typeof texts
     setSending(true);
     const url = `/api/cortes/alertas/${action}`;
     const request = { method: 'POST', json: { token } } as const;
-    const module = import('../shared/outage-alerts.ts');
+    const module = import('../shared/outage-alerts/schema.ts');
     if (action === 'confirmar') {
       const result = await callApi(
         url,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { billingMessages, paymentMethods } from '../shared/billing-texts.ts';
+import { billingMessages, paymentMethods } from '../shared/billing/texts.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from '../ui/api.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
@@ -30,7 +30,7 @@ const fields = {
   billingCity: { label: 'Ciudad', required: true },
 } satisfies Record<string, FieldSpec>;
 
-const billing = () => import('../shared/billing.ts');
+const billing = () => import('../shared/billing/schema.ts');
 const loadSchema = () => billing().then((module) => module.BillRequestSchema);
 
 const methodOptions = Object.entries(paymentMethods).map(([value, label]) => ({ value, label }));

@@ -7,7 +7,7 @@ import {
   TbkPaymentAnswerSchema,
   type Bill,
   type TbkPayment,
-} from '../shared/billing.ts';
+} from '../shared/billing/schema.ts';
 import { callApi } from '../ui/api.ts';
 
 type State = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; payment: TbkPayment; bill: Bill };

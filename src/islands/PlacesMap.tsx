@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Place } from '../shared/places.ts';
+import type { Place } from '../shared/places/schema.ts';
 
 interface PlacesMapProps {
   places: Place[];

@@ -8,7 +8,7 @@ import {
   type AccountsImportReport,
   type KeptAccount,
   type RejectedLine,
-} from '../shared/accounts.ts';
+} from '../shared/accounts/schema.ts';
 import { chileLocalToIso } from '../shared/chile-time.ts';
 import { isoTime, type Database } from './db/index.ts';
 import { fileRefused } from './uploads.ts';

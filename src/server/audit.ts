@@ -5,7 +5,7 @@ import {
   type AuditEntity,
   type AuditEntry,
   type AuditQuery,
-} from '../shared/audit.ts';
+} from '../shared/audit/schema.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from './db/index.ts';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
+import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
 import type { Database } from './db/index.ts';
 import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';

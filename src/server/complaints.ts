@@ -1,4 +1,4 @@
-import type { Complaint } from '../shared/complaints.ts';
+import type { Complaint } from '../shared/complaints/schema.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';

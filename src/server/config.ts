@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../shared/site.ts';
-import { contextSharingKey } from './denuncias-key-sharing.ts';
+import { contextSharingKey } from './denuncias/key-sharing.ts';
 import { runtimeDeployContext } from './deploy-context.ts';
 
 /**
@@ -163,7 +163,7 @@ export const config = {
    * only, generated once into .data/denuncias-key. Without it production refuses denuncias (503)
    * rather than store one in the clear. Production's key is never a preview's: on
    * Netlify, a key that production and a preview or branch deploy both use is refused in both, as
-   * far as denuncias-key-sharing.ts can tell.
+   * far as key-sharing.ts can tell.
    */
   async denunciasKey(): Promise<Buffer> {
     const configured = env('DENUNCIAS_ENCRYPTION_KEY');

@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../shared/contact.ts';
+import type { ContactMessage } from '../shared/contact/schema.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';

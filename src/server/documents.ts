@@ -1,4 +1,4 @@
-import { documentAdminMessages, type DocumentInput, type StoredDocument } from '../shared/documents.ts';
+import { documentAdminMessages, type DocumentInput, type StoredDocument } from '../shared/documents/schema.ts';
 import { changeAndAudit } from './audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import { isoTime, type Database } from './db/index.ts';

@@ -1,4 +1,4 @@
-import type { EducationDocument, EducationInput } from '../shared/education.ts';
+import type { EducationDocument, EducationInput } from '../shared/education/schema.ts';
 import { changeAndAudit } from './audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';

@@ -1,4 +1,4 @@
-import { type Period } from '../shared/retention.ts';
+import { type Period } from '../shared/retention/texts.ts';
 import type { Database } from './db/index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { JobApplication } from '../shared/jobs.ts';
+import type { JobApplication } from '../shared/jobs/schema.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';

@@ -1,6 +1,6 @@
 import { chileCommunes } from '../shared/communes.ts';
 import { allCountries } from '../shared/countries.ts';
-import { placeNames, type MotorhomeRegistration } from '../shared/motorhome.ts';
+import { placeNames, type MotorhomeRegistration } from '../shared/motorhome/schema.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';

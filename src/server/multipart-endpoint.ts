@@ -2,7 +2,7 @@ import type { Context } from '@netlify/functions';
 import type * as z from 'zod/mini';
 import type { SubmissionAnswer } from '../shared/api.ts';
 import { messages } from '../shared/messages.ts';
-import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads.ts';
+import { INLINE_LIMIT, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { arrivalOf, json, methodNotAllowed, parseInput, withErrorHandling, type Arrival } from './http.ts';

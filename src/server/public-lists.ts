@@ -1,7 +1,7 @@
-import type { CompanyDocument, FileType } from '../shared/documents.ts';
-import { fileTypes } from '../shared/documents.ts';
-import type { EducationDocument } from '../shared/education.ts';
-import type { Report } from '../shared/reports.ts';
+import type { CompanyDocument, FileType } from '../shared/documents/schema.ts';
+import { fileTypes } from '../shared/documents/schema.ts';
+import type { EducationDocument } from '../shared/education/schema.ts';
+import type { Report } from '../shared/news/schema.ts';
 import type { Database } from './db/index.ts';
 import { sanitizeReportText } from './rich-text.ts';
 

@@ -1,4 +1,4 @@
-import { extensionOf, uploadMessages } from '../shared/uploads.ts';
+import { extensionOf, uploadMessages } from '../shared/uploads/schema.ts';
 import { changeAndAudit } from './audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';

@@ -1,4 +1,4 @@
-import { retention, type Period } from '../shared/retention.ts';
+import { retention, type Period } from '../shared/retention/texts.ts';
 import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';

@@ -1,5 +1,5 @@
 import { getStore } from '@netlify/blobs';
-import type { UploadPurpose } from '../shared/uploads.ts';
+import type { UploadPurpose } from '../shared/uploads/schema.ts';
 import { config, MissingSettingError } from './config.ts';
 import { runtimeDeployContext } from './deploy-context.ts';
 import { seal, unseal } from './encryption.ts';

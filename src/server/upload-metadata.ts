@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { UploadPurpose } from '../shared/uploads.ts';
+import type { UploadPurpose } from '../shared/uploads/schema.ts';
 import { config } from './config.ts';
 import { sealText, unsealText } from './encryption.ts';
 

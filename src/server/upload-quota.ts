@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { aysenOffsetMinutes } from '../shared/chile-time.ts';
-import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
+import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { Throttled } from './errors.ts';

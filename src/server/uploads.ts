@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
-import { checkFile, extensionOf, tooLargeMessage, uploadMessages, type UploadPurpose } from '../shared/uploads.ts';
+import {
+  checkFile,
+  extensionOf,
+  tooLargeMessage,
+  uploadMessages,
+  type UploadPurpose,
+} from '../shared/uploads/schema.ts';
 import type { Database, Statement } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { Invalid } from './errors.ts';
@@ -11,7 +17,7 @@ import { describeFile, readDescription, sha256 } from './upload-metadata.ts';
 import { chargeClient, chargePool } from './upload-quota.ts';
 
 /**
- * Uploads: a file arrives inline with its form or in chunks (src/shared/uploads.ts,
+ * Uploads: a file arrives inline with its form or in chunks (src/shared/uploads/schema.ts,
  * src/server/chunked-uploads.ts), is checked by its bytes, counted against the daily limits
  * (src/server/upload-quota.ts), stored whole under files/<id>, and attached to one submission or
  * published (src/server/published-files.ts). A denuncia's is described only sealed

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { SubmissionAnswer } from '../shared/api.ts';
-import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../shared/upload-limits.ts';
+import { CHUNK_SIZE, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads/texts.ts';
 import { callApi, submissionAnswer, type ApiFailed, type ApiResult } from './api.ts';
 
 // The answers' schemas load with the requests (see callApi): a form page loads zod when it sends.
@@ -21,7 +21,7 @@ export async function uploadInChunks(
 ): Promise<ChunkedUpload> {
   const started = await callApi(
     '/api/uploads',
-    import('../shared/uploads.ts').then((module) => module.UploadStartedSchema),
+    import('../shared/uploads/schema.ts').then((module) => module.UploadStartedSchema),
     {
       method: 'POST',
       headers,

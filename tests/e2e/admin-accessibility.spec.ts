@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts.ts';
+import { chileNow } from '../../src/shared/accounts/schema.ts';
 import {
   ACCOUNTS_HEADER,
   expectReportShown,

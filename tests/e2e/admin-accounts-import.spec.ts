@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts.ts';
+import { chileNow } from '../../src/shared/accounts/schema.ts';
 import {
   ACCOUNTS_HEADER,
   balanceOf,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminMessages } from '../../src/shared/admins.ts';
+import { adminMessages } from '../../src/shared/admins/schema.ts';
 import { e2eAdmin, ensureAdmin, signIn, useSession, type TestAdmin } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { COMPLAINT_BUSINESS_DAYS, longDate, SISS_SENTENCE } from '../../src/shared/cases.ts';
+import { COMPLAINT_BUSINESS_DAYS, longDate, SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
 import { addBusinessDays } from '../../src/server/business-days.ts';
 import { ensureAdmin, e2eAdmin, useSession } from './helpers/admin-session.ts';
 import {

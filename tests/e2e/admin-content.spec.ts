@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { documentAdminMessages } from '../../src/shared/documents.ts';
+import { documentAdminMessages } from '../../src/shared/documents/schema.ts';
 import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authMessages } from '../../src/shared/auth.ts';
+import { authMessages } from '../../src/shared/auth/schema.ts';
 import { ensureAdmin, signIn, type TestAdmin } from './helpers/admin-session.ts';
 
 // Signing out ends every token of the admin: each test uses an admin of its own, since the tests

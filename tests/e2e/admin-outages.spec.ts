@@ -1,8 +1,8 @@
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts.ts';
+import { chileNow } from '../../src/shared/accounts/schema.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
-import { outageMessages } from '../../src/shared/outages.ts';
+import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { mailProblems } from '../../src/shared/outbox.ts';
+import { mailProblems } from '../../src/shared/outbox/schema.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 

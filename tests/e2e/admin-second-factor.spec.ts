@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { authMessages } from '../../src/shared/auth.ts';
+import { authMessages } from '../../src/shared/auth/schema.ts';
 import { e2eCompliance, ensureAdmin, nextTotpCode, useSession, type TestAdmin } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { authMessages } from '../../src/shared/auth.ts';
+import { authMessages } from '../../src/shared/auth/schema.ts';
 import { e2eAdmin, ensureAdmin, nextTotpCode, signIn, type TestAdmin } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 

@@ -108,5 +108,5 @@ test('the list stays shown with the fixed items when the dynamic ones cannot loa
 // largest paint. In a browser both happen within a frame, so the setting itself is checked.
 test('the news island hydrates once painted, not with the page', async ({ page }) => {
   await page.goto('/comunicados');
-  await expect(page.locator('astro-island[component-url*="/ReportBrowser."]')).toHaveAttribute('client', 'visible');
+  await expect(page.locator('astro-island[component-url*="/NewsBrowser."]')).toHaveAttribute('client', 'visible');
 });

@@ -127,7 +127,7 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
   await expectAccessible(page, 'alertas-baja', testInfo);
 });
 
-// Issue 14: the towns are in the page's HTML (the function cortes-page), so the page neither asks
+// Issue 14: the towns are in the page's HTML (the function outages-page), so the page neither asks
 // for them nor moves when the island takes their place (it moved by 0.015 below "Cargando localidades…").
 test('the towns are in the page: listed without JavaScript, and nothing moves as the island takes over', async ({
   page,

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
-import { periodText, retention } from '../../src/shared/retention.ts';
+import { periodText, retention } from '../../src/shared/retention/texts.ts';
 import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
 
 // Every public form, the part of the notice about it, and how long that part says its data is kept
-// (the periods the clean-up applies, src/shared/retention.ts).
+// (the periods the clean-up applies, src/shared/retention/texts.ts).
 const forms: [route: string, section: string, kept: string][] = [
   ['/contacto', 'Formulario de contacto', periodText(retention.contactMessages)],
   ['/reclamos', 'Reclamos', periodText(retention.complaints)],

@@ -36,7 +36,7 @@ const JS_BUDGET_KB: Record<string, number> = {
   '/seguimiento': 75,
   // Its form as /seguimiento's; the reply form and file upload load with the denuncia (issue 16).
   '/denuncias/seguimiento': 77,
-  // Issue 17's e-mail alerts: its towns are in the page's HTML (cortes-page), as /motorhome's
+  // Issue 17's e-mail alerts: its towns are in the page's HTML (outages-page), as /motorhome's
   // countries are; zod comes on the first focus (73.9 KB; 85.1 when the towns were fetched).
   '/cortes/alertas': 75,
   // The two pages its mails link to: one button each.

@@ -1,11 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/login.ts';
-import type { AdminRole } from '../../src/shared/admins.ts';
-import type { PasswordStep } from '../../src/shared/auth.ts';
-import { ACCESS_ACTIONS } from '../../src/shared/audit.ts';
+import type { AdminRole } from '../../src/shared/admins/schema.ts';
+import type { PasswordStep } from '../../src/shared/auth/schema.ts';
+import { ACCESS_ACTIONS } from '../../src/shared/audit/schema.ts';
 import { Secret, TOTP } from 'otpauth';
-import { createAdmin } from '../../src/server/auth/admins.ts';
+import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { sealTotpSecret } from '../../src/server/auth/second-factor.ts';
 import { startSession } from '../../src/server/auth/sessions.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeAccountsFile, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
 import { Invalid } from '../../src/server/errors.ts';
-import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts.ts';
+import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 const environment = useLocalEnvironment();

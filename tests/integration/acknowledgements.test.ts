@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import contacto from '../../netlify/functions/contacto.ts';
+import contacto from '../../netlify/functions/contact.ts';
 import outboxRetry from '../../netlify/functions/outbox-retry.ts';
-import reclamos from '../../netlify/functions/reclamos.ts';
+import reclamos from '../../netlify/functions/complaints.ts';
 import { mailboxOf } from '../../src/server/mail/acknowledgements.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';

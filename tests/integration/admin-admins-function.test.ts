@@ -2,8 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
 import * as admins from '../../netlify/functions/admins.ts';
 import login from '../../netlify/functions/login.ts';
-import { deleteAdmin } from '../../src/server/admins.ts';
-import { adminMessages } from '../../src/shared/admins.ts';
+import { deleteAdmin } from '../../src/server/admins/manage.ts';
+import { adminMessages } from '../../src/shared/admins/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
 import { invalidForm as invalid, postJson, refused, testContext } from '../helpers/functions.ts';
 

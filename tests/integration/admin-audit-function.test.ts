@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
 import * as adminAudit from '../../netlify/functions/admin-audit.ts';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
-import { AuditPageSchema } from '../../src/shared/audit.ts';
+import { AuditPageSchema } from '../../src/shared/audit/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { invalidForm } from '../helpers/functions.ts';
 

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
-import * as contacto from '../../netlify/functions/contacto.ts';
+import * as contacto from '../../netlify/functions/contact.ts';
 import * as motorhome from '../../netlify/functions/motorhome.ts';
-import * as reclamos from '../../netlify/functions/reclamos.ts';
+import * as reclamos from '../../netlify/functions/complaints.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { fileKey, uploadStore } from '../../src/server/storage.ts';
-import { SISS_SENTENCE } from '../../src/shared/cases.ts';
+import { SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
 import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, sha256 } from '../helpers/files.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';

@@ -4,7 +4,7 @@ import denuncias from '../../netlify/functions/denuncias.ts';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 import { attachUpload, receiveFile } from '../../src/server/uploads.ts';
-import { authMessages } from '../../src/shared/auth.ts';
+import { authMessages } from '../../src/shared/auth/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { databaseDump } from '../helpers/database.ts';
 import { multipart, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
-import { outageMessages } from '../../src/shared/outages.ts';
+import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 
 /** Cortes de agua, staff's side (issue 17): the outage's life, the 48-hour rule, the notices. */

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import job from '../../netlify/functions/job.ts';
+import job from '../../netlify/functions/jobs.ts';
 import login from '../../netlify/functions/login.ts';
-import { createAdmin } from '../../src/server/auth/admins.ts';
+import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import {
   Conflict,
   Invalid,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import health from '../../netlify/functions/health.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { pingDatabase } from '../../src/server/health.ts';
-import { healthMessages } from '../../src/shared/health.ts';
+import { healthMessages } from '../../src/shared/health/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import contacto from '../../netlify/functions/contacto.ts';
-import reclamos from '../../netlify/functions/reclamos.ts';
+import contacto from '../../netlify/functions/contact.ts';
+import reclamos from '../../netlify/functions/complaints.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { invalidFormBody, postJson, testContext } from '../helpers/functions.ts';
 

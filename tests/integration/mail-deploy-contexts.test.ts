@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import contacto from '../../netlify/functions/contacto.ts';
+import contacto from '../../netlify/functions/contact.ts';
 import { deployContext } from '../../src/server/mail/context.ts';
 import type { Mail, MailSender } from '../../src/server/mail/mail.ts';
 import { deliverDue, enqueueMail } from '../../src/server/mail/outbox.ts';

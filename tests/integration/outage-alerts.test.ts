@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import subscriptions, { config } from '../../netlify/functions/outage-alert-subscriptions.ts';
+import subscriptions, { config } from '../../netlify/functions/outage-alerts-subscriptions.ts';
 import alertsFunction, { config as alertsConfig } from '../../netlify/functions/outage-alerts.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
@@ -8,7 +8,7 @@ import { applyRetention } from '../../src/server/retention.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { messages } from '../../src/shared/messages.ts';
-import { outageAlertMessages } from '../../src/shared/outage-alerts.ts';
+import { outageAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
 import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -221,7 +221,7 @@ describe('POST /api/cortes/alertas', () => {
     });
   });
 
-  // The towns are in the page's HTML (cortes-page, issue 14): this API only takes subscriptions.
+  // The towns are in the page's HTML (outages-page, issue 14): this API only takes subscriptions.
   it('takes only POST, and is rate-limited', async () => {
     const response = await subscriptions(new Request(`${ORIGIN}/api/cortes/alertas`), testContext().context);
     expect(response.status).toBe(405);

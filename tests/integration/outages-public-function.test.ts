@@ -7,7 +7,7 @@ import lookup from '../../netlify/functions/outages-lookup.ts';
 import outages from '../../netlify/functions/outages.ts';
 import { accountTowns, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
 import { fillAlertsPage, fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
-import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages.ts';
+import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 

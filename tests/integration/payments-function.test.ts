@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import bills from '../../netlify/functions/bills.ts';
-import tbkPayments from '../../netlify/functions/tbk-payments.ts';
-import tbkReturn from '../../netlify/functions/tbk-return.ts';
-import ticket from '../../netlify/functions/ticket.ts';
-import { formatAmount, formatDateTime, paymentTypeLabel } from '../../src/shared/billing.ts';
+import bills from '../../netlify/functions/payments-bills.ts';
+import tbkPayments from '../../netlify/functions/payments-records.ts';
+import tbkReturn from '../../netlify/functions/payments-return.ts';
+import ticket from '../../netlify/functions/billing.ts';
+import { formatAmount, formatDateTime, paymentTypeLabel } from '../../src/shared/billing/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
-import bills from '../../netlify/functions/bills.ts';
+import bills from '../../netlify/functions/payments-bills.ts';
 import reconcile, { config as reconcileConfig } from '../../netlify/functions/payments-reconcile.ts';
-import tbkReturn from '../../netlify/functions/tbk-return.ts';
+import tbkReturn from '../../netlify/functions/payments-return.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { reconcileDue } from '../../src/server/payments/reconcile.ts';
 import { createWebpayClient, WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';

@@ -1,6 +1,6 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it } from 'vitest';
-import job from '../../netlify/functions/job.ts';
+import job from '../../netlify/functions/jobs.ts';
 import { MissingSettingError } from '../../src/server/config.ts';
 import { uploadStoreName } from '../../src/server/storage.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import documents from '../../netlify/functions/documents.ts';
-import download from '../../netlify/functions/download.ts';
+import download from '../../netlify/functions/documents-download.ts';
 import educationDocuments from '../../netlify/functions/education-documents.ts';
-import reports from '../../netlify/functions/reports.ts';
+import reports from '../../netlify/functions/news.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { invalidFormBody, testContext } from '../helpers/functions.ts';
 

@@ -3,7 +3,7 @@ import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as files from '../../netlify/functions/files.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
-import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
+import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { safeFileName } from '../../src/server/published-files.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, pngBytes, sha256, textBytes } from '../helpers/files.ts';

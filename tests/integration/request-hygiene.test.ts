@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import adminDocuments from '../../netlify/functions/admin-documents.ts';
-import bills from '../../netlify/functions/bills.ts';
-import contacto from '../../netlify/functions/contacto.ts';
-import download from '../../netlify/functions/download.ts';
+import bills from '../../netlify/functions/payments-bills.ts';
+import contacto from '../../netlify/functions/contact.ts';
+import download from '../../netlify/functions/documents-download.ts';
 import login from '../../netlify/functions/login.ts';
 import motorhome from '../../netlify/functions/motorhome.ts';
-import reclamos from '../../netlify/functions/reclamos.ts';
-import ticket from '../../netlify/functions/ticket.ts';
-import { isSafeFileUrl } from '../../src/shared/documents.ts';
+import reclamos from '../../netlify/functions/complaints.ts';
+import ticket from '../../netlify/functions/billing.ts';
+import { isSafeFileUrl } from '../../src/shared/documents/schema.ts';
 import { useAdminEnvironment, signedInAdmin } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import casesDigest from '../../netlify/functions/cases-digest.ts';
-import denunciaReminders from '../../netlify/functions/denuncia-reminders.ts';
+import denunciaReminders from '../../netlify/functions/denuncias-reminders.ts';
 import outageAlerts from '../../netlify/functions/outage-alerts.ts';
 import { config, MissingSettingError } from '../../src/server/config.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -61,7 +61,7 @@ async function somethingToMail() {
 async function runScheduled() {
   for (const [name, run] of [
     ['cases-digest', casesDigest],
-    ['denuncia-reminders', denunciaReminders],
+    ['denuncias-reminders', denunciaReminders],
     ['outage-alerts', outageAlerts],
   ] as const) {
     const { context, settle } = testContext({}, 'dev', NETLIFY_ADDRESS);

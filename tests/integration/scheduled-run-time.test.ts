@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import casesDigest from '../../netlify/functions/cases-digest.ts';
-import denunciaReminders from '../../netlify/functions/denuncia-reminders.ts';
+import denunciaReminders from '../../netlify/functions/denuncias-reminders.ts';
 import outageAlerts from '../../netlify/functions/outage-alerts.ts';
 import outboxRetry from '../../netlify/functions/outbox-retry.ts';
 import reconcile from '../../netlify/functions/payments-reconcile.ts';
@@ -170,7 +170,7 @@ describe('a scheduled run, mail included, ends inside Netlify’s 30 seconds', {
     await expectNoMailLost(mails);
   });
 
-  it('cases-digest and denuncia-reminders: their mail behind a full outbox', async () => {
+  it('cases-digest and denuncias-reminders: their mail behind a full outbox', async () => {
     await db().query(
       `INSERT INTO cases (kind, reference, status, citizen_name, citizen_email, locality, due_on)
        VALUES ('reclamo', 'REC-LATE2222', 'recibido', 'Rosa Vera', 'rosa@correo.cl', 'Coyhaique', '2020-01-02')`,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkCredentials, createAdmin } from '../../src/server/auth/admins.ts';
+import { checkCredentials, createAdmin } from '../../src/server/auth/sign-in.ts';
 import { reserveAttempt } from '../../src/server/auth/throttle.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 

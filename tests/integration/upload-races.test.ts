@@ -4,7 +4,7 @@ import type { Database } from '../../src/server/db/index.ts';
 import { Refusal } from '../../src/server/errors.ts';
 import { statusOf as refusalStatus } from '../../src/server/http.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
-import type { UploadPurpose } from '../../src/shared/uploads.ts';
+import type { UploadPurpose } from '../../src/shared/uploads/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';

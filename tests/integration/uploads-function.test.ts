@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
-import { CHUNK_SIZE } from '../../src/shared/uploads.ts';
+import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { unsealText } from '../../src/server/encryption.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chileLocalToIso, chileMinute, isoToChileLocal } from '../../src/shared/chile-time.ts';
-import { formatDateTime } from '../../src/shared/billing-texts.ts';
-import { chileNow } from '../../src/shared/accounts.ts';
-import { formatClock, formatOutageTime } from '../../src/shared/outages-format.ts';
+import { formatDateTime } from '../../src/shared/billing/texts.ts';
+import { chileNow } from '../../src/shared/accounts/schema.ts';
+import { formatClock, formatOutageTime } from '../../src/shared/outages/format.ts';
 import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
 import { addBusinessDays, chileDate } from '../../src/server/business-days.ts';
 import { chileDateTime } from '../../src/server/outage-alerts/alert-mail.ts';

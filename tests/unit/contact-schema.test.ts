@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContactSchema } from '../../src/shared/contact.ts';
+import { ContactSchema } from '../../src/shared/contact/schema.ts';
 import { fieldErrors } from '../../src/shared/field-errors.ts';
 import { maxLengthOf } from '../../src/shared/fields.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { ComplaintSchema } from '../../src/shared/complaints.ts';
-import { ContactSchema } from '../../src/shared/contact.ts';
-import { DenunciaSchema } from '../../src/shared/denuncias.ts';
+import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
+import { ContactSchema } from '../../src/shared/contact/schema.ts';
+import { DenunciaSchema } from '../../src/shared/denuncias/schema.ts';
 import { fieldErrors } from '../../src/shared/field-errors.ts';
 import {
   emailField,
@@ -13,7 +13,7 @@ import {
   optionalText,
   requiredText,
 } from '../../src/shared/fields.ts';
-import { MotorhomeSchema } from '../../src/shared/motorhome.ts';
+import { MotorhomeSchema } from '../../src/shared/motorhome/schema.ts';
 
 /**
  * zod/mini schemas have no `.unwrap()` or `.maxLength`: the helpers that give a form its

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
-import { config as cortesPageConfig } from '../../netlify/functions/cortes-page.ts';
+import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
 import { functionsConfig } from '../../scripts/lib/functions.ts';
 
 /**
@@ -15,7 +15,7 @@ import { functionsConfig } from '../../scripts/lib/functions.ts';
  */
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const cortesPage = path.join(projectRoot, 'netlify/functions/cortes-page.ts');
+const cortesPage = path.join(projectRoot, 'netlify/functions/outages-page.ts');
 const marker = path.join(projectRoot, '.data/outbox/included-files-check.eml');
 let outDir = '';
 
@@ -24,7 +24,7 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
-/** The paths from the project's root of the files cortes-page opens by their own address. */
+/** The paths from the project's root of the files outages-page opens by their own address. */
 async function filesCortesPageReads(): Promise<string[]> {
   const source = await readFile(cortesPage, 'utf8');
   const opened = [...source.matchAll(/new URL\(([^,]+),\s*import\.meta\.url\)/g)].map(([, argument]) => argument!);
@@ -34,10 +34,10 @@ async function filesCortesPageReads(): Promise<string[]> {
 }
 
 describe('the files a function reads beside its code', () => {
-  it('are declared in netlify.toml for cortes-page, which keeps the exclusion of every function', async () => {
+  it('are declared in netlify.toml for outages-page, which keeps the exclusion of every function', async () => {
     const settings = await functionsConfig(projectRoot);
     expect(settings['*']).toEqual({ includedFiles: ['!.data/**'], nodeBundler: 'nft' });
-    const patterns = [...settings['*']!.includedFiles!, ...settings['cortes-page']!.includedFiles!];
+    const patterns = [...settings['*']!.includedFiles!, ...settings['outages-page']!.includedFiles!];
     const include = patterns.filter((pattern) => !pattern.startsWith('!'));
     const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
 
@@ -61,7 +61,7 @@ describe('the files a function reads beside its code', () => {
       basePath: projectRoot,
       config: await functionsConfig(projectRoot),
     });
-    const files = (await readdir(path.join(outDir, 'cortes-page'), { recursive: true })).map((file) =>
+    const files = (await readdir(path.join(outDir, 'outages-page'), { recursive: true })).map((file) =>
       file.split(path.sep).join('/'),
     );
     expect(files).toContain('netlify.toml');

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { yearsOffered, type CompanyDocument } from '../../src/shared/documents.ts';
-import { educationSection, type EducationDocument } from '../../src/shared/education.ts';
+import { yearsOffered, type CompanyDocument } from '../../src/shared/documents/schema.ts';
+import { educationSection, type EducationDocument } from '../../src/shared/education/schema.ts';
 import {
   listedReports,
   REPORT_DEFAULT_KEY,
   REPORT_FALLBACK_KEY,
   resolveReportKey,
   type Report,
-} from '../../src/shared/reports.ts';
+} from '../../src/shared/news/schema.ts';
 
 describe('years offered for a download (spec §3)', () => {
   const documents: CompanyDocument[] = [

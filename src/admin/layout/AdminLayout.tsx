@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Loading } from '../components/Loading.tsx';
-import { hasRole } from '../../shared/admins.ts';
+import { hasRole } from '../../shared/admins/schema.ts';
 import { IdleTimeout } from '../session/IdleTimeout.tsx';
 import { useUser } from '../session/SessionProvider.tsx';
 import { MailAlert } from './MailAlert.tsx';

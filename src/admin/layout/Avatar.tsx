@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Admin } from '../../shared/admins.ts';
+import type { Admin } from '../../shared/admins/schema.ts';
 
 const initialsOf = (name: string): string =>
   name

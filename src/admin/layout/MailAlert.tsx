@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
-import { OutboxSummarySchema } from '../../shared/outbox.ts';
+import { OutboxSummarySchema } from '../../shared/outbox/schema.ts';
 import { apiRequest } from '../api-client.ts';
 
 const CHECK_EVERY_MS = 5 * 60 * 1000;

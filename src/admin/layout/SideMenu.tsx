@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { hasRole, type AdminRole } from '../../shared/admins.ts';
+import { hasRole, type AdminRole } from '../../shared/admins/schema.ts';
 import { useUser } from '../session/SessionProvider.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
-import { BootstrapStatusSchema, type BootstrapStatus } from '../../shared/bootstrap.ts';
-import type { LoginCredentials, PasswordStep, SecondFactorCodeSchema } from '../../shared/auth.ts';
+import { BootstrapStatusSchema, type BootstrapStatus } from '../../shared/bootstrap/schema.ts';
+import type { LoginCredentials, PasswordStep, SecondFactorCodeSchema } from '../../shared/auth/schema.ts';
 import type { FieldRules } from '../../shared/fields.ts';
 import Notifications from '../../ui/Notifications.tsx';
 import { notify } from '../../ui/notifications.ts';
@@ -31,8 +31,8 @@ const codeFields = {
   },
 } satisfies Record<'code', FieldSpec>;
 
-const loadSchema = () => import('../../shared/auth.ts').then((module) => module.LoginSchema);
-const loadCodeSchema = () => import('../../shared/auth.ts').then((module) => module.SecondFactorCodeSchema);
+const loadSchema = () => import('../../shared/auth/schema.ts').then((module) => module.LoginSchema);
+const loadCodeSchema = () => import('../../shared/auth/schema.ts').then((module) => module.SecondFactorCodeSchema);
 
 /** Where the sign-in is: the password, then a code (or at the first sign-in, the enrolment), then the recovery codes once. */
 type Step = { kind: 'password' } | { kind: 'code'; answer: PasswordStep } | { kind: 'recovery'; codes: string[] };

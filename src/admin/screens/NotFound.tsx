@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { hasRole } from '../../shared/admins.ts';
+import { hasRole } from '../../shared/admins/schema.ts';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { useUser } from '../session/SessionProvider.tsx';
 

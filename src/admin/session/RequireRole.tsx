@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { authMessages } from '../../shared/auth.ts';
-import { hasRole, type AdminRole } from '../../shared/admins.ts';
+import { authMessages } from '../../shared/auth/schema.ts';
+import { hasRole, type AdminRole } from '../../shared/admins/schema.ts';
 import { PageTitle } from '../layout/PageTitle.tsx';
 import { useUser } from './SessionProvider.tsx';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
 import * as z from 'zod/mini';
-import { AdminSchema, adminMessages, type Admin } from '../../shared/admins.ts';
-import { authMessages } from '../../shared/auth.ts';
+import { AdminSchema, adminMessages, type Admin } from '../../shared/admins/schema.ts';
+import { authMessages } from '../../shared/auth/schema.ts';
 import { notify } from '../../ui/notifications.ts';
 import { ApiError, apiRequest, onUnauthorized } from '../api-client.ts';
 import { sessionReducer, type SessionState } from './session-state.ts';

@@ -1,4 +1,4 @@
-import type { Admin } from '../../shared/admins.ts';
+import type { Admin } from '../../shared/admins/schema.ts';
 
 /**
  * Spec §4 Session: the user is set by the silent login of a stored token (/login stores it) and on a

@@ -4,7 +4,7 @@ import {
   type LoginCredentials,
   type PasswordStep,
   type SignedIn,
-} from '../../shared/auth.ts';
+} from '../../shared/auth/schema.ts';
 import { apiRequest } from '../api-client.ts';
 import { storeSession } from './stored-session.ts';
 

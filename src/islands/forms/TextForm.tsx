@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import { callApi, submissionAnswer } from '../../ui/api.ts';
-import { followUpLink } from '../follow-up/follow-up-link.ts';
+import { followUpLink } from '../cases/follow-up/follow-up-link.ts';
 import { notify } from '../../ui/notifications.ts';
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../ui/forms/Field.tsx';

@@ -1,6 +1,6 @@
-import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
-import { outageKindLabels, outageStatusLabels } from '../../shared/outages.ts';
-import { formatOutageTime } from '../../shared/outages-format.ts';
+import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
+import { outageKindLabels, outageStatusLabels } from '../../shared/outages/schema.ts';
+import { formatOutageTime } from '../../shared/outages/format.ts';
 
 interface OutageListProps {
   outages: PublicOutage[];

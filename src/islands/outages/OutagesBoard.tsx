@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FieldRules } from '../../shared/fields.ts';
-import type { OutagesResponse } from '../../shared/outages.ts';
-import { OutagesResponseSchema } from '../../shared/outages.ts';
-import { formatClock } from '../../shared/outages-format.ts';
+import type { OutagesResponse } from '../../shared/outages/schema.ts';
+import { OutagesResponseSchema } from '../../shared/outages/schema.ts';
+import { formatClock } from '../../shared/outages/format.ts';
 import { callApi } from '../../ui/api.ts';
 import { Field } from '../../ui/forms/Field.tsx';
 import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
@@ -62,7 +62,7 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
     void form.submit(async (request) => {
       const answer = await callApi(
         '/api/outages/lookup',
-        import('../../shared/outages.ts').then((module) => module.OutageLookupResponseSchema),
+        import('../../shared/outages/schema.ts').then((module) => module.OutageLookupResponseSchema),
         { method: 'POST', json: request },
       );
       if (answer.ok) {

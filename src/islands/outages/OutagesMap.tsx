@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Circle, MapContainer, Marker, Popup, useMapEvents } from 'react-leaflet';
 import MapTiles from '../MapTiles.tsx';
 import { mapPin } from '../map-pin.ts';
-import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages.ts';
+import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
 
 interface OutagesMapProps {
   outages: PublicOutage[];

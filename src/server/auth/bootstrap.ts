@@ -1,14 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Admin, AdminRole } from '../../shared/admins.ts';
+import type { Admin, AdminRole } from '../../shared/admins/schema.ts';
 import {
   MIN_BOOTSTRAP_TOKEN,
   type BootstrapInput,
   type BootstrapStatus,
   type ComplianceBootstrapInput,
-} from '../../shared/bootstrap.ts';
+} from '../../shared/bootstrap/schema.ts';
 import { config } from '../config.ts';
 import type { Database } from '../db/index.ts';
-import { PUBLIC_COLUMNS } from './admins.ts';
+import { PUBLIC_COLUMNS } from './sign-in.ts';
 import { createInvitation, invitationPath } from './invitations.ts';
 import { hashPassword } from './passwords.ts';
 

@@ -1,9 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { Admin, AdminRole } from '../../shared/admins.ts';
-import { INVITATION_HOURS, type InvitationAcceptInput, type InvitationAnswer } from '../../shared/invitations.ts';
+import type { Admin, AdminRole } from '../../shared/admins/schema.ts';
+import {
+  INVITATION_HOURS,
+  type InvitationAcceptInput,
+  type InvitationAnswer,
+} from '../../shared/invitations/schema.ts';
 import type { Database } from '../db/index.ts';
 import { isUniqueViolation } from '../errors.ts';
-import { PUBLIC_COLUMNS } from './admins.ts';
+import { PUBLIC_COLUMNS } from './sign-in.ts';
 import { hashPassword } from './passwords.ts';
 import { newRecoveryCodes, newTotpSecret, recoveryCodeHashes, sealTotpSecret, totpStep } from './second-factor.ts';
 

@@ -1,5 +1,5 @@
-import type { AdminRole } from '../../shared/admins.ts';
-import { authMessages } from '../../shared/auth.ts';
+import type { AdminRole } from '../../shared/admins/schema.ts';
+import { authMessages } from '../../shared/auth/schema.ts';
 import { getDatabase } from '../db/index.ts';
 import { NotAllowed, NotSignedIn } from '../errors.ts';
 import { useSession } from './sessions.ts';

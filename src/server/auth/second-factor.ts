@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { TotpEnrolment } from '../../shared/auth.ts';
+import type { TotpEnrolment } from '../../shared/auth/schema.ts';
 import { site } from '../../shared/site.ts';
 import { config } from '../config.ts';
 import type { Database } from '../db/index.ts';

@@ -1,4 +1,4 @@
-import type { AdminRole } from '../../shared/admins.ts';
+import type { AdminRole } from '../../shared/admins/schema.ts';
 import type { Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import type { TokenClaims } from './tokens.ts';

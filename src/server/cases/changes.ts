@@ -6,7 +6,7 @@ import {
   yourCase,
   type CaseKind,
   type CaseUpdate,
-} from '../../shared/cases.ts';
+} from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';

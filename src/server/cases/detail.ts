@@ -1,4 +1,4 @@
-import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases.ts';
+import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases/schema.ts';
 import { chileMinute } from '../../shared/chile-time.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';

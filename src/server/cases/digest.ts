@@ -1,4 +1,10 @@
-import { caseKinds, longDate, OPEN_STATUSES, DUE_SOON_BUSINESS_DAYS, type CaseKind } from '../../shared/cases.ts';
+import {
+  caseKinds,
+  longDate,
+  OPEN_STATUSES,
+  DUE_SOON_BUSINESS_DAYS,
+  type CaseKind,
+} from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
 import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { caseMessages, type FollowUp, type FollowUpQuery } from '../../shared/cases.ts';
-import { retention } from '../../shared/retention.ts';
+import { caseMessages, type FollowUp, type FollowUpQuery } from '../../shared/cases/schema.ts';
+import { retention } from '../../shared/retention/texts.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';

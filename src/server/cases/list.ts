@@ -7,7 +7,7 @@ import {
   type CaseStatus,
   type CaseSummary,
   type Urgency,
-} from '../../shared/cases.ts';
+} from '../../shared/cases/schema.ts';
 import { businessDaysUntil } from '../business-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
 

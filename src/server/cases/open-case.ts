@@ -1,5 +1,5 @@
-import { acknowledgementTexts as texts, quoted } from '../../shared/acknowledgements.ts';
-import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases.ts';
+import { acknowledgementTexts as texts, quoted } from '../../shared/cases/texts.ts';
+import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, chileDate } from '../business-days.ts';
 import type { Database, Statement } from '../db/index.ts';
@@ -27,7 +27,7 @@ interface NewCase {
  * (the reference, the deadline, the follow-up link): run them in the submission's own batch, so
  * a submission is never stored without its case, nor a case without its submission. The
  * acknowledgement is capped per address (mail/acknowledgements.ts) and opens with the utility's
- * words; the name the visitor typed comes last, quoted (shared/acknowledgements.ts).
+ * words; the name the visitor typed comes last, quoted (shared/cases/texts.ts).
  */
 export async function openCase(
   db: Database,

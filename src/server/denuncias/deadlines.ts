@@ -1,4 +1,4 @@
-import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '../../shared/denuncia-case.ts';
+import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
 import { addBusinessDays, chileDate } from '../business-days.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { denunciaStatusLabels } from '../../shared/denuncia-case.ts';
-import type { DeskStatusChange } from '../../shared/denuncia-desk.ts';
+import { denunciaStatusLabels } from '../../shared/denuncias/case/schema.ts';
+import type { DeskStatusChange } from '../../shared/denuncias/desk/schema.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Arrival } from '../http.ts';
 import type { Database, Statement } from '../db/index.ts';

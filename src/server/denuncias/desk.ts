@@ -1,4 +1,4 @@
-import type { DenunciaStatus } from '../../shared/denuncia-case.ts';
+import type { DenunciaStatus } from '../../shared/denuncias/case/schema.ts';
 import {
   DESK_PAGE_SIZE,
   TRAIL_PAGE_SIZE,
@@ -7,7 +7,7 @@ import {
   type DeskListQuery,
   type DeskSummary,
   type TrailEntry,
-} from '../../shared/denuncia-desk.ts';
+} from '../../shared/denuncias/desk/schema.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';

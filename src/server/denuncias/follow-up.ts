@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { RECEIPT_DIGITS, receiptDigits, type DenunciaStatus } from '../../shared/denuncia-case.ts';
+import { RECEIPT_DIGITS, receiptDigits, type DenunciaStatus } from '../../shared/denuncias/case/schema.ts';
 import {
   denunciaFollowUpMessages as texts,
   type DenunciaFollowUp,
   type ReporterViewMessage,
-} from '../../shared/denuncia-follow-up.ts';
-import { retention } from '../../shared/retention.ts';
+} from '../../shared/denuncias/follow-up/schema.ts';
+import { retention } from '../../shared/retention/texts.ts';
 import { site } from '../../shared/site.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';

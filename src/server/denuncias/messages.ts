@@ -1,4 +1,4 @@
-import type { DenunciaMessage, MessageAuthor } from '../../shared/denuncia-case.ts';
+import type { DenunciaMessage, MessageAuthor } from '../../shared/denuncias/case/schema.ts';
 import { site } from '../../shared/site.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, scrypt } from 'node:crypto';
-import { RECEIPT_DIGITS, receiptDigits } from '../../shared/denuncia-case.ts';
+import { RECEIPT_DIGITS, receiptDigits } from '../../shared/denuncias/case/schema.ts';
 import { config } from '../config.ts';
 
 /**

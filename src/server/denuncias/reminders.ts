@@ -1,5 +1,5 @@
-import { deadlineLabels, DUE_SOON_DAYS, type DeadlineKind } from '../../shared/denuncia-case.ts';
-import { longDate } from '../../shared/cases.ts';
+import { deadlineLabels, DUE_SOON_DAYS, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
+import { longDate } from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
 import { chileDate } from '../business-days.ts';
 import type { Database } from '../db/index.ts';
@@ -7,7 +7,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { dueDays } from './deadlines.ts';
 
 /**
- * Reminders to the compliance mailbox, run hourly by `denuncia-reminders`: every
+ * Reminders to the compliance mailbox, run hourly by `denuncias-reminders`: every
  * deadline of an open denuncia not met yet, from DUE_SOON_DAYS before its day (and, if a run was
  * missed, after it), once per denuncia and deadline (denuncia_reminders). Content-free like the
  * arrival notice: a deadline's name and day and a link to the desk, never the denuncia's type,

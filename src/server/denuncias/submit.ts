@@ -1,5 +1,5 @@
 import type { SubmissionAnswer } from '../../shared/api.ts';
-import type { Denuncia } from '../../shared/denuncias.ts';
+import type { Denuncia } from '../../shared/denuncias/schema.ts';
 import { site } from '../../shared/site.ts';
 import type { Arrival } from '../http.ts';
 import type { Database } from '../db/index.ts';

@@ -1,4 +1,4 @@
-import { deskMessages, type TeamMember } from '../../shared/denuncia-desk.ts';
+import { deskMessages, type TeamMember } from '../../shared/denuncias/desk/schema.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict } from '../errors.ts';

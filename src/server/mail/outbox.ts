@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MailProblem } from '../../shared/outbox.ts';
+import type { MailProblem } from '../../shared/outbox/schema.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext, ownMail } from './context.ts';

@@ -1,4 +1,4 @@
-import { STALLED_AFTER_MINUTES, type UnsentMail } from '../../shared/outbox.ts';
+import { STALLED_AFTER_MINUTES, type UnsentMail } from '../../shared/outbox/schema.ts';
 import { site } from '../../shared/site.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';

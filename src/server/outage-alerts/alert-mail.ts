@@ -1,5 +1,10 @@
-import { UNSUBSCRIBE_PATH } from '../../shared/outage-alerts.ts';
-import { outageKindLabels, outageStatusLabels, type OutageKind, type OutageStatus } from '../../shared/outages.ts';
+import { UNSUBSCRIBE_PATH } from '../../shared/outage-alerts/schema.ts';
+import {
+  outageKindLabels,
+  outageStatusLabels,
+  type OutageKind,
+  type OutageStatus,
+} from '../../shared/outages/schema.ts';
 import { site } from '../../shared/site.ts';
 import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
 

@@ -5,8 +5,8 @@ import {
   outageAlertMessages,
   UNSUBSCRIBE_PATH,
   type OutageAlertSubscription,
-} from '../../shared/outage-alerts.ts';
-import type { OutageTown } from '../../shared/outages.ts';
+} from '../../shared/outage-alerts/schema.ts';
+import type { OutageTown } from '../../shared/outages/schema.ts';
 import { site } from '../../shared/site.ts';
 import type { Database } from '../db/index.ts';
 import { Invalid, NotFound } from '../errors.ts';

@@ -3,7 +3,7 @@ import {
   type AdminOutage,
   type AdminOutageSummary,
   type OutageListQuery,
-} from '../../shared/outages-admin.ts';
+} from '../../shared/outages/admin/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
 
 /** An outage's id in a path: the table's bigint, or nothing (404, never a database error). */

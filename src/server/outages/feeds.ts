@@ -1,7 +1,7 @@
 import { Feed } from 'feed';
 import ical from 'ical-generator';
-import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
-import { outageSummary, outageTitle } from '../../shared/outages-format.ts';
+import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
+import { outageSummary, outageTitle } from '../../shared/outages/format.ts';
 import { site } from '../../shared/site.ts';
 
 /**

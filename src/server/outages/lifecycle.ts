@@ -1,4 +1,4 @@
-import { outageAdminMessages, outageTransitions, type OutageStatusChange } from '../../shared/outages-admin.ts';
+import { outageAdminMessages, outageTransitions, type OutageStatusChange } from '../../shared/outages/admin/schema.ts';
 import {
   closedStatuses,
   currentStatuses,
@@ -6,7 +6,7 @@ import {
   outageMessages,
   outageStatusLabels,
   type OutagePublish,
-} from '../../shared/outages.ts';
+} from '../../shared/outages/schema.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';

@@ -1,12 +1,12 @@
 import { chileMinute } from '../../shared/chile-time.ts';
-import { outageAdminMessages } from '../../shared/outages-admin.ts';
+import { outageAdminMessages } from '../../shared/outages/admin/schema.ts';
 import {
   closedStatuses,
   outageKindLabels,
   type OutageInput,
   type OutageKind,
   type OutageStatus,
-} from '../../shared/outages.ts';
+} from '../../shared/outages/schema.ts';
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';

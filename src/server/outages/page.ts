@@ -5,12 +5,12 @@ import { parse } from 'smol-toml';
 import { ServerTownChoices } from '../../islands/OutageAlertForm.tsx';
 import OutageList, { MapSpace } from '../../islands/outages/OutageList.tsx';
 import { fieldRules } from '../../shared/fields.ts';
-import { OutageAlertSubscriptionSchema } from '../../shared/outage-alerts.ts';
-import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
+import { OutageAlertSubscriptionSchema } from '../../shared/outage-alerts/schema.ts';
+import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 
 /**
  * The two pages whose content lives in the database, prerendered by Astro with a marker where it
- * goes and filled in by the function `cortes-page` on each request (cached a minute), so a change
+ * goes and filled in by the function `outages-page` on each request (cached a minute), so a change
  * shows within a minute without rebuilding the site (docs/features/outages.md): /cortes with its current
  * outages (readable without JavaScript) and /cortes/alertas with its towns.
  */

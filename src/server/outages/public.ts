@@ -1,5 +1,5 @@
-import type { OutageTown, PublicOutage } from '../../shared/outages.ts';
-import { currentStatuses } from '../../shared/outages.ts';
+import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
+import { currentStatuses } from '../../shared/outages/schema.ts';
 import type { Database } from '../db/index.ts';
 
 /**

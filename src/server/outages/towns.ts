@@ -1,6 +1,6 @@
-import type { OutageTown } from '../../shared/outages.ts';
-import { outageAdminMessages, type OutageTownInput } from '../../shared/outages-admin.ts';
-import { outageMessages } from '../../shared/outages.ts';
+import type { OutageTown } from '../../shared/outages/schema.ts';
+import { outageAdminMessages, type OutageTownInput } from '../../shared/outages/admin/schema.ts';
+import { outageMessages } from '../../shared/outages/schema.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';

@@ -1,7 +1,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import { formatDateTime, paymentTypeLabel } from '../../shared/billing.ts';
-import { billStatuses, type PaymentRow } from '../../shared/payments.ts';
+import { formatDateTime, paymentTypeLabel } from '../../shared/billing/schema.ts';
+import { billStatuses, type PaymentRow } from '../../shared/payments/schema.ts';
 import { errorSummary } from '../error-summary.ts';
 
 /**

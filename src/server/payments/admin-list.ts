@@ -5,7 +5,7 @@ import {
   type PaymentFilters,
   type PaymentRow,
   type PersonCase,
-} from '../../shared/payments.ts';
+} from '../../shared/payments/schema.ts';
 import { chileLocalToIso } from '../../shared/chile-time.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';

@@ -1,4 +1,4 @@
-import { formatAmount, formatDateTime, paymentTypeLabel } from '../../shared/billing.ts';
+import { formatAmount, formatDateTime, paymentTypeLabel } from '../../shared/billing/schema.ts';
 import type { Database } from '../db/index.ts';
 import { enqueueMail, OUTBOX_COLUMNS } from '../mail/outbox.ts';
 import type { ClaimedBill } from './settlement.ts';

@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { sealTotpSecret } from '../../../src/server/auth/second-factor.ts';
-import type { AdminRole } from '../../../src/shared/admins.ts';
+import type { AdminRole } from '../../../src/shared/admins/schema.ts';
 import { e2eAdmin, e2eCompliance, e2eTotpKey, e2eTotpSecret } from './admin-credentials.ts';
 import { query } from './database.ts';
 

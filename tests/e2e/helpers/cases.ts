@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
-import { COMPLAINT_BUSINESS_DAYS } from '../../../src/shared/cases.ts';
+import { COMPLAINT_BUSINESS_DAYS } from '../../../src/shared/cases/schema.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../../../src/server/business-days.ts';
 import { query } from './database.ts';
 

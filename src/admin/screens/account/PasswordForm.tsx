@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { PasswordChangeSchema } from '../../../shared/admins.ts';
+import { PasswordChangeSchema } from '../../../shared/admins/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

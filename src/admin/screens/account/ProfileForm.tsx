@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AdminProfileSchema, AdminSchema } from '../../../shared/admins.ts';
+import { AdminProfileSchema, AdminSchema } from '../../../shared/admins/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { AvatarInput } from '../../forms/AvatarInput.tsx';

@@ -5,7 +5,7 @@ import {
   AccountsImportFormSchema,
   chileNow,
   type AccountsImportReport,
-} from '../../../shared/accounts.ts';
+} from '../../../shared/accounts/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { accountsMessages, formatLocalDateTime, type AccountsImportReport } from '../../../shared/accounts.ts';
-import { formatAmount, formatDateTime } from '../../../shared/billing.ts';
+import { accountsMessages, formatLocalDateTime, type AccountsImportReport } from '../../../shared/accounts/schema.ts';
+import { formatAmount, formatDateTime } from '../../../shared/billing/schema.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 

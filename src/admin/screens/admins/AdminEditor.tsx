@@ -1,5 +1,11 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { AdminCreateSchema, adminMessages, AdminUpdateSchema, hasRole, type Admin } from '../../../shared/admins.ts';
+import {
+  AdminCreateSchema,
+  adminMessages,
+  AdminUpdateSchema,
+  hasRole,
+  type Admin,
+} from '../../../shared/admins/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { AvatarInput } from '../../forms/AvatarInput.tsx';

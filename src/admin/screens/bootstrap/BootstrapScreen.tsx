@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import type { AdminRole } from '../../../shared/admins.ts';
+import type { AdminRole } from '../../../shared/admins/schema.ts';
 import {
   BootstrapAnswerSchema,
   bootstrapMessages,
   BootstrapSchema,
   bootstrapTitles,
   type BootstrapStatus,
-} from '../../../shared/bootstrap.ts';
+} from '../../../shared/bootstrap/schema.ts';
 import { ComplianceInvitationForm } from './ComplianceInvitationForm.tsx';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';

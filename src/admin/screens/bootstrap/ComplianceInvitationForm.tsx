@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ComplianceBootstrapSchema, ComplianceInvitationAnswerSchema } from '../../../shared/bootstrap.ts';
-import { INVITATION_HOURS } from '../../../shared/invitations.ts';
+import { ComplianceBootstrapSchema, ComplianceInvitationAnswerSchema } from '../../../shared/bootstrap/schema.ts';
+import { INVITATION_HOURS } from '../../../shared/invitations/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

@@ -6,7 +6,7 @@ import {
   InvitationAnswerSchema,
   invitationMessages,
   type InvitationAnswer,
-} from '../../../shared/invitations.ts';
+} from '../../../shared/invitations/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { AdminForm } from '../../forms/AdminForm.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminRole } from '../../../shared/admins.ts';
-import { BootstrapStatusSchema } from '../../../shared/bootstrap.ts';
+import type { AdminRole } from '../../../shared/admins/schema.ts';
+import { BootstrapStatusSchema } from '../../../shared/bootstrap/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 
 /** GET /api/bootstrap: asked by a first account's screen (the first compliance user's: `?rol=cumplimiento`). */

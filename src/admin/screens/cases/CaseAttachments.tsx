@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CaseDetail } from '../../../shared/cases.ts';
+import type { CaseDetail } from '../../../shared/cases/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
 import { saveFile } from '../../downloads.ts';

@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing.ts';
-import { caseKinds, caseStatuses, type CaseDetailAnswer } from '../../../shared/cases.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { caseKinds, caseStatuses, type CaseDetailAnswer } from '../../../shared/cases/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList, SummarySection } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { CaseNoteSchema, CaseReplySchema, SISS_SENTENCE, type CaseDetail } from '../../../shared/cases.ts';
+import { CaseNoteSchema, CaseReplySchema, SISS_SENTENCE, type CaseDetail } from '../../../shared/cases/schema.ts';
 import { InternalNoteForm, TextEntryForm } from '../../forms/TextEntryForm.tsx';
 import { useCaseChange } from './case-api.ts';
 

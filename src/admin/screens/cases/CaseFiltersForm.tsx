@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
-import { caseKindFilters, CaseListQuerySchema, caseStatuses, type CaseListQuery } from '../../../shared/cases.ts';
+import {
+  caseKindFilters,
+  CaseListQuerySchema,
+  caseStatuses,
+  type CaseListQuery,
+} from '../../../shared/cases/schema.ts';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { CaseListQuerySchema } from '../../../shared/cases.ts';
+import { CaseListQuerySchema } from '../../../shared/cases/schema.ts';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';

@@ -1,4 +1,4 @@
-import { COMPLAINT_BUSINESS_DAYS, CaseSettingsSchema, type CaseSettings } from '../../../shared/cases.ts';
+import { COMPLAINT_BUSINESS_DAYS, CaseSettingsSchema, type CaseSettings } from '../../../shared/cases/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

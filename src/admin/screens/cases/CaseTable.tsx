@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/billing.ts';
-import { caseKinds, caseStatuses, type CaseSummary } from '../../../shared/cases.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { caseKinds, caseStatuses, type CaseSummary } from '../../../shared/cases/schema.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Deadline } from './Deadline.tsx';
 

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../shared/billing.ts';
-import type { CaseEntry } from '../../../shared/cases.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import type { CaseEntry } from '../../../shared/cases/schema.ts';
 
 const entryKinds: Record<CaseEntry['kind'], string> = {
   note: 'Nota interna',

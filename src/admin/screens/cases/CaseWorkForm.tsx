@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { caseStatuses, CaseUpdateSchema, type CaseDetailAnswer } from '../../../shared/cases.ts';
+import { caseStatuses, CaseUpdateSchema, type CaseDetailAnswer } from '../../../shared/cases/schema.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

@@ -5,7 +5,7 @@ import {
   CaseSettingsSchema,
   type CaseDetailAnswer,
   type CaseSettings,
-} from '../../../shared/cases.ts';
+} from '../../../shared/cases/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { caseKeys } from '../../resources.ts';
 

@@ -1,5 +1,5 @@
-import { hasRole } from '../../../shared/admins.ts';
-import type { TeamMember } from '../../../shared/denuncia-desk.ts';
+import { hasRole } from '../../../shared/admins/schema.ts';
+import type { TeamMember } from '../../../shared/denuncias/desk/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';

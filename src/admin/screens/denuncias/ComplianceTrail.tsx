@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing.ts';
-import { trailActions, TrailQuerySchema, type TrailEntry } from '../../../shared/denuncia-desk.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { trailActions, TrailQuerySchema, type TrailEntry } from '../../../shared/denuncias/desk/schema.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { PagedResults } from '../../components/FilteredPages.tsx';
 import { QueryView } from '../../components/QueryView.tsx';

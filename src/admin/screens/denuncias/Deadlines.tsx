@@ -1,5 +1,5 @@
-import { formatDate } from '../../../shared/billing.ts';
-import { deadlineLabels, type Deadline } from '../../../shared/denuncia-case.ts';
+import { formatDate } from '../../../shared/billing/schema.ts';
+import { deadlineLabels, type Deadline } from '../../../shared/denuncias/case/schema.ts';
 
 /** Each state in words; overdue and due-soon also in a badge's colour, never the colour alone. */
 const stateWords: Record<Deadline['state'], string> = {

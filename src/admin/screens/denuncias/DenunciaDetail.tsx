@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing.ts';
-import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
-import type { DeskDetail } from '../../../shared/denuncia-desk.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
+import type { DeskDetail } from '../../../shared/denuncias/desk/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummarySection } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { formatDateTime } from '../../../shared/billing.ts';
-import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
-import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncia-desk.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
+import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncias/desk/schema.ts';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { DataTable } from '../../components/DataTable.tsx';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { MESSAGE_CAP } from '../../../shared/denuncia-case.ts';
-import { DeskMessageSchema, DeskNoteSchema, type DeskDetail } from '../../../shared/denuncia-desk.ts';
+import { MESSAGE_CAP } from '../../../shared/denuncias/case/schema.ts';
+import { DeskMessageSchema, DeskNoteSchema, type DeskDetail } from '../../../shared/denuncias/desk/schema.ts';
 import { InternalNoteForm, TextEntryForm } from '../../forms/TextEntryForm.tsx';
 import { useDenunciaChange } from './desk-api.ts';
 

@@ -1,5 +1,5 @@
-import { formatDateTime } from '../../../shared/billing.ts';
-import type { DenunciaMessage } from '../../../shared/denuncia-case.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
+import type { DenunciaMessage } from '../../../shared/denuncias/case/schema.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 
 /** Who wrote each message, in words: a note is marked as one, not only by its colour. */

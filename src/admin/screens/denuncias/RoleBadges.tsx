@@ -1,4 +1,4 @@
-import { roleLabels, type AdminRole } from '../../../shared/admins.ts';
+import { roleLabels, type AdminRole } from '../../../shared/admins/schema.ts';
 
 /** An account's roles, each as a badge with its name. */
 export function RoleBadges({ roles }: { roles: readonly AdminRole[] }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import * as z from 'zod/mini';
-import { denunciaStatusLabels } from '../../../shared/denuncia-case.ts';
-import { deskStatuses, DeskStatusSchema, type DeskDetail } from '../../../shared/denuncia-desk.ts';
+import { denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
+import { deskStatuses, DeskStatusSchema, type DeskDetail } from '../../../shared/denuncias/desk/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';

@@ -5,7 +5,7 @@ import {
   TeamMemberSchema,
   TeamSchema,
   TrailPageSchema,
-} from '../../../shared/denuncia-desk.ts';
+} from '../../../shared/denuncias/desk/schema.ts';
 import * as z from 'zod/mini';
 import { apiRequest } from '../../api-client.ts';
 

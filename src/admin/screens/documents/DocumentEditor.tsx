@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
-import { DocumentInputSchema, documentTypes, type StoredDocument } from '../../../shared/documents.ts';
+import { DocumentInputSchema, documentTypes, type StoredDocument } from '../../../shared/documents/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { FileUrlInput } from '../../forms/FileUrlInput.tsx';
 import { FormActions } from '../../forms/FormActions.tsx';

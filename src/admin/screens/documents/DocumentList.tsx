@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../../../shared/documents.ts';
+import type { StoredDocument } from '../../../shared/documents/schema.ts';
 import { ResourceList } from '../../components/ResourceList.tsx';
 import { documents, PUBLIC_DELAY_NOTE } from '../../resources.ts';
 

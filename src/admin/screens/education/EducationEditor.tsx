@@ -1,5 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
-import { EducationInputSchema, educationContentTypes, type EducationDocument } from '../../../shared/education.ts';
+import {
+  EducationInputSchema,
+  educationContentTypes,
+  type EducationDocument,
+} from '../../../shared/education/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { CheckboxInput } from '../../forms/CheckboxInput.tsx';
 import { FileUrlInput } from '../../forms/FileUrlInput.tsx';

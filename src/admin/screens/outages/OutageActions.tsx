@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { isShortNotice, outageMessages, outageStatusLabels } from '../../../shared/outages.ts';
-import { outageTransitions, type AdminOutage } from '../../../shared/outages-admin.ts';
+import { isShortNotice, outageMessages, outageStatusLabels } from '../../../shared/outages/schema.ts';
+import { outageTransitions, type AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { ApiError, failureMessage } from '../../api-client.ts';
 import { PUBLIC_DELAY_NOTE } from '../../resources.ts';

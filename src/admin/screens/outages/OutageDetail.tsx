@@ -1,7 +1,7 @@
 import { Link, useNavigate, useParams } from 'react-router';
 import { chileMinute } from '../../../shared/chile-time.ts';
-import { closedStatuses, outageKindLabels, outageStatusLabels } from '../../../shared/outages.ts';
-import type { AdminOutage } from '../../../shared/outages-admin.ts';
+import { closedStatuses, outageKindLabels, outageStatusLabels } from '../../../shared/outages/schema.ts';
+import type { AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { QueryView } from '../../components/QueryView.tsx';

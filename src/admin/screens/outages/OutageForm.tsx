@@ -1,8 +1,8 @@
 import { useFieldArray } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
-import { outageKindLabels, outageKinds, OutageInputSchema, outageMessages } from '../../../shared/outages.ts';
-import type { AdminOutage } from '../../../shared/outages-admin.ts';
+import { outageKindLabels, outageKinds, OutageInputSchema, outageMessages } from '../../../shared/outages/schema.ts';
+import type { AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { chileMinute } from '../../../shared/chile-time.ts';
-import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages.ts';
-import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages-admin.ts';
+import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages/schema.ts';
+import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages/admin/schema.ts';
 import { ListScreen } from '../../components/ListScreen.tsx';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';

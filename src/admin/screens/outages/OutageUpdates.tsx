@@ -1,6 +1,6 @@
 import { chileMinute } from '../../../shared/chile-time.ts';
-import { closedStatuses } from '../../../shared/outages.ts';
-import { OutageUpdateInputSchema, type AdminOutage } from '../../../shared/outages-admin.ts';
+import { closedStatuses } from '../../../shared/outages/schema.ts';
+import { OutageUpdateInputSchema, type AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';

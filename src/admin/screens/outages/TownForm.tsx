@@ -1,4 +1,4 @@
-import { OutageTownInputSchema } from '../../../shared/outages-admin.ts';
+import { OutageTownInputSchema } from '../../../shared/outages/admin/schema.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';

@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { OutageTownSchema } from '../../../shared/outages.ts';
-import { AdminOutageAnswerSchema, AdminOutageListSchema, type AdminOutage } from '../../../shared/outages-admin.ts';
+import { OutageTownSchema } from '../../../shared/outages/schema.ts';
+import {
+  AdminOutageAnswerSchema,
+  AdminOutageListSchema,
+  type AdminOutage,
+} from '../../../shared/outages/admin/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 
 /**

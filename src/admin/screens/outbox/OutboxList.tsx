@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '../../../shared/billing.ts';
+import { formatDateTime } from '../../../shared/billing/schema.ts';
 import {
   mailKind,
   mailProblems,
@@ -7,7 +7,7 @@ import {
   OutboxSchema,
   RetriedMailSchema,
   type UnsentMail,
-} from '../../../shared/outbox.ts';
+} from '../../../shared/outbox/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { apiRequest, failureMessage } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';

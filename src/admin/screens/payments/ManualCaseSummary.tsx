@@ -1,5 +1,5 @@
-import { formatAmount, formatDateTime } from '../../../shared/billing.ts';
-import { personReasons, webpayOperations, type ManualCase } from '../../../shared/payments.ts';
+import { formatAmount, formatDateTime } from '../../../shared/billing/schema.ts';
+import { personReasons, webpayOperations, type ManualCase } from '../../../shared/payments/schema.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
 
 interface ManualCaseSummaryProps {

@@ -1,4 +1,4 @@
-import type { TotpEnrolment } from '../../../shared/auth.ts';
+import type { TotpEnrolment } from '../../../shared/auth/schema.ts';
 
 /** The key in groups of four, as authenticator apps show it: easier to read and type. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)!.join(' ');

@@ -1,0 +1,70 @@
+import type { Config, Context } from '@netlify/functions';
+import {
+  denunciaFollowUpMessages as texts,
+  NoticeChoiceSchema,
+  ReceiptQuerySchema,
+  ReporterMessageSchema,
+  type DenunciaFollowUpAnswer,
+} from '../../src/shared/denuncias/follow-up/schema.ts';
+import { INLINE_LIMIT } from '../../src/shared/uploads/schema.ts';
+import { config as settings } from '../../src/server/config.ts';
+import { getDatabase, type Database } from '../../src/server/db/index.ts';
+import {
+  addReporterMessage,
+  chooseNotice,
+  followUpView,
+  openByReceipt,
+  type OpenedDenuncia,
+} from '../../src/server/denuncias/follow-up.ts';
+import { arrivalOf, json, methodNotAllowed, parseInput, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { deliverDueMail } from '../../src/server/mail/deliver.ts';
+import { parseMultipart } from '../../src/server/multipart.ts';
+import { uploadStore } from '../../src/server/storage.ts';
+
+/**
+ * /denuncias/seguimiento's API, POST only so the receipt code never sits in a URL:
+ * /api/denuncias/seguimiento opens a denuncia by its code; …/mensajes (multipart) adds the
+ * reporter's message, with an optional file; …/aviso sets the "new message" notice. Each answers
+ * the denuncia as it is then, never cached (json() says no-store); nothing about the connection
+ * is stored but the keyed hash of a client whose code failed.
+ */
+export default withErrorHandling(async (req: Request, context: Context) => {
+  if (req.method !== 'POST') return methodNotAllowed(['POST']);
+  const db = getDatabase();
+  const action = new URL(req.url).pathname.split('/').at(-1);
+
+  if (action === 'mensajes') {
+    // The message is mailed about: a deploy that cannot send mail refuses it rather than keep it unseen.
+    settings.mail();
+    const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
+    const { receipt, body } = parseInput(ReporterMessageSchema, form.fields);
+    const opened = await openByReceipt(db, receipt, context.ip);
+    await addReporterMessage(db, uploadStore(), opened, {
+      body,
+      form,
+      address: context.ip,
+      origin: arrivalOf(req).origin,
+    });
+    context.waitUntil(deliverDueMail());
+    return answer(db, opened, texts.sent);
+  }
+  if (action === 'aviso') {
+    const { receipt, notify } = await readInput(req, NoticeChoiceSchema, 2_048);
+    const opened = await chooseNotice(db, await openByReceipt(db, receipt, context.ip), notify);
+    return answer(db, opened, notify ? texts.noticeOn : texts.noticeOff);
+  }
+  const { receipt } = await readInput(req, ReceiptQuerySchema, 2_048);
+  return answer(db, await openByReceipt(db, receipt, context.ip));
+});
+
+const answer = async (db: Database, opened: OpenedDenuncia, message?: string) =>
+  json({
+    success: true,
+    ...(message ? { message } : {}),
+    data: { denuncia: await followUpView(db, opened) },
+  } satisfies DenunciaFollowUpAnswer);
+
+export const config: Config = {
+  path: ['/api/denuncias/seguimiento', '/api/denuncias/seguimiento/mensajes', '/api/denuncias/seguimiento/aviso'],
+  rateLimit: { windowSize: 60, windowLimit: 20, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,130 @@
+import * as z from 'zod/mini';
+import { checkFile } from '../uploads/schema.ts';
+import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+
+/**
+ * The accounts import: staff load the billing system's CSV export of every service's
+ * debt from the admin (/admin/cuentas/importar), as `npm run accounts:import` does from a terminal.
+ */
+
+export const accountsMessages = {
+  fileRequired: 'Seleccione el archivo CSV de cuentas.',
+  exportedAtRequired: 'Ingrese la fecha y hora de la exportación.',
+  exportedAtInvalid: 'Ingrese una fecha y hora válidas.',
+  exportedAtFuture: 'La fecha y hora de la exportación no puede ser posterior a este momento.',
+  notUtf8: 'El archivo no está en UTF-8. Expórtelo como «CSV UTF-8» e intente nuevamente.',
+  notText: 'El archivo no es un CSV de texto. Expórtelo como CSV e intente nuevamente.',
+  missingColumns: (columns: string[]) =>
+    `A la primera línea del archivo le ${columns.length === 1 ? 'falta la columna' : 'faltan las columnas'} ${columns.join(', ')}.`,
+  malformed: (line: number) =>
+    `El archivo no es un CSV válido: la lectura se detuvo en la línea ${line}. Revise las comillas de esa línea y de las anteriores.`,
+  noAccounts: 'El archivo no tiene cuentas: está vacío o solo tiene la línea de títulos.',
+  tooManyLines: (max: number) =>
+    `El archivo tiene más de ${new Intl.NumberFormat('es-CL').format(max)} líneas de cuentas: divídalo en partes e impórtelas con la misma fecha de exportación.`,
+  paidOnline: 'Pagada en línea después de la exportación',
+} as const;
+
+/** The columns of the export, in its first line (docs/features/payments.md, "Accounts: where the debt comes from"). */
+export const ACCOUNT_COLUMNS = ['service_number', 'balance', 'install_address', 'expiration_date', 'doc_url'] as const;
+
+/**
+ * Lines of accounts a file may hold: the utility has about 25,000 customers. The import is one
+ * statement, and Neon's HTTP driver takes at most 10 MiB a request: 60,000 rows of the shortest
+ * kind add about 1.5 MB of encoding to the 5 MB file (tests/integration/accounts-import.test.ts).
+ */
+export const MAX_ACCOUNT_LINES = 60_000;
+
+/** Lines of each list the answer carries: a file of 5 MB may hold many more bad lines than a screen (or 6 MB) can. */
+export const ACCOUNTS_REPORT_LIMIT = 1_000;
+
+/** Now on Aysén's clock, as an `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
+export function chileNow(now = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: AYSEN_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(now)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** A Chilean date-time of the form above as DD-MM-YYYY HH:mm (spec §9's order). */
+export const formatLocalDateTime = (local: string): string => {
+  const [date = '', time = ''] = local.split('T');
+  return `${date.split('-').reverse().join('-')} ${time.slice(0, 5)}`;
+};
+
+/**
+ * When the billing system took the export, in Chile's time. An account paid online after it
+ * keeps its balance: the export still shows the debt the customer has paid. A moment in the
+ * future would protect nobody, so it is refused.
+ */
+const exportedAt = z.string({ error: accountsMessages.exportedAtRequired }).check(
+  z.trim(),
+  z.minLength(1, accountsMessages.exportedAtRequired),
+  // A local time without a zone (z.iso.datetime's `local` also takes a Z): Chile's is implied.
+  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, accountsMessages.exportedAtInvalid),
+  z.refine((value) => z.iso.datetime({ local: true }).safeParse(value).success, accountsMessages.exportedAtInvalid),
+  z.refine((value) => value.slice(0, 16) <= chileNow(), accountsMessages.exportedAtFuture),
+);
+
+/** POST /api/admin/accounts/import: a completed upload of purpose `accounts` and the export's time. */
+export const AccountsImportSchema = z.object({
+  uploadId: z
+    .string({ error: accountsMessages.fileRequired })
+    .check(z.minLength(1, accountsMessages.fileRequired), z.maxLength(100)),
+  exportedAt,
+});
+
+/** The import form: the chosen file (checked as the server will) and the export's time. */
+export const AccountsImportFormSchema = z.object({
+  file: z.pipe(
+    z.custom<FileList | undefined>((value) => value === undefined || (typeof value === 'object' && value !== null)),
+    // zod/mini's transforms report a problem by pushing an issue, as zod's documentation does.
+    z.transform((files: FileList | undefined, context) => {
+      const file = files?.[0];
+      const problem = file ? checkFile('accounts', file.name, file.size) : accountsMessages.fileRequired;
+      if (problem || !file) {
+        context.issues.push({ code: 'custom', message: problem ?? accountsMessages.fileRequired, input: files });
+        return z.NEVER;
+      }
+      return file;
+    }),
+  ),
+  exportedAt,
+});
+
+const KeptAccountSchema = z.object({
+  service_number: z.string(),
+  /** What the export says is owed. */
+  exported_balance: z.number(),
+  /** The balance kept, as it was before the import. */
+  balance: z.number(),
+  /** The last online payment, ISO 8601 in UTC. */
+  paid_at: z.string(),
+});
+export type KeptAccount = z.infer<typeof KeptAccountSchema>;
+
+const RejectedLineSchema = z.object({ line: z.number(), reason: z.string() });
+export type RejectedLine = z.infer<typeof RejectedLineSchema>;
+
+/** POST /api/admin/accounts/import: data.report. Each list holds at most ACCOUNTS_REPORT_LIMIT entries of its total. */
+export const AccountsImportReportSchema = z.object({
+  exportedAt: z.string(),
+  /** Accounts written (new or updated), the kept ones included. */
+  imported: z.number(),
+  kept: z.array(KeptAccountSchema),
+  keptTotal: z.number(),
+  rejected: z.array(RejectedLineSchema),
+  rejectedTotal: z.number(),
+});
+export type AccountsImportReport = z.infer<typeof AccountsImportReportSchema>;
+
+export const AccountsImportAnswerSchema = z.object({ report: AccountsImportReportSchema });

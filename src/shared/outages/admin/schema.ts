@@ -1,0 +1,100 @@
+import * as z from 'zod/mini';
+import { pageNumber, requiredText } from '../../fields.ts';
+import { outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
+
+/**
+ * Cortes de agua, staff's side (/api/admin/outages, docs/admin-api.md): what the admin
+ * screens send beyond OutageInputSchema and OutagePublishSchema (src/shared/outages/schema.ts), and the
+ * answers they parse.
+ */
+
+export const outageAdminMessages = {
+  notDraft: 'Solo se puede eliminar un corte en borrador.',
+  alreadyPublished: 'El corte ya está publicado.',
+  closedNotEditable: 'Un corte restablecido o cancelado ya no se puede modificar.',
+  transition: (from: string, to: string) => `Un corte en estado ${from} no puede pasar a ${to}.`,
+  status: 'Seleccione el nuevo estado.',
+  update: 'Escriba la actualización.',
+  townName: 'Ingrese el nombre de la localidad.',
+  townSlug: 'El nombre de la localidad debe tener letras o números.',
+  townExists: 'Ya existe una localidad con ese nombre.',
+} as const;
+
+/**
+ * Where each status may go: an announced outage starts, ends or is called off; one under way
+ * ends. A draft is published (…/publish), never moved here; a closed one stays closed.
+ */
+export const outageTransitions: Record<OutageStatus, readonly OutageStatus[]> = {
+  borrador: [],
+  publicado: ['en_curso', 'restablecido', 'cancelado'],
+  en_curso: ['restablecido'],
+  restablecido: [],
+  cancelado: [],
+};
+
+/** PUT /api/admin/outages/{id}/status. */
+export const OutageStatusChangeSchema = z.object({
+  status: z.enum(['en_curso', 'restablecido', 'cancelado'], outageAdminMessages.status),
+});
+export type OutageStatusChange = z.infer<typeof OutageStatusChangeSchema>;
+
+/** POST /api/admin/outages/{id}/updates: a note the public reads under the outage. */
+export const OutageUpdateInputSchema = z.object({
+  body: requiredText(1_000, outageAdminMessages.update, { multiline: true }),
+});
+
+/** POST /api/admin/outages/towns: the marker goes where the coordinates say, inside the region. */
+export const OutageTownInputSchema = z.object({
+  name: requiredText(60, outageAdminMessages.townName),
+  latitude: SupplyPointSchema.shape.latitude,
+  longitude: SupplyPointSchema.shape.longitude,
+});
+export type OutageTownInput = z.infer<typeof OutageTownInputSchema>;
+
+const invalidFilter = 'Filtro no válido.';
+
+/** GET /api/admin/outages: by status and town, 25 a page. */
+export const OutageListQuerySchema = z.object({
+  status: z.optional(z.enum(outageStatuses, invalidFilter)),
+  town: z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, invalidFilter))),
+  page: pageNumber(),
+});
+export type OutageListQuery = z.infer<typeof OutageListQuerySchema>;
+export const OUTAGE_PAGE_SIZE = 25;
+
+const UpdateSchema = z.object({ id: z.string(), body: z.string(), createdAt: z.string() });
+
+export const AdminOutageSummarySchema = z.object({
+  id: z.string(),
+  kind: z.enum(outageKinds),
+  town: z.string(),
+  townName: z.string(),
+  sectors: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(outageStatuses),
+  lastUpdate: z.nullable(UpdateSchema),
+});
+export type AdminOutageSummary = z.infer<typeof AdminOutageSummarySchema>;
+
+export const AdminOutageListSchema = z.object({
+  outages: z.array(AdminOutageSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const AdminOutageSchema = z.object({
+  ...AdminOutageSummarySchema.shape,
+  streets: z.string(),
+  cause: z.string(),
+  shortNoticeReason: z.nullable(z.string()),
+  publishedAt: z.nullable(z.string()),
+  closedAt: z.nullable(z.string()),
+  updatedAt: z.string(),
+  /** Newest first, as the screen and /cortes show them. */
+  updates: z.array(UpdateSchema),
+  supplyPoints: z.array(SupplyPointSchema),
+});
+export type AdminOutage = z.infer<typeof AdminOutageSchema>;
+export const AdminOutageAnswerSchema = z.object({ outage: AdminOutageSchema });

@@ -1,0 +1,154 @@
+import * as z from 'zod/mini';
+import { serviceNumber } from '../billing/schema.ts';
+import { fieldMessages, optionalText, requiredText } from '../fields.ts';
+
+/**
+ * Cortes de agua: what staff publish and /cortes, its feeds and the alerts show. The
+ * towns live in the database (outage_towns, migration 0025), so one added later needs no deploy;
+ * a town is named by its slug everywhere but on screen.
+ */
+
+export const outageKinds = ['programado', 'emergencia'] as const;
+export type OutageKind = (typeof outageKinds)[number];
+export const outageKindLabels: Record<OutageKind, string> = { programado: 'Programado', emergencia: 'Emergencia' };
+
+/** `borrador` is staff's only: the public never sees a draft. */
+export const outageStatuses = ['borrador', 'publicado', 'en_curso', 'restablecido', 'cancelado'] as const;
+export type OutageStatus = (typeof outageStatuses)[number];
+export const outageStatusLabels: Record<OutageStatus, string> = {
+  borrador: 'Borrador',
+  publicado: 'Publicado',
+  en_curso: 'En curso',
+  restablecido: 'Restablecido',
+  cancelado: 'Cancelado',
+};
+/** Current: announced or under way; /cortes lists these, the closed ones leave it. */
+export const currentStatuses: readonly OutageStatus[] = ['publicado', 'en_curso'];
+export const closedStatuses: readonly OutageStatus[] = ['restablecido', 'cancelado'];
+
+/** Chilean consumer bodies expect a planned cut announced at least 48 hours ahead. */
+export const PLANNED_NOTICE_HOURS = 48;
+
+/** The Aysén region, generously: a point outside is a typing mistake (a sign or a swapped pair). */
+export const AYSEN_BOUNDS = { south: -49.5, north: -43.5, west: -76.0, east: -71.0 } as const;
+
+export const outageMessages = {
+  town: 'Seleccione una localidad de la lista.',
+  kind: 'Seleccione si el corte es programado o de emergencia.',
+  sectors: 'Indique los sectores afectados.',
+  start: 'Indique la fecha y hora de inicio.',
+  end: 'Indique la fecha y hora estimada de reposición.',
+  endAfterStart: 'La reposición estimada debe ser posterior al inicio.',
+  outsideRegion: 'Las coordenadas deben estar dentro de la Región de Aysén.',
+  shortNotice:
+    'El corte programado comienza en menos de 48 horas. Confirme la publicación e indique por qué no se pudo avisar antes.',
+  shortNoticeReason: 'Indique por qué no se pudo avisar con 48 horas de anticipación.',
+  notFound: 'Corte no encontrado.',
+  unknownTown: 'La localidad no existe.',
+} as const;
+
+const latitude = z
+  .number({ error: outageMessages.outsideRegion })
+  .check(
+    z.gte(AYSEN_BOUNDS.south, outageMessages.outsideRegion),
+    z.lte(AYSEN_BOUNDS.north, outageMessages.outsideRegion),
+  );
+const longitude = z
+  .number({ error: outageMessages.outsideRegion })
+  .check(
+    z.gte(AYSEN_BOUNDS.west, outageMessages.outsideRegion),
+    z.lte(AYSEN_BOUNDS.east, outageMessages.outsideRegion),
+  );
+
+/** An emergency supply point: where people get water while the outage lasts. */
+export const SupplyPointSchema = z.object({
+  name: requiredText(120, 'Ingrese el nombre del punto de abastecimiento.'),
+  address: requiredText(200, 'Ingrese la dirección del punto de abastecimiento.'),
+  latitude,
+  longitude,
+  hours: optionalText(120),
+});
+export type SupplyPoint = z.infer<typeof SupplyPointSchema>;
+
+/** An instant as the admin form sends it: ISO 8601 with its offset (the form converts Chile's time). */
+const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
+
+/**
+ * An outage as staff write it (POST/PUT /api/admin/outages). The town must be one of
+ * outage_towns (the server checks it against the table); the end comes after the start.
+ */
+export const OutageInputSchema = z
+  .object({
+    kind: z.enum(outageKinds, outageMessages.kind),
+    town: z.string({ error: outageMessages.town }).check(z.minLength(1, outageMessages.town), z.maxLength(60)),
+    sectors: requiredText(500, outageMessages.sectors, { multiline: true }),
+    streets: optionalText(2_000, { multiline: true }),
+    startsAt: instant(outageMessages.start),
+    endsAt: instant(outageMessages.end),
+    cause: optionalText(500, { multiline: true }),
+    supplyPoints: z._default(z.array(SupplyPointSchema).check(z.maxLength(20, fieldMessages.tooLong(20))), []),
+  })
+  .check(
+    z.refine((value) => Date.parse(value.endsAt) > Date.parse(value.startsAt), {
+      path: ['endsAt'],
+      message: outageMessages.endAfterStart,
+    }),
+  );
+export type OutageInput = z.infer<typeof OutageInputSchema>;
+
+/**
+ * POST /api/admin/outages/{id}/publish: a planned outage less than 48 hours ahead needs
+ * `confirmShortNotice` and its reason (kept with the outage and in the audit log).
+ */
+export const OutagePublishSchema = z.object({
+  confirmShortNotice: z._default(z.boolean(), false),
+  shortNoticeReason: optionalText(500, { multiline: true }),
+});
+export type OutagePublish = z.infer<typeof OutagePublishSchema>;
+
+/** True when a planned outage starting at `startsAt` is announced at `now` with less than 48 hours' notice. */
+export const isShortNotice = (kind: OutageKind, startsAt: string, now: Date): boolean =>
+  kind === 'programado' && Date.parse(startsAt) - now.getTime() < PLANNED_NOTICE_HOURS * 3_600_000;
+
+export const OutageTownSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type OutageTown = z.infer<typeof OutageTownSchema>;
+
+/** An outage as the public reads it (GET /api/outages, /cortes, the feeds). */
+export const PublicOutageSchema = z.object({
+  id: z.string(),
+  kind: z.enum(outageKinds),
+  town: z.string(),
+  townName: z.string(),
+  sectors: z.string(),
+  streets: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  cause: z.string(),
+  status: z.enum(outageStatuses),
+  updatedAt: z.string(),
+  updates: z.array(z.object({ body: z.string(), createdAt: z.string() })),
+  supplyPoints: z.array(SupplyPointSchema),
+});
+export type PublicOutage = z.infer<typeof PublicOutageSchema>;
+
+/** GET /api/outages: the current and upcoming outages and every town (the filter and the map). */
+export const OutagesResponseSchema = z.object({
+  success: z.literal(true),
+  outages: z.array(PublicOutageSchema),
+  towns: z.array(OutageTownSchema),
+});
+export type OutagesResponse = z.infer<typeof OutagesResponseSchema>;
+
+/** POST /api/outages/lookup ("¿Me afecta?"): a service number in, its town out, nothing else of the account. */
+export const OutageLookupSchema = z.object({ serviceNumber });
+export const OutageLookupResponseSchema = z.object({ success: z.literal(true), town: z.string() });
+
+export const outageLookupMessages = {
+  unknownService: 'No encontramos ese número de servicio. Revíselo en su boleta.',
+  noTown: 'No tenemos registrada la localidad de ese servicio. Elija su localidad en el filtro.',
+} as const;

@@ -1,0 +1,29 @@
+import * as z from 'zod/mini';
+import { uploadPurposes } from './texts.ts';
+
+/** The requests and answers of /api/uploads; the limits and the browser's checks are in uploads/texts.ts. */
+
+export {
+  adminPurposes,
+  CHUNK_SIZE,
+  checkFile,
+  extensionOf,
+  INLINE_LIMIT,
+  tooLargeMessage,
+  uploadMessages,
+  type UploadPurpose,
+} from './texts.ts';
+
+/** POST /api/uploads' 201: the upload to send the chunks to. */
+export const UploadStartedSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ uploadId: z.string(), chunkSize: z.number() }),
+});
+export type UploadStarted = z.infer<typeof UploadStartedSchema>;
+
+/** POST /api/uploads: starts a chunked upload; a `publication` or `accounts` needs a signed-in admin. */
+export const UploadStartSchema = z.object({
+  purpose: z.enum(uploadPurposes),
+  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  size: z.number().check(z.int(), z.positive()),
+});

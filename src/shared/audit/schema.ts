@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pageNumber } from '../fields.ts';
+import { pageNumber, pageShape } from '../fields.ts';
 
 /**
  * The audit log: every change an admin makes, and every access: sign-ins,
@@ -86,7 +86,5 @@ export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 /** GET /api/admin/audit: data. */
 export const AuditPageSchema = z.object({
   entries: z.array(AuditEntrySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageShape,
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { emailField, pageNumber, requiredText } from '../fields.ts';
+import { emailField, pageNumber, pageShape, requiredText } from '../fields.ts';
 import { waitText } from '../wait-text.ts';
 
 /**
@@ -95,9 +95,7 @@ export type CaseListQuery = z.infer<typeof CaseListQuerySchema>;
 /** GET /api/admin/cases: data. `localities` are those of every case, for the filter. */
 export const CaseListSchema = z.object({
   cases: z.array(CaseSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageShape,
   localities: z.array(z.string()),
 });
 export type CaseList = z.infer<typeof CaseListSchema>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { TbkPaymentSchema } from '../billing/schema.ts';
-import { pageNumber } from '../fields.ts';
+import { pageNumber, pageShape } from '../fields.ts';
 
 /**
  * Pagos Webpay: the card payments staff review. Every bill created for Webpay is one
@@ -168,11 +168,9 @@ export type PersonCase = z.infer<typeof PersonCaseSchema>;
 /** GET /api/admin/payments: data. */
 export const PaymentPageSchema = z.object({
   payments: z.array(PaymentRowSchema),
-  total: z.number(),
+  ...pageShape,
   /** Of every Webpay bill, whatever the filters: how many need attention. */
   attentionTotal: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
   /** Every bill that requires a person, oldest first, whatever the filters. */
   requiringPerson: z.array(PersonCaseSchema),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { adminRoles } from '../../admins/schema.ts';
 import { DeadlineSchema, DenunciaMessageSchema, denunciaStatuses, MESSAGE_CAP } from '../case/schema.ts';
-import { pageNumber, requiredText } from '../../fields.ts';
+import { pageNumber, pageShape, requiredText } from '../../fields.ts';
 
 /**
  * The compliance desk (admin menu Denuncias, /api/admin/denuncias): what only the
@@ -37,9 +37,7 @@ export type DeskSummary = z.infer<typeof DeskSummarySchema>;
 
 export const DeskListSchema = z.object({
   denuncias: z.array(DeskSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageShape,
 });
 export type DeskList = z.infer<typeof DeskListSchema>;
 
@@ -101,9 +99,7 @@ export type TrailEntry = z.infer<typeof TrailEntrySchema>;
 
 export const TrailPageSchema = z.object({
   entries: z.array(TrailEntrySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageShape,
 });
 
 /** GET /api/admin/denuncias/team: every admin account, and which hold the compliance role. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { pageNumber, requiredText } from '../../fields.ts';
+import { pageNumber, pageShape, requiredText } from '../../fields.ts';
 import { outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
 
 /**
@@ -79,9 +79,7 @@ export type AdminOutageSummary = z.infer<typeof AdminOutageSummarySchema>;
 
 export const AdminOutageListSchema = z.object({
   outages: z.array(AdminOutageSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
+  ...pageShape,
 });
 
 export const AdminOutageSchema = z.object({

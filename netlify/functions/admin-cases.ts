@@ -10,13 +10,8 @@ import {
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { chileDate } from '../../src/server/business-days.ts';
-import {
-  addNote,
-  readCaseSettings,
-  replyToCase,
-  updateCase,
-  updateCaseSettings,
-} from '../../src/server/cases/changes.ts';
+import { addNote, replyToCase, updateCase } from '../../src/server/cases/changes.ts';
+import { readCaseSettings, updateCaseSettings } from '../../src/server/cases/settings.ts';
 import { caseAttachment, caseDetail } from '../../src/server/cases/detail.ts';
 import { listCases } from '../../src/server/cases/list.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';

@@ -5,7 +5,7 @@ import { addBusinessDays, chileDate } from '../business-days.ts';
 import type { Database, Statement } from '../db/index.ts';
 import type { Arrival } from '../http.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
-import { readCaseSettings } from './changes.ts';
+import { readCaseSettings } from './settings.ts';
 
 /** The last day to answer: complaints by law, messages by the utility's target, the rest none. */
 async function dueOn(db: Database, kind: CaseKind, received: Date): Promise<string | null> {

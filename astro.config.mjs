@@ -31,6 +31,25 @@ const devWithoutCspHeader = {
 };
 
 /**
+ * A client chunk's file: Astro's `_astro/<name>.<hash>.js`, where a feature's module, named
+ * `schema.ts` or `texts.ts` in its folder of src/shared, lends the folder's name (`contact` for
+ * src/shared/contact/schema.ts, `billing-texts`, `denuncias-desk`): the build and a page's requests
+ * say what each holds, in names no longer than the modules' (every page's scripts name them).
+ * A chunk shared by several modules is named, as rolldown names it, after one of them.
+ * @param {import('vite').Rolldown.PreRenderedChunk} chunk
+ */
+function clientChunkFileName(chunk) {
+  const modules = chunk.facadeModuleId ? [chunk.facadeModuleId] : chunk.moduleIds;
+  const feature = modules
+    .map((id) => id.match(/src[\\/]shared[\\/](.+)[\\/](schema|texts)\.ts$/))
+    .find((match) => match && (chunk.facadeModuleId || match[2] === chunk.name));
+  const folder = feature?.[1]?.replace(/[\\/]/g, '-');
+  const name = folder ? (feature?.[2] === 'schema' ? folder : `${folder}-texts`) : chunk.name;
+  // Astro's own rule for the characters a chunk's name may keep.
+  return `_astro/${name.replace(/[^\w.\-/]/g, '_')}.[hash].js`;
+}
+
+/**
  * A chunk group's test: the modules of the named packages and the project's own files, a path
  * ending in `/` standing for the whole folder. A path that does not exist fails the build, so
  * moving or renaming a module cannot silently change what a page loads.
@@ -102,6 +121,7 @@ export default defineConfig({
         build: {
           rolldownOptions: {
             output: {
+              chunkFileNames: clientChunkFileName,
               codeSplitting: {
                 groups: [
                   {

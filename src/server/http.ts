@@ -7,6 +7,7 @@ import { Conflict, Invalid, NotAllowed, NotFound, NotSignedIn, Refusal, Throttle
 import { errorSummary } from './error-summary.ts';
 import { assertCleanJson, assertCleanTarget, invalidText } from './input-text.ts';
 import { messages } from '../shared/messages.ts';
+import { refusals } from '../shared/refusals.ts';
 import { withSecurityHeaders } from './security-headers.ts';
 
 /**
@@ -33,7 +34,7 @@ export const failure = (
 ): Response => json({ success: false, error, message: error, ...extra } satisfies ApiFailure, status, headers);
 
 export const methodNotAllowed = (allowed: string[]): Response =>
-  failure(405, messages.methodNotAllowed, {}, { Allow: allowed.join(', ') });
+  failure(405, refusals.methodNotAllowed, {}, { Allow: allowed.join(', ') });
 
 /**
  * A refusal of the request as HTTP carries it (its media type, its size, its JSON syntax, or the
@@ -90,11 +91,11 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   // Only application/json: a text/plain body is a "simple" request any other site can make a
   // visitor's browser send without asking (no CORS preflight).
   const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new RequestRefused(415, messages.notJson);
+  if (mediaType !== 'application/json') throw new RequestRefused(415, refusals.notJson);
   const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new RequestRefused(413, messages.bodyTooLarge);
+  if (declared > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
   const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw new RequestRefused(413, messages.bodyTooLarge);
+  if (bytes.byteLength > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -105,7 +106,7 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   try {
     body = JSON.parse(text);
   } catch {
-    throw new RequestRefused(400, messages.invalidJson);
+    throw new RequestRefused(400, refusals.invalidJson);
   }
   assertCleanJson(body);
   return body;

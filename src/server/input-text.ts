@@ -1,4 +1,5 @@
 import { messages } from '../shared/messages.ts';
+import { refusals } from '../shared/refusals.ts';
 import { Invalid } from './errors.ts';
 
 /**
@@ -20,10 +21,10 @@ export function isCleanText(value: string, { multiLine }: { multiLine: boolean }
 }
 
 /** The refusal of a whole request whose text is not valid (no field to point at). */
-export const invalidText = () => new Invalid(messages.invalidText);
+export const invalidText = () => new Invalid(refusals.invalidText);
 
 /** The refusal of one field, shaped as a schema's refusal so the form shows it at that field. */
-export const invalidTextIn = (field: string) => new Invalid(messages.invalidForm, { [field]: messages.invalidText });
+export const invalidTextIn = (field: string) => new Invalid(messages.invalidForm, { [field]: refusals.invalidText });
 
 /** Whether any key or string anywhere inside `value` is not clean text. */
 function hasInvalidText(value: unknown): boolean {

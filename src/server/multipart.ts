@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
-import { messages } from '../shared/messages.ts';
+import { refusals } from '../shared/refusals.ts';
 import { Invalid } from './errors.ts';
 import { invalidText, invalidTextIn, isCleanText } from './input-text.ts';
 
@@ -17,7 +17,7 @@ export interface Multipart {
   file?: MultipartFile;
 }
 
-const invalidMultipart = () => new Invalid(messages.invalidMultipart);
+const invalidMultipart = () => new Invalid(refusals.invalidMultipart);
 
 /**
  * Reads a multipart/form-data body with busboy, streaming, within limits: one file part named

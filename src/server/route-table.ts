@@ -1,4 +1,4 @@
-import { messages } from '../shared/messages.ts';
+import { refusals } from '../shared/refusals.ts';
 import { failure, methodNotAllowed } from './http.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -76,5 +76,5 @@ export const routeTable =
       );
       return byMethod(call.req, bound);
     }
-    return Promise.resolve(failure(404, messages.notFound));
+    return Promise.resolve(failure(404, refusals.notFound));
   };

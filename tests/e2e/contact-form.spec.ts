@@ -131,8 +131,8 @@ test('field errors found by the server are shown on the fields', async ({ page }
 });
 
 test("when the form's schema does not arrive, the form sends and shows the server's check", async ({ page }) => {
-  // The schema's own chunk (rolldown names it after src/shared/contact/schema.ts), loaded once the visitor
-  // starts on the form: here the connection drops on the way.
+  // The schema's own chunk (`contact`, after src/shared/contact/schema.ts: astro.config.mjs), loaded once
+  // the visitor starts on the form: here the connection drops on the way.
   await page.route(/\/_astro\/contact\.[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
   const posted = page.waitForRequest('/api/contacto');
   await page.getByLabel('Correo electrónico').fill('marta@');

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
-import { messages } from '../../src/shared/messages.ts';
+import { refusals } from '../../src/shared/refusals.ts';
 import { useAdminEnvironment } from '../helpers/admin.ts';
 import { testContext } from '../helpers/functions.ts';
 
@@ -62,7 +62,7 @@ interface Probe {
   request: (bad: Bad) => Request;
   /** 400 unless the spec gives 400 another meaning there. */
   status?: number | undefined;
-  /** The message for that kind of bad text, when not messages.invalidText. */
+  /** The message for that kind of bad text, when not refusals.invalidText. */
   message?: (bad: Bad) => string;
 }
 
@@ -107,7 +107,7 @@ const fileName = (route: string, fields: Record<string, string>, name: string): 
   route,
   field: "the file's name",
   // busboy refuses a part header holding a control character before any code reads the name.
-  message: (bad) => (bad.text === undefined ? messages.invalidText : messages.invalidMultipart),
+  message: (bad) => (bad.text === undefined ? refusals.invalidText : refusals.invalidMultipart),
   request: (bad) =>
     new Request(url(route), {
       method: 'POST',
@@ -242,7 +242,7 @@ describe('every public endpoint answers bad characters with 400 and a Spanish me
       await settle();
       expect(response.status).toBe(probe.status ?? 400);
       const body = await response.json();
-      expect([body.error, ...Object.values(body.errors ?? {})]).toContain(probe.message?.(bad) ?? messages.invalidText);
+      expect([body.error, ...Object.values(body.errors ?? {})]).toContain(probe.message?.(bad) ?? refusals.invalidText);
     });
   });
 
@@ -251,7 +251,7 @@ describe('every public endpoint answers bad characters with 400 and a Spanish me
     const { context } = testContext({ id: uuid, name: 'a\u0000b.pdf' });
     const response = await fn.default(new Request(url(`/api/files/${uuid}/ab.pdf`)), context);
     expect(response.status).toBe(400);
-    expect((await response.json()).error).toBe(messages.invalidText);
+    expect((await response.json()).error).toBe(refusals.invalidText);
   });
 
   it('what the table refuses differs from good input only by the bad character', async () => {

@@ -1,0 +1,15 @@
+/**
+ * Why a function refuses a request as sent, whatever the form. The islands show what an answer
+ * says and never name one of these, so they stay out of the pages' scripts, unlike messages.ts.
+ */
+export const refusals = {
+  invalidJson: 'La solicitud no es un JSON válido.',
+  /** A NUL, another control character or bytes that are not UTF-8 in any field. */
+  invalidText: 'El texto contiene caracteres no válidos.',
+  notJson: 'La solicitud debe enviarse como JSON (application/json).',
+  invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
+  bodyTooLarge: 'La solicitud es demasiado grande.',
+  methodNotAllowed: 'Método no permitido.',
+  /** A path of a function that none of its routes serves. */
+  notFound: 'La dirección solicitada no existe.',
+} as const;

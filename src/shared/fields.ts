@@ -69,9 +69,6 @@ export const pageNumber = () =>
     1,
   );
 
-/** Where one page of a paged list stands: beside the page's items, under the list's own name. */
-export const pageShape = { total: z.number(), page: z.number(), pageSize: z.number() };
-
 /** An e-mail the visitor may leave empty; when given, it must be valid. */
 export const optionalEmail = (max: number) =>
   z.pipe(optionalText(max), z.union([z.literal(''), z.email(fieldMessages.invalidEmail)]));

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { pageNumber, pageShape } from '../fields.ts';
+import { pageNumber } from '../fields.ts';
+import { pageShape } from '../paged-list.ts';
 
 /**
  * The audit log: every change an admin makes, and every access: sign-ins,

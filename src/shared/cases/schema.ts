@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { emailField, pageNumber, pageShape, requiredText } from '../fields.ts';
+import { emailField, pageNumber, requiredText } from '../fields.ts';
 import { waitText } from '../wait-text.ts';
+import { pageShape } from '../paged-list.ts';
 
 /**
  * Atención ciudadana: every contact message, complaint (reclamo), job application

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { adminRoles } from '../../admins/schema.ts';
 import { DeadlineSchema, DenunciaMessageSchema, denunciaStatuses, MESSAGE_CAP } from '../case/schema.ts';
-import { pageNumber, pageShape, requiredText } from '../../fields.ts';
+import { pageNumber, requiredText } from '../../fields.ts';
+import { pageShape } from '../../paged-list.ts';
 
 /**
  * The compliance desk (admin menu Denuncias, /api/admin/denuncias): what only the

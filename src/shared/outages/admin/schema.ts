@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { pageNumber, pageShape, requiredText } from '../../fields.ts';
+import { pageNumber, requiredText } from '../../fields.ts';
 import { outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
+import { pageShape } from '../../paged-list.ts';
 
 /**
  * Cortes de agua, staff's side (/api/admin/outages, docs/admin-api.md): what the admin

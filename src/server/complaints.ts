@@ -18,7 +18,7 @@ export async function submitComplaint(
 ): Promise<{ reference: string }> {
   const reference = newReference('REC');
   const { name, surname, email, phone, address, city, clientNumber, complaintDetails } = complaint;
-  const opened = await openCase(
+  const { statements: opened } = await openCase(
     db,
     { kind: 'reclamo', reference, name: `${name} ${surname}`, email, locality: city },
     arrival,

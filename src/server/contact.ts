@@ -18,7 +18,7 @@ export async function submitContact(
 ): Promise<{ reference: string }> {
   const reference = newReference('CON');
   const { name, surname, email, phone, address, city, reqs } = message;
-  const opened = await openCase(
+  const { statements: opened } = await openCase(
     db,
     { kind: 'mensaje', reference, name: `${name} ${surname}`, email, locality: city },
     arrival,

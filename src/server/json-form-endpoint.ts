@@ -8,12 +8,13 @@ import { arrivalOf, json, methodNotAllowed, readInput, withErrorHandling, type A
 import { deliverDueMail } from './mail/deliver.ts';
 
 /**
- * The function behind a JSON form (contact, complaint, motorhome): validate with the form's shared
- * schema, store through the service, mail after answering, answer the reference (spec §7).
+ * The function behind a JSON form (contact, complaint, motorhome, rights request): validate with the
+ * form's shared schema, store through the service, mail after answering, answer the reference
+ * (spec §7) and whatever else the service answers (a rights request's due date).
  */
 export function jsonFormEndpoint<S extends z.ZodMiniType>(
   schema: S,
-  submit: (db: Database, data: z.output<S>, arrival: Arrival) => Promise<{ reference: string }>,
+  submit: (db: Database, data: z.output<S>, arrival: Arrival) => Promise<SubmissionAnswer['data']>,
 ) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
@@ -21,8 +22,8 @@ export function jsonFormEndpoint<S extends z.ZodMiniType>(
     config.mail();
     const input = await readInput(req, schema, 16_384);
 
-    const { reference } = await submit(getDatabase(), input, arrivalOf(req));
+    const data = await submit(getDatabase(), input, arrivalOf(req));
     context.waitUntil(deliverDueMail());
-    return json({ success: true, message: messages.sent, data: { reference } } satisfies SubmissionAnswer);
+    return json({ success: true, message: messages.sent, data } satisfies SubmissionAnswer);
   });
 }

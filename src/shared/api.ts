@@ -39,6 +39,8 @@ export const SubmissionAnswerSchema = z.object({
     reference: z.string(),
     /** A denuncia's 16-digit receipt code, answered once: the reporter's only key to the case. */
     receipt: z.optional(z.string()),
+    /** A rights request's last day to answer (YYYY-MM-DD, Chile's calendar). */
+    dueDate: z.optional(z.string()),
   }),
 });
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;

@@ -79,6 +79,7 @@ const replyMailbox: Record<CaseKind, string> = {
   mensaje: site.mailboxes.contact,
   postulacion: site.mailboxes.jobs,
   motorhome: site.mailboxes.motorhome,
+  derechos: site.mailboxes.privacy,
 };
 
 /**

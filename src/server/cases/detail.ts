@@ -1,5 +1,6 @@
 import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases/schema.ts';
 import { chileMinute } from '../../shared/chile-time.ts';
+import { rightTypes } from '../../shared/rights/texts.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
@@ -11,6 +12,11 @@ import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
 
 /** A label, its SQL expression and, for an instant, how staff read it on Aysén's clock. */
 type Field = [label: string, column: string, format?: (value: string) => string];
+
+/** A rights request's type as the form names it ('Acceso'), in SQL. */
+const RIGHT_LABEL = `CASE type ${Object.entries(rightTypes)
+  .map(([type, { label }]) => `WHEN '${type}' THEN '${label}'`)
+  .join(' ')} END`;
 
 /** Who wrote a complaint or a message, as both forms ask it. */
 const contactFields: Field[] = [
@@ -53,6 +59,18 @@ const submissions: Record<CaseKind, { table: string; fields: Field[] }> = {
       ['Ciudad', 'city'],
       ['Dirección', 'address'],
       ['Aceptó las condiciones', isoTime('accepted_terms_at'), chileMinute],
+    ],
+  },
+  derechos: {
+    table: 'rights_requests',
+    fields: [
+      ['Derecho', RIGHT_LABEL],
+      ['Nombre', 'name'],
+      ['Correo electrónico', 'email'],
+      ['Correo confirmado', isoTime('email_confirmed_at'), chileMinute],
+      ['RUT', 'rut'],
+      ['Número de servicio', 'service_number'],
+      ['Solicitud', 'details'],
     ],
   },
 };

@@ -1,4 +1,5 @@
 import { acknowledgementTexts as texts, quoted } from '../../shared/cases/texts.ts';
+import { RIGHTS_BUSINESS_DAYS } from '../../shared/rights/texts.ts';
 import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, chileDate } from '../business-days.ts';
@@ -7,9 +8,10 @@ import type { Arrival } from '../http.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
 import { readCaseSettings } from './settings.ts';
 
-/** The last day to answer: complaints by law, messages by the utility's target, the rest none. */
+/** The last day to answer: complaints and rights requests by law, messages by the utility's target, the rest none. */
 async function dueOn(db: Database, kind: CaseKind, received: Date): Promise<string | null> {
   if (kind === 'reclamo') return addBusinessDays(chileDate(received), COMPLAINT_BUSINESS_DAYS);
+  if (kind === 'derechos') return addBusinessDays(chileDate(received), RIGHTS_BUSINESS_DAYS);
   if (kind !== 'mensaje') return null;
   return addBusinessDays(chileDate(received), (await readCaseSettings(db)).messageBusinessDays);
 }
@@ -20,6 +22,11 @@ interface NewCase {
   name: string;
   email: string;
   locality: string;
+  /**
+   * What the citizen must do before the case can be worked on, placed before the follow-up link,
+   * with the acknowledgement's own subject: a rights request's e-mail confirmation (rights/submit.ts).
+   */
+  confirmation?: { subject: string; lines: string[] };
 }
 
 /**
@@ -31,14 +38,15 @@ interface NewCase {
  */
 export async function openCase(
   db: Database,
-  { kind, reference, name, email, locality }: NewCase,
+  { kind, reference, name, email, locality, confirmation }: NewCase,
   arrival: Arrival,
-): Promise<Statement[]> {
+): Promise<{ due: string | null; statements: Statement[] }> {
   const due = await dueOn(db, kind, arrival.at);
   const link = `${arrival.origin}${followUpHref(reference)}`;
   const text = [
     texts.received(yourCase[kind], longDate(chileDate(arrival.at)), reference),
     ...(due ? [texts.answerBy(longDate(due))] : []),
+    ...(confirmation ? ['', ...confirmation.lines] : []),
     '',
     texts.followUp,
     link,
@@ -51,12 +59,14 @@ export async function openCase(
     texts.quotedHeading,
     ...quoted(`${texts.name}: ${name}`),
   ].join('\n');
-  return [
+  const subject = confirmation?.subject ?? `Recibimos ${yourCase[kind]} (${reference})`;
+  const statements = [
     {
       text: `INSERT INTO cases (kind, reference, citizen_name, citizen_email, locality, received_at, due_on)
              VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       params: [kind, reference, name, email, locality, arrival.at.toISOString(), due],
     },
-    enqueueAcknowledgement({ to: email, subject: `Recibimos ${yourCase[kind]} (${reference})`, text }, reference),
+    enqueueAcknowledgement({ to: email, subject, text }, reference),
   ];
+  return { due, statements };
 }

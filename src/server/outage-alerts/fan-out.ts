@@ -5,7 +5,7 @@ import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext } from '../mail/context.ts';
 import { MAX_BATCH_MAILS } from '../mail/mail.ts';
 import { alertSubject, alertText, type NoticeRow } from './alert-mail.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../link-tokens.ts';
 
 /**
  * The alerts of cortes: each pending outage notice, oldest first, is mailed to every

@@ -12,7 +12,7 @@ import type { Database } from '../db/index.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
 import { newReference } from '../references.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { hashToken, newToken } from '../link-tokens.ts';
 
 /**
  * Subscriptions to the e-mail alerts of cortes: double opt-in, no account. Each purpose

@@ -4,8 +4,8 @@ import { waitText } from '../wait-text.ts';
 import { pageShape } from '../paged-list.ts';
 
 /**
- * Atención ciudadana: every contact message, complaint (reclamo), job application
- * and motorhome registration is a case staff work on in the admin, with a status, an assignee,
+ * Atención ciudadana: every contact message, complaint (reclamo), job application,
+ * motorhome registration and rights request (derechos, src/shared/rights/) is a case staff work on in the admin, with a status, an assignee,
  * internal notes and written answers mailed to the citizen; the citizen follows it on
  * /seguimiento with its reference and e-mail. Denuncias are not cases: they have their own desk.
  */
@@ -15,6 +15,7 @@ export const caseKinds = {
   mensaje: 'Mensaje',
   postulacion: 'Postulación',
   motorhome: 'Motorhome',
+  derechos: 'Derechos de datos',
 } as const;
 export type CaseKind = keyof typeof caseKinds;
 const kindKeys = Object.keys(caseKinds) as [CaseKind, ...CaseKind[]];
@@ -25,6 +26,7 @@ export const yourCase: Record<CaseKind, string> = {
   mensaje: 'su mensaje',
   postulacion: 'su postulación',
   motorhome: 'su registro de motorhome',
+  derechos: 'su solicitud de derechos sobre sus datos',
 };
 
 /** The list's filter names the kinds in the plural. */
@@ -33,6 +35,7 @@ export const caseKindFilters: Record<CaseKind, string> = {
   mensaje: 'Mensajes',
   postulacion: 'Postulaciones',
   motorhome: 'Motorhome',
+  derechos: 'Derechos de datos',
 };
 
 /** Recibido → En revisión → Respondido → Cerrado; staff may set any of them. */

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * The keys of a subscription without an account: 32 random bytes (256 bits: unguessable), in
+ * The keys of a link mailed to someone without an account (an alert subscription, a rights
+ * request, an export): 32 random bytes (256 bits: unguessable), in
  * base64url for a link. Only their SHA-256 is stored, so a copy of the database opens nothing; a
  * fast hash is enough for a random 256-bit secret (unlike a password, there is nothing to guess).
  */

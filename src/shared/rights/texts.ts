@@ -1,0 +1,103 @@
+/**
+ * Derechos ARCO+ (Ley 19.628 as amended by Ley 21.719, in force from 1 December 2026): the rights a
+ * person may exercise over the data the site holds about them, as /privacidad/derechos names and
+ * explains them, and the words of the request's mails and answers. No zod here: the form's page
+ * loads these first (src/shared/README of the split in docs/architecture.md).
+ */
+
+export const rightTypes = {
+  acceso: {
+    label: 'Acceso',
+    explanation: 'Saber qué datos suyos tenemos, para qué los usamos y de dónde vienen, y recibir una copia.',
+  },
+  rectificacion: {
+    label: 'Rectificación',
+    explanation: 'Corregir los datos suyos que estén equivocados, desactualizados o incompletos.',
+  },
+  supresion: {
+    label: 'Supresión',
+    explanation:
+      'Que eliminemos sus datos, salvo los que la ley nos obliga a conservar (por ejemplo, pagos y boletas).',
+  },
+  oposicion: {
+    label: 'Oposición',
+    explanation: 'Que dejemos de usar sus datos para un fin determinado, como enviarle avisos por correo.',
+  },
+  portabilidad: {
+    label: 'Portabilidad',
+    explanation: 'Recibir sus datos en un archivo ordenado y de uso común, para llevarlos a otra empresa.',
+  },
+  bloqueo: {
+    label: 'Bloqueo',
+    explanation:
+      'Que suspendamos temporalmente todo uso de sus datos mientras se revisa su solicitud, salvo lo que la ley exige conservar.',
+  },
+} as const;
+export type RightType = keyof typeof rightTypes;
+export const rightTypeKeys = Object.keys(rightTypes) as [RightType, ...RightType[]];
+
+export const RIGHTS_PATH = '/privacidad/derechos';
+export const RIGHTS_CONFIRM_PATH = '/privacidad/derechos/confirmar';
+
+/** Ley 21.719: a request is answered within 15 business days, extendable once by 15 more. */
+export const RIGHTS_BUSINESS_DAYS = 15;
+/** The e-mail confirmation link and the export's download link live this many days. */
+export const RIGHTS_LINK_DAYS = 7;
+/** The privacy mailbox's digest lists the open requests due within this many business days. */
+export const RIGHTS_DUE_SOON_BUSINESS_DAYS = 3;
+
+export const rightsTexts = {
+  pageTitle: 'Ejercer sus derechos sobre sus datos personales',
+  typeLegend: '¿Qué derecho desea ejercer?',
+  detailsHint:
+    'Cuéntenos qué necesita. Si su solicitud se refiere a un trámite hecho en este sitio, indique su número de referencia (por ejemplo, REC-7K3M9Q2X).',
+  rutHint: 'Opcional: nos ayuda a encontrar sus datos, por ejemplo 12.345.678-5.',
+  serviceNumberHint: 'Opcional: el número de servicio que aparece en su boleta.',
+  /** Shown after sending, with the reference and the due date. */
+  sent: (reference: string, dueDay: string) =>
+    `Recibimos su solicitud con el número de referencia ${reference}. Le enviamos un correo para confirmar su dirección: ábralo y siga el enlace. Le responderemos a más tardar el ${dueDay}.`,
+  confirmFirst:
+    'Por su seguridad, no revisaremos ni enviaremos ningún dato hasta que confirme su correo electrónico con el enlace que le enviamos.',
+} as const;
+
+/** The confirmation of the e-mail, from the link in the mail (/privacidad/derechos/confirmar). */
+export const confirmTexts = {
+  title: 'Confirmar su correo electrónico',
+  button: 'Confirmar mi correo',
+  confirmed: (reference: string) =>
+    `Gracias: confirmamos su correo electrónico. Ya estamos revisando su solicitud ${reference}; puede seguirla en Seguimiento de casos.`,
+  invalid:
+    'Este enlace de confirmación no es válido, ya se usó o venció. Si ya confirmó su correo, no necesita hacer nada; si no, envíe una nueva solicitud.',
+  missing: 'Falta el código de confirmación: abra el enlace completo que le enviamos por correo.',
+} as const;
+
+/** The words of the mails a request sends (src/server/rights/). */
+export const rightsMailTexts = {
+  confirmSubject: (reference: string) => `Confirme su solicitud de derechos sobre sus datos (${reference})`,
+  confirmIntro: (right: string, day: string, reference: string) =>
+    `Recibimos el ${day} una solicitud de ${right} sobre datos personales, con el número de referencia ${reference}, a nombre de esta dirección de correo.`,
+  confirmAsk: (days: number) =>
+    `Para que la revisemos, confirme que usted la envió siguiendo este enlace (vale por ${days} días y sirve una sola vez):`,
+  confirmWhy:
+    'Le pedimos esta confirmación para no entregar datos de nadie a otra persona: hasta que la confirme, no revisaremos ni enviaremos ningún dato.',
+  notYou:
+    'Si usted no envió esta solicitud, no siga el enlace: sin su confirmación no haremos nada con ella, y puede ignorar este correo.',
+  extensionSubject: (reference: string) => `Su solicitud ${reference}: ampliamos el plazo de respuesta`,
+  extension: (reference: string, day: string, reason: string) =>
+    `Su solicitud ${reference} requiere más tiempo del previsto. Conforme a la Ley 19.628, ampliamos por una única vez el plazo de respuesta en 15 días hábiles: le responderemos a más tardar el ${day}.\n\nMotivo: ${reason}`,
+  exportSubject: (reference: string) => `Sus datos personales (${reference})`,
+  export: (reference: string, day: string) =>
+    `En respuesta a su solicitud ${reference}, puede descargar los datos personales que tenemos sobre usted en este enlace. Sirve una sola vez y vence el ${day}:`,
+  exportContents:
+    'El archivo ZIP contiene un archivo JSON con todos los datos y un archivo CSV por cada tipo de registro, además de los documentos que usted nos envió (por ejemplo, su currículum). El archivo LEAME.txt explica su estructura.',
+} as const;
+
+export const rightsMessages = {
+  notFound: 'Esa solicitud de derechos no existe.',
+  notConfirmed:
+    'La persona aún no confirma su correo electrónico: por su seguridad, no se puede buscar ni enviar ningún dato antes.',
+  alreadyExtended: 'El plazo de esta solicitud ya se amplió una vez: la ley permite una sola ampliación.',
+  closed: 'Esta solicitud está cerrada: reábrala para actuar sobre ella.',
+  downloadGone:
+    'Este enlace de descarga no es válido, ya se usó o venció. Si necesita sus datos de nuevo, responda al correo que le enviamos o envíe una nueva solicitud.',
+} as const;

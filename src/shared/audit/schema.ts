@@ -45,6 +45,8 @@ export const auditEntities = {
   case_settings: 'plazo de atención',
   outage: 'corte de agua',
   outage_town: 'localidad',
+  // Derechos ARCO+ (src/server/rights/): a person's data exported, and the desk's actions.
+  rights_request: 'solicitud de derechos',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

@@ -35,13 +35,19 @@ export const chunkKey = (uploadId: string, index: number) => `chunks/${uploadId}
 export const chunkPrefix = (uploadId: string) => `chunks/${uploadId}/`;
 
 /**
+ * What the store keeps: uploads of each purpose, and the ZIPs of rights exports (exports/{id},
+ * src/server/rights/export.ts), which only the server writes: no visitor uploads one.
+ */
+export type StoredPurpose = UploadPurpose | 'export';
+
+/**
  * Denuncias' files are sealed in storage (encryption.ts), chunks and whole files alike,
  * each bound to its key: a blob-store listing or copy alone reveals nothing. Other purposes are
  * stored as they came.
  */
-const isSealed = (purpose: UploadPurpose) => purpose === 'denuncia';
+const isSealed = (purpose: StoredPurpose) => purpose === 'denuncia';
 
-export async function putBytes(store: UploadStore, key: string, purpose: UploadPurpose, bytes: Uint8Array) {
+export async function putBytes(store: UploadStore, key: string, purpose: StoredPurpose, bytes: Uint8Array) {
   const stored = isSealed(purpose) ? await seal(bytes, `uploads:${key}`) : bytes;
   // A copy of exactly these bytes: a Buffer may be a view of a larger shared pool.
   await store.set(key, new Uint8Array(stored).buffer);
@@ -50,7 +56,7 @@ export async function putBytes(store: UploadStore, key: string, purpose: UploadP
 export async function getBytes(
   store: UploadStore,
   key: string,
-  purpose: UploadPurpose,
+  purpose: StoredPurpose,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const data = await store.get(key, { type: 'arrayBuffer' });
   if (!data) return undefined;

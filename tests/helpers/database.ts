@@ -16,7 +16,8 @@ export async function startTestDatabase() {
   process.env.NETLIFY_DB_URL = postgres.url;
   delete process.env.NETLIFY_DB_DRIVER;
   process.env.APP_MODE = 'local';
-  return { db: postgres.db, url: postgres.url, stop: postgres.stop };
+  // connect(): a pool of its own (its own sessions) for each competitor of a race.
+  return { db: postgres.db, url: postgres.url, connect: postgres.connect, stop: postgres.stop };
 }
 
 /**

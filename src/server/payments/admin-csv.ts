@@ -27,7 +27,7 @@ const COLUMNS: [header: string, value: (row: PaymentRow) => string | number][] =
  * A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP):
  * such a cell gets a leading apostrophe, so it shows as the text it is.
  */
-const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+export const neutralise = (value: string): string => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** The CSV of the rows as a byte stream, written as the rows arrive. */
 export function paymentsCsv(rows: AsyncIterable<PaymentRow>): ReadableStream<Uint8Array> {

@@ -101,3 +101,57 @@ export const rightsMessages = {
   downloadGone:
     'Este enlace de descarga no es válido, ya se usó o venció. Si necesita sus datos de nuevo, responda al correo que le enviamos o envíe una nueva solicitud.',
 } as const;
+
+/**
+ * The export of a person's data (acceso, portabilidad): its download page
+ * (/privacidad/derechos/descarga) and the LEAME.txt inside the ZIP (src/server/rights/export.ts,
+ * docs/rights-export.md).
+ */
+export const RIGHTS_DOWNLOAD_PATH = '/privacidad/derechos/descarga';
+
+export const exportTexts = {
+  title: 'Descargar sus datos personales',
+  description: 'Descargue el archivo con los datos personales que tenemos sobre usted.',
+  intro:
+    'Aquí puede descargar, en un archivo ZIP, los datos personales que tenemos sobre usted. El enlace sirve una sola vez: guarde el archivo en su equipo.',
+  button: 'Descargar mis datos',
+  sending: 'Preparando la descarga…',
+  saved:
+    'Su navegador descargó el archivo. Este enlace ya no sirve de nuevo: si necesita sus datos otra vez, envíe una nueva solicitud.',
+  missing: 'Falta el código del enlace. Ábralo desde el correo que le enviamos.',
+  fileName: (reference: string) => `datos-personales-${reference}.zip`,
+} as const;
+
+/** LEAME.txt, line by line: only the server writes it, so the page's script does not carry it. */
+export const exportReadmeTexts = {
+  title: (site: string) => `Sus datos personales en ${site}`,
+  request: (reference: string, generated: string) =>
+    `Solicitud ${reference}. Archivo generado el ${generated} (hora de Aysén).`,
+  searched: (email: string, rut: string, serviceNumber: string) => {
+    const keys = [
+      `el correo electrónico ${email}`,
+      ...(rut ? [`el RUT ${rut}`] : []),
+      ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : []),
+    ];
+    const last = keys.pop()!;
+    return `Contiene todos los datos personales que encontramos en nuestro sitio web asociados a ${keys.length ? `${keys.join(', ')} o ` : ''}${last}.`;
+  },
+  contents: 'Contenido:',
+  self: 'LEAME.txt: este texto.',
+  json: 'datos.json: todos los datos en formato JSON (su estructura, más abajo).',
+  csv: (file: string, label: string, records: number) =>
+    `${file}: ${label} (${records} ${records === 1 ? 'registro' : 'registros'}).`,
+  files: (count: number) =>
+    `archivos/: ${count === 1 ? 'el documento' : `los ${count} documentos`} que usted nos envió (por ejemplo, su currículum).`,
+  csvFormat:
+    'Los archivos CSV tienen una fila por registro y se abren con una planilla como Excel (codificación UTF-8, columnas separadas por punto y coma). Sus primeras columnas son la referencia del registro y su fecha; las demás, los datos del registro.',
+  jsonFormat: [
+    'Estructura de datos.json:',
+    '- reference: el número de su solicitud; generatedAt: cuándo se generó el archivo (ISO 8601, hora UTC).',
+    '- subject: el correo electrónico (email), el RUT (rut) y el número de servicio (serviceNumber) con que buscamos.',
+    '- records: un elemento por registro, con su tipo (source, ver la lista siguiente), su identificador (id), su referencia (reference), su fecha (createdAt, ISO 8601, hora UTC), sus datos (fields: cada uno con su nombre, label, y su valor, value) y sus documentos (files: uploadId, name, size en bytes y path, su ubicación en este ZIP).',
+  ],
+  sources: 'Tipos de registro (source):',
+  denuncias:
+    'Las denuncias del Canal de denuncias son confidenciales y no se incluyen aquí: sobre ellas responde por separado el encargado de cumplimiento, como explica nuestra Política de privacidad.',
+} as const;

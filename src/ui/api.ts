@@ -21,6 +21,37 @@ interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** A call that never reached an answer: the network is down, or the connection dropped on the way. */
+const NETWORK_FAILURE: ApiFailed = { ok: false, status: 0, failure: {} };
+
+async function send(
+  url: string,
+  { method = 'GET', json, body, headers = {}, signal }: CallOptions,
+  accept: string,
+): Promise<Response | undefined> {
+  try {
+    return await fetch(url, {
+      method,
+      headers: {
+        Accept: accept,
+        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
+      },
+      body: json === undefined ? (body ?? null) : JSON.stringify(json),
+      signal: signal ?? null,
+    });
+  } catch {
+    return undefined;
+  }
+}
+
+/** A failure's texts are shown only when they are what a failure carries (never a stray body). */
+async function failed(status: number, payload: unknown): Promise<ApiFailed> {
+  const { ApiFailureTextsSchema } = await import('../shared/api.ts');
+  const failure = ApiFailureTextsSchema.safeParse(payload);
+  return { ok: false, status, failure: failure.success ? failure.data : {} };
+}
+
 /**
  * The one way the public islands (and the chunked upload) call /api: the answer is checked with
  * `schema`, the shared answer schema. A form gives the schema as the promise of its module's
@@ -30,36 +61,46 @@ interface CallOptions {
 export async function callApi<S extends z.ZodMiniType>(
   url: string,
   schema: S | Promise<S>,
-  { method = 'GET', json, body, headers = {}, signal }: CallOptions = {},
+  options: CallOptions = {},
 ): Promise<ApiResult<z.output<S>>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: {
-        Accept: 'application/json',
-        ...(json === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...headers,
-      },
-      body: json === undefined ? (body ?? null) : JSON.stringify(json),
-      signal: signal ?? null,
-    });
-  } catch {
-    return { ok: false, status: 0, failure: {} };
-  }
+  const response = await send(url, options, 'application/json');
+  if (!response) return NETWORK_FAILURE;
   const payload: unknown = await response.json().catch(() => null);
   try {
     if (response.ok) {
       const parsed = (await schema).safeParse(payload);
       if (parsed.success) return { ok: true, status: response.status, body: parsed.data };
     }
-    // A failure's texts are shown only when they are what a failure carries (never a stray body).
-    const { ApiFailureTextsSchema } = await import('../shared/api.ts');
-    const failure = ApiFailureTextsSchema.safeParse(payload);
-    return { ok: false, status: response.status, failure: failure.success ? failure.data : {} };
+    return await failed(response.status, payload);
   } catch {
     // The schemas' module did not arrive (the connection dropped on the way): as a network failure.
-    return { ok: false, status: 0, failure: {} };
+    return NETWORK_FAILURE;
+  }
+}
+
+/**
+ * callApi for an answer that is a file (a rights export): its bytes and the name its
+ * Content-Disposition gives (RFC 6266: the UTF-8 name when there is one), or a failure as callApi
+ * gives it.
+ */
+export async function callApiForFile(
+  url: string,
+  fallbackName: string,
+  options: CallOptions = {},
+): Promise<{ ok: true; blob: Blob; fileName: string } | ApiFailed> {
+  const response = await send(url, options, 'application/octet-stream, application/json');
+  if (!response) return NETWORK_FAILURE;
+  try {
+    if (response.ok) {
+      const disposition = response.headers.get('Content-Disposition') ?? '';
+      const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+      const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+      const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
+      return { ok: true, blob: await response.blob(), fileName };
+    }
+    return await failed(response.status, await response.json().catch(() => null));
+  } catch {
+    return NETWORK_FAILURE;
   }
 }
 

@@ -423,7 +423,7 @@ describe('sendExport and the download', () => {
     expect(strFromU8(entries['postulaciones.csv']!)).toContain(`;${cvPath}\r\n`);
     const readme = strFromU8(entries['LEAME.txt']!);
     expect(readme).toContain(`Solicitud ${reference}.`);
-    expect(readme).toContain('asociados a el correo electrónico rosa.vera@correo.cl o el RUT 12.345.678-5.');
+    expect(readme).toContain('asociados al correo electrónico rosa.vera@correo.cl o al RUT 12.345.678-5.');
     expect(readme).toContain('- reclamos.csv: Reclamos (1 registro).');
     expect(readme).toContain('- casos.csv: Casos de Atención ciudadana (3 registros).');
     expect(readme).toContain('- archivos/: el documento que usted nos envió (por ejemplo, su currículum).');

@@ -129,12 +129,12 @@ export const exportReadmeTexts = {
     `Solicitud ${reference}. Archivo generado el ${generated} (hora de Aysén).`,
   searched: (email: string, rut: string, serviceNumber: string) => {
     const keys = [
-      `el correo electrónico ${email}`,
-      ...(rut ? [`el RUT ${rut}`] : []),
-      ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : []),
+      `al correo electrónico ${email}`,
+      ...(rut ? [`al RUT ${rut}`] : []),
+      ...(serviceNumber ? [`al número de servicio ${serviceNumber}`] : []),
     ];
     const last = keys.pop()!;
-    return `Contiene todos los datos personales que encontramos en nuestro sitio web asociados a ${keys.length ? `${keys.join(', ')} o ` : ''}${last}.`;
+    return `Contiene todos los datos personales que encontramos en nuestro sitio web asociados ${keys.length ? `${keys.join(', ')} o ` : ''}${last}.`;
   },
   contents: 'Contenido:',
   self: 'LEAME.txt: este texto.',

@@ -40,9 +40,13 @@ export default function RightsConfirm() {
   return (
     <div className="form">
       {outcome?.kind !== 'confirmed' && (
-        // Without its token the page says so where the button stands, in the button's room, so
-        // nothing moves when the island finds it missing (layout shift).
+        // Without its token the page says so where the button stands, so nothing moves when the
+        // island finds it missing (layout shift). On a phone the words are taller than the button:
+        // an invisible copy, there from the first paint, keeps their room.
         <div className="link-action">
+          <p className="form-error link-action__unused" aria-hidden="true">
+            {confirmTexts.missing}
+          </p>
           <button
             type="button"
             className={`button${token === '' ? ' link-action__unused' : ''}`}

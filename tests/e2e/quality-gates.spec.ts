@@ -42,6 +42,10 @@ const JS_BUDGET_KB: Record<string, number> = {
   // The two pages its mails link to: one button each.
   '/cortes/alertas/confirmar': 72,
   '/cortes/alertas/baja': 72,
+  // Issue 27: the rights request, a text form page (its six rights' sentences come in its HTML),
+  // and the one button of the page its mail links to.
+  '/privacidad/derechos': 75,
+  '/privacidad/derechos/confirmar': 72,
   // The page the rights export's mail links to: one button, that saves the file (71.0 KB, issue 27).
   '/privacidad/derechos/descarga': 72,
   // Its form is in the built HTML; what it loads before the visitor signs in (issue 14).
@@ -159,6 +163,7 @@ for (const route of [
   '/denuncias',
   '/seguimiento',
   '/denuncias/seguimiento',
+  '/privacidad/derechos',
 ]) {
   test(`${route} loads its schema, and zod/mini with it, once the visitor starts on the form (issue 14)`, async ({
     page,

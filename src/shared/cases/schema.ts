@@ -208,13 +208,4 @@ export const caseMessages = {
 /** The public page where a citizen follows a case; the acknowledgement mail links to it. */
 export { FOLLOW_UP_PATH, followUpHref } from './follow-up/texts.ts';
 
-const longDateFormat = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** A day of Chile's calendar ('YYYY-MM-DD') in words: "martes, 8 de diciembre de 2026". */
-export const longDate = (day: string): string => longDateFormat.format(new Date(`${day}T12:00:00Z`));
+export { longDate } from './texts.ts';

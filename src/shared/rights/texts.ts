@@ -5,6 +5,14 @@
  * loads these first (src/shared/README of the split in docs/architecture.md).
  */
 
+/**
+ * The rights, as POST /api/derechos names them. A list of their own, not the keys of rightTypes:
+ * the schema's enum (which the form loads) then does not bring the explanations, which the page
+ * gives its island in its HTML (src/pages/privacidad/derechos/index.astro).
+ */
+export const rightTypeKeys = ['acceso', 'rectificacion', 'supresion', 'oposicion', 'portabilidad', 'bloqueo'] as const;
+export type RightType = (typeof rightTypeKeys)[number];
+
 export const rightTypes = {
   acceso: {
     label: 'Acceso',
@@ -32,9 +40,7 @@ export const rightTypes = {
     explanation:
       'Que suspendamos temporalmente todo uso de sus datos mientras se revisa su solicitud, salvo lo que la ley exige conservar.',
   },
-} as const;
-export type RightType = keyof typeof rightTypes;
-export const rightTypeKeys = Object.keys(rightTypes) as [RightType, ...RightType[]];
+} as const satisfies Record<RightType, { label: string; explanation: string }>;
 
 export const RIGHTS_PATH = '/privacidad/derechos';
 export const RIGHTS_CONFIRM_PATH = '/privacidad/derechos/confirmar';

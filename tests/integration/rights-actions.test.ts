@@ -345,6 +345,12 @@ describe('eraseRecords (supresión)', () => {
       { at: new Date(), origin: ORIGIN },
     );
     const subscribed = await subscription('rosa.vera@CORREO.cl');
+    // Its confirmation link, delivered, and an alert not sent yet.
+    await db().query(
+      `INSERT INTO outbox (reference, recipient, subject, body, status, sent_at)
+       VALUES ('ALE-7K3M9Q2X', 'rosa.vera@CORREO.cl', 'Confirme', 'Enlace', 'sent', now()),
+              ('COR-1', 'rosa.vera@CORREO.cl', 'Corte de agua', 'Aviso', 'pending', NULL)`,
+    );
     const { bill, card, buyOrder } = await paidBill('otra.direccion@correo.cl');
     const kept = await complaint(EMAIL);
 
@@ -387,12 +393,19 @@ describe('eraseRecords (supresión)', () => {
     expect(await exists('uploads', 'id', cv)).toBe(false);
     expect(await exists('outbox', 'reference', application)).toBe(false);
     expect(await exists('outage_subscriptions', 'id', subscribed)).toBe(false);
+    expect(
+      await db().query(`SELECT reference, recipient, body FROM outbox WHERE reference ~ '^(ALE|COR)-' ORDER BY id`),
+    ).toEqual([{ reference: 'ALE-7K3M9Q2X', recipient: '', body: '' }]);
     // Kept: the payment records, the request and its case; and the complaint nobody chose.
     expect(await exists('bills', 'id', bill)).toBe(true);
     expect(await exists('tbk_payments', 'id', card)).toBe(true);
     expect(await exists('rights_requests', 'reference', reference)).toBe(true);
     expect(await exists('cases', 'reference', reference)).toBe(true);
     expect(await exists('complaints', 'reference', kept)).toBe(true);
+    expect(await db().query(`SELECT recipient FROM outbox WHERE reference = $1 ORDER BY id`, [kept])).toEqual([
+      { recipient: site.mailboxes.complaints },
+      { recipient: EMAIL },
+    ]);
 
     expect(await notes(caseId)).toEqual([
       {

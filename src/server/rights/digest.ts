@@ -30,7 +30,7 @@ const dueRequests = (db: Database, today: string) =>
   db.query<DueRequest>(
     `SELECT c.reference, r.type, to_char(c.due_on, 'YYYY-MM-DD') AS due_on, r.email_confirmed_at IS NOT NULL AS confirmed
      FROM cases c JOIN rights_requests r ON r.reference = c.reference
-     WHERE c.kind = 'derechos' AND c.status = ANY($1::text[]) AND c.due_on <= $2::date
+     WHERE c.status = ANY($1::text[]) AND c.due_on <= $2::date
      ORDER BY c.due_on, c.received_at, c.id`,
     [OPEN_STATUSES, addBusinessDays(today, RIGHTS_DUE_SOON_BUSINESS_DAYS)],
   );

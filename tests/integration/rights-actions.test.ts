@@ -24,7 +24,7 @@ import { site } from '../../src/shared/site.ts';
 import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
 import { ContactSchema } from '../../src/shared/contact/schema.ts';
 import { OutageInputSchema } from '../../src/shared/outages/schema.ts';
-import { RightsDeskSchema } from '../../src/shared/rights/desk/schema.ts';
+import { ErasureOutcomeSchema, RightsDeskSchema } from '../../src/shared/rights/desk/schema.ts';
 import { keptReasons, rightsDeskMessages, rightsNotes } from '../../src/shared/rights/desk/texts.ts';
 import { RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { rightsMailTexts, rightsMessages, type RightType } from '../../src/shared/rights/texts.ts';
@@ -364,7 +364,7 @@ describe('eraseRecords (supresión)', () => {
       { source: 'cases', id: caseId },
     ]);
 
-    expect(outcome).toEqual({
+    expect(ErasureOutcomeSchema.parse(outcome)).toEqual({
       erased: [
         { source: 'complaints', id: expect.any(String) },
         { source: 'job_applications', id: expect.any(String) },
@@ -453,6 +453,9 @@ describe('eraseRecords (supresión)', () => {
         ),
       ).toEqual(notTheirs);
 
+    expect(await refusal(eraseRecords(db(), uploadStore(), admin, caseId, []))).toEqual(
+      refusedAs(Invalid, rightsDeskMessages.recordsRequired),
+    );
     expect(await exists('complaints', 'reference', own)).toBe(true);
     expect(await exists('complaints', 'reference', someoneElses)).toBe(true);
     expect(await exists('cases', 'reference', someoneElses)).toBe(true);

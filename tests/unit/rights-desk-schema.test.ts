@@ -7,7 +7,13 @@ import {
   RightsProofSchema,
   RightsRectificationSchema,
 } from '../../src/shared/rights/desk/schema.ts';
-import { correctableFields, isCorrectable, rightsDeskMessages } from '../../src/shared/rights/desk/texts.ts';
+import {
+  correctableFields,
+  isCorrectable,
+  keptReasons,
+  rightsDeskMessages,
+  rightsNotes,
+} from '../../src/shared/rights/desk/texts.ts';
 import { recordSourceKeys } from '../../src/shared/rights/records/texts.ts';
 
 /** The bodies of the rights desk's actions (issue 27, part 3): what each accepts, and each refusal's words. */
@@ -124,5 +130,23 @@ describe('correctableFields', () => {
       'job_applications',
       'motorhome_registrations',
     ]);
+  });
+});
+
+describe("the erasure's note", () => {
+  it.each([
+    [
+      ['Reclamos REC-7K3M9Q2X', 'Postulaciones EMP-7K3M9Q2X'],
+      [`Boletas y pagos en línea AP1: ${keptReasons.tax}`],
+      'Supresión: se eliminaron 2 registros (Reclamos REC-7K3M9Q2X; Postulaciones EMP-7K3M9Q2X); se conserva 1 (Boletas y pagos en línea AP1: obligación tributaria, 6 años (Código Tributario, artículos 17 y 200)).',
+    ],
+    [['Reclamos REC-7K3M9Q2X'], [], 'Supresión: se eliminó 1 registro (Reclamos REC-7K3M9Q2X).'],
+    [
+      [],
+      ['Solicitudes de derechos DER-7K3M9Q2X: r', 'Casos de Atención ciudadana DER-7K3M9Q2X: r'],
+      'Supresión: no se eliminó ningún registro; se conservan 2 (Solicitudes de derechos DER-7K3M9Q2X: r; Casos de Atención ciudadana DER-7K3M9Q2X: r).',
+    ],
+  ])('says what was erased and what kept: %j, %j', (erased, kept, note) => {
+    expect(rightsNotes.erasure(erased, kept)).toBe(note);
   });
 });

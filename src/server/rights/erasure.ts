@@ -1,9 +1,10 @@
 import type { ErasureOutcome } from '../../shared/rights/desk/schema.ts';
-import { keptReasons, rightsNotes } from '../../shared/rights/desk/texts.ts';
+import { keptReasons, rightsDeskMessages, rightsNotes } from '../../shared/rights/desk/texts.ts';
 import { recordSources, type RecordSource } from '../../shared/rights/records/texts.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database, Statement } from '../db/index.ts';
+import { Invalid } from '../errors.ts';
 import { EMPTY_MAIL } from '../retention.ts';
 import { fileKey, type UploadStore } from '../storage.ts';
 import { noteStatement, requestToActOn } from './acting.ts';
@@ -75,6 +76,7 @@ export async function eraseRecords(
   records: { source: RecordSource; id: string }[],
 ): Promise<ErasureOutcome> {
   const request = await requestToActOn(db, caseId, { confirmed: true });
+  if (records.length === 0) throw new Invalid(rightsDeskMessages.recordsRequired, 'records');
   const theirs = await theirRecords(db, request, records);
   const kept = theirs.flatMap((record) => {
     const reason = keptBecause(record, request);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { fieldMessages, lineCheck, requiredText } from '../../fields.ts';
-import { recordSourceKeys, type RecordSource } from '../records/texts.ts';
+import { recordSourceKeys } from '../records/texts.ts';
 import { rightTypeKeys } from '../texts.ts';
 import { isCorrectable, MAX_ERASED_RECORDS, rightsDeskMessages as messages } from './texts.ts';
 
@@ -65,13 +65,13 @@ export const RightsErasureSchema = z.object({
     .array(RecordSchema, { error: messages.recordsRequired })
     .check(z.minLength(1, messages.recordsRequired), z.maxLength(MAX_ERASED_RECORDS, messages.tooManyRecords)),
 });
-export type RightsErasure = z.infer<typeof RightsErasureSchema>;
 
-/** What an erasure did: the records deleted, and those kept with the legal reason. */
-export interface ErasureOutcome {
-  erased: { source: RecordSource; id: string }[];
-  kept: { source: RecordSource; id: string; reason: string }[];
-}
+/** POST …/rights/erasure: data. What was done: the records deleted, and those kept with the legal reason. */
+export const ErasureOutcomeSchema = z.object({
+  erased: z.array(z.object({ source: z.enum(recordSourceKeys), id: z.string() })),
+  kept: z.array(z.object({ source: z.enum(recordSourceKeys), id: z.string(), reason: z.string() })),
+});
+export type ErasureOutcome = z.infer<typeof ErasureOutcomeSchema>;
 
 /** POST …/rights/rectification: one field of one record, corrected (a field of correctableFields). */
 export const RightsRectificationSchema = z

@@ -90,8 +90,10 @@ export const rightsNotes = {
     ].join(' '),
   erasure: (erased: string[], kept: string[]) =>
     [
-      `Supresión: ${erased.length === 1 ? 'se eliminó' : 'se eliminaron'} ${count(erased.length, 'registro', 'registros')}`,
-      erased.length > 0 ? ` (${erased.join('; ')})` : '',
+      'Supresión: ',
+      erased.length === 0
+        ? 'no se eliminó ningún registro'
+        : `${erased.length === 1 ? 'se eliminó' : 'se eliminaron'} ${count(erased.length, 'registro', 'registros')} (${erased.join('; ')})`,
       kept.length > 0
         ? `; ${kept.length === 1 ? 'se conserva' : 'se conservan'} ${kept.length} (${kept.join('; ')})`
         : '',

@@ -463,25 +463,29 @@ describe('eraseRecords (supresión)', () => {
     expect(await notes(caseId)).toEqual([]);
   });
 
-  it('finds a complaint by the service number, and keeps another rights request of the person', async () => {
+  it('finds a complaint and its case by the service number, however written, and keeps another rights request of the person', async () => {
     const earlier = await confirmedRequest('acceso');
     const { caseId } = await confirmedRequest();
-    const byService = await complaint(OTHER, SERVICE);
+    const byService = await complaint(OTHER, `${SERVICE.slice(0, 3)}-${SERVICE.slice(3)}`);
+    const complaintRecord = { source: 'complaints' as const, id: await idOf('complaints', byService) };
+    const itsCase = { source: 'cases' as const, id: await idOf('cases', byService) };
 
     expect(
       await eraseRecords(db(), uploadStore(), admin, caseId, [
-        { source: 'complaints', id: await idOf('complaints', byService) },
+        complaintRecord,
+        itsCase,
         { source: 'rights_requests', id: earlier.id },
         { source: 'cases', id: earlier.caseId },
       ]),
     ).toEqual({
-      erased: [{ source: 'complaints', id: expect.any(String) }],
+      erased: [complaintRecord, itsCase],
       kept: [
         { source: 'rights_requests', id: earlier.id, reason: keptReasons.otherRequest },
         { source: 'cases', id: earlier.caseId, reason: keptReasons.otherRequest },
       ],
     });
     expect(await exists('complaints', 'reference', byService)).toBe(false);
+    expect(await exists('cases', 'reference', byService)).toBe(false);
     expect(await exists('rights_requests', 'reference', earlier.reference)).toBe(true);
   });
 

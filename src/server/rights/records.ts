@@ -1,3 +1,4 @@
+import { clean as cleanRut, validate as isValidRut } from 'rut.js';
 import { recordSources, type RecordSource } from '../../shared/rights/records/texts.ts';
 import type { Database } from '../db/index.ts';
 import { NotFound } from '../errors.ts';
@@ -6,19 +7,18 @@ import type { RightsRequestRow } from './request.ts';
 
 /**
  * Where the rights desk acts on a person's records (erasure, rectification), and how a record is
- * known to be theirs: by the request's confirmed e-mail (in any case), its RUT (without dots,
- * dashes or spaces) or its service number, never by an id alone, so staff cannot erase or change
- * someone else's record by naming it. An empty RUT or service number matches nothing.
+ * known to be theirs: by the request's confirmed e-mail (in any case), its RUT (however written:
+ * dots, dash and leading zeros aside) or its service number (blanks, dots and dashes aside), never
+ * by an id alone, so staff cannot erase or change someone else's record by naming it. These are
+ * the rules of the desk's search (rights/search.ts), so what it finds is what may be acted on.
  */
 
-/** The subject's parameters, for `subjectFrom`: e-mail, RUT, service number. */
+/** The subject's keys for `subjectFrom`, as the SQL compares them: e-mail, RUT, service number; '' matches nothing. */
 export const subjectParams = (request: RightsRequestRow): string[] => [
   request.email.trim().toLowerCase(),
-  request.rut.replace(/[.\s-]/g, '').toUpperCase(),
-  request.serviceNumber.trim(),
+  isValidRut(request.rut) ? cleanRut(request.rut) : '',
+  request.serviceNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
 ];
-
-const rut = (column: string) => `upper(regexp_replace(${column}, '[.[:space:]-]', '', 'g'))`;
 
 /**
  * The subject as a relation `p` of a statement (FROM, USING), its parameters at `$first` on:
@@ -27,9 +27,24 @@ const rut = (column: string) => `upper(regexp_replace(${column}, '[.[:space:]-]'
 export const subjectFrom = (first: number): string =>
   `(SELECT $${first}::text AS email, $${first + 1}::text AS rut, $${first + 2}::text AS service) p`;
 
-const byEmail = (column: string) => `lower(${column}) = p.email`;
-const byRut = (column: string) => `(p.rut <> '' AND ${rut(column)} = p.rut)`;
-const byService = (column: string) => `(p.service <> '' AND ${column} = p.service)`;
+/** A RUT as rut.js's clean() leaves it, in SQL: only what looks like a RUT (never a passport's digits). */
+const rutKey = (column: string) =>
+  `CASE WHEN btrim(${column}) ~ '^[0-9][0-9.]*-?[0-9kK]$'
+     THEN upper(ltrim(regexp_replace(${column}, '[^0-9kK]', '', 'g'), '0')) END`;
+const byEmail = (column: string) => `lower(btrim(${column})) = p.email`;
+const byRut = (column: string) => `(p.rut <> '' AND ${rutKey(column)} = p.rut)`;
+const byService = (column: string) =>
+  `(p.service <> '' AND upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g')) = p.service)`;
+
+/** Whether the row `t` of a submission table is the subject's `p`. */
+const submissions = {
+  contact_messages: (t: string) => byEmail(`${t}.email`),
+  complaints: (t: string) => `(${byEmail(`${t}.email`)} OR ${byService(`${t}.client_number`)})`,
+  job_applications: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)})`,
+  motorhome_registrations: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)})`,
+  bills: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)} OR ${byService(`${t}.service_number`)})`,
+  rights_requests: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)})`,
+};
 
 interface RecordTable {
   table: string;
@@ -39,39 +54,34 @@ interface RecordTable {
   reference: string;
 }
 
-const billTheirs = (alias: string) =>
-  `(${byEmail(`${alias}.email`)} OR ${byRut(`${alias}.rut`)} OR ${byService(`${alias}.service_number`)})`;
+const submission = (table: keyof typeof submissions, reference = 's.reference'): RecordTable => ({
+  table,
+  theirs: submissions[table]('s'),
+  reference,
+});
 
 export const recordTables: Record<RecordSource, RecordTable> = {
-  contact_messages: { table: 'contact_messages', theirs: byEmail('s.email'), reference: 's.reference' },
-  complaints: {
-    table: 'complaints',
-    theirs: `(${byEmail('s.email')} OR ${byService('s.client_number')})`,
+  contact_messages: submission('contact_messages'),
+  complaints: submission('complaints'),
+  cases: {
+    table: 'cases',
+    // The person's own address, or a submission of theirs found by RUT or service number.
+    theirs: `(${byEmail('s.citizen_email')} OR s.reference IN (
+      ${(['contact_messages', 'complaints', 'job_applications', 'motorhome_registrations', 'rights_requests'] as const)
+        .map((table) => `SELECT x.reference FROM ${table} x WHERE ${submissions[table]('x')}`)
+        .join(' UNION ALL ')}))`,
     reference: 's.reference',
   },
-  cases: { table: 'cases', theirs: byEmail('s.citizen_email'), reference: 's.reference' },
-  job_applications: {
-    table: 'job_applications',
-    theirs: `(${byEmail('s.email')} OR ${byRut('s.rut')})`,
-    reference: 's.reference',
-  },
-  motorhome_registrations: {
-    table: 'motorhome_registrations',
-    theirs: `(${byEmail('s.email')} OR ${byRut('s.rut')})`,
-    reference: 's.reference',
-  },
+  job_applications: submission('job_applications'),
+  motorhome_registrations: submission('motorhome_registrations'),
   outage_subscriptions: { table: 'outage_subscriptions', theirs: byEmail('s.email'), reference: 'NULL' },
-  bills: { table: 'bills', theirs: billTheirs('s'), reference: 's.buy_order' },
+  bills: submission('bills', 's.buy_order'),
   tbk_payments: {
     table: 'tbk_payments',
-    theirs: `EXISTS (SELECT 1 FROM bills b WHERE b.id = s.bill_id AND ${billTheirs('b')})`,
-    reference: '(SELECT buy_order FROM bills b WHERE b.id = s.bill_id)',
+    theirs: `s.bill_id IN (SELECT x.id FROM bills x WHERE ${submissions.bills('x')})`,
+    reference: 's.buy_order',
   },
-  rights_requests: {
-    table: 'rights_requests',
-    theirs: `(${byEmail('s.email')} OR ${byRut('s.rut')} OR ${byService('s.service_number')})`,
-    reference: 's.reference',
-  },
+  rights_requests: submission('rights_requests'),
 };
 
 /** A record as the desk found it: what staff know it by, and what decides what an action does to it. */

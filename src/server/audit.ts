@@ -27,13 +27,29 @@ interface AuditedChange {
   /** SQL over the columns the change returns: the changed row's id and the words the log shows. */
   entityId: string;
   summary: string;
+  /**
+   * More data-modifying CTEs of the same statement (`name AS (…), …`), over the change's rows as
+   * `changed`: what must happen exactly when the change does, such as the mail of a change made
+   * once only, which a later statement of a batch could not tell apart from another's.
+   */
+  effects?: string;
 }
 
 /** The statement of a change and its audit rows, to run in a batch with other statements. */
-export function auditedChange({ change, params, admin, action, entity, entityId, summary }: AuditedChange): Statement {
+export function auditedChange({
+  change,
+  params,
+  admin,
+  action,
+  entity,
+  entityId,
+  summary,
+  effects,
+}: AuditedChange): Statement {
   const next = params.length;
+  const alongside = effects ? ` ${effects},` : '';
   return {
-    text: `WITH changed AS (${change}),
+    text: `WITH changed AS (${change}),${alongside}
      logged AS (
        INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
        SELECT $${next + 1}::uuid, $${next + 2}, $${next + 3}, $${next + 4}, (${entityId})::text, ${summary} FROM changed

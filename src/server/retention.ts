@@ -15,10 +15,12 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   sealed are sealed, files included, and so are the names, sizes and hashes of denuncias' files
  *   once stored in the clear (denuncias/seal-legacy.ts);
  * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
- * - job applications with their CVs, contact messages, motorhome registrations, complaints and
- *   bills with their card records, each after its period, together with their mail's copy and
- *   their case in Atención ciudadana (notes and replies). A contact message's and a complaint's
- *   period runs from the closing of the case: an open case is never deleted;
+ * - job applications with their CVs, contact messages, motorhome registrations, complaints,
+ *   bills with their card records and rights requests with their download records, each after its
+ *   period, together with their mail's copy and their case in Atención ciudadana (notes and
+ *   replies). A contact message's, a complaint's and a rights request's period runs from the
+ *   closing of the case: an open case is never deleted. The marks of bloqueo and oposición
+ *   (data_blocks) stay after the request that made them;
  * - the failed lookups of /seguimiento and of /denuncias/seguimiento, after their periods;
  * - a subscription to the alerts of cortes never confirmed, after its period (a confirmed one
  *   stays until its owner unsubscribes), and a change requested for a confirmed one, never
@@ -45,6 +47,7 @@ export interface RetentionReport {
   followUpFailures: number;
   receiptFailures: number;
   unconfirmedOutageAlerts: number;
+  rightsRequests: number;
 }
 
 const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
@@ -53,8 +56,8 @@ const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
 const mailDelivered = (reference: string): string =>
   `NOT EXISTS (SELECT 1 FROM outbox o WHERE o.reference = ${reference} AND o.status <> 'sent')`;
 
-/** Empties a delivered mail: what stays is its reference, status, attempts and dates. */
-const EMPTY_MAIL = `recipient = '', reply_to = NULL, subject = '', body = '', last_error = NULL,
+/** Empties a delivered mail: what stays is its reference, status, attempts and dates (also rights/erasure.ts). */
+export const EMPTY_MAIL = `recipient = '', reply_to = NULL, subject = '', body = '', last_error = NULL,
   attachment_upload_id = NULL, redacted_at = now()`;
 
 const count = async (db: Database, text: string, params: unknown[]): Promise<number> =>
@@ -146,21 +149,27 @@ const expiredSince = (since: Since, reference: string): string =>
 /**
  * Deletes the expired rows of a submission table with their cases and empties their mails, in one
  * statement. `dependent` is one more CTE of it, deleting the rows of another table that reference
- * them (a bill's card record); the foreign key is checked when the whole statement ends.
+ * them (a bill's card record); the foreign key is checked when the whole statement ends. `keepWhile`
+ * is a condition on a row `s` that keeps it, expired or not, until a later run.
  */
 function deleteSubmissions(
   db: Database,
-  table: 'contact_messages' | 'motorhome_registrations' | 'complaints' | 'bills',
+  table: 'contact_messages' | 'motorhome_registrations' | 'complaints' | 'bills' | 'rights_requests',
   reference: 'reference' | 'buy_order',
   period: Period,
   limit: number,
-  { since = 'submission', dependent = '' }: { since?: Since; dependent?: string } = {},
+  {
+    since = 'submission',
+    dependent = '',
+    keepWhile = 'false',
+  }: { since?: Since; dependent?: string; keepWhile?: string } = {},
 ): Promise<number> {
   return count(
     db,
     `WITH expired AS (
        SELECT id, ${reference} AS reference FROM ${table} s
-       WHERE ${expiredSince(since, reference)} AND ${mailDelivered(`s.${reference}`)} ORDER BY created_at LIMIT $2
+       WHERE ${expiredSince(since, reference)} AND ${mailDelivered(`s.${reference}`)} AND NOT (${keepWhile})
+       ORDER BY created_at LIMIT $2
      ), emptied AS (
        UPDATE outbox SET ${EMPTY_MAIL} WHERE reference IN (SELECT reference FROM expired) AND status = 'sent'
          AND redacted_at IS NULL
@@ -263,6 +272,16 @@ export async function applyRetention(
     ['followUpFailures', () => deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit)],
     ['receiptFailures', () => deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit)],
     ['unconfirmedOutageAlerts', () => deleteUnconfirmedOutageAlerts(db, limit)],
+    [
+      'rightsRequests',
+      () =>
+        deleteSubmissions(db, 'rights_requests', 'reference', retention.rightsRequests, limit, {
+          since: 'closing',
+          // Their download records go with them (ON DELETE CASCADE), once no file of theirs is
+          // left in the store: rights/export.ts deletes those when they are downloaded or expire.
+          keepWhile: 'EXISTS (SELECT 1 FROM rights_exports e WHERE e.request_id = s.id AND e.bytes_deleted_at IS NULL)',
+        }),
+    ],
   ];
   const report = Object.fromEntries(steps.map(([name]) => [name, 0])) as unknown as RetentionReport;
   for (const [name, step] of steps) {

@@ -5,6 +5,7 @@ import { submitContact } from '../../src/server/contact.ts';
 import { submitDenuncia } from '../../src/server/denuncias/submit.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { submitMotorhome } from '../../src/server/motorhome.ts';
+import { submitRightsRequest } from '../../src/server/rights/submit.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { applyRetention } from '../../src/server/retention.ts';
 import { fileKey, getBytes, putBytes, uploadStore } from '../../src/server/storage.ts';
@@ -13,6 +14,7 @@ import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
 import { ContactSchema } from '../../src/shared/contact/schema.ts';
 import { DenunciaSchema } from '../../src/shared/denuncias/schema.ts';
 import { MotorhomeSchema } from '../../src/shared/motorhome/schema.ts';
+import { RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { periodText, retention, type Period } from '../../src/shared/retention/texts.ts';
 import { denunciaDetail } from '../../src/server/denuncias/desk.ts';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
@@ -116,10 +118,11 @@ async function age(table: string, reference: string, period: Period, when: 'insi
 
 /**
  * Starts a submission's period one minute short of `period` ago or one minute past it: from its
- * case's closing for a contact message or a complaint, from its arrival for the rest.
+ * case's closing for a contact message, a complaint or a rights request, from its arrival for the rest.
  */
 async function expire(table: string, reference: string, period: Period, when: 'inside' | 'past') {
-  if (table !== 'contact_messages' && table !== 'complaints') return age(table, reference, period, when);
+  if (!['contact_messages', 'complaints', 'rights_requests'].includes(table))
+    return age(table, reference, period, when);
   await db().query(
     `UPDATE cases SET status = 'cerrado', closed_at = now() - $2::interval ${when === 'past' ? '-' : '+'} interval '1 minute'
      WHERE reference = $1`,
@@ -170,7 +173,8 @@ const run = () => applyRetention(db(), uploadStore());
 beforeEach(async () => {
   await db().query(
     `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
-       tbk_payments, bills, accounts, uploads, follow_up_failures, receipt_failures, denuncia_messages, denuncia_reminders`,
+       tbk_payments, bills, accounts, uploads, follow_up_failures, receipt_failures, denuncia_messages, denuncia_reminders,
+       rights_requests, rights_exports, data_blocks`,
   );
 });
 
@@ -184,6 +188,7 @@ describe('the periods the notice states', () => {
     [retention.bills, '6 años'],
     [retention.denuncias, '5 años'],
     [retention.followUpFailures, '1 día'],
+    [retention.rightsRequests, '2 años'],
     [{ amount: 1, unit: 'year' } as Period, '1 año'],
   ])('%o reads "%s"', (period, text) => {
     expect(periodText(period)).toBe(text);
@@ -463,6 +468,73 @@ describe('bills', () => {
   });
 });
 
+describe('rights requests', () => {
+  const request = async () =>
+    (
+      await submitRightsRequest(
+        db(),
+        RightsRequestSchema.parse({ type: 'supresion', name: 'Ana Pérez', email: EMAIL, details: 'Borren mis datos.' }),
+        arrival(),
+      )
+    ).reference;
+  const requestId = async (reference: string) =>
+    (await db().query<{ id: string }>('SELECT id FROM rights_requests WHERE reference = $1', [reference]))[0]!.id;
+  const exported = async (reference: string, bytesDeleted: boolean) =>
+    db().query(
+      `INSERT INTO rights_exports (request_id, token_hash, file_name, size, expires_at, bytes_deleted_at)
+       VALUES ($1, $2, 'datos.zip', 10, now(), $3)`,
+      [await requestId(reference), `hash-${reference}`, bytesDeleted ? new Date().toISOString() : null],
+    );
+
+  beforeEach(() => db().query('DELETE FROM mail_acknowledgements'));
+
+  it(`are deleted with their case, downloads and mails' copies ${periodText(retention.rightsRequests)} after their closing, not a minute before; their marks stay`, async () => {
+    const past = await request();
+    const inside = await request();
+    for (const reference of [past, inside]) {
+      await deliver(reference);
+      await exported(reference, true);
+    }
+    await db().query(`INSERT INTO data_blocks (reference, kind, email) VALUES ($1, 'bloqueo', $2)`, [past, EMAIL]);
+    await expire('rights_requests', past, retention.rightsRequests, 'past');
+    await expire('rights_requests', inside, retention.rightsRequests, 'inside');
+
+    expect(await run()).toMatchObject({ rightsRequests: 1 });
+
+    expect(await exists('rights_requests', past)).toBe(false);
+    expect(await exists('cases', past)).toBe(false);
+    expect(await exists('rights_exports', `hash-${past}`, 'token_hash')).toBe(false);
+    expectEmptied(await mail(past));
+    expect(await exists('data_blocks', past)).toBe(true);
+    expect(await exists('rights_requests', inside)).toBe(true);
+    expect(await exists('cases', inside)).toBe(true);
+    expect(await exists('rights_exports', `hash-${inside}`, 'token_hash')).toBe(true);
+    expect(await mail(inside)).toMatchObject({ reply_to: EMAIL, redacted: false });
+  });
+
+  it('are kept while open however old, while a mail of theirs is undelivered, and while a download is in the store', async () => {
+    const open = await request();
+    const undelivered = await request();
+    const downloading = await request();
+    for (const reference of [open, downloading]) await deliver(reference);
+    await exported(downloading, false);
+    await db().query(`UPDATE cases SET received_at = now() - interval '20 years' WHERE reference = $1`, [open]);
+    await db().query(`UPDATE rights_requests SET created_at = now() - interval '20 years' WHERE reference = $1`, [
+      open,
+    ]);
+    for (const reference of [undelivered, downloading])
+      await expire('rights_requests', reference, retention.rightsRequests, 'past');
+
+    expect(await run()).toMatchObject({ rightsRequests: 0 });
+    for (const reference of [open, undelivered, downloading])
+      expect(await exists('rights_requests', reference)).toBe(true);
+
+    await db().query('UPDATE rights_exports SET bytes_deleted_at = now()');
+    expect(await run()).toMatchObject({ rightsRequests: 1 });
+    expect(await exists('rights_requests', downloading)).toBe(false);
+  });
+});
+
 describe("/seguimiento's failed lookups", () => {
   it(`are deleted ${periodText(retention.followUpFailures)} after they failed, not a minute before`, async () => {
     await db().query(
@@ -507,6 +579,7 @@ describe('what the clean-up leaves alone', () => {
       followUpFailures: 0,
       receiptFailures: 0,
       unconfirmedOutageAlerts: 0,
+      rightsRequests: 0,
     });
 
     expect(await readUpload(uploadStore(), published)).toEqual(pdfBytes());

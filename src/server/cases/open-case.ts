@@ -66,7 +66,7 @@ export async function openCase(
              VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       params: [kind, reference, name, email, locality, arrival.at.toISOString(), due],
     },
-    enqueueAcknowledgement({ to: email, subject, text }, reference),
+    enqueueAcknowledgement({ to: email, subject, text }, reference, { evenIfBlocked: kind === 'derechos' }),
   ];
   return { due, statements };
 }

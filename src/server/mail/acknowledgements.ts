@@ -41,17 +41,24 @@ const recipientHash = (address: string) => createHash('sha256').update(mailboxOf
 
 /**
  * The statement that stores an acknowledgement for delivery unless its address has had its day's
- * share; run it in the submission's batch. Two submissions at once count one after the other:
- * the counter row is locked by the upsert, and its WHERE sees the other's count.
+ * share, or a rights request blocked it (bloqueo, oposición: rights/actions.ts), but for the
+ * confirmation of a new rights request (`evenIfBlocked`), without which the person could not
+ * exercise a right again; run it in the submission's batch. Two submissions at once count one
+ * after the other: the counter row is locked by the upsert, and its WHERE sees the other's count.
  */
-export function enqueueAcknowledgement(mail: Pick<Mail, 'to' | 'subject' | 'text'>, reference: string): Statement {
+export function enqueueAcknowledgement(
+  mail: Pick<Mail, 'to' | 'subject' | 'text'>,
+  reference: string,
+  { evenIfBlocked = false }: { evenIfBlocked?: boolean } = {},
+): Statement {
   return {
     text: `WITH counted AS (
              INSERT INTO mail_acknowledgements (recipient_hash, day, mails) VALUES ($1, $2::date, 1)
              ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
                WHERE mail_acknowledgements.mails < $3
              RETURNING 1)
-           INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4, $5, NULL, $6, $7, NULL, $8 FROM counted`,
+           INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4, $5, NULL, $6, $7, NULL, $8 FROM counted
+           WHERE $9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5))`,
     params: [
       recipientHash(mail.to),
       aysenDay.format(new Date()),
@@ -61,6 +68,7 @@ export function enqueueAcknowledgement(mail: Pick<Mail, 'to' | 'subject' | 'text
       mail.subject,
       mail.text,
       deployContext(),
+      evenIfBlocked,
     ],
   };
 }

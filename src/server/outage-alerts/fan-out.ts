@@ -45,12 +45,16 @@ const pendingNotices = (db: Database) =>
     [NOTICES_PER_RUN],
   );
 
-/** The next confirmed subscribers of the notice's town who have not been sent it. */
+/**
+ * The next confirmed subscribers of the notice's town who have not been sent it, but for those
+ * whose address a rights request blocked (bloqueo, oposición: rights/actions.ts).
+ */
 const nextRecipients = (db: Database, notice: NoticeRow, batch: number) =>
   db.query<Recipient>(
     `SELECT s.id, s.email FROM outage_subscriptions s
      WHERE s.confirmed_at IS NOT NULL AND $2 = ANY(s.towns)
        AND NOT EXISTS (SELECT 1 FROM outage_alerts a WHERE a.notice_id = $1 AND a.subscription_id = s.id)
+       AND NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower(s.email))
      ORDER BY s.id LIMIT $3`,
     [notice.id, notice.town, batch],
   );

@@ -27,6 +27,8 @@ export const auditActions = {
   reply: 'Respondió',
   // An outage published on /cortes.
   publish: 'Publicó',
+  // The one extension of a rights request's deadline (Ley 21.719).
+  extend: 'Amplió el plazo de',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 

@@ -3,8 +3,9 @@
  * (src/server/retention.ts) deletes by these periods and the privacy notice
  * (content/pages/privacidad.mdx) states them from here, so what the notice says and what is
  * deleted cannot drift apart. Each period runs from the submission (mail: from its delivery; a
- * contact message or a complaint: from the closing of its case in Atención ciudadana, so an open
- * case is never deleted), and nothing is deleted while a mail of it has not reached the utility.
+ * contact message, a complaint or a rights request: from the closing of its case in Atención
+ * ciudadana, so an open case is never deleted), and nothing is deleted while a mail of it has not
+ * reached the utility.
  */
 
 export interface Period {
@@ -35,6 +36,13 @@ export const retention = {
   followUpFailures: { amount: 1, unit: 'day' },
   /** /denuncias/seguimiento's failed receipt codes, counted for its throttle like followUpFailures. */
   receiptFailures: { amount: 1, unit: 'day' },
+  /**
+   * Rights requests (Ley 21.719), from the closing of their case, with their notes, replies and
+   * download records: what was asked, how the person was identified and what was done, the
+   * utility's proof that it answered within the law's terms. As long as contact messages, the
+   * other written exchange with a person (an open request is never deleted).
+   */
+  rightsRequests: { amount: 2, unit: 'year' },
   /** A subscription to the alerts of cortes never confirmed, from its (last) request: the link's life. */
   unconfirmedOutageAlerts: { amount: 7, unit: 'day' },
 } as const satisfies Record<string, Period>;

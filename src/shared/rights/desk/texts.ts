@@ -1,0 +1,117 @@
+import { periodText, retention } from '../../retention/texts.ts';
+import type { RecordSource } from '../records/texts.ts';
+
+/**
+ * The rights desk (src/server/rights/): what staff read when they act on a rights request, in the
+ * refusals, the case's automatic notes and the privacy mailbox's digest. No zod here, like the
+ * other texts of the feature (docs/features/forms-and-cases.md, "zod/mini").
+ */
+
+/** At most this many records are erased by one action. */
+export const MAX_ERASED_RECORDS = 500;
+
+export const rightsDeskMessages = {
+  reasonRequired: 'Escriba el motivo de la ampliación: se le enviará a la persona.',
+  proofRequired: 'Indique qué antecedentes pidió o recibió para acreditar la identidad.',
+  recordsRequired: 'Elija al menos un registro para eliminar.',
+  tooManyRecords: `Elija a lo más ${MAX_ERASED_RECORDS} registros por vez.`,
+  sourceRequired: 'Elija el tipo de registro.',
+  idRequired: 'Falta el registro.',
+  valueRequired: 'Escriba el dato corregido.',
+  notTheirs:
+    'Alguno de los registros elegidos no es de esta persona o ya no existe: vuelva a buscar sus datos y elija de nuevo.',
+  notCorrectable: 'Ese dato no se puede corregir en este tipo de registro.',
+  alreadyBlocked: 'Los datos de esta persona ya están marcados por esta solicitud.',
+} as const;
+
+/**
+ * What a person may have corrected (rectificación), per kind of record, with each field's label.
+ * Only what identifies or reaches them; never what they reported or what a payment or a legal
+ * record says (a bill is a tax document, a subscription's address is changed by its owner's own
+ * confirmation, a rights request is the record of what was asked).
+ */
+export const correctableFields = {
+  contact_messages: {
+    name: 'Nombre',
+    surname: 'Apellido',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    address: 'Dirección',
+    city: 'Ciudad',
+  },
+  complaints: {
+    name: 'Nombre',
+    surname: 'Apellido',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    address: 'Dirección',
+    city: 'Ciudad',
+  },
+  cases: { name: 'Nombre', email: 'Correo electrónico', locality: 'Localidad' },
+  job_applications: { name: 'Nombre', email: 'Correo electrónico', address: 'Dirección' },
+  motorhome_registrations: {
+    name: 'Nombre',
+    surname: 'Apellido',
+    email: 'Correo electrónico',
+    phone: 'Teléfono',
+    address: 'Dirección',
+  },
+  outage_subscriptions: {},
+  bills: {},
+  tbk_payments: {},
+  rights_requests: {},
+} as const satisfies Record<RecordSource, Record<string, string>>;
+
+/** Whether `field` is one a person may have corrected in a record of `source`. */
+export const isCorrectable = (source: string, field: string): boolean =>
+  Object.hasOwn(correctableFields, source) && Object.hasOwn(correctableFields[source as RecordSource], field);
+
+const taxReason = `obligación tributaria, ${periodText(retention.bills)} (Código Tributario, artículos 17 y 200)`;
+const rightsReason = `constancia de cómo se atendió una solicitud de derechos, ${periodText(retention.rightsRequests)} desde su cierre`;
+
+/** Why a record the person asked to erase is kept: said in the note and the answer to them. */
+export const keptReasons = {
+  tax: taxReason,
+  thisRequest: `es el registro de esta misma solicitud (${rightsReason})`,
+  otherRequest: rightsReason,
+} as const;
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The automatic internal notes each action leaves on the request's case. */
+export const rightsNotes = {
+  extension: (day: string, reason: string) =>
+    `Ampliación del plazo: la respuesta vence ahora el ${day}. Se avisó a la persona por correo con este motivo: ${reason}`,
+  proof: (requested: string | undefined, received: string | undefined) =>
+    [
+      'Acreditación de identidad:',
+      ...(requested ? [`se pidió: ${requested}.`] : []),
+      ...(received ? [`se recibió: ${received}.`] : []),
+    ].join(' '),
+  erasure: (erased: string[], kept: string[]) =>
+    [
+      'Supresión: ',
+      erased.length === 0
+        ? 'no se eliminó ningún registro'
+        : `${erased.length === 1 ? 'se eliminó' : 'se eliminaron'} ${count(erased.length, 'registro', 'registros')} (${erased.join('; ')})`,
+      kept.length > 0
+        ? `; ${kept.length === 1 ? 'se conserva' : 'se conservan'} ${kept.length} (${kept.join('; ')})`
+        : '',
+      '.',
+    ].join(''),
+  rectification: (field: string, record: string) => `Rectificación: se corrigió «${field}» en ${record}.`,
+  block: (kind: 'bloqueo' | 'oposicion') =>
+    `${kind === 'bloqueo' ? 'Bloqueo' : 'Oposición'}: se marcaron el correo, el RUT y el número de servicio de la solicitud. Desde ahora no se les envían avisos de cortes ni acuses de recibo automáticos.`,
+} as const;
+
+/** The privacy mailbox's daily digest of rights requests due soon (src/server/rights/digest.ts). */
+export const rightsDigestTexts = {
+  subject: (overdue: number, soon: number, day: string) =>
+    `Solicitudes de derechos: ${count(overdue, 'vencida', 'vencidas')} y ${soon} por vencer (${day})`,
+  intro: (day: string) => `Solicitudes de derechos sobre datos personales abiertas al ${day}.`,
+  overdue: (n: number) => `Vencidas (${n}):`,
+  soon: (days: number, n: number) => `Vencen en los próximos ${days} días hábiles (${n}):`,
+  confirmed: 'correo confirmado',
+  unconfirmed: 'correo sin confirmar',
+  review: (link: string) => `Revíselas en ${link}`,
+} as const;

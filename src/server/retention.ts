@@ -2,6 +2,7 @@ import { retention, type Period } from '../shared/retention/texts.ts';
 import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
+import { deleteExpiredExports } from './rights/export.ts';
 import { fileKey, type UploadStore } from './storage.ts';
 
 /**
@@ -24,7 +25,9 @@ import { fileKey, type UploadStore } from './storage.ts';
  * - the failed lookups of /seguimiento and of /denuncias/seguimiento, after their periods;
  * - a subscription to the alerts of cortes never confirmed, after its period (a confirmed one
  *   stays until its owner unsubscribes), and a change requested for a confirmed one, never
- *   confirmed, after the same period.
+ *   confirmed, after the same period;
+ * - the bytes of a rights request's export (rights/export.ts), once its link has expired or an hour
+ *   after it was downloaded (the download deletes them itself; this catches one that failed).
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
  * emptied: the utility has not received it yet. Each step handles at most `limit` rows, and none
  * starts once the run's deadline has passed (nor does a legacy denuncia's sealing, which rewrites
@@ -47,6 +50,7 @@ export interface RetentionReport {
   followUpFailures: number;
   receiptFailures: number;
   unconfirmedOutageAlerts: number;
+  rightsExports: number;
   rightsRequests: number;
 }
 
@@ -272,6 +276,8 @@ export async function applyRetention(
     ['followUpFailures', () => deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit)],
     ['receiptFailures', () => deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit)],
     ['unconfirmedOutageAlerts', () => deleteUnconfirmedOutageAlerts(db, limit)],
+    // Before the requests: a request waits for its exports' bytes to be gone.
+    ['rightsExports', () => deleteExpiredExports(db, store, limit)],
     [
       'rightsRequests',
       () =>

@@ -482,7 +482,7 @@ describe('rights requests', () => {
   const exported = async (reference: string, bytesDeleted: boolean) =>
     db().query(
       `INSERT INTO rights_exports (request_id, token_hash, file_name, size, expires_at, bytes_deleted_at)
-       VALUES ($1, $2, 'datos.zip', 10, now(), $3)`,
+       VALUES ($1, $2, 'datos.zip', 10, now() + interval '7 days', $3)`,
       [await requestId(reference), `hash-${reference}`, bytesDeleted ? new Date().toISOString() : null],
     );
 
@@ -529,8 +529,9 @@ describe('rights requests', () => {
     for (const reference of [open, undelivered, downloading])
       expect(await exists('rights_requests', reference)).toBe(true);
 
-    await db().query('UPDATE rights_exports SET bytes_deleted_at = now()');
-    expect(await run()).toMatchObject({ rightsRequests: 1 });
+    // Its link expires: the same run deletes the export's bytes, then the request.
+    await db().query("UPDATE rights_exports SET expires_at = now() - interval '1 minute'");
+    expect(await run()).toMatchObject({ rightsExports: 1, rightsRequests: 1 });
     expect(await exists('rights_requests', downloading)).toBe(false);
   });
 });
@@ -579,6 +580,7 @@ describe('what the clean-up leaves alone', () => {
       followUpFailures: 0,
       receiptFailures: 0,
       unconfirmedOutageAlerts: 0,
+      rightsExports: 0,
       rightsRequests: 0,
     });
 

@@ -90,3 +90,10 @@ export const RightsRectificationSchema = z
     }),
   );
 export type RightsRectification = z.infer<typeof RightsRectificationSchema>;
+
+/** GET …/rights and every action's answer: the desk as it is now. */
+export const RightsDeskAnswerSchema = z.object({ rights: RightsDeskSchema });
+/** POST …/rights/export: the desk, and when the mailed link expires. */
+export const RightsExportAnswerSchema = z.extend(RightsDeskAnswerSchema, { expiresAt: z.string() });
+/** POST …/rights/erasure: the desk, and what was erased and what kept, with the reason. */
+export const RightsErasureAnswerSchema = z.extend(RightsDeskAnswerSchema, { outcome: ErasureOutcomeSchema });

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../../shared/billing/schema.ts';
+import {
+  RightsErasureAnswerSchema,
+  RightsExportAnswerSchema,
+  type ErasureOutcome,
+  type RightsDesk,
+} from '../../../../shared/rights/desk/schema.ts';
+import type { FoundRecord } from '../../../../shared/rights/records/schema.ts';
+import { recordSources } from '../../../../shared/rights/records/texts.ts';
+import { notify } from '../../../../ui/notifications.ts';
+import { failureMessage } from '../../../api-client.ts';
+import { DeleteButton } from '../../../components/DeleteButton.tsx';
+import { QueryView } from '../../../components/QueryView.tsx';
+import { SummaryList } from '../../../components/SummaryList.tsx';
+import { RectificationForm } from './RectificationForm.tsx';
+import { usePersonalData, useRightsAction } from './rights-api.ts';
+
+const keyOf = (record: Pick<FoundRecord, 'source' | 'id'>) => `${record.source}:${record.id}`;
+
+/**
+ * Lo que el sitio guarda de la persona: every record found for the request's e-mail, RUT or
+ * service number (never a denuncia), and what the answer does with it: a copy mailed as a
+ * single-use download, the chosen records erased, a field corrected, the processing blocked.
+ */
+export function PersonalDataSection({ caseId, rights }: { caseId: string; rights: RightsDesk }) {
+  const data = usePersonalData(caseId, true);
+  return (
+    <section aria-labelledby="datos-persona" className="rights-data">
+      <h3 id="datos-persona">Lo que el sitio guarda de esta persona</h3>
+      <QueryView query={data}>
+        {({ records }) => <FoundRecords caseId={caseId} rights={rights} records={records} />}
+      </QueryView>
+    </section>
+  );
+}
+
+function FoundRecords({ caseId, rights, records }: { caseId: string; rights: RightsDesk; records: FoundRecord[] }) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [erased, setErased] = useState<ErasureOutcome>();
+  const sendCopy = useRightsAction(caseId, 'export', RightsExportAnswerSchema);
+  const erase = useRightsAction(caseId, 'erasure', RightsErasureAnswerSchema);
+  const block = useRightsAction(caseId, 'block');
+
+  const toggle = (key: string) =>
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  const run = async (action: () => Promise<string>) => {
+    try {
+      notify({ kind: 'success', text: await action() });
+    } catch (error) {
+      notify({ kind: 'error', text: failureMessage(error) });
+    }
+  };
+
+  const eraseChosen = async () => {
+    const { outcome } = await erase.mutateAsync({
+      records: records.filter((record) => chosen.has(keyOf(record))).map(({ source, id }) => ({ source, id })),
+    });
+    setChosen(new Set());
+    setErased(outcome);
+  };
+
+  if (records.length === 0) return <p>El sitio no guarda ningún dato con ese correo, RUT o número de servicio.</p>;
+
+  return (
+    <>
+      <p className="muted">
+        {records.length} registros encontrados por correo electrónico, RUT o número de servicio. Las denuncias nunca
+        aparecen aquí: las atiende el canal de cumplimiento.
+      </p>
+      <ul className="rights-data__records">
+        {records.map((record) => {
+          const key = keyOf(record);
+          const title = `${recordSources[record.source]}${record.reference ? ` ${record.reference}` : ''}`;
+          return (
+            <li key={key} className="rights-record">
+              <div className="rights-record__head">
+                <input type="checkbox" id={`elegir-${key}`} checked={chosen.has(key)} onChange={() => toggle(key)} />
+                <label htmlFor={`elegir-${key}`}>
+                  <strong>{title}</strong> <span className="muted">{formatDateTime(record.createdAt)}</span>
+                </label>
+              </div>
+              <SummaryList rows={record.fields.map(({ label, value }) => [label, value || '—'] as const)} />
+              {record.files.length > 0 && (
+                <p className="muted">Archivos: {record.files.map((file) => file.name).join(', ')}</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <div className="rights-data__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={sendCopy.isPending}
+          onClick={() =>
+            void run(async () => {
+              const { expiresAt } = await sendCopy.mutateAsync({});
+              return `Enlace de descarga enviado al correo confirmado; vence el ${formatDateTime(expiresAt)}.`;
+            })
+          }
+        >
+          {sendCopy.isPending && <span className="spinner" aria-hidden="true" />}
+          Enviar copia de los datos
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={block.isPending || rights.blocks.length > 0}
+          onClick={() =>
+            void run(async () => {
+              await block.mutateAsync({});
+              return 'Tratamiento bloqueado: ningún correo ni aviso llegará a estos datos.';
+            })
+          }
+        >
+          Bloquear el tratamiento
+        </button>
+        {chosen.size > 0 && (
+          <DeleteButton
+            what={`${chosen.size} registros elegidos de`}
+            name={rights.reference}
+            onDelete={eraseChosen}
+            doneMessage="Supresión registrada."
+            doneDetail="El resultado queda en la nota interna del caso."
+          />
+        )}
+      </div>
+      {erased && (
+        <div className="rights-desk__notice" role="status">
+          <p>Se eliminaron {erased.erased.length} registros.</p>
+          {erased.kept.length > 0 && (
+            <ul>
+              {erased.kept.map((item) => (
+                <li key={keyOf(item)}>
+                  Se conserva {recordSources[item.source].toLowerCase()}: {item.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <RectificationForm caseId={caseId} records={records} />
+    </>
+  );
+}

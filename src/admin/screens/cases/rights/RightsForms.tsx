@@ -1,0 +1,52 @@
+import * as z from 'zod/mini';
+import { RightsExtensionSchema, RightsProofSchema } from '../../../../shared/rights/desk/schema.ts';
+import { AdminForm } from '../../../forms/AdminForm.tsx';
+import { SubmitButton } from '../../../forms/SubmitButton.tsx';
+import { TextEntryForm } from '../../../forms/TextEntryForm.tsx';
+import { TextInput } from '../../../forms/TextInput.tsx';
+import { useAdminForm } from '../../../forms/use-admin-form.ts';
+import { useRightsAction } from './rights-api.ts';
+
+const ExtensionFormSchema = z.object({ extensionReason: RightsExtensionSchema.shape.reason });
+
+/** The one extension of 15 business days the law allows, its reason mailed to the requester. */
+export function ExtensionForm({ caseId }: { caseId: string }) {
+  const extend = useRightsAction(caseId, 'extension');
+  return (
+    <TextEntryForm
+      field="extensionReason"
+      schema={ExtensionFormSchema}
+      send={(reason) => extend.mutateAsync({ reason })}
+      title="Ampliar el plazo"
+      label="Motivo de la ampliación"
+      hint="Se amplía una sola vez, en 15 días hábiles. El motivo se envía por correo a la persona."
+      button="Ampliar el plazo"
+      pendingButton="Ampliando…"
+      done={{ text: 'Plazo ampliado.', detail: 'El correo con el motivo está en camino.' }}
+    />
+  );
+}
+
+const proofLabels = { requested: 'Prueba pedida', received: 'Prueba recibida' };
+
+/** What staff asked the requester to prove their identity, and what they received. */
+export function ProofForm({ caseId }: { caseId: string }) {
+  const record = useRightsAction(caseId, 'proof');
+  const { form, field, ...shell } = useAdminForm({
+    schema: RightsProofSchema,
+    labels: proofLabels,
+    defaultValues: { requested: '', received: '' },
+    send: async (values) => {
+      await record.mutateAsync(values);
+      form.reset();
+      return { kind: 'success', text: 'Registro de identidad guardado.' };
+    },
+  });
+  return (
+    <AdminForm form={shell} aria-labelledby="prueba" heading={<h2 id="prueba">Prueba de identidad</h2>}>
+      <TextInput {...field('requested')} hint="Lo que se pidió a la persona, por ejemplo una copia de su cédula." />
+      <TextInput {...field('received')} hint="Lo que la persona entregó y cómo se verificó." />
+      <SubmitButton pending={shell.pending} label="Guardar" />
+    </AdminForm>
+  );
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { saveFile } from '../../admin/downloads.ts';
+import { saveFile } from '../../ui/downloads.ts';
 import { messages } from '../../shared/messages.ts';
 import { exportTexts as texts } from '../../shared/rights/texts.ts';
 import { callApiForFile } from '../../ui/api.ts';

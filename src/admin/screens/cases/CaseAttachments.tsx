@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CaseDetail } from '../../../shared/cases/schema.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
-import { saveFile } from '../../downloads.ts';
+import { saveFile } from '../../../ui/downloads.ts';
 import { attachmentPath } from './case-api.ts';
 
 const sizeFormat = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });

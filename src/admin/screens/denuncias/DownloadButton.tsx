@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { notify } from '../../../ui/notifications.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
-import { saveFile } from '../../downloads.ts';
+import { saveFile } from '../../../ui/downloads.ts';
 import { filePath } from './desk-api.ts';
 
 const sizeFormat = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });

@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/billing/schema.ts';
 import { billStatuses, PaymentFiltersSchema } from '../../../shared/payments/schema.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
-import { saveFile } from '../../downloads.ts';
+import { saveFile } from '../../../ui/downloads.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { filtersFrom, queryOf } from '../../url-filters.ts';
 

@@ -27,9 +27,9 @@ export function ExtensionForm({ caseId }: { caseId: string }) {
   );
 }
 
-const proofLabels = { requested: 'Prueba pedida', received: 'Prueba recibida' };
+const proofLabels = { requested: 'Antecedentes pedidos', received: 'Antecedentes recibidos' };
 
-/** What staff asked the requester to prove their identity, and what they received. */
+/** The proof of identity (antecedentes) staff asked the requester for, and what they received. */
 export function ProofForm({ caseId }: { caseId: string }) {
   const record = useRightsAction(caseId, 'proof');
   const { form, field, ...shell } = useAdminForm({
@@ -39,11 +39,11 @@ export function ProofForm({ caseId }: { caseId: string }) {
     send: async (values) => {
       await record.mutateAsync(values);
       form.reset();
-      return { kind: 'success', text: 'Registro de identidad guardado.' };
+      return { kind: 'success', text: 'Antecedentes de identidad guardados.' };
     },
   });
   return (
-    <AdminForm form={shell} aria-labelledby="prueba" heading={<h2 id="prueba">Prueba de identidad</h2>}>
+    <AdminForm form={shell} aria-labelledby="prueba" heading={<h2 id="prueba">Antecedentes de identidad</h2>}>
       <TextInput {...field('requested')} hint="Lo que se pidió a la persona, por ejemplo una copia de su cédula." />
       <TextInput {...field('received')} hint="Lo que la persona entregó y cómo se verificó." />
       <SubmitButton pending={shell.pending} label="Guardar" />

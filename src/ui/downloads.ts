@@ -1,6 +1,7 @@
 /**
- * Saves a Blob under a name: a file an admin endpoint sends needs the bearer header, so a plain
- * link cannot fetch it (the payments' CSV, a case's attachment).
+ * Saves a Blob under a name: a file an admin endpoint sends needs the bearer header, and a
+ * rights export's download is a POST of its token, so a plain link can fetch neither (the
+ * payments' CSV, a case's attachment, /privacidad/derechos/descarga).
  */
 export function saveFile(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -42,6 +42,7 @@ const PUBLIC_TABLES = [
   'education_documents',
   'case_settings',
   'case_digests',
+  'rights_digests',
   'denuncia_reminders',
   'outage_towns',
   'outages',
@@ -228,6 +229,32 @@ export const TABLES: Record<string, TableRule> = {
       ...keep('id', 'case_id', 'kind', 'admin_id', 'created_at'),
       body: fake.text,
       admin_name: fake.name,
+    },
+  },
+  rights_requests: {
+    columns: {
+      ...keep('id', 'reference', 'type', 'confirm_expires_at', 'email_confirmed_at', 'created_at'),
+      ...keep('proof_requested_at', 'proof_received_at', 'extended_at'),
+      name: fake.name,
+      email: fake.email,
+      rut: ifGiven('rut', fake.rut),
+      // Replaced as a complaint's client number is: with the rest, it would point at one person.
+      service_number: ifGiven('service_number', `'100001'`),
+      details: fake.text,
+      confirm_token_hash: ifGiven('confirm_token_hash', fake.token),
+      proof_requested: ifGiven('proof_requested', fake.text),
+      proof_received: ifGiven('proof_received', fake.text),
+      extension_reason: ifGiven('extension_reason', fake.text),
+    },
+  },
+  // A person's data itself, in production's store: a preview has its own store, without them.
+  rights_exports: { delete: true },
+  data_blocks: {
+    columns: {
+      ...keep('id', 'reference', 'kind', 'created_at'),
+      email: ifGiven('email', fake.email),
+      rut: ifGiven('rut', fake.rut),
+      service_number: ifGiven('service_number', `'100001'`),
     },
   },
   outage_subscriptions: {

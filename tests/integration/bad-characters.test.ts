@@ -178,6 +178,13 @@ const probes: Probe[] = [
   json('/api/cortes/alertas', { email: 'a@example.com', towns: ['coyhaique'] }, 'email', 'outage-alerts-subscriptions'),
   json('/api/cortes/alertas/confirmar', { token: 'x' }, 'token', 'outage-alerts-subscriptions'),
   json('/api/cortes/alertas/baja', { token: 'x' }, 'token', 'outage-alerts-subscriptions'),
+  json(
+    '/api/derechos',
+    { type: 'acceso', name: 'Rosa Vera', email: 'a@example.com', details: 'Mis datos.' },
+    'name',
+    'rights',
+  ),
+  json('/api/derechos/confirmar', { token: 'x' }, 'token', 'rights-confirm'),
   json('/api/derechos/descarga', { token: 'x' }, 'token', 'rights-download'),
   json('/api/outages/lookup', { serviceNumber: '100001' }, 'serviceNumber', 'outages-lookup'),
   json('/api/uploads', { purpose: 'cv', fileName: 'cv.pdf', size: 5_000_000 }, 'fileName', 'uploads'),

@@ -188,6 +188,21 @@ async function seedProduction() {
     (subscription as { id: string }).id,
     o.alertUnsubscribeHash,
   ]);
+  const [request] = await q(
+    `INSERT INTO rights_requests (reference, type, name, email, rut, service_number, details, confirm_token_hash,
+       confirm_expires_at, proof_requested, proof_received, extension_reason)
+     VALUES ('DER-AAAAAAAA', 'acceso', $1, $2, $3, '100777', $4, $5, now() + interval '7 days', $4, $4, $4) RETURNING id`,
+    [o.fullName, o.email, o.rut, o.text, o.tokenHash],
+  );
+  await q(
+    `INSERT INTO rights_exports (request_id, token_hash, file_name, size, expires_at)
+     VALUES ($1, $2, 'datos.zip', 10, now() + interval '7 days')`,
+    [(request as { id: string }).id, o.unsubscribeHash],
+  );
+  await q(
+    `INSERT INTO data_blocks (reference, kind, email, rut, service_number) VALUES ('DER-AAAAAAAA', 'bloqueo', $1, $2, '100777')`,
+    [o.email, o.rut],
+  );
 }
 
 describe('scripts/anonymise-preview.ts', () => {

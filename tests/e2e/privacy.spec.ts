@@ -15,6 +15,11 @@ const forms: [route: string, section: string, kept: string][] = [
   ['/boleta', 'Consulta de saldo', 'No guardamos las consultas'],
   ['/seguimiento', 'Seguimiento de casos', 'No guardamos las consultas'],
   ['/denuncias/seguimiento', 'Seguimiento de denuncias', periodText(retention.receiptFailures)],
+  [
+    '/privacidad/derechos',
+    'Solicitudes de derechos',
+    `${periodText(retention.rightsRequests)} desde que cerramos su solicitud`,
+  ],
 ];
 
 test('/privacidad says who answers for the data, what each form collects, for how long, and the rights', async ({

@@ -11,11 +11,17 @@ const db = () => environment.database.db;
 // Wednesday 2 December 2026, 09:00 in Chile (UTC−3): 2 business days ahead is Friday 4 December.
 const MORNING = new Date('2026-12-02T12:00:00Z');
 
-async function openCase(reference: string, due: string | null, status = 'recibido', assignee?: string) {
+async function openCase(
+  reference: string,
+  due: string | null,
+  status = 'recibido',
+  assignee?: string,
+  kind = 'reclamo',
+) {
   await db().query(
     `INSERT INTO cases (kind, reference, status, citizen_name, citizen_email, locality, due_on, assignee_id)
-     VALUES ('reclamo', $1, $2, 'Rosa Vera', 'rosa@correo.cl', 'Coyhaique', $3, $4)`,
-    [reference, status, due, assignee ?? null],
+     VALUES ($5, $1, $2, 'Rosa Vera', 'rosa@correo.cl', 'Coyhaique', $3, $4)`,
+    [reference, status, due, assignee ?? null, kind],
   );
 }
 
@@ -41,6 +47,8 @@ describe('queueDigest', () => {
     await openCase('REC-ANSWERED', '2026-11-20', 'respondido');
     await openCase('REC-CLOSED22', '2026-11-20', 'cerrado');
     await openCase('EMP-NODUE222', null);
+    // A rights request is the privacy mailbox's, in its own digest (rights/digest.ts).
+    await openCase('DER-OVERDUE2', '2026-11-27', 'recibido', undefined, 'derechos');
 
     expect(await queueDigest(db(), MORNING, 'https://www.example.cl')).toBe(3);
     const [mail] = await digests();

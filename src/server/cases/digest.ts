@@ -32,12 +32,17 @@ interface DueCase {
 
 const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: AYSEN_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
-/** The open cases with a deadline up to `today` + DUE_SOON_BUSINESS_DAYS, the most overdue first. */
+/**
+ * The open cases with a deadline up to `today` + DUE_SOON_BUSINESS_DAYS, the most overdue first.
+ * Not the rights requests: the privacy mailbox has their digest (rights/digest.ts), and the
+ * complaints mailbox is no place for who asked what about their personal data.
+ */
 function dueCases(db: Database, today: string): Promise<DueCase[]> {
   return db.query<DueCase>(
     `SELECT c.kind, c.reference, c.citizen_name, c.locality, to_char(c.due_on, 'YYYY-MM-DD') AS due_on, a.name AS assignee_name
      FROM cases c LEFT JOIN admins a ON a.id = c.assignee_id
-     WHERE c.status = ANY($1::text[]) AND c.due_on <= $2::date ORDER BY c.due_on, c.received_at, c.id`,
+     WHERE c.status = ANY($1::text[]) AND c.due_on <= $2::date AND c.kind <> 'derechos'
+     ORDER BY c.due_on, c.received_at, c.id`,
     [OPEN_STATUSES, addBusinessDays(today, DUE_SOON_BUSINESS_DAYS)],
   );
 }

@@ -24,6 +24,19 @@ test('the contact form sends and shows its confirmation with the reference', asy
     .toBe('');
 });
 
+test('a rights request is sent from /privacidad/derechos, with its reference and due date', async ({ visit }) => {
+  await visit.open('/privacidad/derechos');
+  await ready(visit);
+  await visit.session.click(await visit.field('Acceso'));
+  await visit.fill('Nombre completo', 'Rosa Vera');
+  await visit.fill('Correo electrónico', `rosa.${visit.session.engine}.${Date.now()}@example.com`);
+  await visit.fill('Su solicitud', `Quiero una copia de mis datos (${visit.session.engine}).`);
+  await visit.press('Enviar solicitud');
+  await expect
+    .poll(() => visit.text('[role="status"]'), { timeout: 15_000 })
+    .toMatch(/Recibimos su solicitud con el número de referencia DER-.*Le responderemos a más tardar el/);
+});
+
 test('the two-step denuncia: step 1 opens step 2, which sends and lands on /compliance with the reference', async ({
   visit,
 }) => {

@@ -3,7 +3,7 @@ import { longDate } from '../../shared/cases/texts.ts';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import type { RightsRequestField } from '../../shared/rights/schema.ts';
-import { rightsTexts } from '../../shared/rights/texts.ts';
+import { rightsTexts } from '../../shared/rights/form/texts.ts';
 import { callApi, submissionAnswer } from '../../ui/api.ts';
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../ui/forms/Field.tsx';

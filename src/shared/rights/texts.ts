@@ -56,6 +56,20 @@ export const RIGHTS_DUE_SOON_BUSINESS_DAYS = 3;
 export { rightsTexts } from './form/texts.ts';
 export { confirmTexts, exportTexts } from './links/texts.ts';
 
+/**
+ * Shown after sending instead of `rightsTexts.sent` when the confirmation link was not mailed: the
+ * address already had its day's share of our acknowledgements (src/server/mail/acknowledgements.ts),
+ * and without the link the request cannot be confirmed. The page writes it in its HTML, with the
+ * privacy mailbox and the phone as links between these words, and the island shows it: its
+ * script, at the text form pages' budget, carries none of it.
+ */
+export const confirmationNotSentTexts = {
+  why: 'No le enviamos el correo para confirmar su dirección: esa dirección ya recibió hoy varios correos nuestros y, para evitar envíos abusivos, no le enviaremos más hasta mañana. Sin esa confirmación no podemos revisar su solicitud.',
+  retry: 'Envíe su solicitud de nuevo mañana, o escríbanos a',
+  orCall: 'o llámenos al',
+  withReference: 'indicando su número de referencia.',
+} as const;
+
 /** The words of the mails a request sends (src/server/rights/). */
 export const rightsMailTexts = {
   confirmSubject: (reference: string) => `Confirme su solicitud de derechos sobre sus datos (${reference})`,

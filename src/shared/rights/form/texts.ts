@@ -14,9 +14,10 @@ export const rightsTexts = {
     'Cuéntenos qué necesita. Si su solicitud se refiere a un trámite hecho en este sitio, indique su número de referencia (por ejemplo, REC-7K3M9Q2X).',
   rutHint: 'Opcional: nos ayuda a encontrar sus datos, por ejemplo 12.345.678-5.',
   serviceNumberHint: 'Opcional: el número de servicio que aparece en su boleta.',
-  /** Shown after sending, with the reference and the due date. */
-  sent: (reference: string, dueDay: string) =>
-    `Recibimos su solicitud con el número de referencia ${reference}. Le enviamos un correo para confirmar su dirección: ábralo y siga el enlace. Le responderemos a más tardar el ${dueDay}.`,
+  /** Shown after sending: the reference, then `sent` with the due date, or the page's `confirmationNotSentTexts`. */
+  received: (reference: string) => `Recibimos su solicitud con el número de referencia ${reference}.`,
+  sent: (dueDay: string) =>
+    `Le enviamos un correo para confirmar su dirección: ábralo y siga el enlace. Le responderemos a más tardar el ${dueDay}.`,
   confirmFirst:
     'Por su seguridad, no revisaremos ni enviaremos ningún dato hasta que confirme su correo electrónico con el enlace que le enviamos.',
 } as const;

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { confirmTexts, rightsTexts, rightTypes } from '../../src/shared/rights/texts.ts';
+import { confirmationNotSentTexts, confirmTexts, rightsTexts, rightTypes } from '../../src/shared/rights/texts.ts';
+import { site, telHref } from '../../src/shared/site.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
@@ -188,6 +189,46 @@ test('the form is accessible as it loads and with its errors; the page says what
     'Su solicitud: Cuéntenos qué necesita.',
   ]);
   await expectAccessible(page, 'derechos-errores', testInfo);
+});
+
+test('past the address’s daily share of our mails, the page says no confirmation mail was sent and what to do instead', async ({
+  page,
+}, testInfo) => {
+  // The request is stored as any; the answer says its link was not mailed, as POST /api/derechos
+  // answers the fourth request of a day from one address (rights-function.test.ts). The e2e server
+  // lifts the cap, since the forms' tests use the same addresses run after run (playwright.config.ts).
+  await page.route('/api/derechos', async (route) => {
+    const response = await route.fetch();
+    const answer = await response.json();
+    await route.fulfill({ response, json: { ...answer, data: { ...answer.data, confirmationSent: false } } });
+  });
+  await openForm(page);
+  await page.getByRole('radio', { name: 'Acceso', exact: true }).check();
+  await page.getByLabel('Nombre completo').fill('Rosa Vera');
+  await page.getByLabel('Correo electrónico').fill(uniqueEmail('tope'));
+  await page.getByLabel('Su solicitud').fill('Quiero una copia de mis datos.');
+  await sendButton(page).click();
+
+  const sent = page.getByRole('status').filter({ hasText: 'Recibimos su solicitud' });
+  await expect(sent).toContainText(/^Recibimos su solicitud con el número de referencia DER-[2-9A-Z]{8}\./);
+  await expect(sent).toContainText(confirmationNotSentTexts.why);
+  const { retry, orCall, withReference } = confirmationNotSentTexts;
+  await expect(sent).toContainText(
+    `${retry} ${site.mailboxes.privacy} ${orCall} ${site.customerPhone}, ${withReference}`,
+  );
+  await expect(sent.getByRole('link', { name: site.mailboxes.privacy })).toHaveAttribute(
+    'href',
+    `mailto:${site.mailboxes.privacy}`,
+  );
+  await expect(sent.getByRole('link', { name: site.customerPhone })).toHaveAttribute(
+    'href',
+    telHref(site.customerPhone),
+  );
+  // Nothing that sends the person to look for a mail, or waits for a confirmation that cannot come.
+  await expect(sent).not.toContainText('Le enviamos un correo');
+  await expect(sent).not.toContainText(rightsTexts.confirmFirst);
+  await expect(sent).not.toContainText('Le responderemos a más tardar');
+  await expectAccessible(page, 'derechos-sin-correo', testInfo);
 });
 
 test('when the server fails, the error is shown and nothing typed is lost', async ({ page }) => {

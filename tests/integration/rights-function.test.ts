@@ -86,7 +86,7 @@ const countRequests = async () =>
   Number((await db().query<{ n: string }>('SELECT count(*) AS n FROM rights_requests'))[0]!.n);
 
 describe('POST /api/derechos', () => {
-  it('answers the reference and the due date, 15 business days later on Chile’s calendar (over 8 December)', async () => {
+  it('answers the reference, the due date, 15 business days later on Chile’s calendar (over 8 December), and that the link was mailed', async () => {
     const { status, cache, body } = await submit(valid);
     expect(status).toBe(200);
     expect(cache).toBe('no-store');
@@ -94,7 +94,11 @@ describe('POST /api/derechos', () => {
     expect(body).toEqual({
       success: true,
       message: 'Mensaje enviado.',
-      data: { reference: expect.stringMatching(/^DER-[2-9A-Z]{8}$/), dueDate: '2026-12-29' },
+      data: {
+        reference: expect.stringMatching(/^DER-[2-9A-Z]{8}$/),
+        dueDate: '2026-12-29',
+        confirmationSent: true,
+      },
     });
   });
 
@@ -175,10 +179,17 @@ describe('POST /api/derechos', () => {
     expect(rows[0]!.confirm_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
   });
 
-  it('stores and answers past the address’s daily cap of acknowledgements, without mailing it again', async () => {
+  it('stores and answers past the address’s daily cap of acknowledgements, without mailing it again, and says the link was not mailed', async () => {
     const sent = [];
     for (let n = 0; n < 4; n++) sent.push(await submit({ ...valid, email: 'tope@correo.cl' }));
     expect(sent.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    // The page then tells the fourth no mail is coming (RightsForm), rather than to look for one.
+    expect(sent.map(({ body }) => body.data.confirmationSent)).toEqual([true, true, true, false]);
+    expect(sent[3]!.body.data).toEqual({
+      reference: expect.stringMatching(/^DER-[2-9A-Z]{8}$/),
+      dueDate: '2026-12-29',
+      confirmationSent: false,
+    });
     expect(await countRequests()).toBe(4);
     const recipients = await Promise.all(
       sent.map(async ({ body }) => (await mails(body.data.reference)).map((mail) => mail.recipient)),

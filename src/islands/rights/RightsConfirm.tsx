@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { messages } from '../../shared/messages.ts';
-import { confirmTexts } from '../../shared/rights/texts.ts';
+import { confirmTexts } from '../../shared/rights/links/texts.ts';
 import { callApi, submissionAnswer } from '../../ui/api.ts';
 import { followUpLink } from '../cases/follow-up/follow-up-link.ts';
 

@@ -1,9 +1,9 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { longDate } from '../../shared/cases/texts.ts';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import type { RightsRequestField } from '../../shared/rights/schema.ts';
-import { rightsTexts } from '../../shared/rights/texts.ts';
+import { rightsTexts } from '../../shared/rights/form/texts.ts';
 import { callApi, submissionAnswer } from '../../ui/api.ts';
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../ui/forms/Field.tsx';
@@ -29,7 +29,13 @@ const fields = {
 // The schema, and zod with it, load once the visitor starts on the form, not with the page.
 const loadSchema = () => import('../../shared/rights/schema.ts').then((module) => module.RightsRequestSchema);
 
-type Outcome = { kind: 'sent'; reference: string; dueDate: string } | { kind: 'error'; text: string };
+interface SentRequest {
+  reference: string;
+  dueDate: string;
+  /** Whether the link that confirms the e-mail was mailed (not past the address's daily cap). */
+  confirmationSent: boolean;
+}
+type Outcome = ({ kind: 'sent' } & SentRequest) | { kind: 'error'; text: string };
 
 interface RightsFormProps {
   /** `fieldRules(RightsRequestSchema)`. */
@@ -39,14 +45,20 @@ interface RightsFormProps {
    * than in the island's JavaScript, which the text form pages' budget of 75 KB would not fit.
    */
   rights: ChoiceOption[];
+  /**
+   * What to do when the confirmation link was not mailed (`confirmationNotSentTexts`, with the
+   * privacy mailbox and the phone as links): from the page, in its HTML, for the same budget.
+   */
+  children: ReactNode;
 }
 
 /**
  * /privacidad/derechos: a rights request (Ley 21.719), posted to POST /api/derechos. Once sent it
  * shows the reference and the last day to answer in words, and that nothing is looked at before
- * the requester confirms the e-mail.
+ * the requester confirms the e-mail; or, when the address had its day's share of our mails and no
+ * link was mailed, that none is coming and what to do instead.
  */
-export default function RightsForm({ rules, rights }: RightsFormProps) {
+export default function RightsForm({ rules, rights, children }: RightsFormProps) {
   const form = useSchemaForm(fields, rules, { schema: loadSchema, draftKey: 'draft:derechos' });
   const [outcome, setOutcome] = useState<Outcome>();
 
@@ -55,9 +67,15 @@ export default function RightsForm({ rules, rights }: RightsFormProps) {
     setOutcome(undefined);
     void form.submit(async (data) => {
       const answer = await callApi('/api/derechos', submissionAnswer(), { method: 'POST', json: data });
-      // POST /api/derechos always answers the due date: an answer without it is not its answer.
-      if (answer.ok && answer.body.data.dueDate) {
-        setOutcome({ kind: 'sent', reference: answer.body.data.reference, dueDate: answer.body.data.dueDate });
+      // POST /api/derechos always answers the due date and whether the link was mailed: an answer
+      // without them is not its answer.
+      if (answer.ok && answer.body.data.dueDate && answer.body.data.confirmationSent !== undefined) {
+        setOutcome({
+          kind: 'sent',
+          reference: answer.body.data.reference,
+          dueDate: answer.body.data.dueDate,
+          confirmationSent: answer.body.data.confirmationSent,
+        });
         return { ok: true };
       }
       if (answer.ok) {
@@ -88,7 +106,7 @@ export default function RightsForm({ rules, rights }: RightsFormProps) {
         {form.sending && <span className="spinner" aria-hidden="true" />}
         {form.sending ? 'Enviando…' : 'Enviar solicitud'}
       </button>
-      <div role="status">{outcome?.kind === 'sent' && <Sent {...outcome} />}</div>
+      <div role="status">{outcome?.kind === 'sent' && <Sent {...outcome} unsent={children} />}</div>
       {outcome?.kind === 'error' && (
         <p role="alert" className="form-error">
           {outcome.text}
@@ -98,12 +116,24 @@ export default function RightsForm({ rules, rights }: RightsFormProps) {
   );
 }
 
-/** What a sent request shows: its reference, the last day to answer, and the e-mail to confirm first. */
-function Sent({ reference, dueDate }: { reference: string; dueDate: string }) {
+/**
+ * What a sent request shows: its reference, the last day to answer, and the e-mail to confirm first;
+ * without the mail, only the reference and what to do, since the request cannot be confirmed.
+ */
+function Sent({ reference, dueDate, confirmationSent, unsent }: SentRequest & { unsent: ReactNode }) {
+  if (!confirmationSent)
+    return (
+      <div className="notice">
+        <p>{rightsTexts.received(reference)}</p>
+        {unsent}
+      </div>
+    );
   const followUp = followUpLink(reference);
   return (
     <div className="notice notice--success">
-      <p>{rightsTexts.sent(reference, longDate(dueDate))}</p>
+      <p>
+        {rightsTexts.received(reference)} {rightsTexts.sent(longDate(dueDate))}
+      </p>
       <p>{rightsTexts.confirmFirst}</p>
       <p>
         <a href={followUp.href}>{followUp.text}</a>

@@ -34,7 +34,8 @@ interface NewCase {
  * (the reference, the deadline, the follow-up link): run them in the submission's own batch, so
  * a submission is never stored without its case, nor a case without its submission. The
  * acknowledgement is capped per address (mail/acknowledgements.ts) and opens with the utility's
- * words; the name the visitor typed comes last, quoted (shared/cases/texts.ts).
+ * words; the name the visitor typed comes last, quoted (shared/cases/texts.ts). The acknowledgement
+ * is the last of `statements`: its rows in the batch's answer say whether it was queued.
  */
 export async function openCase(
   db: Database,

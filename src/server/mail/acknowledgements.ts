@@ -45,6 +45,7 @@ const recipientHash = (address: string) => createHash('sha256').update(mailboxOf
  * confirmation of a new rights request (`evenIfBlocked`), without which the person could not
  * exercise a right again; run it in the submission's batch. Two submissions at once count one
  * after the other: the counter row is locked by the upsert, and its WHERE sees the other's count.
+ * Its rows in the batch's answer say whether the mail was queued: one, or none when it was not.
  */
 export function enqueueAcknowledgement(
   mail: Pick<Mail, 'to' | 'subject' | 'text'>,
@@ -58,7 +59,8 @@ export function enqueueAcknowledgement(
                WHERE mail_acknowledgements.mails < $3
              RETURNING 1)
            INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4, $5, NULL, $6, $7, NULL, $8 FROM counted
-           WHERE $9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5))`,
+           WHERE $9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5))
+           RETURNING id`,
     params: [
       recipientHash(mail.to),
       aysenDay.format(new Date()),

@@ -8,15 +8,16 @@ import { Invalid } from '../errors.ts';
 import { EMPTY_MAIL } from '../retention.ts';
 import { fileKey, type UploadStore } from '../storage.ts';
 import { noteStatement, requestToActOn } from './acting.ts';
-import { recordName, recordTables, subjectFrom, subjectParams, theirRecords, type TheirRecord } from './records.ts';
+import { recordName, theirRecords, type TheirRecord } from './records.ts';
 import type { RightsRequestRow } from './request.ts';
+import { recordTables, subjectFrom, subjectParams } from './subject.ts';
 
 /**
  * Supresión: the records staff chose among the person's are deleted, each with what hangs on it
  * (a submission's case with its notes and replies, its mails' copies, a CV's file; a subscription's
  * alerts and their mails), unless the law keeps them: bills and card payment records for the tax
  * period, and rights requests (this one is the record of the request itself), which retention
- * deletes on their own periods. Only the subject's records are touched (rights/records.ts).
+ * deletes on their own periods. Only the subject's records are touched (rights/subject.ts).
  */
 
 /** The sources whose rows are deleted, in the order of the batch: a case chosen by itself first. */

@@ -6,7 +6,8 @@ import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { noteEffect, requestToActOn } from './acting.ts';
-import { recordName, recordTables, subjectFrom, subjectParams, theirRecords } from './records.ts';
+import { recordName, theirRecords } from './records.ts';
+import { recordTables, subjectFrom, subjectParams } from './subject.ts';
 
 /**
  * Rectificación: one field of one of the person's records, corrected. Only the fields of

@@ -1,4 +1,3 @@
-import { clean as cleanRut, validate as isValidRut } from 'rut.js';
 import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/billing/texts.ts';
 import { caseKinds, caseStatuses, type CaseKind, type CaseStatus } from '../../shared/cases/schema.ts';
 import { chileMinute } from '../../shared/chile-time.ts';
@@ -8,50 +7,28 @@ import { recordSourceKeys, type RecordSource } from '../../shared/rights/records
 import { rightTypes, type RightType } from '../../shared/rights/texts.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
+import { recordTables, subjectFrom, subjectParams } from './subject.ts';
 
 /**
  * Everything the site holds about the person of a confirmed rights request (Ley 21.719): the rows
- * of the nine sources of records/texts.ts that carry the request's e-mail (any case), its RUT
- * (however it is written: dots, dash and leading zeros aside) or its service number, with the
- * cases of the submissions found and the card records of the bills found. Never the denuncias:
- * a rights request must not reveal or link a confidential report, so no statement here reads a
- * table of theirs.
+ * of the nine sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
+ * request's e-mail, RUT or service number; the cases of the submissions found, the card records of
+ * the bills found), the rule the desk's actions check, so whatever is found may be acted on. Never
+ * the denuncias: a rights request must not reveal or link a confidential report, so no statement
+ * here reads a table of theirs.
  */
 
 /** A label, the SQL of its value over the row `s`, and how a person reads it (instants on Aysén's clock). */
 type Field = [label: string, column: string, format?: (value: string) => string];
 
+/** What the search shows of a source's rows (which rows: rights/subject.ts). */
 interface Source {
-  /** The table as `s`; `p` holds the person's keys (`p.email`, `p.rut`, `p.service`). */
-  from: string;
-  where: string;
-  reference: string;
+  /** SQL of the row's date, over `s`: the order of the rows found. */
   createdAt: string;
   fields: Field[];
   /** SQL of a JSON array of the row's stored files ({ uploadId, name, size }). */
   files?: string;
 }
-
-/** A RUT as rut.js's clean() leaves it, in SQL: only what looks like a RUT (never a passport's digits). */
-const rutKey = (column: string) =>
-  `CASE WHEN btrim(${column}) ~ '^[0-9][0-9.]*-?[0-9kK]$'
-     THEN upper(ltrim(regexp_replace(${column}, '[^0-9kK]', '', 'g'), '0')) END`;
-/** A service number without blanks, dots or dashes. */
-const serviceKey = (column: string) => `upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g'))`;
-
-const byEmail = (column: string) => `lower(btrim(${column})) = p.email`;
-const byRut = (column: string) => `(p.rut <> '' AND ${rutKey(column)} = p.rut)`;
-const byService = (column: string) => `(p.service <> '' AND ${serviceKey(column)} = p.service)`;
-
-/** The rows of each submission table that belong to the person, over the alias `t`. */
-const match = {
-  contact_messages: (t: string) => byEmail(`${t}.email`),
-  complaints: (t: string) => `${byEmail(`${t}.email`)} OR ${byService(`${t}.client_number`)}`,
-  job_applications: (t: string) => `${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)}`,
-  motorhome_registrations: (t: string) => `${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)}`,
-  bills: (t: string) => `${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)} OR ${byService(`${t}.service_number`)}`,
-  rights_requests: (t: string) => `${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)}`,
-};
 
 const instant = (label: string, column: string): Field => [label, isoTime(column), chileMinute];
 const labelled =
@@ -68,10 +45,7 @@ const person: Field[] = [
   ['Dirección', 's.address'],
   ['Ciudad', 's.city'],
 ];
-const submission = (table: keyof typeof match, fields: Field[], files?: string): Source => ({
-  from: `${table} s`,
-  where: match[table]('s'),
-  reference: 's.reference',
+const submission = (fields: Field[], files?: string): Source => ({
   createdAt: 's.created_at',
   fields,
   ...(files ? { files } : {}),
@@ -86,20 +60,13 @@ const replies = (json: string) =>
     .join('\n\n');
 
 const sources: Record<RecordSource, Source> = {
-  contact_messages: submission('contact_messages', [...person, ['Mensaje', 's.reqs']]),
-  complaints: submission('complaints', [
+  contact_messages: submission([...person, ['Mensaje', 's.reqs']]),
+  complaints: submission([
     ...person,
     ['Número de servicio', 's.client_number'],
     ['Detalle del reclamo', 's.complaint_details'],
   ]),
   cases: {
-    from: 'cases s',
-    // The person's own address, or a submission of theirs found by RUT or service number.
-    where: `lower(btrim(s.citizen_email)) = p.email OR s.reference IN (
-      ${(['contact_messages', 'complaints', 'job_applications', 'motorhome_registrations', 'rights_requests'] as const)
-        .map((table) => `SELECT x.reference FROM ${table} x WHERE ${match[table]('x')}`)
-        .join(' UNION ALL ')})`,
-    reference: 's.reference',
     createdAt: 's.received_at',
     fields: [
       ['Tipo', 's.kind', labelled<CaseKind>(caseKinds)],
@@ -114,7 +81,6 @@ const sources: Record<RecordSource, Source> = {
     ],
   },
   job_applications: submission(
-    'job_applications',
     [
       ['Nombre', 's.name'],
       ['Correo electrónico', 's.email'],
@@ -125,7 +91,7 @@ const sources: Record<RecordSource, Source> = {
     `(SELECT json_agg(json_build_object('uploadId', u.id, 'name', u.file_name, 'size', u.declared_size))
       FROM uploads u WHERE u.id = s.cv_upload_id AND u.bytes_deleted_at IS NULL)::text`,
   ),
-  motorhome_registrations: submission('motorhome_registrations', [
+  motorhome_registrations: submission([
     ['Nombre', 's.name'],
     ['Apellido', 's.surname'],
     ['RUT o pasaporte', 's.rut'],
@@ -139,9 +105,6 @@ const sources: Record<RecordSource, Source> = {
     instant('Aceptó las condiciones', 's.accepted_terms_at'),
   ]),
   outage_subscriptions: {
-    from: 'outage_subscriptions s',
-    where: byEmail('s.email'),
-    reference: 'NULL',
     createdAt: 's.created_at',
     fields: [
       ['Correo electrónico', 's.email'],
@@ -152,9 +115,6 @@ const sources: Record<RecordSource, Source> = {
     ],
   },
   bills: {
-    from: 'bills s',
-    where: match.bills('s'),
-    reference: 's.buy_order',
     createdAt: 's.created_at',
     fields: [
       ['Número de servicio', 's.service_number'],
@@ -173,9 +133,6 @@ const sources: Record<RecordSource, Source> = {
     ],
   },
   tbk_payments: {
-    from: 'tbk_payments s',
-    where: `s.bill_id IN (SELECT x.id FROM bills x WHERE ${match.bills('x')})`,
-    reference: 's.buy_order',
     createdAt: 's.created_at',
     fields: [
       ['Orden de compra', 's.buy_order'],
@@ -189,7 +146,7 @@ const sources: Record<RecordSource, Source> = {
       ['Cuotas', 's.installments_number::text'],
     ],
   },
-  rights_requests: submission('rights_requests', [
+  rights_requests: submission([
     ['Derecho', 's.type', (type) => rightTypes[type as RightType]?.label ?? type],
     ['Nombre', 's.name'],
     ['Correo electrónico', 's.email'],
@@ -206,25 +163,18 @@ const sources: Record<RecordSource, Source> = {
   ]),
 };
 
-/** The person's keys as the SQL compares them: the e-mail in lower case, the RUT and service number cleaned. */
-export function subjectKeys(request: Pick<RightsRequestRow, 'email' | 'rut' | 'serviceNumber'>) {
-  return {
-    email: request.email.trim().toLowerCase(),
-    rut: isValidRut(request.rut) ? cleanRut(request.rut) : '',
-    service: request.serviceNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
-  };
-}
-
 type Row = { id: string; reference: string | null; createdAt: string; files: string | null } & Record<
   string,
   string | null
 >;
 
-const statement = ({ from, where, reference, createdAt, fields, files }: Source) =>
-  `WITH p AS (SELECT $1::text AS email, $2::text AS rut, $3::text AS service)
-   SELECT s.id::text AS id, ${reference} AS reference, ${isoTime(createdAt)} AS "createdAt",
+function statement(source: RecordSource): string {
+  const { table, theirs, reference } = recordTables[source];
+  const { createdAt, fields, files } = sources[source];
+  return `SELECT s.id::text AS id, ${reference} AS reference, ${isoTime(createdAt)} AS "createdAt",
      ${fields.map(([, column], index) => `(${column}) AS f${index}`).join(', ')}, ${files ?? 'NULL'} AS files
-   FROM p, ${from} WHERE ${where} ORDER BY ${createdAt}, s.id`;
+   FROM ${table} s, ${subjectFrom(1)} WHERE ${theirs} ORDER BY ${createdAt}, s.id`;
+}
 
 function recordOf(source: RecordSource, row: Row): FoundRecord {
   return {
@@ -242,13 +192,8 @@ function recordOf(source: RecordSource, row: Row): FoundRecord {
 
 /** What the site holds for the request's person, read in one transaction; `request` must be confirmed. */
 export async function personalDataOf(db: Database, request: RightsRequestRow): Promise<PersonalData> {
-  const keys = subjectKeys(request);
-  const results = (await db.batch(
-    recordSourceKeys.map((source) => ({
-      text: statement(sources[source]),
-      params: [keys.email, keys.rut, keys.service],
-    })),
-  )) as Row[][];
+  const params = subjectParams(request);
+  const results = (await db.batch(recordSourceKeys.map((source) => ({ text: statement(source), params })))) as Row[][];
   return {
     subject: { email: request.email, rut: request.rut, serviceNumber: request.serviceNumber },
     records: recordSourceKeys.flatMap((source, index) => results[index]!.map((row) => recordOf(source, row))),

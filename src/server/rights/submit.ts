@@ -21,7 +21,9 @@ import { newReference } from '../references.ts';
  * days from its arrival, Chile's calendar), its mail to the privacy mailbox and the requester's
  * acknowledgement, which carries the link that confirms the e-mail, in one transaction. Until that
  * link is followed (rights/confirm.ts) the desk may neither search nor send anyone's data: anyone
- * can type anyone's address into the form.
+ * can type anyone's address into the form. Past the address's daily cap of acknowledgements
+ * (mail/acknowledgements.ts) the request is stored but its link is not mailed, and the answer says
+ * so (`confirmationSent`), so the page does not tell the person to look for a mail that never comes.
  */
 export async function submitRightsRequest(
   db: Database,
@@ -54,7 +56,7 @@ export async function submitRightsRequest(
     },
     arrival,
   );
-  await db.batch([
+  const results = await db.batch([
     {
       text: `INSERT INTO rights_requests (reference, type, name, email, rut, service_number, details, confirm_token_hash,
                confirm_expires_at, created_at)
@@ -92,7 +94,8 @@ export async function submitRightsRequest(
       },
       reference,
     ),
+    // Last: the acknowledgement, which carries the confirmation link (cases/open-case.ts).
     ...statements,
   ]);
-  return { reference, dueDate: due! };
+  return { reference, dueDate: due!, confirmationSent: results.at(-1)!.length > 0 };
 }

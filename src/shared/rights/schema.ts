@@ -22,10 +22,15 @@ export const RightsRequestSchema = z.object({
 export type RightsRequest = z.infer<typeof RightsRequestSchema>;
 export type RightsRequestField = keyof RightsRequest;
 
-/** POST /api/derechos: data. `dueDate` is the last day to answer, on Chile's calendar. */
+/**
+ * POST /api/derechos: data. `dueDate` is the last day to answer, on Chile's calendar;
+ * `confirmationSent`, whether the mail with the confirmation link was queued (not past the
+ * address's daily cap of acknowledgements).
+ */
 export const RightsRequestAnswerSchema = z.object({
   reference: z.string(),
   dueDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  confirmationSent: z.boolean(),
 });
 export type RightsRequestAnswer = z.infer<typeof RightsRequestAnswerSchema>;
 

@@ -52,29 +52,22 @@ export const RIGHTS_LINK_DAYS = 7;
 /** The privacy mailbox's digest lists the open requests due within this many business days. */
 export const RIGHTS_DUE_SOON_BUSINESS_DAYS = 3;
 
-export const rightsTexts = {
-  pageTitle: 'Ejercer sus derechos sobre sus datos personales',
-  typeLegend: '¿Qué derecho desea ejercer?',
-  detailsHint:
-    'Cuéntenos qué necesita. Si su solicitud se refiere a un trámite hecho en este sitio, indique su número de referencia (por ejemplo, REC-7K3M9Q2X).',
-  rutHint: 'Opcional: nos ayuda a encontrar sus datos, por ejemplo 12.345.678-5.',
-  serviceNumberHint: 'Opcional: el número de servicio que aparece en su boleta.',
-  /** Shown after sending, with the reference and the due date. */
-  sent: (reference: string, dueDay: string) =>
-    `Recibimos su solicitud con el número de referencia ${reference}. Le enviamos un correo para confirmar su dirección: ábralo y siga el enlace. Le responderemos a más tardar el ${dueDay}.`,
-  confirmFirst:
-    'Por su seguridad, no revisaremos ni enviaremos ningún dato hasta que confirme su correo electrónico con el enlace que le enviamos.',
-} as const;
+// What the public islands show lives apart, so their pages do not load what only the admin uses.
+export { rightsTexts } from './form/texts.ts';
+export { confirmTexts, exportTexts } from './links/texts.ts';
 
-/** The confirmation of the e-mail, from the link in the mail (/privacidad/derechos/confirmar). */
-export const confirmTexts = {
-  title: 'Confirmar su correo electrónico',
-  button: 'Confirmar mi correo',
-  confirmed: (reference: string) =>
-    `Gracias: confirmamos su correo electrónico. Ya estamos revisando su solicitud ${reference}; puede seguirla en Seguimiento de casos.`,
-  invalid:
-    'Este enlace de confirmación no es válido, ya se usó o venció. Si ya confirmó su correo, no necesita hacer nada; si no, envíe una nueva solicitud.',
-  missing: 'Falta el código de confirmación: abra el enlace completo que le enviamos por correo.',
+/**
+ * Shown after sending instead of `rightsTexts.sent` when the confirmation link was not mailed: the
+ * address already had its day's share of our acknowledgements (src/server/mail/acknowledgements.ts),
+ * and without the link the request cannot be confirmed. The page writes it in its HTML, with the
+ * privacy mailbox and the phone as links between these words, and the island shows it: its
+ * script, at the text form pages' budget, carries none of it.
+ */
+export const confirmationNotSentTexts = {
+  why: 'No le enviamos el correo para confirmar su dirección: esa dirección ya recibió hoy varios correos nuestros y, para evitar envíos abusivos, no le enviaremos más hasta mañana. Sin esa confirmación no podemos revisar su solicitud.',
+  retry: 'Envíe su solicitud de nuevo mañana, o escríbanos a',
+  orCall: 'o llámenos al',
+  withReference: 'indicando su número de referencia.',
 } as const;
 
 /** The words of the mails a request sends (src/server/rights/). */
@@ -114,19 +107,6 @@ export const rightsMessages = {
  * docs/rights-export.md).
  */
 export const RIGHTS_DOWNLOAD_PATH = '/privacidad/derechos/descarga';
-
-export const exportTexts = {
-  title: 'Descargar sus datos personales',
-  description: 'Descargue el archivo con los datos personales que tenemos sobre usted.',
-  intro:
-    'Aquí puede descargar, en un archivo ZIP, los datos personales que tenemos sobre usted. El enlace sirve una sola vez: guarde el archivo en su equipo.',
-  button: 'Descargar mis datos',
-  sending: 'Preparando la descarga…',
-  saved:
-    'Su navegador descargó el archivo. Este enlace ya no sirve de nuevo: si necesita sus datos otra vez, envíe una nueva solicitud.',
-  missing: 'Falta el código del enlace. Ábralo desde el correo que le enviamos.',
-  fileName: (reference: string) => `datos-personales-${reference}.zip`,
-} as const;
 
 /** LEAME.txt, line by line: only the server writes it, so the page's script does not carry it. */
 export const exportReadmeTexts = {

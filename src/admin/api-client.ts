@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { messages } from '../shared/messages.ts';
 import { currentToken } from './session/stored-session.ts';
 import { renewTokenIfDue } from './session/token-renewal.ts';
+import { fileNameOf } from '../ui/downloads.ts';
 
 /** A failed admin call: the status, the server's message and, for a 400, one message per field. */
 export class ApiError extends Error {
@@ -107,9 +108,5 @@ export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, opti
 /** A file the server sends as an attachment, and the name its Content-Disposition gives. */
 export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
   const response = await send(path, {}, '*/*');
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-  const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
-  return { blob: await response.blob(), fileName };
+  return { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) };
 }

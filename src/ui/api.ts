@@ -11,7 +11,7 @@ import type { ApiFailureTexts } from '../shared/api.ts';
 export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailed;
 export type ApiFailed = { ok: false; status: number; failure: ApiFailureTexts };
 
-interface CallOptions {
+export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT';
   /** Sent as JSON. */
   json?: unknown;
@@ -22,9 +22,9 @@ interface CallOptions {
 }
 
 /** A call that never reached an answer: the network is down, or the connection dropped on the way. */
-const NETWORK_FAILURE: ApiFailed = { ok: false, status: 0, failure: {} };
+export const NETWORK_FAILURE: ApiFailed = { ok: false, status: 0, failure: {} };
 
-async function send(
+export async function send(
   url: string,
   { method = 'GET', json, body, headers = {}, signal }: CallOptions,
   accept: string,
@@ -46,7 +46,7 @@ async function send(
 }
 
 /** A failure's texts are shown only when they are what a failure carries (never a stray body). */
-async function failed(status: number, payload: unknown): Promise<ApiFailed> {
+export async function failed(status: number, payload: unknown): Promise<ApiFailed> {
   const { ApiFailureTextsSchema } = await import('../shared/api.ts');
   const failure = ApiFailureTextsSchema.safeParse(payload);
   return { ok: false, status, failure: failure.success ? failure.data : {} };
@@ -74,32 +74,6 @@ export async function callApi<S extends z.ZodMiniType>(
     return await failed(response.status, payload);
   } catch {
     // The schemas' module did not arrive (the connection dropped on the way): as a network failure.
-    return NETWORK_FAILURE;
-  }
-}
-
-/**
- * callApi for an answer that is a file (a rights export): its bytes and the name its
- * Content-Disposition gives (RFC 6266: the UTF-8 name when there is one), or a failure as callApi
- * gives it.
- */
-export async function callApiForFile(
-  url: string,
-  fallbackName: string,
-  options: CallOptions = {},
-): Promise<{ ok: true; blob: Blob; fileName: string } | ApiFailed> {
-  const response = await send(url, options, 'application/octet-stream, application/json');
-  if (!response) return NETWORK_FAILURE;
-  try {
-    if (response.ok) {
-      const disposition = response.headers.get('Content-Disposition') ?? '';
-      const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
-      const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
-      const fileName = encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
-      return { ok: true, blob: await response.blob(), fileName };
-    }
-    return await failed(response.status, await response.json().catch(() => null));
-  } catch {
     return NETWORK_FAILURE;
   }
 }

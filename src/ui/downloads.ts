@@ -14,3 +14,11 @@ export function saveFile(blob: Blob, fileName: string): void {
   // The click has handed the file to the browser's download; the address is no longer needed.
   setTimeout(() => URL.revokeObjectURL(url), 1_000);
 }
+
+/** The name a file answer's Content-Disposition gives (RFC 6266: the UTF-8 one when there is one). */
+export function fileNameOf(response: Response, fallbackName: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  const plain = /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return encoded ? decodeURIComponent(encoded) : (plain ?? fallbackName);
+}

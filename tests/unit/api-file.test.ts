@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callApiForFile } from '../../src/ui/api.ts';
+import { callApiForFile } from '../../src/ui/api-file.ts';
 
 /** callApiForFile: the rights export's download page saves what it answers (src/islands/rights/ExportDownload.tsx). */
 

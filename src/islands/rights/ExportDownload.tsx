@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { saveFile } from '../../ui/downloads.ts';
 import { messages } from '../../shared/messages.ts';
 import { exportTexts as texts } from '../../shared/rights/links/texts.ts';
-import { callApiForFile } from '../../ui/api.ts';
+import { callApiForFile } from '../../ui/api-file.ts';
 
 type Outcome = { kind: 'saved' } | { kind: 'error'; text: string };
 

@@ -12,9 +12,9 @@ import { deliverDueMail } from './mail/deliver.ts';
  * form's shared schema, store through the service, mail after answering, answer the reference
  * (spec §7) and whatever else the service answers (a rights request's due date).
  */
-export function jsonFormEndpoint<S extends z.ZodMiniType>(
+export function jsonFormEndpoint<S extends z.ZodMiniType, Answer extends SubmissionAnswer['data']>(
   schema: S,
-  submit: (db: Database, data: z.output<S>, arrival: Arrival) => Promise<SubmissionAnswer['data']>,
+  submit: (db: Database, data: z.output<S>, arrival: Arrival) => Promise<Answer>,
 ) {
   return withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
@@ -24,6 +24,6 @@ export function jsonFormEndpoint<S extends z.ZodMiniType>(
 
     const data = await submit(getDatabase(), input, arrivalOf(req));
     context.waitUntil(deliverDueMail());
-    return json({ success: true, message: messages.sent, data } satisfies SubmissionAnswer);
+    return json({ success: true, message: messages.sent, data } satisfies SubmissionAnswer & { data: Answer });
   });
 }

@@ -39,10 +39,6 @@ export const SubmissionAnswerSchema = z.object({
     reference: z.string(),
     /** A denuncia's 16-digit receipt code, answered once: the reporter's only key to the case. */
     receipt: z.optional(z.string()),
-    /** A rights request's last day to answer (YYYY-MM-DD, Chile's calendar). */
-    dueDate: z.optional(z.string()),
-    /** Whether a rights request's confirmation link was mailed: not past the address's daily cap. */
-    confirmationSent: z.optional(z.boolean()),
   }),
 });
 export type SubmissionAnswer = z.infer<typeof SubmissionAnswerSchema>;

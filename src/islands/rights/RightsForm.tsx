@@ -4,7 +4,7 @@ import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import type { RightsRequestField } from '../../shared/rights/schema.ts';
 import { rightsTexts } from '../../shared/rights/form/texts.ts';
-import { callApi, submissionAnswer } from '../../ui/api.ts';
+import { callApi } from '../../ui/api.ts';
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../ui/forms/Field.tsx';
 import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
@@ -28,6 +28,7 @@ const fields = {
 
 // The schema, and zod with it, load once the visitor starts on the form, not with the page.
 const loadSchema = () => import('../../shared/rights/schema.ts').then((module) => module.RightsRequestSchema);
+const loadAnswerSchema = () => import('../../shared/rights/schema.ts').then((module) => module.RightsRequestSentSchema);
 
 interface SentRequest {
   reference: string;
@@ -66,21 +67,13 @@ export default function RightsForm({ rules, rights, children }: RightsFormProps)
     event.preventDefault();
     setOutcome(undefined);
     void form.submit(async (data) => {
-      const answer = await callApi('/api/derechos', submissionAnswer(), { method: 'POST', json: data });
-      // POST /api/derechos always answers the due date and whether the link was mailed: an answer
-      // without them is not its answer.
-      if (answer.ok && answer.body.data.dueDate && answer.body.data.confirmationSent !== undefined) {
-        setOutcome({
-          kind: 'sent',
-          reference: answer.body.data.reference,
-          dueDate: answer.body.data.dueDate,
-          confirmationSent: answer.body.data.confirmationSent,
-        });
-        return { ok: true };
-      }
+      // Its schema says the answer carries the due date and whether the link was mailed: one
+      // without them is a failure.
+      const answer = await callApi('/api/derechos', loadAnswerSchema(), { method: 'POST', json: data });
       if (answer.ok) {
-        setOutcome({ kind: 'error', text: messages.genericError });
-        return { ok: false };
+        const { reference, dueDate, confirmationSent } = answer.body.data;
+        setOutcome({ kind: 'sent', reference, dueDate, confirmationSent });
+        return { ok: true };
       }
       if (answer.status === 400 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
       setOutcome({ kind: 'error', text: answer.failure.error ?? messages.genericError });

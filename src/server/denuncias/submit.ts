@@ -23,7 +23,7 @@ export async function submitDenuncia(
   d: Denuncia,
   attachment: { id: string; fileName: string } | undefined,
   arrival: Arrival,
-): Promise<Required<Pick<SubmissionAnswer['data'], 'reference' | 'receipt'>>> {
+): Promise<Required<SubmissionAnswer['data']>> {
   const reference = newReference('DEN');
   const receipt = newReceiptCode();
   const sealed = async (column: string, value: string) => sealText(value, `denuncias.${column}:${reference}`);

@@ -1,5 +1,6 @@
 import { validate as isValidRut } from 'rut.js';
 import * as z from 'zod/mini';
+import { SubmissionAnswerSchema } from '../api.ts';
 import { emailField, optionalText, requiredText } from '../fields.ts';
 import { rightTypeKeys } from './texts.ts';
 
@@ -33,6 +34,10 @@ export const RightsRequestAnswerSchema = z.object({
   confirmationSent: z.boolean(),
 });
 export type RightsRequestAnswer = z.infer<typeof RightsRequestAnswerSchema>;
+/** POST /api/derechos: the whole answer, as the form reads it. */
+export const RightsRequestSentSchema = z.extend(SubmissionAnswerSchema, {
+  data: z.extend(SubmissionAnswerSchema.shape.data, RightsRequestAnswerSchema.shape),
+});
 
 /** POST /api/derechos/confirmar: the token of the link mailed to the requester. */
 export const RightsConfirmSchema = z.object({

@@ -97,10 +97,17 @@ async function mailedToken(reference: string): Promise<string> {
   return /\/privacidad\/derechos\/confirmar\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
 }
 
-/** A request whose e-mail was confirmed by the link mailed to it. */
+/**
+ * A request whose e-mail was confirmed by the link mailed to it, and whose proof of identity staff
+ * recorded as received: its RUT and service number count (subject.ts).
+ */
 async function confirmedRequest(type: RightType = 'supresion', email = EMAIL): Promise<Request> {
   const made = await request(type, email);
   await confirmRightsEmail(db(), await mailedToken(made.reference), new Date());
+  await db().query(
+    `UPDATE rights_requests SET proof_received = 'Copia de la cédula de identidad, cotejada.', proof_received_at = now() WHERE reference = $1`,
+    [made.reference],
+  );
   return made;
 }
 
@@ -683,8 +690,8 @@ describe('rightsDesk', () => {
       emailConfirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       proofRequested: null,
       proofRequestedAt: null,
-      proofReceived: null,
-      proofReceivedAt: null,
+      proofReceived: 'Copia de la cédula de identidad, cotejada.',
+      proofReceivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       extendedAt: null,
       extensionReason: null,
       dueOn: DUE,

@@ -48,7 +48,10 @@ async function send(fn: Handler, request: Request) {
 
 const at = (iso: string) => ({ headers: { 'x-local-now': iso } });
 
-/** Sends a rights request and confirms its e-mail with the token of the mail it got; answers its case id. */
+/**
+ * Sends a rights request and confirms its e-mail with the token of the mail it got, and staff record
+ * the proof of identity received, so its RUT and service number count (subject.ts); answers its case id.
+ */
 async function confirmedRequest(
   body: Record<string, string>,
   confirm = true,
@@ -65,6 +68,10 @@ async function confirmedRequest(
   ]);
   const token = /\/privacidad\/derechos\/confirmar\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
   if (confirm) await confirmRightsEmail(db(), token, new Date('2026-12-01T15:30:00Z'));
+  await db().query(
+    `UPDATE rights_requests SET proof_received = 'Copia de la cédula de identidad, cotejada.', proof_received_at = now() WHERE reference = $1`,
+    [reference],
+  );
   const [row] = await db().query<{ id: string }>('SELECT id::text AS id FROM cases WHERE reference = $1', [reference]);
   return { caseId: row!.id, reference };
 }

@@ -123,7 +123,7 @@ async function recordsOf(person: Person): Promise<Key[]> {
   ];
 }
 
-/** The person's rights request, its e-mail confirmed; answers its case and its own records. */
+/** The person's rights request, its e-mail confirmed and its proof of identity received; answers its case and its own records. */
 async function confirmedRequestOf(person: Person) {
   const { reference } = await submitRightsRequest(
     db(),
@@ -137,7 +137,10 @@ async function confirmedRequestOf(person: Person) {
     }),
     arrival(),
   );
-  await db().query('UPDATE rights_requests SET email_confirmed_at = now() WHERE reference = $1', [reference]);
+  await db().query(
+    `UPDATE rights_requests SET email_confirmed_at = now(), proof_received = 'Copia de la cédula de identidad, cotejada.', proof_received_at = now() WHERE reference = $1`,
+    [reference],
+  );
   return { caseId: await idOf('cases', reference), records: await withCase('rights_requests', reference) };
 }
 
@@ -190,6 +193,27 @@ describe('the search and the erasure check: one rule of whose record is this', (
       await expect(theirRecords(db(), request, [record]), `${record.source} ${record.id}`).rejects.toEqual(
         new NotFound(rightsDeskMessages.notTheirs),
       );
+    }
+  });
+  it('counts the RUT and the service number typed only once the proof of identity is recorded: before, the confirmed e-mail alone', async () => {
+    const all = keysOf((await findPersonalData(db(), caseId)).records);
+    await db().query('UPDATE rights_requests SET proof_received = NULL, proof_received_at = NULL');
+    try {
+      const unproven = await findPersonalData(db(), caseId);
+      expect(unproven.subject).toEqual({ email: ROSA.email, rut: '', serviceNumber: '' });
+      const byEmail = keysOf(unproven.records);
+      const onlyByTyped = all.filter(
+        (record) => !byEmail.some((found) => found.source === record.source && found.id === record.id),
+      );
+      expect(onlyByTyped.length).toBeGreaterThan(0);
+      // Neither shown nor touched: the erasure check refuses each.
+      const request = await confirmedRightsRequest(db(), caseId);
+      for (const record of onlyByTyped)
+        await expect(theirRecords(db(), request, [record]), `${record.source} ${record.id}`).rejects.toEqual(
+          new NotFound(rightsDeskMessages.notTheirs),
+        );
+    } finally {
+      await db().query('UPDATE rights_requests SET proof_received_at = now()');
     }
   });
 });

@@ -18,6 +18,8 @@ export interface RightsRequestRow {
   dueOn: string;
   emailConfirmedAt: string | null;
   extendedAt: string | null;
+  /** When staff recorded the proof of identity received: only then do the RUT and service number count (subject.ts). */
+  proofReceivedAt: string | null;
 }
 
 /** The rights request of case `caseId`; NotFound for any other case or none. */
@@ -26,7 +28,8 @@ export async function rightsRequestOf(db: Database, caseId: string): Promise<Rig
     ? await db.query<RightsRequestRow>(
         `SELECT r.id::text AS id, c.id::text AS "caseId", r.reference, r.type, r.name, r.email, r.rut,
            r.service_number AS "serviceNumber", c.status, to_char(c.due_on, 'YYYY-MM-DD') AS "dueOn",
-           ${isoTime('r.email_confirmed_at')} AS "emailConfirmedAt", ${isoTime('r.extended_at')} AS "extendedAt"
+           ${isoTime('r.email_confirmed_at')} AS "emailConfirmedAt", ${isoTime('r.extended_at')} AS "extendedAt",
+           ${isoTime('r.proof_received_at')} AS "proofReceivedAt"
          FROM cases c JOIN rights_requests r ON r.reference = c.reference WHERE c.id = $1`,
         [caseId],
       )

@@ -195,7 +195,12 @@ export async function personalDataOf(db: Database, request: RightsRequestRow): P
   const params = subjectParams(request);
   const results = (await db.batch(recordSourceKeys.map((source) => ({ text: statement(source), params })))) as Row[][];
   return {
-    subject: { email: request.email, rut: request.rut, serviceNumber: request.serviceNumber },
+    // What it was searched by: the RUT and the service number only once proven (subject.ts).
+    subject: {
+      email: request.email,
+      rut: params[1] ? request.rut : '',
+      serviceNumber: params[2] ? request.serviceNumber : '',
+    },
     records: recordSourceKeys.flatMap((source, index) => results[index]!.map((row) => recordOf(source, row))),
   };
 }

@@ -13,12 +13,22 @@ import type { RightsRequestRow } from './request.ts';
  * the reverse.
  */
 
-/** The subject's keys for `subjectFrom`, as the SQL compares them: e-mail, RUT, service number; '' matches nothing. */
-export const subjectParams = (request: Pick<RightsRequestRow, 'email' | 'rut' | 'serviceNumber'>): string[] => [
-  request.email.trim().toLowerCase(),
-  isValidRut(request.rut) ? cleanRut(request.rut) : '',
-  request.serviceNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase(),
-];
+/**
+ * The subject's keys for `subjectFrom`, as the SQL compares them: e-mail, RUT, service number; ''
+ * matches nothing. The e-mail is the one the person confirmed; the RUT and the service number are
+ * only what they typed, and anyone can type someone else's: they count once staff have recorded
+ * the proof of identity received (the desk's Antecedentes de identidad), never before.
+ */
+export const subjectParams = (
+  request: Pick<RightsRequestRow, 'email' | 'rut' | 'serviceNumber' | 'proofReceivedAt'>,
+): string[] => {
+  const proven = request.proofReceivedAt !== null;
+  return [
+    request.email.trim().toLowerCase(),
+    proven && isValidRut(request.rut) ? cleanRut(request.rut) : '',
+    proven ? request.serviceNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : '',
+  ];
+};
 
 /**
  * The subject as a relation `p` of a statement (FROM, USING), its parameters at `$first` on:

@@ -6,7 +6,7 @@ import {
   type ErasureOutcome,
   type RightsDesk,
 } from '../../../../shared/rights/desk/schema.ts';
-import type { FoundRecord } from '../../../../shared/rights/records/schema.ts';
+import type { FoundRecord, PersonalData } from '../../../../shared/rights/records/schema.ts';
 import { recordSources } from '../../../../shared/rights/records/texts.ts';
 import { notify } from '../../../../ui/notifications.ts';
 import { failureMessage } from '../../../api-client.ts';
@@ -29,13 +29,43 @@ export function PersonalDataSection({ caseId, rights }: { caseId: string; rights
     <section aria-labelledby="datos-persona" className="rights-data">
       <h3 id="datos-persona">Lo que el sitio guarda de esta persona</h3>
       <QueryView query={data}>
-        {({ records }) => <FoundRecords caseId={caseId} rights={rights} records={records} />}
+        {({ subject, records }) => (
+          <>
+            {!rights.proofReceivedAt && (
+              <p className="rights-desk__notice" role="note">
+                Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están
+                verificados: se usan una vez registrados los antecedentes de identidad recibidos.
+              </p>
+            )}
+            <FoundRecords caseId={caseId} rights={rights} subject={subject} records={records} />
+          </>
+        )}
       </QueryView>
     </section>
   );
 }
 
-function FoundRecords({ caseId, rights, records }: { caseId: string; rights: RightsDesk; records: FoundRecord[] }) {
+/** "el correo rosa@… y el RUT 12.345.678-5": what the search used. */
+const searchedBy = ({ email, rut, serviceNumber }: PersonalData['subject']) => {
+  const keys = [
+    `el correo ${email}`,
+    ...(rut ? [`el RUT ${rut}`] : []),
+    ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : []),
+  ];
+  return keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} o ${keys.at(-1)}`;
+};
+
+function FoundRecords({
+  caseId,
+  rights,
+  subject,
+  records,
+}: {
+  caseId: string;
+  rights: RightsDesk;
+  subject: PersonalData['subject'];
+  records: FoundRecord[];
+}) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [erased, setErased] = useState<ErasureOutcome>();
   const sendCopy = useRightsAction(caseId, 'export', RightsExportAnswerSchema);
@@ -65,13 +95,13 @@ function FoundRecords({ caseId, rights, records }: { caseId: string; rights: Rig
     setErased(outcome);
   };
 
-  if (records.length === 0) return <p>El sitio no guarda ningún dato con ese correo, RUT o número de servicio.</p>;
+  if (records.length === 0) return <p>El sitio no guarda ningún dato con {searchedBy(subject)}.</p>;
 
   return (
     <>
       <p className="muted">
-        {records.length} registros encontrados por correo electrónico, RUT o número de servicio. Las denuncias nunca
-        aparecen aquí: las atiende el canal de cumplimiento.
+        {records.length} registros encontrados por {searchedBy(subject)}. Las denuncias nunca aparecen aquí: las atiende
+        el canal de cumplimiento.
       </p>
       <ul className="rights-data__records">
         {records.map((record) => {

@@ -11,6 +11,7 @@ import { modulePreload } from './src/integrations/module-preload.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
 import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
+import { ADVISORY_TEMPLATE } from './src/shared/advisories/template.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -84,7 +85,15 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') }),
+    // Not in the sitemap: the admin, the payment returns, /login, and the template of each notice's
+    // page, whose own path answers 404 (src/shared/advisories/template.ts).
+    sitemap({
+      filter: (page) =>
+        !page.includes('/admin') &&
+        !page.includes('/tbk-') &&
+        !page.endsWith('/login') &&
+        !page.endsWith(ADVISORY_TEMPLATE.path),
+    }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),
     // netlify.toml's CSP names the hash of every inline script and style the build leaves, and no other.

@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { getDatabase, type Database } from '../../src/server/db/index.ts';
 import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
-import { fillAlertsPage, fillOutagesPage, pageHeaders } from '../../src/server/outages/page.ts';
+import { fillAlertsPage, fillOutagesPage } from '../../src/server/outages/page.ts';
+import { pageHeaders } from '../../src/server/page-headers.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
 
 // Files bundled beside the function, the build's pages and the site's headers: netlify.toml

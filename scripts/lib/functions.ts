@@ -49,9 +49,13 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
-  // The prerendered pages the function outages-page fills in (netlify.toml's included_files).
+  // The prerendered pages the functions outages-page and advisories-page fill in or answer
+  // (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
+  'dist/avisos.html',
+  'dist/avisos/plantilla.html',
+  'dist/404.html',
 ];
 
 /** netlify.toml's [functions] keys that shape a bundle, and their names in the bundler's options. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
+import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
 import { functionsConfig } from '../../scripts/lib/functions.ts';
 
@@ -15,60 +16,79 @@ import { functionsConfig } from '../../scripts/lib/functions.ts';
  */
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
-const cortesPage = path.join(projectRoot, 'netlify/functions/outages-page.ts');
 const marker = path.join(projectRoot, '.data/outbox/included-files-check.eml');
-let outDir = '';
+const outDirs: string[] = [];
 
 afterAll(async () => {
   await rm(marker, { force: true });
-  if (outDir) await rm(outDir, { recursive: true, force: true });
+  await Promise.all(outDirs.map((outDir) => rm(outDir, { recursive: true, force: true })));
 });
 
-/** The paths from the project's root of the files outages-page opens by their own address. */
-async function filesCortesPageReads(): Promise<string[]> {
-  const source = await readFile(cortesPage, 'utf8');
+/** The functions that read files beside their code: the files, and the config.path they answer. */
+const functions = [
+  {
+    name: 'outages-page',
+    files: ['dist/cortes.html', 'dist/cortes/alertas.html', 'netlify.toml'],
+    config: cortesPageConfig,
+    path: ['/cortes', '/cortes/alertas'],
+  },
+  {
+    name: 'advisories-page',
+    files: ['dist/404.html', 'dist/avisos.html', 'dist/avisos/plantilla.html', 'netlify.toml'],
+    config: avisosPageConfig,
+    path: ['/avisos', '/avisos/:id'],
+  },
+];
+
+const sourceOf = (name: string) => path.join(projectRoot, `netlify/functions/${name}.ts`);
+
+/** The paths from the project's root of the files a function opens by their own address. */
+async function filesItReads(name: string): Promise<string[]> {
+  const source = await readFile(sourceOf(name), 'utf8');
   const opened = [...source.matchAll(/new URL\(([^,]+),\s*import\.meta\.url\)/g)].map(([, argument]) => argument!);
   // A literal each: a path with a variable part makes the bundler take the whole folder.
   for (const argument of opened) expect(argument).toMatch(/^'\.\.\/\.\.\/[^'$`]+'$/);
   return opened.map((argument) => argument.slice("'../../".length, -1)).sort();
 }
 
-describe('the files a function reads beside its code', () => {
-  it('are declared in netlify.toml for outages-page, which keeps the exclusion of every function', async () => {
+describe.each(functions)('the files $name reads beside its code', ({ name, files: expected, config, path: paths }) => {
+  it('are declared in netlify.toml, which keeps the exclusion of every function', async () => {
     const settings = await functionsConfig(projectRoot);
     expect(settings['*']).toEqual({ includedFiles: ['!.data/**'], nodeBundler: 'nft' });
-    const patterns = [...settings['*']!.includedFiles!, ...settings['outages-page']!.includedFiles!];
+    const patterns = [...settings['*']!.includedFiles!, ...settings[name]!.includedFiles!];
     const include = patterns.filter((pattern) => !pattern.startsWith('!'));
     const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
 
-    const read = await filesCortesPageReads();
-    expect(read).toEqual(['dist/cortes.html', 'dist/cortes/alertas.html', 'netlify.toml']);
+    const read = await filesItReads(name);
+    expect(read).toEqual(expected);
     for (const file of read) {
       expect(include.some((pattern) => path.matchesGlob(file, pattern))).toBe(true);
       expect(exclude.some((pattern) => path.matchesGlob(file, pattern))).toBe(false);
     }
     expect(exclude.some((pattern) => path.matchesGlob('.data/outbox/a.eml', pattern))).toBe(true);
     // One place says it: the function's own config no longer does.
-    expect(cortesPageConfig).toEqual({ path: ['/cortes', '/cortes/alertas'] });
+    expect(config).toEqual({ path: paths });
   });
 
   it("are bundled by Netlify's bundler with npm start's settings, and nothing of .data/", async () => {
     await mkdir(path.dirname(marker), { recursive: true });
     await writeFile(marker, 'Subject: no debe viajar en una función\r\n\r\n');
-    outDir = await mkdtemp(path.join(tmpdir(), 'included-files-'));
-    await zipFunction(cortesPage, outDir, {
+    const outDir = await mkdtemp(path.join(tmpdir(), 'included-files-'));
+    outDirs.push(outDir);
+    await zipFunction(sourceOf(name), outDir, {
       archiveFormat: 'none',
       basePath: projectRoot,
       config: await functionsConfig(projectRoot),
     });
-    const files = (await readdir(path.join(outDir, 'outages-page'), { recursive: true })).map((file) =>
+    const files = (await readdir(path.join(outDir, name), { recursive: true })).map((file) =>
       file.split(path.sep).join('/'),
     );
     expect(files).toContain('netlify.toml');
     expect(files.filter((file) => file.split('/').includes('.data'))).toEqual([]);
-    // Of the build (when the site has been built), only the two pages it fills in: never the whole
-    // site, which a path with a variable part once brought along.
+    // Of the build (when the site has been built), only the pages it fills in or answers, and their
+    // folders: never the whole site, which a path with a variable part once brought along.
+    const folders = expected.flatMap((file) => (file.includes('/') ? [path.dirname(file)] : []));
     for (const file of files.filter((file) => file.startsWith('dist/')))
-      expect(['dist/cortes', 'dist/cortes.html', 'dist/cortes/alertas.html']).toContain(file);
+      expect([...expected, ...folders]).toContain(file);
   });
 });

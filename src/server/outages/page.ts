@@ -1,7 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { createElement, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { parse } from 'smol-toml';
 import { ServerTownChoices } from '../../islands/OutageAlertForm.tsx';
 import OutageList, { MapSpace } from '../../islands/outages/OutageList.tsx';
 import { fieldRules } from '../../shared/fields.ts';
@@ -40,17 +38,4 @@ export function fillAlertsPage(page: string, towns: Pick<OutageTown, 'slug' | 'n
       createElement(ServerTownChoices, { towns: towns.map(({ slug, name }) => ({ slug, name })), required }),
     ),
   );
-}
-
-/**
- * The headers netlify.toml gives every static page (its CSP above all): Netlify applies them to
- * files only, never to a function's answer, so this page answer carries them itself.
- */
-export async function pageHeaders(netlifyToml: string): Promise<Record<string, string>> {
-  const config = parse(await readFile(netlifyToml, 'utf8')) as {
-    headers?: { for: string; values: Record<string, string> }[];
-  };
-  const forPages = config.headers?.find((rule) => rule.for === '/*');
-  if (!forPages) throw new Error('netlify.toml has no headers for "/*".');
-  return forPages.values;
 }

@@ -17,11 +17,12 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import playwrightConfig from '../tests/playwright.config.ts';
 import { useLocalServer } from './lib/local-server.ts';
+import { ADVISORY_TEMPLATE } from '../src/shared/advisories/template.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-/** Public pages: every page of the build but the admin app's and the 404. */
+/** Public pages: every page of the build but the admin app's, the 404 and the notices' template (its path answers 404). */
 function publicRoutes(): string[] {
   const dist = path.join(projectRoot, 'dist');
   return readdirSync(dist, { recursive: true, encoding: 'utf8' })
@@ -33,6 +34,7 @@ function publicRoutes(): string[] {
           .replace(/(^|\/)?index\.html$/, '')
           .replace(/\.html$/, '')}`,
     )
+    .filter((route) => route !== ADVISORY_TEMPLATE.path)
     .sort();
 }
 

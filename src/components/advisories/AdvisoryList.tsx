@@ -66,7 +66,11 @@ const cardClass = (advisory: PublicAdvisory) =>
   `advisory ${isHealthKind(advisory.kind) ? 'advisory--health' : 'advisory--service'}`;
 
 function HealthTag({ advisory }: { advisory: PublicAdvisory }) {
-  return isHealthKind(advisory.kind) ? <span className="advisory__tag">{texts.health}</span> : null;
+  return isHealthKind(advisory.kind) ? (
+    <>
+      <span className="advisory__tag">{texts.health}</span>{' '}
+    </>
+  ) : null;
 }
 
 function AdvisoryFacts({ advisory, withStatus = false }: { advisory: PublicAdvisory; withStatus?: boolean }) {

@@ -53,11 +53,12 @@ const CANONICAL = /<link rel="canonical" href="([^"]+)"/;
 
 /**
  * /avisos/{id}: the template with the notice, its title and summary in the head, its own canonical
- * address (the template's, the site's public one, with the notice's path) and its JSON-LD.
+ * address and its JSON-LD.
  */
 export function fillAdvisoryPage(page: string, advisory: PublicAdvisory): string {
+  // The template's canonical link names the site's public address (astro.config.mjs's `site`).
   const canonical = CANONICAL.exec(page)?.[1];
-  if (!canonical?.endsWith(ADVISORY_TEMPLATE.path)) throw new Error("The notice's template has no canonical link.");
+  if (!canonical) throw new Error("The notice's template has no canonical link.");
   const pageUrl = new URL(`/avisos/${advisory.id}`, canonical).href;
   const script = `<script type="application/ld+json">${jsonLd(specialAnnouncement(advisory, pageUrl))}</script>`;
   return withMarker(withMarker(page, NOTICE_MARKER, "notice's template"), JSON_LD_MARKER, "notice's template")

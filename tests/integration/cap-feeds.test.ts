@@ -366,24 +366,19 @@ describe('the index and the documents', () => {
     expect(alert.info['instruction']).toContain('Nivel 2: prohibido regar jardines');
   });
 
-  it('answers 404 for a draft, another outage, the other table and anything malformed', async () => {
+  it('answers 404 for another outage’s message, the other table and anything malformed', async () => {
     const published = await outage.publish(hoursFromNow(-1));
-    const [notice] = await db().query<{ id: string }>(`SELECT id::text FROM outage_notices WHERE outage_id = $1`, [
-      published,
-    ]);
-    const [draft] = await db().query<{ id: string }>(
-      `INSERT INTO outages (kind, town, sectors, starts_at, ends_at) VALUES ('programado', 'cochrane', 'Borrador', $1, $2)
-       RETURNING id::text`,
-      [hoursFromNow(50), hoursFromNow(54)],
-    );
-    expect((await call(`/cap/corte-${published}-${notice!.id}.xml`)).status).toBe(200);
+    const other = await outage.publish(hoursFromNow(-1), 'Sector Los Álamos');
+    const noticeOf = async (id: string) =>
+      (await db().query<{ id: string }>(`SELECT id::text FROM outage_notices WHERE outage_id = $1`, [id]))[0]!.id;
+    const notice = await noticeOf(published);
+    expect((await call(`/cap/corte-${published}-${notice}.xml`)).status).toBe(200);
     for (const identifier of [
-      `corte-${draft!.id}-${notice!.id}`,
-      `corte-${Number(published) + 1000}-${notice!.id}`,
-      `aviso-${published}-${notice!.id}`,
-      `corte-${published}-${Number(notice!.id) + 1000}`,
+      `corte-${other}-${notice}`,
+      `corte-${published}-${await noticeOf(other)}0`,
+      `aviso-${published}-${notice}`,
       `corte-${published}`,
-      `corte-0${published}-${notice!.id}`,
+      `corte-0${published}-${notice}`,
       'alertas',
       `corte-${'9'.repeat(19)}-1`,
     ]) {
@@ -394,6 +389,29 @@ describe('the index and the documents', () => {
     expect(
       (await cap(new Request(`http://localhost/cap/alertas.atom`, { method: 'POST' }), testContext().context)).status,
     ).toBe(405);
+  });
+
+  it('never shows a draft, even one with a notice row (no step of staff leaves one)', async () => {
+    const [draft] = await db().query<{ id: string }>(
+      `INSERT INTO outages (kind, town, sectors, starts_at, ends_at) VALUES ('programado', 'cochrane', 'Borrador', $1, $2)
+       RETURNING id::text`,
+      [hoursFromNow(50), hoursFromNow(54)],
+    );
+    const [draftNotice] = await db().query<{ id: string }>(
+      `INSERT INTO advisories (kind, starts_at, instructions) VALUES ('hervir', now(), 'Borrador') RETURNING id::text`,
+    );
+    const [outageRow] = await db().query<{ id: string }>(
+      `INSERT INTO outage_notices (outage_id, kind, created_at) VALUES ($1, 'closed', now()) RETURNING id::text`,
+      [draft!.id],
+    );
+    const [advisoryRow] = await db().query<{ id: string }>(
+      `INSERT INTO advisory_notices (advisory_id, kind, created_at) VALUES ($1, 'lifted', now()) RETURNING id::text`,
+      [draftNotice!.id],
+    );
+    expect((await call(`/cap/corte-${draft!.id}-${outageRow!.id}.xml`)).status).toBe(404);
+    expect((await call(`/cap/aviso-${draftNotice!.id}-${advisoryRow!.id}.xml`)).status).toBe(404);
+    expect(await listedFor(`corte-${draft!.id}`)).toEqual([]);
+    expect(await listedFor(`aviso-${draftNotice!.id}`)).toEqual([]);
   });
 });
 

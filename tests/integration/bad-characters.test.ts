@@ -214,6 +214,9 @@ const probes: Probe[] = [
   query('/cortes/alertas', 'outages-page'),
   query('/cortes/feed.xml', 'outages-feeds'),
   pathParam('/cortes/:town.ics', `/cortes/${PLACEHOLDER}.ics`, 'outages-feeds'),
+  query('/cortes.geojson', 'outages-geojson'),
+  query('/cap/alertas.atom', 'cap'),
+  pathParam('/cap/:identifier.xml', `/cap/${PLACEHOLDER}.xml`, 'cap'),
   query('/api/admins/:id', 'admins'),
   query('/api/logout', 'logout', 'POST'),
 ];

@@ -2,13 +2,9 @@ import type { Config, Context } from '@netlify/functions';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
-import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
+import { methodNotAllowed, publicFeed, withErrorHandling } from '../../src/server/http.ts';
 import { outagesRss, plannedOutagesCalendar } from '../../src/server/outages/feeds.ts';
 import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
-
-// Public and the same for everyone, like GET /api/outages: a minute in browsers and the CDN.
-const cached = (body: string, type: string) =>
-  new Response(body, { headers: { 'Content-Type': `${type}; charset=utf-8`, 'Cache-Control': 'public, max-age=60' } });
 
 /** GET /cortes/feed.xml (RSS) and /cortes/{town}.ics (a town's planned outages). */
 export default withErrorHandling(async (req: Request, context: Context) => {
@@ -16,11 +12,12 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   const db = getDatabase();
   const origin = new URL(req.url).origin;
   const townSlug = context.params['town'];
-  if (!townSlug) return cached(outagesRss(await listPublicOutages(db), origin), 'application/rss+xml');
+  if (!townSlug)
+    return publicFeed(outagesRss(await listPublicOutages(db), origin), 'application/rss+xml; charset=utf-8');
   const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
   const town = towns.find((candidate) => candidate.slug === townSlug);
   if (!town) throw new NotFound(outageMessages.unknownTown);
-  return cached(plannedOutagesCalendar(town, outages, origin), 'text/calendar');
+  return publicFeed(plannedOutagesCalendar(town, outages, origin), 'text/calendar; charset=utf-8');
 });
 
 export const config: Config = { path: ['/cortes/feed.xml', '/cortes/:town.ics'] };

@@ -22,8 +22,14 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
+const PUBLIC_MINUTE = { 'Cache-Control': 'public, max-age=60' };
+
 /** A public list every visitor sees the same: browsers and the CDN may keep it a minute. */
-export const publicJson = (body: unknown): Response => json(body, 200, { 'Cache-Control': 'public, max-age=60' });
+export const publicJson = (body: unknown): Response => json(body, 200, PUBLIC_MINUTE);
+
+/** A public feed every visitor sees the same (RSS, iCalendar, CAP, GeoJSON), kept a minute like the lists. */
+export const publicFeed = (body: string, contentType: string, headers: HeadersInit = {}): Response =>
+  new Response(body, { headers: { ...PUBLIC_MINUTE, 'Content-Type': contentType, ...headers } });
 
 /** A failure the visitor can read (ApiFailureSchema: the text as both `error` and `message`). */
 export const failure = (

@@ -59,16 +59,21 @@ test('the footer leads to the privacy notice', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Política de privacidad');
 });
 
-for (const [route, section] of forms) {
-  test(`${route} links, beside its form, to what the notice says about it`, async ({ page }) => {
-    await page.goto(route);
-    const note = page.getByRole('main').getByText('Cómo tratamos sus datos:');
-    await expect(note).toBeVisible();
-    await note.getByRole('link', { name: 'Política de privacidad' }).click();
-    await expect(page).toHaveURL(new RegExp(`/privacidad#`));
-    await expect(page.getByRole('heading', { level: 3, name: section })).toBeInViewport();
-  });
-}
+// The line and the notice are the pages' HTML: without JavaScript, no form's island hydrates for
+// nothing (ten visits of the suite's 30 minutes).
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const [route, section] of forms) {
+    test(`${route} links, beside its form, to what the notice says about it`, async ({ page }) => {
+      await page.goto(route);
+      const note = page.getByRole('main').getByText('Cómo tratamos sus datos:');
+      await expect(note).toBeVisible();
+      await note.getByRole('link', { name: 'Política de privacidad' }).click();
+      await expect(page).toHaveURL(new RegExp(`/privacidad#`));
+      await expect(page.getByRole('heading', { level: 3, name: section })).toBeInViewport();
+    });
+  }
+});
 
 test('screenshots of the notice and of a form with its line, on a phone and a desktop', async ({ page }, testInfo) => {
   test.skip(!screenshotsWanted, 'only screenshots, written when E2E_SCREENSHOTS is set');

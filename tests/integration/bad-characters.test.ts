@@ -217,6 +217,9 @@ const probes: Probe[] = [
   query('/avisos', 'advisories-page'),
   pathParam('/avisos/:id', `/avisos/${PLACEHOLDER}`, 'advisories-page'),
   pathParam('/cortes/:town.ics', `/cortes/${PLACEHOLDER}.ics`, 'outages-feeds'),
+  query('/cortes.geojson', 'outages-geojson'),
+  query('/cap/alertas.atom', 'cap'),
+  pathParam('/cap/:identifier.xml', `/cap/${PLACEHOLDER}.xml`, 'cap'),
   query('/api/admins/:id', 'admins'),
   query('/api/logout', 'logout', 'POST'),
 ];

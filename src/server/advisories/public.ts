@@ -63,3 +63,12 @@ export async function findPublicAdvisory(db: Database, id: string): Promise<Publ
   ]);
   return row && parsed(row);
 }
+
+/** The published or lifted notices of `ids` (CAP: src/server/cap/); a draft never. */
+export async function findPublicAdvisories(db: Database, ids: readonly string[]): Promise<PublicAdvisory[]> {
+  const rows = await db.query<Row>(
+    `SELECT ${columns} FROM advisories a WHERE a.id = ANY($1::bigint[]) AND a.status <> 'borrador' ORDER BY a.id`,
+    [ids],
+  );
+  return rows.map(parsed);
+}

@@ -10,26 +10,46 @@ import type { Database } from '../db/index.ts';
 
 const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
+const columns = `o.id::text AS id, o.kind, o.town, t.name AS "townName", o.sectors, o.streets,
+  ${iso('o.starts_at')} AS "startsAt", ${iso('o.ends_at')} AS "endsAt", o.cause, o.status,
+  ${iso('greatest(o.updated_at, coalesce((SELECT max(u.created_at) FROM outage_updates u WHERE u.outage_id = o.id), o.updated_at))')} AS "updatedAt",
+  coalesce((SELECT json_agg(json_build_object('body', u.body, 'createdAt', ${iso('u.created_at')}) ORDER BY u.created_at DESC, u.id DESC)
+            FROM outage_updates u WHERE u.outage_id = o.id), '[]')::text AS updates,
+  coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
+              'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
+            FROM outage_supply_points p WHERE p.outage_id = o.id), '[]')::text AS "supplyPoints"`;
+
+type Row = Omit<PublicOutage, 'updates' | 'supplyPoints'> & { updates: string; supplyPoints: string };
+
+// json_agg travels as text: the pg and Neon drivers would otherwise parse it differently.
+const parsed = (row: Row): PublicOutage => ({
+  ...row,
+  updates: JSON.parse(row.updates),
+  supplyPoints: JSON.parse(row.supplyPoints),
+});
+
 /** Current and upcoming outages, by town position, then start, with their updates and supply points. */
 export async function listPublicOutages(db: Database): Promise<PublicOutage[]> {
-  const rows = await db.query<
-    Omit<PublicOutage, 'updates' | 'supplyPoints'> & { updates: string; supplyPoints: string }
-  >(
-    `SELECT o.id::text AS id, o.kind, o.town, t.name AS "townName", o.sectors, o.streets,
-       ${iso('o.starts_at')} AS "startsAt", ${iso('o.ends_at')} AS "endsAt", o.cause, o.status,
-       ${iso('greatest(o.updated_at, coalesce((SELECT max(u.created_at) FROM outage_updates u WHERE u.outage_id = o.id), o.updated_at))')} AS "updatedAt",
-       coalesce((SELECT json_agg(json_build_object('body', u.body, 'createdAt', ${iso('u.created_at')}) ORDER BY u.created_at DESC, u.id DESC)
-                 FROM outage_updates u WHERE u.outage_id = o.id), '[]')::text AS updates,
-       coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
-                   'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
-                 FROM outage_supply_points p WHERE p.outage_id = o.id), '[]')::text AS "supplyPoints"
-     FROM outages o JOIN outage_towns t ON t.slug = o.town
+  const rows = await db.query<Row>(
+    `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
      WHERE o.status = ANY($1::text[])
      ORDER BY t.position, t.name, o.starts_at, o.id`,
     [currentStatuses],
   );
-  // json_agg travels as text: the pg and Neon drivers would otherwise parse it differently.
-  return rows.map((row) => ({ ...row, updates: JSON.parse(row.updates), supplyPoints: JSON.parse(row.supplyPoints) }));
+  return rows.map(parsed);
+}
+
+/**
+ * The outages of `ids` that were ever published, closed ones too (their CAP messages stay
+ * readable: src/server/cap/); a draft never.
+ */
+export async function findPublishedOutages(db: Database, ids: readonly string[]): Promise<PublicOutage[]> {
+  const rows = await db.query<Row>(
+    `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
+     WHERE o.id = ANY($1::bigint[]) AND o.status <> 'borrador' ORDER BY o.id`,
+    [ids],
+  );
+  return rows.map(parsed);
 }
 
 export const listOutageTowns = (db: Database) =>

@@ -385,11 +385,11 @@ describe('/avisos/{id} (the page function)', () => {
     expect(html).toMatch(/<dt>Estado<\/dt><dd>Levantado el \d{2}-\d{2}-\d{4} \d{2}:\d{2}<\/dd>/);
     expect(html).toMatch(/content="Agua con turbiedad en Coyhaique\. Aviso levantado el /);
     const [data] = jsonLdOf(html);
-    const [{ lifted_at: liftedAt }] = await environment.database.db.query<{ lifted_at: string }>(
+    const [lifted] = await environment.database.db.query<{ lifted_at: string }>(
       `SELECT to_char(lifted_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS lifted_at FROM advisories WHERE id = $1`,
       [ids.recent],
     );
-    expect(data.expires).toBe(liftedAt);
+    expect(data.expires).toBe(lifted!.lifted_at);
     expect(data.text).toMatch(/^Aviso levantado el .+\. El agua volvió a la normalidad\.\n/);
   });
 

@@ -3,11 +3,10 @@ import { advisoryStatusLabels, restrictionLevelRules, type PublicAdvisory } from
 import {
   advisoryHeading,
   advisoryPageTexts as texts,
-  advisoryTitle,
   expectedEnd,
   isHealthKind,
-  townNames,
 } from '../../shared/advisories/public-texts.ts';
+import { advisoryTitle, townList } from '../../shared/cap/texts.ts';
 import { formatOutageTime } from '../../shared/outages/format.ts';
 import type { OutageTown } from '../../shared/outages/schema.ts';
 
@@ -77,7 +76,7 @@ function AdvisoryFacts({ advisory, withStatus = false }: { advisory: PublicAdvis
   return (
     <dl className="advisory__facts">
       <dt>{texts.towns}</dt>
-      <dd>{townNames(advisory.towns)}</dd>
+      <dd>{townList(advisory.towns.map((town) => town.name))}</dd>
       {advisory.sectors && (
         <>
           <dt>{texts.sectors}</dt>

@@ -1,3 +1,4 @@
+import { advisoryTitle, capTexts } from '../cap/texts.ts';
 import { formatOutageTime } from '../outages/format.ts';
 import {
   advisoryKindLabels,
@@ -39,9 +40,9 @@ export const advisoryPageTexts = {
 
 export const isHealthKind = (kind: AdvisoryKind): boolean => healthKinds.includes(kind);
 
-/** The notice's name with its level: "Restricción de uso del agua (nivel 2)". */
+/** The notice's name with its level, as CAP's headline words it: "Restricción de uso del agua (nivel 2)". */
 export const advisoryHeading = ({ kind, restrictionLevel }: Pick<PublicAdvisory, 'kind' | 'restrictionLevel'>) =>
-  restrictionLevel ? `${advisoryKindLabels[kind]} (nivel ${restrictionLevel})` : advisoryKindLabels[kind];
+  restrictionLevel ? capTexts.advisory.level(advisoryKindLabels[kind], restrictionLevel) : advisoryKindLabels[kind];
 
 /**
  * Every heading a notice can have, by kind and level ("restriccion-2"): the home band's script
@@ -55,14 +56,6 @@ export const advisoryHeadings = (): Record<string, string> =>
         : [[kind, advisoryHeading({ kind, restrictionLevel: null })]],
     ),
   );
-
-/** "Coyhaique, Puerto Aysén y Cochrane". */
-export const townNames = (towns: { name: string }[]): string =>
-  new Intl.ListFormat('es', { type: 'conjunction' }).format(towns.map((town) => town.name));
-
-/** One line naming the notice: "Hervir el agua antes de consumirla en Puerto Aysén". */
-export const advisoryTitle = (advisory: Pick<PublicAdvisory, 'kind' | 'restrictionLevel' | 'towns'>): string =>
-  `${advisoryHeading(advisory)} en ${townNames(advisory.towns)}`;
 
 /** The expected end as the public reads it: a time, or "Hasta nuevo aviso". */
 export const expectedEnd = (advisory: Pick<PublicAdvisory, 'endsAt'>): string =>

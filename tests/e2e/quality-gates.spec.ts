@@ -244,6 +244,15 @@ for (const route of pages) {
       expect.soft(scripts.filter((script) => classicZod.test(script.toString()))).toEqual([]);
     });
 
+    await test.step('names its own address as canonical, and the menu marks it', async () => {
+      // The 404 page is reached through any unknown address; it has none of its own.
+      if (route === '/pagina-que-no-existe') return;
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect.soft(canonical && new URL(canonical).pathname).toBe(route);
+      const ownLinks = page.getByRole('banner').getByRole('navigation').locator(`a[href="${route}"]`);
+      if ((await ownLinks.count()) > 0) await expect.soft(ownLinks.first()).toHaveAttribute('aria-current', 'page');
+    });
+
     await test.step('links only to pages, files and anchors that exist', async () => {
       const targets = await page.$$eval(
         'a[href], link[href], img[src], script[src], source[src], iframe[src]',

@@ -36,6 +36,7 @@ test('staff create a boil-water notice for Puerto Aysén, publish it, update it 
   await page.goto('/admin');
   const menu = page.getByRole('navigation', { name: 'Menú de administración' });
   // Avisos sits right after Cortes.
+  await expect(menu.getByRole('link', { name: 'Cortes' })).toBeVisible();
   const items = await menu.getByRole('link').allTextContents();
   expect(items[items.indexOf('Cortes') + 1]).toBe('Avisos');
   await menu.getByRole('link', { name: 'Avisos' }).click();
@@ -60,7 +61,12 @@ test('staff create a boil-water notice for Puerto Aysén, publish it, update it 
   await page.getByLabel('Tipo de aviso').selectOption({ label: 'Restricción de uso del agua' });
   const levels = page.getByRole('group', { name: 'Nivel de la restricción' });
   await expect(levels.getByRole('radio')).toHaveCount(4);
-  await expect(levels.getByRole('radio', { name: 'Nivel 2' })).toHaveAccessibleDescription(restrictionLevelRules[2]);
+  await expect(levels.getByRole('radio', { name: 'Nivel 1 (preventivo)' })).toHaveAccessibleDescription(
+    'Riegue solo entre las 20:00 y las 08:00 y no lave vehículos con manguera.',
+  );
+  await expect(levels.getByRole('radio', { name: 'Nivel 2' })).toHaveAccessibleDescription(
+    'Prohibido regar jardines, lavar vehículos o veredas y llenar piscinas.',
+  );
   await page.getByRole('button', { name: 'Guardar borrador' }).click();
   await expect(summary.getByRole('link', { name: advisoryMessages.level })).toBeVisible();
   // Another kind has no level.
@@ -177,12 +183,12 @@ test('a restriction shows its level and what it forbids; a draft is deleted, a p
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Restricción de uso del agua');
   const situation = page.getByRole('region', { name: 'Situación' });
   await expect(situation.getByText(restrictionLevelRules[3])).toBeVisible();
-  await expect(situation.getByText('Coyhaique y Puerto Aysén')).toBeVisible();
+  await expect(situation.getByText('Coyhaique y Puerto Aysén', { exact: true })).toBeVisible();
   // The saved level and towns are chosen again in the form.
   await expect(page.getByRole('radio', { name: 'Nivel 3' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Coyhaique' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Cochrane' })).not.toBeChecked();
-  await page.getByRole('radio', { name: 'Nivel 4' }).check();
+  await page.getByRole('radio', { name: 'Nivel 4 (emergencia)' }).check();
   await page.getByRole('checkbox', { name: 'Puerto Aysén' }).uncheck();
   await page.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(situation.getByText(restrictionLevelRules[4])).toBeVisible();

@@ -61,6 +61,10 @@ export function LiftAction({ advisory }: { advisory: AdminAdvisory }) {
   });
   return (
     <div className="outage-actions">
+      <p>
+        Cuando el aviso ya no rija, levántelo con un mensaje de término: se avisará por correo a los suscriptores de{' '}
+        {townsOf(advisory)}.
+      </p>
       <button type="button" className="button" onClick={() => dialog.current?.showModal()}>
         Levantar
       </button>
@@ -69,13 +73,14 @@ export function LiftAction({ advisory }: { advisory: AdminAdvisory }) {
           form={shell}
           aria-labelledby={titleId}
           heading={
-            <>
+            // One item of the form's grid: its gap would part the question from what it explains.
+            <div>
               <h2 id={titleId}>¿Levantar el aviso?</h2>
               <p>
                 Dejará de estar vigente en /avisos y se avisará por correo a los suscriptores de {townsOf(advisory)}. Un
                 aviso levantado no se puede volver a publicar ni modificar.
               </p>
-            </>
+            </div>
           }
         >
           <TextAreaInput

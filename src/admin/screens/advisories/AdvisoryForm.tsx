@@ -32,12 +32,16 @@ const labels = {
   supplyPoints: 'Puntos de abastecimiento de agua',
 };
 const kindOptions = advisoryKinds.map((kind) => ({ value: kind, label: advisoryKindLabels[kind] }));
-// Each level with what it forbids, as /avisos and the mails say it.
-const levelOptions = RESTRICTION_LEVELS.map((level) => ({
-  value: String(level),
-  label: `Nivel ${level}`,
-  hint: restrictionLevelRules[level],
-}));
+// Each level with what it forbids, in the words /avisos and the mails use: its name before the
+// rule's first colon ("Nivel 1 (preventivo)") as the label, the rest as the option's hint.
+const levelOptions = RESTRICTION_LEVELS.map((level) => {
+  const [name, forbids] = restrictionLevelRules[level].split(/: (.*)/s);
+  return {
+    value: String(level),
+    label: forbids ? name! : `Nivel ${level}`,
+    hint: forbids ? `${forbids.charAt(0).toUpperCase()}${forbids.slice(1)}` : restrictionLevelRules[level],
+  };
+});
 
 // The date inputs hold Aysén's wall time ("2026-03-05T09:00"), converted to the instant with its
 // offset on submit; a radio's value is text ('' when none is chosen); react-hook-form gives a

@@ -61,7 +61,10 @@ async function outageLetter(db: Database, id: string): Promise<Letter | undefine
 }
 
 async function advisoryLetter(db: Database, id: string): Promise<Letter | undefined> {
-  const [notice] = await db.query<AdvisoryNoticeRow & { towns: string[] }>(
+  // json_agg travels as text: the pg and Neon drivers would otherwise parse it differently.
+  const [notice] = await db.query<
+    Omit<AdvisoryNoticeRow, 'supply_points'> & { towns: string[]; supply_points: string }
+  >(
     `SELECT n.id::text AS id, n.kind, u.body AS update_body, a.id::text AS advisory_id, a.kind AS advisory_kind,
        a.restriction_level, a.sectors, ${isoTime('a.starts_at')} AS starts_at, ${isoTime('a.ends_at')} AS ends_at,
        a.instructions, a.lift_message, ${isoTime('a.lifted_at')} AS lifted_at,
@@ -79,8 +82,7 @@ async function advisoryLetter(db: Database, id: string): Promise<Letter | undefi
     [id],
   );
   if (!notice) return undefined;
-  // json_agg travels as text: the pg and Neon drivers would otherwise parse it differently.
-  const row = { ...notice, supply_points: JSON.parse(notice.supply_points as unknown as string) };
+  const row: AdvisoryNoticeRow = { ...notice, supply_points: JSON.parse(notice.supply_points) };
   return {
     towns: notice.towns,
     subject: advisoryAlertSubject(row),

@@ -9,10 +9,10 @@ import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 const MAIL_MS = 15_000;
 
 /**
- * Every 2 minutes: the alerts of published, updated and closed cortes to their towns' confirmed
- * subscribers (src/server/outage-alerts/fan-out.ts), queued until MAIL_MS before the run's
- * deadline (src/server/deadline.ts), then as much of the mail as fits in the rest; the outbox's
- * own retry sends what is left. The alerts go 100 to a request (Resend's batch endpoint), paced to
+ * Every 2 minutes: the alerts of published, updated and closed cortes, and of published, updated
+ * and lifted avisos, to their towns' confirmed subscribers (src/server/outage-alerts/fan-out.ts),
+ * queued until MAIL_MS before the run's deadline (src/server/deadline.ts), then as much of the mail
+ * as fits in the rest; the outbox's own retry sends what is left. The alerts go 100 to a request (Resend's batch endpoint), paced to
  * its rate limit: 1,000 mails are ten requests. Their links start with the site's address.
  */
 export default async (_req: Request, context: Context): Promise<Response> => {

@@ -49,6 +49,11 @@ const PUBLIC_TABLES = [
   'outage_updates',
   'outage_supply_points',
   'outage_notices',
+  'advisories',
+  'advisory_towns',
+  'advisory_supply_points',
+  'advisory_updates',
+  'advisory_notices',
   'preview_anonymisation',
 ];
 
@@ -268,6 +273,12 @@ export const TABLES: Record<string, TableRule> = {
     },
   },
   outage_alerts: {
+    columns: {
+      ...keep('notice_id', 'subscription_id', 'queued_at'),
+      unsubscribe_token_hash: ifGiven('unsubscribe_token_hash', fake.token),
+    },
+  },
+  advisory_alerts: {
     columns: {
       ...keep('notice_id', 'subscription_id', 'queued_at'),
       unsubscribe_token_hash: ifGiven('unsubscribe_token_hash', fake.token),

@@ -23,6 +23,9 @@ const CaseDetail = lazy(() => import('./screens/cases/CaseDetail.tsx'));
 const OutageList = lazy(() => import('./screens/outages/OutageList.tsx'));
 const OutageEditor = lazy(() => import('./screens/outages/OutageEditor.tsx'));
 const OutageDetail = lazy(() => import('./screens/outages/OutageDetail.tsx'));
+const AdvisoryList = lazy(() => import('./screens/advisories/AdvisoryList.tsx'));
+const AdvisoryEditor = lazy(() => import('./screens/advisories/AdvisoryEditor.tsx'));
+const AdvisoryDetail = lazy(() => import('./screens/advisories/AdvisoryDetail.tsx'));
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
@@ -39,10 +42,11 @@ const InvitationScreen = lazy(() => import('./screens/bootstrap/InvitationScreen
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus
  * /admin/registro for the audit log, /admin/correo for the mail not sent yet,
  * /admin/cuentas/importar for the billing export, /admin/atencion for Atención ciudadana,
- * /admin/cortes for the water outages, /admin/denuncias for the compliance desk and, outside the
- * session, /admin/primer-administrador and /admin/primer-cumplimiento for the first administrator
- * and compliance user of a new site, and /admin/invitacion for an invited compliance user (who
- * chooses their own password). The administrators' screens and the desk are each behind their role.
+ * /admin/cortes for the water outages, /admin/avisos for the health and service notices,
+ * /admin/denuncias for the compliance desk and, outside the session, /admin/primer-administrador
+ * and /admin/primer-cumplimiento for the first administrator and compliance user of a new site, and
+ * /admin/invitacion for an invited compliance user (who chooses their own password). The
+ * administrators' screens and the desk are each behind their role.
  */
 export function AppRoutes() {
   return (
@@ -101,6 +105,9 @@ export function AppRoutes() {
           <Route path="cortes" element={<OutageList />} />
           <Route path="cortes/nuevo" element={<OutageEditor />} />
           <Route path="cortes/:id" element={<OutageDetail />} />
+          <Route path="avisos" element={<AdvisoryList />} />
+          <Route path="avisos/nuevo" element={<AdvisoryEditor />} />
+          <Route path="avisos/:id" element={<AdvisoryDetail />} />
           <Route path="cuentas" element={<Navigate to="importar" replace />} />
           <Route path="cuentas/importar" element={<AccountsImport />} />
           <Route path="registro" element={<AuditLog />} />

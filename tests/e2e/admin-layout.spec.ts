@@ -24,6 +24,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     'Cuentas',
     'Atención ciudadana',
     'Cortes',
+    'Avisos',
     'Correo saliente',
     'Registro de actividad',
   ]);
@@ -38,6 +39,7 @@ test('/admin opens Pagos Webpay; the side menu moves focus to each screen title'
     ['Cuentas', 'Importar cuentas'],
     ['Atención ciudadana', 'Atención ciudadana'],
     ['Cortes', 'Cortes de agua'],
+    ['Avisos', 'Avisos'],
     ['Correo saliente', 'Correo saliente'],
     ['Registro de actividad', 'Registro de actividad'],
   ] as const) {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
+import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
@@ -46,6 +47,11 @@ const routes = [
   [adminOutages, `/api/admin/outages/${ID}/publish`, 'POST'],
   [adminOutages, `/api/admin/outages/${ID}/status`, 'PUT'],
   [adminOutages, `/api/admin/outages/${ID}/updates`, 'POST'],
+  [adminAdvisories, '/api/admin/advisories', 'GET, POST'],
+  [adminAdvisories, `/api/admin/advisories/${ID}`, 'GET, PUT, DELETE'],
+  [adminAdvisories, `/api/admin/advisories/${ID}/publish`, 'POST'],
+  [adminAdvisories, `/api/admin/advisories/${ID}/updates`, 'POST'],
+  [adminAdvisories, `/api/admin/advisories/${ID}/lift`, 'POST'],
   [adminPayments, '/api/admin/payments', 'GET'],
   [adminPayments, '/api/admin/payments/export', 'GET'],
   [adminPayments, `/api/admin/payments/${ID}`, 'GET'],
@@ -61,7 +67,15 @@ const routes = [
 
 describe('the admin route tables', () => {
   it('route every path of each function config', () => {
-    const functions = [adminCases, adminDenuncias, adminOutages, adminPayments, adminAccount, adminOutbox];
+    const functions = [
+      adminCases,
+      adminDenuncias,
+      adminOutages,
+      adminAdvisories,
+      adminPayments,
+      adminAccount,
+      adminOutbox,
+    ];
     expect(functions.flatMap((fn) => [fn.config.path].flat()).length).toBe(routes.length);
   });
 

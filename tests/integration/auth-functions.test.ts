@@ -10,6 +10,7 @@ import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
+import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
@@ -80,6 +81,12 @@ const outage = {
   sectors: 'Centro',
   startsAt: '2026-03-02T09:00:00-03:00',
   endsAt: '2026-03-02T18:00:00-03:00',
+};
+const advisory = {
+  kind: 'hervir',
+  towns: ['puerto-aysen'],
+  startsAt: '2026-03-02T09:00:00-03:00',
+  instructions: 'Hierva el agua un minuto antes de beberla.',
 };
 const profile = { name: 'Nueva Persona', email: 'nueva@example.com', avatar: '' };
 const aFile = () => {
@@ -166,6 +173,14 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['POST', '/api/admin/outages/1/publish', adminOutages, () => ({})],
   ['PUT', '/api/admin/outages/1/status', adminOutages, () => ({ status: 'en_curso' })],
   ['POST', '/api/admin/outages/1/updates', adminOutages, () => ({ body: 'Avance' })],
+  ['GET', '/api/admin/advisories', adminAdvisories],
+  ['POST', '/api/admin/advisories', adminAdvisories, () => advisory],
+  ['GET', '/api/admin/advisories/1', adminAdvisories],
+  ['PUT', '/api/admin/advisories/1', adminAdvisories, () => advisory],
+  ['DELETE', '/api/admin/advisories/1', adminAdvisories],
+  ['POST', '/api/admin/advisories/1/publish', adminAdvisories],
+  ['POST', '/api/admin/advisories/1/updates', adminAdvisories, () => ({ body: 'Avance' })],
+  ['POST', '/api/admin/advisories/1/lift', adminAdvisories, () => ({ liftMessage: 'Ya puede beber el agua.' })],
   ['POST', '/api/admin/files', adminFiles, aFile],
   ['POST', '/api/admin/accounts/import', adminAccounts, () => ({ uploadId: ANY_UUID, exportedAt: '2026-01-15T10:30' })],
   [

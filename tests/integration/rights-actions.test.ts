@@ -352,11 +352,12 @@ describe('eraseRecords (supresión)', () => {
       { at: new Date(), origin: ORIGIN },
     );
     const subscribed = await subscription('rosa.vera@CORREO.cl');
-    // Its confirmation link, delivered, and an alert not sent yet.
+    // Its confirmation link, delivered, and an alert of a corte and one of an aviso not sent yet.
     await db().query(
       `INSERT INTO outbox (reference, recipient, subject, body, status, sent_at)
        VALUES ('ALE-7K3M9Q2X', 'rosa.vera@CORREO.cl', 'Confirme', 'Enlace', 'sent', now()),
-              ('COR-1', 'rosa.vera@CORREO.cl', 'Corte de agua', 'Aviso', 'pending', NULL)`,
+              ('COR-1', 'rosa.vera@CORREO.cl', 'Corte de agua', 'Aviso', 'pending', NULL),
+              ('AVI-1', 'rosa.vera@CORREO.cl', 'Aviso: Hervir el agua', 'Aviso', 'pending', NULL)`,
     );
     const { bill, card, buyOrder } = await paidBill('otra.direccion@correo.cl');
     const kept = await complaint(EMAIL);
@@ -401,7 +402,7 @@ describe('eraseRecords (supresión)', () => {
     expect(await exists('outbox', 'reference', application)).toBe(false);
     expect(await exists('outage_subscriptions', 'id', subscribed)).toBe(false);
     expect(
-      await db().query(`SELECT reference, recipient, body FROM outbox WHERE reference ~ '^(ALE|COR)-' ORDER BY id`),
+      await db().query(`SELECT reference, recipient, body FROM outbox WHERE reference ~ '^(ALE|COR|AVI)-' ORDER BY id`),
     ).toEqual([{ reference: 'ALE-7K3M9Q2X', recipient: '', body: '' }]);
     // Kept: the payment records, the request and its case; and the complaint nobody chose.
     expect(await exists('bills', 'id', bill)).toBe(true);

@@ -6,10 +6,10 @@ import { useUser } from '../session/SessionProvider.tsx';
  * Spec §2: the side menu (256 px) with Administradores, Documentos, Educación and Pagos Webpay;
  * the routes also hold Comunicados, Cuentas (the billing export, beside the payments it feeds),
  * Atención ciudadana (the citizens' complaints, messages and applications), Cortes (the water
- * outages staff publish on /cortes), Correo saliente (the mail not sent yet) and the audit log,
- * Registro de actividad. Denuncias, the compliance desk, only for the `cumplimiento` role (no
- * administrator reads denuncias); an account with only that role
- * sees only it.
+ * outages staff publish on /cortes), Avisos (the health and service notices of /avisos), Correo
+ * saliente (the mail not sent yet) and the audit log, Registro de actividad. Denuncias, the
+ * compliance desk, only for the `cumplimiento` role (no administrator reads denuncias); an account
+ * with only that role sees only it.
  */
 const items: { to: string; label: string; role: AdminRole }[] = [
   { to: '/admin/administradores', label: 'Administradores', role: 'administrador' },
@@ -20,6 +20,7 @@ const items: { to: string; label: string; role: AdminRole }[] = [
   { to: '/admin/cuentas', label: 'Cuentas', role: 'administrador' },
   { to: '/admin/atencion', label: 'Atención ciudadana', role: 'administrador' },
   { to: '/admin/cortes', label: 'Cortes', role: 'administrador' },
+  { to: '/admin/avisos', label: 'Avisos', role: 'administrador' },
   { to: '/admin/denuncias', label: 'Denuncias', role: 'cumplimiento' },
   { to: '/admin/correo', label: 'Correo saliente', role: 'administrador' },
   { to: '/admin/registro', label: 'Registro de actividad', role: 'administrador' },

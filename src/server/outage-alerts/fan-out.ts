@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from '../db/index.ts';
-import { isoTime } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext } from '../mail/context.ts';
 import { MAX_BATCH_MAILS } from '../mail/mail.ts';
-import { alertSubject, alertText, type NoticeRow } from './alert-mail.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
+import { letterOf, noticeSources, pendingNotices, type Letter, type PendingNotice } from './notices.ts';
 
 /**
- * The alerts of cortes: each pending outage notice, oldest first, is mailed to every
- * confirmed subscriber of its town through the outbox, in batches of `batch` until `deadline`, so
- * a run of the scheduled function stays inside Netlify's 30 seconds; a backlog carries over to the
- * next run. Each subscriber's alert row and mail are written by one statement that inserts the
- * row only if it is not there yet: two runs at once, or a run after a failed one, never mail
- * anyone the same notice twice. A notice is done once no subscriber of its town lacks it. The mails
- * of one batch share a batch id: the outbox sends them in one request to Resend's batch endpoint
- * (fewer calls under its rate limit), so a batch is at most what one request carries.
+ * The alerts of cortes and avisos: each pending notice (notices.ts), oldest first, is mailed to
+ * every confirmed subscriber of any of its towns, once each, through the outbox, in batches of
+ * `batch` until `deadline`, so a run of the scheduled function stays inside Netlify's 30 seconds;
+ * a backlog carries over to the next run. Both kinds share the queue, the batches and the deadline.
+ * Each subscriber's alert row and mail are written by one statement that inserts the row only if
+ * it is not there yet: two runs at once, or a run after a failed one, never mail anyone the same
+ * notice twice. A notice is done once no subscriber of its towns lacks it. The mails of one batch
+ * share a batch id: the outbox sends them in one request to Resend's batch endpoint (fewer calls
+ * under its rate limit), so a batch is at most what one request carries.
  */
 
 export const ALERT_BATCH = MAX_BATCH_MAILS;
@@ -33,41 +33,36 @@ interface Recipient {
   email: string;
 }
 
-const pendingNotices = (db: Database) =>
-  db.query<NoticeRow>(
-    `SELECT n.id::text AS id, n.kind, u.body AS update_body, o.kind AS outage_kind, o.town, t.name AS town_name,
-       o.sectors, ${isoTime('o.starts_at')} AS starts_at, ${isoTime('o.ends_at')} AS ends_at, o.status
-     FROM outage_notices n
-     JOIN outages o ON o.id = n.outage_id
-     JOIN outage_towns t ON t.slug = o.town
-     LEFT JOIN outage_updates u ON u.id = n.update_id
-     WHERE n.done_at IS NULL ORDER BY n.id LIMIT $1`,
-    [NOTICES_PER_RUN],
-  );
-
 /**
- * The next confirmed subscribers of the notice's town who have not been sent it, but for those
- * whose address a rights request blocked (bloqueo, oposición: rights/actions.ts).
+ * The next confirmed subscribers of any of the notice's towns who have not been sent it, but for
+ * those whose address a rights request blocked (bloqueo, oposición: rights/actions.ts).
  */
-const nextRecipients = (db: Database, notice: NoticeRow, batch: number) =>
+const nextRecipients = (db: Database, notice: PendingNotice, towns: string[], batch: number) =>
   db.query<Recipient>(
     `SELECT s.id, s.email FROM outage_subscriptions s
-     WHERE s.confirmed_at IS NOT NULL AND $2 = ANY(s.towns)
-       AND NOT EXISTS (SELECT 1 FROM outage_alerts a WHERE a.notice_id = $1 AND a.subscription_id = s.id)
+     WHERE s.confirmed_at IS NOT NULL AND s.towns && $2::text[]
+       AND NOT EXISTS (SELECT 1 FROM ${noticeSources[notice.source].alerts} a WHERE a.notice_id = $1 AND a.subscription_id = s.id)
        AND NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower(s.email))
      ORDER BY s.id LIMIT $3`,
-    [notice.id, notice.town, batch],
+    [notice.id, towns, batch],
   );
 
 /**
  * One subscriber's alert: the row, then the mail only if the row was new. The subscription is
  * read again in the statement, so one unsubscribed or unconfirmed since it was listed gets nothing.
  */
-function alertStatement(notice: NoticeRow, recipient: Recipient, origin: string, batchId: string): Statement {
+function alertStatement(
+  notice: PendingNotice,
+  letter: Letter,
+  recipient: Recipient,
+  origin: string,
+  batchId: string,
+): Statement {
+  const { alerts, reference } = noticeSources[notice.source];
   const token = newToken();
   return {
     text: `WITH claimed AS (
-             INSERT INTO outage_alerts (notice_id, subscription_id, unsubscribe_token_hash)
+             INSERT INTO ${alerts} (notice_id, subscription_id, unsubscribe_token_hash)
              SELECT $1, id, $3 FROM outage_subscriptions WHERE id = $2 AND confirmed_at IS NOT NULL
              ON CONFLICT DO NOTHING RETURNING subscription_id)
            INSERT INTO outbox (reference, recipient, subject, body, context, batch_id)
@@ -76,17 +71,17 @@ function alertStatement(notice: NoticeRow, recipient: Recipient, origin: string,
       notice.id,
       recipient.id,
       hashToken(token),
-      `COR-${notice.id}`,
+      `${reference}-${notice.id}`,
       recipient.email,
-      alertSubject(notice),
-      alertText(notice, origin, token),
+      letter.subject,
+      letter.text(origin, token),
       deployContext(),
       batchId,
     ],
   };
 }
 
-/** Queues the alerts due; answers how many mails it queued and how many notices it finished. */
+/** Queues the alerts due; answers how many mails it queued and how many notices (of both kinds) it finished. */
 export async function queueOutageAlerts(
   db: Database,
   origin: string,
@@ -94,18 +89,25 @@ export async function queueOutageAlerts(
 ): Promise<{ mails: number; notices: number }> {
   let mails = 0;
   let finished = 0;
-  for (const notice of await pendingNotices(db)) {
-    while (!deadline.passed()) {
-      const recipients = await nextRecipients(db, notice, Math.min(batch, MAX_BATCH_MAILS));
+  for (const notice of await pendingNotices(db, NOTICES_PER_RUN)) {
+    if (deadline.passed()) break;
+    // Gone with its outage or aviso since it was listed: nothing left to tell.
+    const letter = await letterOf(db, notice);
+    if (!letter) continue;
+    do {
+      const recipients = await nextRecipients(db, notice, letter.towns, Math.min(batch, MAX_BATCH_MAILS));
       if (recipients.length === 0) {
-        await db.query(`UPDATE outage_notices SET done_at = now() WHERE id = $1 AND done_at IS NULL`, [notice.id]);
+        const { notices } = noticeSources[notice.source];
+        await db.query(`UPDATE ${notices} SET done_at = now() WHERE id = $1 AND done_at IS NULL`, [notice.id]);
         finished += 1;
         break;
       }
       const batchId = randomUUID();
-      const queued = await db.batch(recipients.map((recipient) => alertStatement(notice, recipient, origin, batchId)));
+      const queued = await db.batch(
+        recipients.map((recipient) => alertStatement(notice, letter, recipient, origin, batchId)),
+      );
       mails += queued.reduce((sum, rows) => sum + rows.length, 0);
-    }
+    } while (!deadline.passed());
   }
   return { mails, notices: finished };
 }

@@ -118,7 +118,7 @@ export async function confirm(db: Database, token: string): Promise<string[]> {
 
 /**
  * The token of an unsubscribe link: the subscription's own (its confirmation mail) or that of any
- * alert it was sent (each alert carries its own: outage-alerts/fan-out.ts) deletes the
+ * alert it was sent, of a corte or an aviso (each alert carries its own: outage-alerts/fan-out.ts) deletes the
  * subscription; a pending change's discard token deletes only that change, and the subscription
  * goes on as it was. NotFound when it opens nothing.
  */
@@ -127,7 +127,8 @@ export async function unsubscribe(db: Database, token: string): Promise<'unsubsc
     `WITH deleted AS (
        DELETE FROM outage_subscriptions WHERE id IN (
          SELECT id FROM outage_subscriptions WHERE unsubscribe_token_hash = $1
-         UNION SELECT subscription_id FROM outage_alerts WHERE unsubscribe_token_hash = $1)
+         UNION SELECT subscription_id FROM outage_alerts WHERE unsubscribe_token_hash = $1
+         UNION SELECT subscription_id FROM advisory_alerts WHERE unsubscribe_token_hash = $1)
        RETURNING id),
      discarded AS (
        UPDATE outage_subscriptions

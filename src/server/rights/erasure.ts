@@ -100,7 +100,7 @@ export async function eraseRecords(
     ...(subscriptions.length > 0
       ? [
           forgetMails(
-            `reference ~ '^(ALE|COR)-' AND lower(recipient) IN (
+            `reference ~ '^(ALE|COR|AVI)-' AND lower(recipient) IN (
                SELECT lower(s.email) FROM outage_subscriptions s WHERE s.id::text = ANY($1::text[]))`,
             [subscriptions],
           ),

@@ -69,7 +69,14 @@ const instant = (message: string) => z.iso.datetime({ offset: true, error: messa
 export const AdvisoryInputSchema = z
   .object({
     kind: z.enum(advisoryKinds, advisoryMessages.kind),
-    restrictionLevel: z.optional(z.nullable(z.union(RESTRICTION_LEVELS.map((level) => z.literal(level))))),
+    restrictionLevel: z.optional(
+      z.nullable(
+        z.union(
+          RESTRICTION_LEVELS.map((level) => z.literal(level)),
+          { error: advisoryMessages.level },
+        ),
+      ),
+    ),
     towns: z
       .array(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, advisoryMessages.towns)), { error: advisoryMessages.towns })
       .check(z.minLength(1, advisoryMessages.towns), z.maxLength(20, fieldMessages.tooLong(20))),

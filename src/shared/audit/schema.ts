@@ -25,10 +25,12 @@ export const auditActions = {
   verify: 'Verificó',
   // A reply mailed to the citizen from Atención ciudadana.
   reply: 'Respondió',
-  // An outage published on /cortes.
+  // An outage published on /cortes, an aviso on /avisos.
   publish: 'Publicó',
   // The one extension of a rights request's deadline (Ley 21.719).
   extend: 'Amplió el plazo de',
+  // An aviso lifted: it leaves the current ones, with its lift message.
+  lift: 'Levantó',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 
@@ -49,6 +51,8 @@ export const auditEntities = {
   outage_town: 'localidad',
   // Derechos ARCO+ (src/server/rights/): a person's data exported, and the desk's actions.
   rights_request: 'solicitud de derechos',
+  // Avisos (src/server/advisories/): the health and service notices by town.
+  advisory: 'aviso',
 } as const;
 export type AuditEntity = keyof typeof auditEntities;
 

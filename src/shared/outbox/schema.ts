@@ -24,6 +24,7 @@ const mailKinds: Record<string, string> = {
   DIG: 'Resumen diario de Atención ciudadana',
   ALE: 'Confirmación de avisos de cortes',
   COR: 'Aviso de corte de agua',
+  AVI: 'Aviso sanitario o de servicio',
 };
 export const mailKind = (reference: string): string =>
   mailKinds[reference.split('-')[0] ?? ''] ?? 'Comprobante de pago';

@@ -89,7 +89,9 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
     [EMAIL],
   );
   const [confirmation] = await outboxMails(subscription!.reference, 1);
-  expect(decoded(confirmation!)).toContain('los cortes de agua de Coyhaique');
+  expect(decoded(confirmation!)).toContain(
+    'avisos sanitarios y de servicio (hervir el agua, restricciones de uso y otros) de Coyhaique',
+  );
 
   // Opening the link confirms nothing: the button does.
   await page.goto(linkIn(confirmation!, '/cortes/alertas/confirmar'));

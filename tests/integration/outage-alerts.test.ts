@@ -103,8 +103,10 @@ describe('POST /api/cortes/alertas', () => {
     expect(JSON.stringify(await db().query(`SELECT * FROM outage_subscriptions`))).not.toContain(confirm);
 
     const [mail] = await db().query<{ subject: string; body: string }>(`SELECT subject, body FROM outbox`);
-    expect(mail!.subject).toBe('Confirme su suscripción a los avisos de cortes de agua');
-    expect(mail!.body).toContain('los cortes de agua de Coyhaique, Balmaceda');
+    expect(mail!.subject).toBe('Confirme su suscripción a los avisos de cortes y avisos sanitarios');
+    expect(mail!.body).toContain(
+      'los cortes de agua y los avisos sanitarios y de servicio (hervir el agua, restricciones de uso y otros) de Coyhaique, Balmaceda',
+    );
     expect(mail!.body).toContain(`${ORIGIN}/cortes/alertas/confirmar?token=${confirm}`);
   });
 

@@ -69,7 +69,7 @@ export function alertText(notice: NoticeRow, origin: string, unsubscribeToken: s
     `${origin}/cortes`,
     '',
     site.name,
-    'Recibe este correo porque se suscribió a los avisos de cortes de agua. Para no recibir más, anule su suscripción aquí:',
+    'Recibe este correo porque se suscribió a los avisos de cortes de agua y avisos sanitarios. Para no recibir más, anule su suscripción aquí:',
     `${origin}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken}`,
   ].join('\n');
 }

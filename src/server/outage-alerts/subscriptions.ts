@@ -55,7 +55,7 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
   const text = [
     'Hola:',
     '',
-    `Pidieron avisos por correo de los cortes de agua de ${known.map((town) => town.name).join(', ')} para esta dirección.`,
+    `Pidieron avisos por correo de los cortes de agua y los avisos sanitarios y de servicio (hervir el agua, restricciones de uso y otros) de ${known.map((town) => town.name).join(', ')} para esta dirección.`,
     'Para recibirlos, confirme su suscripción en esta página:',
     link(origin, CONFIRM_PATH, confirm),
     '',
@@ -87,7 +87,7 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
       params: [email, slugs, hashToken(confirm), hashToken(unsubscribe)],
     },
     enqueueAcknowledgement(
-      { to: email, subject: 'Confirme su suscripción a los avisos de cortes de agua', text },
+      { to: email, subject: 'Confirme su suscripción a los avisos de cortes y avisos sanitarios', text },
       reference,
     ),
   ]);

@@ -23,12 +23,14 @@ export const outageAlertMessages = {
   towns: 'Seleccione al menos una localidad.',
   unknownTown: 'Seleccione localidades de la lista.',
   subscribed: `Le enviamos un correo para confirmar su suscripción. Abra el enlace que contiene dentro de ${confirmationPeriod}; si no lo recibe, revise la carpeta de correo no deseado.`,
-  confirmed: 'Su suscripción quedó confirmada. Le avisaremos por correo los cortes de agua de:',
-  unsubscribed: 'Su suscripción quedó anulada. No le enviaremos más avisos de cortes de agua.',
+  confirmed:
+    'Su suscripción quedó confirmada. Le avisaremos por correo los cortes de agua y los avisos sanitarios y de servicio (hervir el agua, restricciones de uso y otros) de:',
+  unsubscribed:
+    'Su suscripción quedó anulada. No le enviaremos más avisos de cortes ni avisos sanitarios o de servicio.',
   invalidLink: `El enlace no es válido o ya venció. Copie el enlace completo desde el correo, o suscríbase de nuevo si pasaron más de ${confirmationPeriod}.`,
   /** The "bórrela" link of a request for an e-mail already subscribed: only the request goes. */
   discarded:
-    'La solicitud de cambio quedó borrada. Su suscripción sigue como estaba y le seguiremos avisando los cortes de agua de las localidades que eligió antes.',
+    'La solicitud de cambio quedó borrada. Su suscripción sigue como estaba y le seguiremos avisando los cortes de agua y los avisos sanitarios y de servicio de las localidades que eligió antes.',
   unsubscribeUnknown: 'El enlace no es válido o la suscripción ya fue anulada.',
 } as const;
 

@@ -1,8 +1,8 @@
 import type { Config, Context } from '@netlify/functions';
 import { capTexts } from '../../src/shared/cap/texts.ts';
-import { capAtomIndex, capDocument } from '../../src/server/cap/document.ts';
+import { capAtomIndex } from '../../src/server/cap/document.ts';
 import { capIssuer } from '../../src/server/cap/messages.ts';
-import { currentCapMessages, findCapMessage } from '../../src/server/cap/store.ts';
+import { capDocumentOf, currentCapMessages } from '../../src/server/cap/store.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
@@ -27,9 +27,9 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     const index = capAtomIndex(await currentCapMessages(db, issuer, now), issuer, now);
     return publicFeed(index, 'application/atom+xml; charset=utf-8', ANYONE);
   }
-  const message = await findCapMessage(db, identifier, issuer);
-  if (!message) throw new NotFound(capTexts.notFound);
-  return publicFeed(capDocument(message), 'application/cap+xml; charset=utf-8', ANYONE);
+  const document = await capDocumentOf(db, identifier, issuer);
+  if (document === undefined) throw new NotFound(capTexts.notFound);
+  return publicFeed(document, 'application/cap+xml; charset=utf-8', ANYONE);
 });
 
 export const config: Config = { path: ['/cap/alertas.atom', '/cap/:identifier.xml'] };

@@ -282,6 +282,18 @@ describe('an outage published, updated and restored', () => {
     expect(alert.info['onset']).toBeUndefined();
     for (const [identifier, before] of seen) expect((await capDocument(identifier)).xml).toBe(before);
   });
+  it('a correction staff make after a message was served leaves it as served; the next message carries it', async () => {
+    const corrected = await outage.publish(hoursFromNow(-3), 'Villa Los Ñires');
+    const [first] = await listedFor(`corte-${corrected}`);
+    const { xml } = await capDocument(first!);
+    await db().query(`UPDATE outages SET sectors = 'Villa Los Ñires, sector alto' WHERE id = $1`, [corrected]);
+    expect((await capDocument(first!)).xml).toBe(xml);
+    await outage.update(corrected, 'Se corrigió el sector afectado.', hoursFromNow(-2));
+    const [next] = await listedFor(`corte-${corrected}`);
+    expect((await capDocument(next!)).alert.info['headline']).toBe(
+      'Actualización: Corte programado en Coyhaique: Villa Los Ñires, sector alto',
+    );
+  });
 });
 
 describe('a notice published, updated and lifted', () => {

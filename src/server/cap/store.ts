@@ -11,6 +11,7 @@ import {
   type CapNotice,
   type CapSource,
 } from './messages.ts';
+import { capDocument } from './document.ts';
 import { CANCEL_LISTED_HOURS } from './time.ts';
 
 /**
@@ -74,12 +75,33 @@ async function messagesOf(
   );
 }
 
-/** /cap/{identifier}.xml: the message, whatever has happened since; undefined for any other identifier. */
-export async function findCapMessage(
-  db: Database,
-  identifier: string,
-  issuer: CapIssuer,
-): Promise<CapMessage | undefined> {
+/**
+ * /cap/{identifier}.xml: the message's document as it was first served, kept with its notice row:
+ * aggregators keep a message by its identifier and never fetch it again, so staff correcting a
+ * published outage or notice afterwards must not change it (the correction reaches them in the
+ * next Update). Rendered and kept on the first request; two first requests at once keep one.
+ */
+export async function capDocumentOf(db: Database, identifier: string, issuer: CapIssuer): Promise<string | undefined> {
+  const parsed = parseCapIdentifier(identifier);
+  if (!parsed) return undefined;
+  const { notices, key } = tables[parsed.entity];
+  const [kept] = await db.query<{ document: string | null }>(
+    `SELECT cap_document AS document FROM ${notices} WHERE id = $1 AND ${key} = $2`,
+    [parsed.noticeId, parsed.entityId],
+  );
+  if (!kept) return undefined;
+  if (kept.document !== null) return kept.document;
+  const message = await findCapMessage(db, identifier, issuer);
+  if (!message) return undefined;
+  const [stored] = await db.query<{ document: string }>(
+    `UPDATE ${notices} SET cap_document = coalesce(cap_document, $2) WHERE id = $1 RETURNING cap_document AS document`,
+    [parsed.noticeId, capDocument(message)],
+  );
+  return stored!.document;
+}
+
+/** The message as the records read now, whatever has happened since; undefined for any other identifier. */
+async function findCapMessage(db: Database, identifier: string, issuer: CapIssuer): Promise<CapMessage | undefined> {
   const parsed = parseCapIdentifier(identifier);
   if (!parsed) return undefined;
   const [messages = []] = await messagesOf(db, parsed.entity, [parsed.entityId], issuer);

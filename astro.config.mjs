@@ -9,8 +9,10 @@ import { analyticsCsp } from './src/integrations/analytics-csp.ts';
 import { inlineCodeCsp } from './src/integrations/inline-code-csp.ts';
 import { modulePreload } from './src/integrations/module-preload.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
+import { OFFLINE_PAGE } from './src/shared/offline/pages.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -84,7 +86,11 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    sitemap({ filter: (page) => !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') }),
+    // /sin-conexion is the page shown offline, nobody's search result.
+    sitemap({
+      filter: (page) =>
+        !page.includes('/admin') && !page.includes('/tbk-') && !page.endsWith('/login') && !page.endsWith(OFFLINE_PAGE),
+    }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),
     // netlify.toml's CSP names the hash of every inline script and style the build leaves, and no other.
@@ -94,6 +100,9 @@ export default defineConfig({
     modulePreload(),
     // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
     placeholderCheck(),
+    // dist/sw.js, the offline pages' service worker, from the pages as written above (module
+    // preloads included): docs/architecture.md, "Offline".
+    serviceWorker(),
   ],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },

@@ -64,7 +64,11 @@ self.addEventListener('install', (event) => {
           })),
         );
       const cache = await caches.open(CACHE_NAME);
-      await precache(cache, (path) => fetch(path), files, now);
+      // A file under /_astro/ is named by its content: the previous build's copy, if it has one,
+      // spares a visitor's mobile data (the kept pages' files are about 160 KB compressed).
+      const fetchPath = async (path: string) =>
+        (path.startsWith('/_astro/') ? await caches.match(path) : undefined) ?? fetch(path);
+      await precache(cache, fetchPath, files, now);
       // A new build's worker takes over at once: its pages are network-first, so an open page
       // loses nothing, and the previous build's copies go with its cache (activate).
       await self.skipWaiting();

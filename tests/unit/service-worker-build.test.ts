@@ -127,6 +127,11 @@ describe('dist/sw.js', () => {
             void store.set(key, new Response(await response.blob(), response)),
         };
       },
+      match: async (key: string) =>
+        [...stores.values()]
+          .find((store) => store.has(key))
+          ?.get(key)
+          ?.clone(),
       keys: async () => [...stores.keys()],
       delete: async (name: string) => stores.delete(name),
     };
@@ -198,6 +203,27 @@ describe('dist/sw.js', () => {
     offline.stores.set(name!, store!);
     const answer = await offline.dispatch('fetch', navigation('/nosotros'));
     expect(await answer!.text()).toContain('<a href="/cortes">Cortes programados</a>, guardada a las');
+  });
+
+  it("takes a build's file (/_astro/, named by its content) from an earlier build's cache rather than the network", async () => {
+    const worker = runWorker({ [OFFLINE_PAGE]: page('', SAVED_LIST_MARKER), '/favicon.svg': '<svg/>' });
+    worker.stores.set(
+      'aguas-sin-conexion-anterior',
+      new Map([
+        ['/_astro/site.css', new Response('main{}')],
+        ['/favicon.svg', new Response('<svg>antiguo</svg>')],
+      ]),
+    );
+    await worker.dispatch('install');
+    expect(worker.fetched).not.toContain('/_astro/site.css');
+    // Not under /_astro/: the file may have changed with the same name.
+    expect(worker.fetched).toContain('/favicon.svg');
+    const current = [...worker.stores].find(([name]) => name !== 'aguas-sin-conexion-anterior')![1];
+    expect(await current.get('/_astro/site.css')!.text()).toBe('main{}');
+    expect(await current.get('/favicon.svg')!.text()).toBe('<svg/>');
+
+    await worker.dispatch('activate');
+    expect([...worker.stores.keys()]).not.toContain('aguas-sin-conexion-anterior');
   });
 
   it('a build without the offline page fails', async () => {

@@ -64,7 +64,7 @@ export async function precache(
 ): Promise<void> {
   const offline = await fetchPath(OFFLINE_PAGE);
   if (!keepable(offline)) throw new Error(`${OFFLINE_PAGE} answered ${offline.status}: the offline page is required.`);
-  await cache.put(OFFLINE_PAGE, stamped(offline, now()));
+  await cache.put(OFFLINE_PAGE, offline);
   await Promise.allSettled([
     ...SAVED_PAGES.map(async ({ path }) => {
       const response = await fetchPath(path);

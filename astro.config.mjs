@@ -9,9 +9,11 @@ import { analyticsCsp } from './src/integrations/analytics-csp.ts';
 import { inlineCodeCsp } from './src/integrations/inline-code-csp.ts';
 import { modulePreload } from './src/integrations/module-preload.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
 import { ADVISORY_TEMPLATE } from './src/shared/advisories/template.ts';
+import { OFFLINE_PAGE } from './src/shared/offline/pages.ts';
 
 const isDev = process.argv.includes('dev');
 
@@ -85,14 +87,16 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
-    // Not in the sitemap: the admin, the payment returns, /login, and the template of each notice's
-    // page, whose own path answers 404 (src/shared/advisories/template.ts).
+    // Not in the sitemap: the admin, the payment returns, /login, the template of each notice's
+    // page, whose own path answers 404 (src/shared/advisories/template.ts), and /sin-conexion, the
+    // page shown offline, nobody's search result.
     sitemap({
       filter: (page) =>
         !page.includes('/admin') &&
         !page.includes('/tbk-') &&
         !page.endsWith('/login') &&
-        !page.endsWith(ADVISORY_TEMPLATE.path),
+        !page.endsWith(ADVISORY_TEMPLATE.path) &&
+        !page.endsWith(OFFLINE_PAGE),
     }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),
@@ -103,6 +107,9 @@ export default defineConfig({
     modulePreload(),
     // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
     placeholderCheck(),
+    // dist/sw.js, the offline pages' service worker, from the pages as written above (module
+    // preloads included): docs/architecture.md, "Offline".
+    serviceWorker(),
   ],
   // Shiki colours code with inline styles the CSP forbids; the site shows no code.
   markdown: { syntaxHighlight: false },

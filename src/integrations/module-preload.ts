@@ -24,18 +24,25 @@ const moduleScriptsOf = (html: string): string[] =>
 
 /**
  * The site paths of the modules `scriptPath` imports statically, theirs too, each once; read
- * from `root` (the build's folder). Imports of other origins and dynamic imports are left out.
+ * from `root` (the build's folder). Imports of other origins are left out, and so are dynamic
+ * imports unless `dynamic` (the offline pages' worker keeps every module a page may load:
+ * src/integrations/service-worker.ts).
  */
-export async function staticImportsOf(scriptPath: string, root: string, seen = new Set<string>()): Promise<string[]> {
+export async function staticImportsOf(
+  scriptPath: string,
+  root: string,
+  seen = new Set<string>(),
+  { dynamic = false } = {},
+): Promise<string[]> {
   await init;
   const [imports] = parse(await readFile(path.join(root, scriptPath), 'utf8'));
   const found: string[] = [];
-  for (const { n: specifier, d: dynamic } of imports) {
-    if (dynamic !== -1 || !specifier || !/^\.{0,2}\//.test(specifier)) continue;
+  for (const { n: specifier, d: at } of imports) {
+    if ((at !== -1 && !dynamic) || !specifier || !/^\.{0,2}\//.test(specifier)) continue;
     const imported = new URL(specifier, `https://site${scriptPath}`).pathname;
     if (seen.has(imported)) continue;
     seen.add(imported);
-    found.push(imported, ...(await staticImportsOf(imported, root, seen)));
+    found.push(imported, ...(await staticImportsOf(imported, root, seen, { dynamic })));
   }
   return found;
 }

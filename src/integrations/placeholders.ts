@@ -40,7 +40,7 @@ const isReservedHost = (host: string): boolean =>
   /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/i.test(host);
 
 /** The numbers content/site.json ships with (+56 67 221 000x): plausible, but nobody's. */
-const PLACEHOLDER_PHONES = new Set(['+56672210000', '+56672210001', '+56672210002']);
+const PLACEHOLDER_PHONES = new Set(['+56672210000', '+56672210001', '+56672210002', '+56672210003']);
 
 /** Content files whose placeholder must not reach production, and why. */
 const BLOCKING_CONTENT: Record<string, string> = {

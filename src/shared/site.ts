@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
 import raw from '../../content/site.json' with { type: 'json' };
 
+/** A Chilean number as the site shows it: "+56 67 221 0000". */
+const PHONE = /^\+56 \d{1,2} \d{3} \d{4}$/;
+
 /** The utility's own details, edited in content/site.json; read by pages and by the API. */
 const SiteSchema = z.object({
   name: z.string(),
   shortName: z.string(),
   /** Customer phone line shown in header and footer. */
-  customerPhone: z.string().check(z.regex(/^\+56 \d{1,2} \d{3} \d{4}$/)),
+  customerPhone: z.string().check(z.regex(PHONE)),
   /** Public contact e-mail shown in header and footer. */
   contactEmail: z.email(),
   /** Where each kind of submission is mailed, and the public addresses pages give. */
@@ -44,6 +47,8 @@ const SiteSchema = z.object({
     waterSales: z.string(),
     /** Sewage truck service, a regional number. */
     sewageService: z.string(),
+    /** The emergency line (leaks, breaks, no water), on the offline page (/sin-conexion). */
+    emergency: z.string().check(z.regex(PHONE)),
   }),
   /** Map tiles for the Leaflet maps; any XYZ tile server. */
   mapTiles: z.object({ url: z.string().check(z.includes('{z}')), attribution: z.string() }),

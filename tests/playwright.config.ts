@@ -25,6 +25,10 @@ export default defineConfig<object, { engine: Engine }>({
   use: {
     baseURL: `http://localhost:${port}`,
     locale: 'es-CL',
+    // The offline pages' worker (registered 5 s after a page's load) takes over the page's requests,
+    // and then page.route() no longer sees them, as Playwright warns: the specs that stand in for
+    // the server or hold its answers would meet the worker instead. Only offline.spec.ts allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       // Debian's Chromium: Playwright cannot download its own browser on this network.
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -11,6 +11,9 @@ import { screenshot } from './helpers/screenshots.ts';
 // offline page; offline, a kept page opens with the time it was saved and any other page shows the
 // offline page. The admin is never the worker's.
 
+// Every other spec blocks service workers (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const closeOutages = (ids: string[]) =>
   query(`UPDATE outages SET status = 'restablecido', closed_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
 

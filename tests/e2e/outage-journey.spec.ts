@@ -89,7 +89,9 @@ test('staff publish an outage; the public, the feeds, the home page and a subscr
   await visitor.getByRole('button', { name: 'Consultar' }).click();
   await expect(visitor.getByText('Su servicio está en Coyhaique. Estos cortes afectan a su localidad:')).toBeVisible();
   await expect(visitor.getByText(sectors).first()).toBeVisible();
-  // The home page's band.
+  // The home page's band. A health notice another file has in force would take its place
+  // (advisories.spec.ts tests that), so this page reads none.
+  await visitor.route('**/api/advisories', (route) => route.fulfill({ json: { success: true, advisories: [] } }));
   await visitor.goto('/');
   await expect(visitor.getByRole('complementary', { name: 'Cortes de agua' })).toContainText('en Coyhaique');
 

@@ -26,6 +26,20 @@ export const outageStatusLabels: Record<OutageStatus, string> = {
 export const currentStatuses: readonly OutageStatus[] = ['publicado', 'en_curso'];
 export const closedStatuses: readonly OutageStatus[] = ['restablecido', 'cancelado'];
 
+/**
+ * The cause class of an outage as /cortes/historial, /indicadores and art. 25 A read it: from its
+ * kind, unless the SISS declared it force majeure (its resolution recorded by staff, migration 0038).
+ */
+export const causeClasses = ['programado', 'imprevisto', 'fuerza_mayor'] as const;
+export type CauseClass = (typeof causeClasses)[number];
+export const causeClassLabels: Record<CauseClass, string> = {
+  programado: 'Programado',
+  imprevisto: 'Imprevisto',
+  fuerza_mayor: 'Fuerza mayor calificada por la SISS',
+};
+export const causeClassOf = (kind: OutageKind, forceMajeureResolution: string | null): CauseClass =>
+  forceMajeureResolution ? 'fuerza_mayor' : kind === 'programado' ? 'programado' : 'imprevisto';
+
 /** Chilean consumer bodies expect a planned cut announced at least 48 hours ahead. */
 export const PLANNED_NOTICE_HOURS = 48;
 

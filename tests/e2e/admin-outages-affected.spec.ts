@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { affectedMessages } from '../../src/shared/outages/admin/affected.ts';
+import { expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
@@ -41,6 +42,13 @@ test("staff download a restored outage's affected accounts once its real times a
     // Restored without its real times: the days cannot be counted, and the screen says why.
     await button.click();
     await expect(section.getByRole('alert')).toHaveText(affectedMessages.noRealTimes);
+    // The section and its error, in the default theme (every rule) and the light one (its colours).
+    await expectNoAdminViolations(page, 'ONE_DARK', 'a restored outage with its export refused');
+    await page.evaluate(() => localStorage.setItem('settings', JSON.stringify({ theme: 'LIGHT' })));
+    await page.reload();
+    await button.click();
+    await expect(section.getByRole('alert')).toHaveText(affectedMessages.noRealTimes);
+    await expectNoAdminViolations(page, 'LIGHT', 'a restored outage with its export refused');
 
     // 5 h 30 min without water: 1 day; 10 × $18.000 / 30 days = $6.000.
     await query(

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import {
   OutageListQuerySchema,
   OutageStatusChangeSchema,
+  OutageSupplyTimesSchema,
   OutageTownInputSchema,
   OutageUpdateInputSchema,
 } from '../../src/shared/outages/admin/schema.ts';
@@ -12,6 +13,7 @@ import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http
 import { listOutages, outageDetail } from '../../src/server/outages/admin-list.ts';
 import { addOutageUpdate, changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, deleteOutage, updateOutage } from '../../src/server/outages/manage.ts';
+import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
 import { addTown, listTowns } from '../../src/server/outages/towns.ts';
 
 // "Now" is the arrival's clock, which local e2e tests may set (the 48-hour rule, the stamps).
@@ -28,8 +30,8 @@ async function detail(db: Database, id: string, status = 200) {
 
 /**
  * Cortes de agua, staff's side (docs/admin-api.md): GET and POST /api/admin/outages,
- * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status and
- * POST …/{id}/updates. Every change answers the outage as it left it.
+ * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
+ * POST …/{id}/updates and PUT …/{id}/supply (the real times). Every change answers the outage as it left it.
  */
 export default adminRoutes({
   '/api/admin/outages': {
@@ -69,6 +71,12 @@ export default adminRoutes({
       return (await addOutageUpdate(db, admin, id, body, now(req))) ? detail(db, id, 201) : notFound();
     },
   },
+  '/api/admin/outages/:id/supply': {
+    PUT: async ({ req, db, admin, params: { id } }) => {
+      const input = await readInput(req, OutageSupplyTimesSchema, 4_096);
+      return (await correctSupplyTimes(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+    },
+  },
 });
 
 export const config: Config = {
@@ -79,5 +87,6 @@ export const config: Config = {
     '/api/admin/outages/:id/publish',
     '/api/admin/outages/:id/status',
     '/api/admin/outages/:id/updates',
+    '/api/admin/outages/:id/supply',
   ],
 };

@@ -376,7 +376,7 @@ describe('real times (issue 29)', () => {
     call('PUT', `/api/admin/outages/${id}/status`, { status }, at).then(({ body }) => body.data.outage);
   const stored = async (id: string) =>
     (
-      await db().query(
+      await db().query<{ stopped: Date | null; restored: Date | null; resolution: string | null; updated: Date }>(
         `SELECT supply_stopped_at AS stopped, supply_restored_at AS restored, force_majeure_resolution AS resolution,
                 updated_at AS updated FROM outages WHERE id = $1`,
         [id],

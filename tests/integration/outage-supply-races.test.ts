@@ -80,10 +80,9 @@ describe('a correction of the stop racing the restore', () => {
       const correct = () => status(correctSupplyTimes(sessions[0], admins[0]!, id, correction, now));
       const restore = () => status(changeOutageStatus(sessions[1], admins[1]!, id, { status: 'restablecido' }, now));
       // Each sends first in turn, so that both orders land.
-      const [corrected, restored] =
-        round % 2 === 0
-          ? await Promise.all([correct(), restore()])
-          : await Promise.all([restore(), correct()]).then(([r, c]) => [c, r]);
+      let corrected: number, restored: number;
+      if (round % 2 === 0) [corrected, restored] = await Promise.all([correct(), restore()]);
+      else [restored, corrected] = await Promise.all([restore(), correct()]);
       outcomes.push(corrected);
       expect(restored).toBe(200);
       const [row] = await postgres.db.query<{ status: string; stopped: Date; restored: Date | null }>(

@@ -10,6 +10,7 @@ import { PageTitle } from '../../layout/PageTitle.tsx';
 import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
 import { useOutage, useOutageChange } from './outage-api.ts';
 import { OutageForm } from './OutageForm.tsx';
+import { OutageRealTimes } from './OutageRealTimes.tsx';
 import { PublishAction, StatusActions } from './OutageActions.tsx';
 import { OutageUpdates } from './OutageUpdates.tsx';
 
@@ -51,6 +52,7 @@ function OutageScreen({ outage }: { outage: AdminOutage }) {
       >
         {outage.status === 'borrador' ? <PublishAction outage={outage} /> : <StatusActions outage={outage} />}
       </SummarySection>
+      <OutageRealTimes outage={outage} />
       <OutageUpdates outage={outage} />
       <section aria-labelledby="datos">
         <h2 id="datos">Datos del corte</h2>

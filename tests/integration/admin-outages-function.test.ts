@@ -404,6 +404,9 @@ describe('real times (issue 29)', () => {
         realHours: 5.5,
         supplyDays: 1,
       });
+      // The list carries them too (its "Duración real").
+      const { body } = await call('GET', '/api/admin/outages');
+      expect(body.data.outages[0]).toMatchObject({ id, supplyStoppedAt: '2026-03-02T15:00:00Z', realHours: 5.5 });
     });
 
     it('restablecido straight from publicado stops it at the announced start, once passed', async () => {

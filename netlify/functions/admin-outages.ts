@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import {
   OutageListQuerySchema,
   OutageStatusChangeSchema,
+  OutageSupplyTimesSchema,
   OutageTownInputSchema,
   OutageUpdateInputSchema,
 } from '../../src/shared/outages/admin/schema.ts';
@@ -15,6 +16,7 @@ import { listOutages, outageDetail } from '../../src/server/outages/admin-list.t
 import { exportAffected } from '../../src/server/outages/affected.ts';
 import { addOutageUpdate, changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, deleteOutage, updateOutage } from '../../src/server/outages/manage.ts';
+import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
 import { addTown, listTowns } from '../../src/server/outages/towns.ts';
 
 // "Now" is the arrival's clock, which local e2e tests may set (the 48-hour rule, the stamps).
@@ -46,9 +48,9 @@ async function affected(db: Database, admin: SignedInAdmin, id: string) {
 
 /**
  * Cortes de agua, staff's side (docs/admin-api.md): GET and POST /api/admin/outages,
- * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status and
- * POST …/{id}/updates. Every change answers the outage as it left it. GET …/{id}/afectados.csv is
- * the export of a restored outage's affected accounts.
+ * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
+ * POST …/{id}/updates and PUT …/{id}/supply (the real times). Every change answers the outage as
+ * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts.
  */
 export default adminRoutes({
   '/api/admin/outages': {
@@ -88,6 +90,12 @@ export default adminRoutes({
       return (await addOutageUpdate(db, admin, id, body, now(req))) ? detail(db, id, 201) : notFound();
     },
   },
+  '/api/admin/outages/:id/supply': {
+    PUT: async ({ req, db, admin, params: { id } }) => {
+      const input = await readInput(req, OutageSupplyTimesSchema, 4_096);
+      return (await correctSupplyTimes(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+    },
+  },
   '/api/admin/outages/:id/afectados.csv': {
     GET: ({ db, admin, params }) => affected(db, admin, params.id),
   },
@@ -101,6 +109,7 @@ export const config: Config = {
     '/api/admin/outages/:id/publish',
     '/api/admin/outages/:id/status',
     '/api/admin/outages/:id/updates',
+    '/api/admin/outages/:id/supply',
     '/api/admin/outages/:id/afectados.csv',
   ],
 };

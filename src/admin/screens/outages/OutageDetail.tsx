@@ -11,6 +11,7 @@ import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
 import { useOutage, useOutageChange } from './outage-api.ts';
 import { AffectedExport } from './AffectedExport.tsx';
 import { OutageForm } from './OutageForm.tsx';
+import { OutageRealTimes } from './OutageRealTimes.tsx';
 import { PublishAction, StatusActions } from './OutageActions.tsx';
 import { OutageUpdates } from './OutageUpdates.tsx';
 
@@ -52,6 +53,7 @@ function OutageScreen({ outage }: { outage: AdminOutage }) {
       >
         {outage.status === 'borrador' ? <PublishAction outage={outage} /> : <StatusActions outage={outage} />}
       </SummarySection>
+      <OutageRealTimes outage={outage} />
       <OutageUpdates outage={outage} />
       {outage.status === 'restablecido' && <AffectedExport outage={outage} />}
       <section aria-labelledby="datos">

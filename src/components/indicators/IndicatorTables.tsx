@@ -18,7 +18,14 @@ import { formatDuration } from '../../shared/outages/supply-days-texts.ts';
 
 type Column = [header: string, cell: (row: TownIndicators) => ReactNode];
 
-function FigureTable({ id, title, method, columns, rows, total }: {
+function FigureTable({
+  id,
+  title,
+  method,
+  columns,
+  rows,
+  total,
+}: {
   id: string;
   title: string;
   method: string;

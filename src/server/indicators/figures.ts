@@ -102,10 +102,7 @@ function complaintFigures(complaints: readonly ComplaintRecord[], today: string)
 }
 
 /** The figures of `records` by town (in the towns' order), for the other localities, and in total. */
-export function indicatorFigures(
-  records: IndicatorRecords,
-  period: { since: string; until: string },
-): Indicators {
+export function indicatorFigures(records: IndicatorRecords, period: { since: string; until: string }): Indicators {
   const today = chileDate(new Date(period.until));
   const townOf = new Map(
     records.towns.flatMap(({ slug, name }) => [

@@ -20,7 +20,8 @@ import { readIndicators } from './public.ts';
 export const INDICATORS_MARKER = '<!--indicadores:cifras-->';
 
 export function fillIndicatorsPage(page: string, indicators: Indicators): string {
-  if (!page.includes(INDICATORS_MARKER)) throw new Error(`The prerendered /indicadores has no ${INDICATORS_MARKER} marker.`);
+  if (!page.includes(INDICATORS_MARKER))
+    throw new Error(`The prerendered /indicadores has no ${INDICATORS_MARKER} marker.`);
   return page.replace(INDICATORS_MARKER, () => renderToStaticMarkup(createElement(IndicatorTables, { indicators })));
 }
 

@@ -271,7 +271,7 @@ describe('reclamos answered within 10 business days', () => {
 
 /** The cells of a table's row, by the row's heading, as text. */
 function rowOf(html: string, section: string, name: string): string[] {
-  const start = html.indexOf(`<section class="indicators__figure" aria-labelledby="${section}">`);
+  const start = html.indexOf(`<h2 id="${section}">`);
   expect(start).toBeGreaterThanOrEqual(0);
   const table = html.slice(start, html.indexOf('</section>', start));
   const row = new RegExp(`<th scope="row">${name}</th>(.*?)</tr>`).exec(table)?.[1];

@@ -33,8 +33,9 @@ function FigureTable({
   rows: { name: string; cells: ReactNode[] }[];
   total: TownIndicators;
 }) {
+  // The scrolling frame is the region the heading names (one landmark per table, focusable to scroll).
   return (
-    <section className="indicators__figure" aria-labelledby={id}>
+    <section className="indicators__figure">
       <h2 id={id}>{title}</h2>
       <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
         <table className="table indicators__table" aria-describedby={`${id}-metodo`}>

@@ -12,6 +12,9 @@ import { screenshot } from './helpers/screenshots.ts';
  * its records are removed after the tests.
  */
 
+// In one worker: beforeAll runs once a worker, and each would add a town of its own.
+test.describe.configure({ mode: 'default' });
+
 const suffix = randomUUID().slice(0, 8);
 const town = { slug: `indicadores-${suffix}`, name: `Villa Indicadores ${suffix}` };
 const reference = `R-E2E-IND-${suffix}`;

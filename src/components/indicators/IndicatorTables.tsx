@@ -38,7 +38,12 @@ function FigureTable({
     <section className="indicators__figure">
       <h2 id={id}>{title}</h2>
       <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
-        <table className="table indicators__table" aria-describedby={`${id}-metodo`}>
+        <table
+          className={
+            columns.length > 1 ? 'table indicators__table' : 'table indicators__table indicators__table--narrow'
+          }
+          aria-describedby={`${id}-metodo`}
+        >
           <caption className="visually-hidden">{title}</caption>
           <thead>
             <tr>

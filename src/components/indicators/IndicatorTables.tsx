@@ -37,6 +37,7 @@ function FigureTable({
   return (
     <section className="indicators__figure">
       <h2 id={id}>{title}</h2>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
         <table
           className={

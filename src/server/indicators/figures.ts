@@ -1,11 +1,10 @@
 import { chileLocalToIso } from '../../shared/chile-time.ts';
-import type { ComplaintFiguresSchema, Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
+import type { ComplaintFigures, Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
 import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '../../shared/indicators/texts.ts';
 import { causeClassOf, PLANNED_NOTICE_HOURS } from '../../shared/outages/schema.ts';
 import { interruptionHours } from '../../shared/outages/supply-days.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
 import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';
-import type * as z from 'zod/mini';
 
 const HOUR = 3_600_000;
 
@@ -72,8 +71,6 @@ function outageFigures(outages: readonly OutageRecord[]): Omit<TownIndicators, '
     ),
   };
 }
-
-type ComplaintFigures = z.infer<typeof ComplaintFiguresSchema>;
 
 /**
  * Each reclamo's business days to its answer, counted as its deadline is (the day it arrived does

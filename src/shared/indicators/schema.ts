@@ -43,6 +43,7 @@ export const ComplaintFiguresSchema = z.object({
   /** Of the answered ones; null when none was. */
   averageBusinessDaysToAnswer: z.nullable(z.number()),
 });
+export type ComplaintFigures = z.infer<typeof ComplaintFiguresSchema>;
 
 export const TownIndicatorsSchema = z.object({
   /** outage_towns' slug; 'total' for the whole. */

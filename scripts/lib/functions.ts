@@ -49,13 +49,14 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
-  // The prerendered pages the functions outages-page and advisories-page fill in or answer
-  // (netlify.toml's included_files).
+  // The prerendered pages the functions outages-page, advisories-page and indicators-page fill in
+  // or answer (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
   'dist/avisos.html',
   'dist/avisos/plantilla.html',
   'dist/404.html',
+  'dist/indicadores.html',
 ];
 
 /** netlify.toml's [functions] keys that shape a bundle, and their names in the bundler's options. */

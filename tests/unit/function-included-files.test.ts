@@ -4,6 +4,7 @@ import path from 'node:path';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
+import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
 import { functionsConfig } from '../../scripts/lib/functions.ts';
 
@@ -37,6 +38,12 @@ const functions = [
     files: ['dist/404.html', 'dist/avisos.html', 'dist/avisos/plantilla.html', 'netlify.toml'],
     config: avisosPageConfig,
     path: ['/avisos', '/avisos/:id'],
+  },
+  {
+    name: 'indicators-page',
+    files: ['dist/indicadores.html', 'netlify.toml'],
+    config: indicadoresPageConfig,
+    path: '/indicadores',
   },
 ];
 

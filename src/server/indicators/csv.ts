@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
 import { OTHER_LOCALITIES } from '../../shared/indicators/texts.ts';
-import { neutralise } from '../payments/admin-csv.ts';
+import { neutralise } from '../csv-export.ts';
 
 /**
  * /indicadores.csv, for programs more than spreadsheets: RFC 4180 (`,` between cells, CRLF),

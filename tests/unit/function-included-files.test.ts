@@ -4,6 +4,7 @@ import path from 'node:path';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
+import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
 import { functionsConfig } from '../../scripts/lib/functions.ts';
 
@@ -37,6 +38,12 @@ const functions = [
     files: ['dist/404.html', 'dist/avisos.html', 'dist/avisos/plantilla.html', 'netlify.toml'],
     config: avisosPageConfig,
     path: ['/avisos', '/avisos/:id'],
+  },
+  {
+    name: 'outages-history-page',
+    files: ['dist/cortes/historial.html', 'netlify.toml'],
+    config: historialPageConfig,
+    path: '/cortes/historial',
   },
 ];
 

@@ -1,5 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { OutageLookupSchema, outageLookupMessages, type OutageLookupResponse } from '../../src/shared/outages/schema.ts';
+import {
+  OutageLookupSchema,
+  outageLookupMessages,
+  type OutageLookupResponse,
+} from '../../src/shared/outages/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';

@@ -247,7 +247,8 @@ describe('importAccounts', () => {
 });
 
 describe("the previous bill's optional columns (¿Me afecta?'s estimate)", () => {
-  const header = 'service_number;balance;install_address;expiration_date;doc_url;previous_bill_amount;previous_bill_days';
+  const header =
+    'service_number;balance;install_address;expiration_date;doc_url;previous_bill_amount;previous_bill_days';
 
   it('takes both or neither on a line, and reports each line that breaks that or their ranges', () => {
     const { rows, rejected } = parseAccountsCsv(
@@ -264,11 +265,13 @@ describe("the previous bill's optional columns (¿Me afecta?'s estimate)", () =>
 `,
       towns,
     );
-    expect(rows.map(({ service_number, previous_bill_amount, previous_bill_days }) => [
-      service_number,
-      previous_bill_amount,
-      previous_bill_days,
-    ])).toEqual([
+    expect(
+      rows.map(({ service_number, previous_bill_amount, previous_bill_days }) => [
+        service_number,
+        previous_bill_amount,
+        previous_bill_days,
+      ]),
+    ).toEqual([
       ['400001', 18990, 31],
       ['400002', null, null],
       ['400009', 0, 366],

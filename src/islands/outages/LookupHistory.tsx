@@ -16,6 +16,7 @@ export default function LookupHistory({ history, townName }: { history: OutageLo
       {history.outages.length === 0 ? (
         <p>{texts.lookupNone}</p>
       ) : (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable)
         <div className="table-scroll" role="region" aria-labelledby="cortes-historial-servicio-tabla" tabIndex={0}>
           <table className="table lookup-history__table">
             <caption id="cortes-historial-servicio-tabla">{texts.lookupCaption(townName, history.since)}</caption>

@@ -22,9 +22,7 @@ import { historyOf, historySince, parsedHistory } from './history.ts';
  * exist, `no-town` when the billing export did not give its locality.
  */
 export type ServiceLookup =
-  | { kind: 'found'; town: string; history: OutageLookupHistory }
-  | { kind: 'no-town' }
-  | { kind: 'unknown' };
+  { kind: 'found'; town: string; history: OutageLookupHistory } | { kind: 'no-town' } | { kind: 'unknown' };
 
 interface Row {
   locality: string | null;
@@ -48,7 +46,11 @@ export async function lookUpService(db: Database, serviceNumber: string, now: Da
     row.previousBillAmount !== null && row.previousBillDays !== null
       ? { amount: row.previousBillAmount, days: row.previousBillDays }
       : null;
-  return { kind: 'found', town: row.locality, history: countedHistory(since.day, parsedHistory(row.history), previousBill) };
+  return {
+    kind: 'found',
+    town: row.locality,
+    history: countedHistory(since.day, parsedHistory(row.history), previousBill),
+  };
 }
 
 /** The outages with both real times, each counted, the total (a day once) and the estimate. */
@@ -57,14 +59,12 @@ function countedHistory(
   recorded: OutageHistoryEntry[],
   previousBill: { amount: number; days: number } | null,
 ): OutageLookupHistory {
-  const interruptions = recorded.map(
-    (outage): Interruption & { outage: OutageHistoryEntry } => ({
-      outage,
-      stoppedAt: outage.stoppedAt!,
-      restoredAt: outage.restoredAt!,
-      forceMajeureResolution: outage.forceMajeureResolution,
-    }),
-  );
+  const interruptions = recorded.map((outage): Interruption & { outage: OutageHistoryEntry } => ({
+    outage,
+    stoppedAt: outage.stoppedAt!,
+    restoredAt: outage.restoredAt!,
+    forceMajeureResolution: outage.forceMajeureResolution,
+  }));
   const totalDays = totalSupplyDays(interruptions);
   return {
     since,
@@ -82,8 +82,6 @@ function countedHistory(
     formula: SUPPLY_DAY_FORMULA,
     rule: SUPPLY_DAY_RULE,
     estimate:
-      previousBill && totalDays > 0
-        ? { amount: estimatedCredit(totalDays, previousBill), note: ESTIMATE_NOTE }
-        : null,
+      previousBill && totalDays > 0 ? { amount: estimatedCredit(totalDays, previousBill), note: ESTIMATE_NOTE } : null,
   };
 }

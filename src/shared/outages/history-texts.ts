@@ -32,7 +32,8 @@ export const historyTexts = {
   },
   // ¿Me afecta?
   lookupHeading: (town: string) => `Cortes en ${town} en los últimos 12 meses`,
-  lookupCaption: (town: string, since: string) => `Cortes con horas registradas en ${town} desde el ${formatDay(since)}`,
+  lookupCaption: (town: string, since: string) =>
+    `Cortes con horas registradas en ${town} desde el ${formatDay(since)}`,
   lookupNone: 'No hubo cortes con horas registradas en su localidad en los últimos 12 meses.',
   total: 'Total (cada día cuenta una vez)',
   formula: (formula: string) => `La compensación (Ley 19.496, art. 25 A) es de ${formula}.`,

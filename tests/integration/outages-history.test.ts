@@ -325,7 +325,7 @@ const page = async () =>
 const rowOf = (html: string, id: string) => {
   const row = new RegExp(`<tr id="historial-corte-${id}">(.*?)</tr>`).exec(html)?.[1];
   if (!row) return undefined;
-  return [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell]) => cell);
+  return [...row.matchAll(/<t[hd][^>]*>(.*?)<\/t[hd]>/g)].map(([, cell]) => cell!.replace(/<[^>]+>/g, ''));
 };
 
 describe('/cortes/historial (the page function)', () => {

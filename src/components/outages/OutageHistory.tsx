@@ -1,12 +1,12 @@
 import {
   announcedDuration,
   formatDay,
-  formatWindow,
   historyTexts as texts,
   noticeText,
   realDuration,
 } from '../../shared/outages/history-texts.ts';
 import { causeClassLabels, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
+import { formatOutageTime } from '../../shared/outages/format.ts';
 import { supplyDays } from '../../shared/outages/supply-days.ts';
 import { forceMajeureNote, formatSupplyDays } from '../../shared/outages/supply-days-texts.ts';
 
@@ -54,12 +54,16 @@ function TownTable({ town, since }: { town: OutageHistoryTown; since: string }) 
             <tr key={outage.id} id={`historial-corte-${outage.id}`}>
               <th scope="row">{outage.sectors}</th>
               <td>{causeClassLabels[outage.causeClass]}</td>
-              <td>{formatWindow(outage.startsAt, outage.endsAt)}</td>
+              <td>
+                <Window from={outage.startsAt} to={outage.endsAt} />
+              </td>
               <td>{announcedDuration(outage)}</td>
               <td>
-                {outage.stoppedAt && outage.restoredAt
-                  ? formatWindow(outage.stoppedAt, outage.restoredAt)
-                  : realDuration(outage)}
+                {outage.stoppedAt && outage.restoredAt ? (
+                  <Window from={outage.stoppedAt} to={outage.restoredAt} />
+                ) : (
+                  realDuration(outage)
+                )}
               </td>
               <td>{realDuration(outage)}</td>
               <td>{daysText(outage)}</td>
@@ -69,6 +73,15 @@ function TownTable({ town, since }: { town: OutageHistoryTown; since: string }) 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** "05-03-2026 09:00 a 05-03-2026 13:00", each time unbroken (a narrow column broke it at its hyphens). */
+function Window({ from, to }: { from: string; to: string }) {
+  return (
+    <>
+      <span className="nowrap">{formatOutageTime(from)}</span> a <span className="nowrap">{formatOutageTime(to)}</span>
+    </>
   );
 }
 

@@ -31,7 +31,7 @@ export default function LookupHistory({ history, townName }: { history: OutageLo
             <tbody>
               {history.outages.map((outage) => (
                 <tr key={outage.id}>
-                  <td>{formatInstantDay(outage.stoppedAt)}</td>
+                  <td className="nowrap">{formatInstantDay(outage.stoppedAt)}</td>
                   <th scope="row">{outage.sectors}</th>
                   <td>{formatDuration(outage.hours)}</td>
                   <td>{outage.forceMajeure ?? formatSupplyDays(outage.supplyDays)}</td>

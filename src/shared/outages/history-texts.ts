@@ -25,7 +25,7 @@ export const historyTexts = {
     kind: 'Tipo',
     announced: 'Horario anunciado',
     announcedDuration: 'Duración anunciada',
-    real: 'Sin suministro',
+    real: 'Horario real',
     realDuration: 'Duración real',
     days: 'Días sin suministro',
     notice: 'Aviso previo',
@@ -46,9 +46,6 @@ export const formatDay = (day: string): string => day.split('-').reverse().join(
 
 /** The Aysén date of an instant: "DD-MM-YYYY". */
 export const formatInstantDay = (iso: string): string => formatOutageTime(iso).slice(0, 10);
-
-/** "05-03-2026 09:00 a 05-03-2026 13:00". */
-export const formatWindow = (from: string, to: string): string => `${formatOutageTime(from)} a ${formatOutageTime(to)}`;
 
 export const announcedDuration = (outage: Pick<OutageHistoryEntry, 'startsAt' | 'endsAt'>): string =>
   formatDuration(hoursBetween(outage.startsAt, outage.endsAt));

@@ -86,7 +86,8 @@ type Seeded =
   | 'draft'
   | 'old'
   | 'cancelled'
-  | 'aysen';
+  | 'aysen'
+  | 'late';
 const ids = {} as Record<Seeded, string>;
 let folder: string;
 let files: HistoryPageFiles;
@@ -129,6 +130,11 @@ beforeAll(async () => {
     endsAt: aysen(15, '12:00'),
   });
   ids.aysen = await recorded('Sector Ribera Norte', 8, '08:00', '20:00', { town: 'puerto-aysen' });
+  ids.late = await recorded('Anunciado tarde', 12, '10:00', '11:00', {
+    kind: 'programado',
+    town: 'chile-chico',
+    publishedAt: aysen(12, '10:30'),
+  });
   await environment.database.db.query(
     `INSERT INTO accounts (service_number, balance, install_address, locality, previous_bill_amount, previous_bill_days)
      VALUES ('720001', 18990, 'Calle Secreta 123', 'coyhaique', 18990, 31),
@@ -365,6 +371,10 @@ describe('/cortes/historial (the page function)', () => {
       '72 h: cumple las 48 horas',
     ]);
     expect(rowOf(html, ids.shortNotice)!.slice(6)).toEqual(['0,5 días sin suministro', '20 h: menos de 48 horas']);
+    expect(rowOf(html, ids.late)!.slice(6)).toEqual([
+      '0,25 días sin suministro',
+      'Publicado después del inicio: menos de 48 horas',
+    ]);
     expect(rowOf(html, ids.forceMajeure)!.slice(1)).toEqual([
       'Fuerza mayor calificada por la SISS',
       expect.any(String),

@@ -1,12 +1,13 @@
 /**
  * `npm test`: the whole suite, in stages, with the time each took (CI must finish within 30 minutes
- * on two cores, docs/testing.md). The two checks share the first stage, since neither keeps both
- * cores busy (the build is not among them: `astro check` and `astro build` both write Astro's
- * content store). The unit tests leave part of a core idle while they wait on their database, so
- * the end-to-end server's build and function bundles are made beside them (`prepare:start`) and
- * its `npm start` finds them ready; the end-to-end tests use both cores, so they run last, in all
- * their browsers against that one server. A stage that fails stops the run, after the others of
- * its stage have finished.
+ * on two cores, docs/testing.md). The unit tests leave part of a core idle while they wait on
+ * their database, so the end-to-end server's build and function bundles are made beside them
+ * (`prepare:start`, which `npm start` then finds ready), followed on that same lane by the lint
+ * and the type check: `astro check` and `astro build` both write Astro's content store, so the
+ * check waits for the build, and neither check keeps a core busy while the build runs. The
+ * end-to-end tests use both cores, so they run last, in all their browsers against that one
+ * server. A lane stops at its first failing step; a stage that fails stops the run, after its
+ * other lanes have finished.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -18,16 +19,17 @@ interface Step {
   command: string[];
 }
 
-const stages: Step[][] = [
+/** A stage's lanes run side by side; a lane's steps one after the other. */
+const stages: Step[][][] = [
   [
-    { name: 'lint', command: ['npm', 'run', 'lint'] },
-    { name: 'check', command: ['npm', 'run', 'check'] },
+    [{ name: 'test:unit', command: ['npm', 'run', 'test:unit'] }],
+    [
+      { name: 'prepare:start', command: ['npm', 'run', 'prepare:start'] },
+      { name: 'lint', command: ['npm', 'run', 'lint'] },
+      { name: 'check', command: ['npm', 'run', 'check'] },
+    ],
   ],
-  [
-    { name: 'test:unit', command: ['npm', 'run', 'test:unit'] },
-    { name: 'prepare:start', command: ['npm', 'run', 'prepare:start'] },
-  ],
-  [{ name: 'test:e2e', command: ['npm', 'run', 'test:e2e'] }],
+  [[{ name: 'test:e2e', command: ['npm', 'run', 'test:e2e'] }]],
 ];
 
 const seconds = (since: number) => `${Math.round((performance.now() - since) / 1000)} s`;
@@ -55,10 +57,24 @@ function run(step: Step, alone: boolean): Promise<{ name: string; ok: boolean; t
 const started = performance.now();
 const times: string[] = [];
 let failed: string[] = [];
+/** A lane's steps in turn, up to the first that fails. */
+async function runLane(lane: Step[], alone: boolean) {
+  const results = [];
+  for (const step of lane) {
+    const result = await run(step, alone);
+    results.push(result);
+    if (!result.ok) break;
+  }
+  return results;
+}
+
 for (const stage of stages) {
-  const results = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
-  times.push(results.map(({ name, took }) => `${name} ${took}`).join(' ∥ '));
-  failed = results.filter(({ ok }) => !ok).map(({ name }) => name);
+  const lanes = await Promise.all(stage.map((lane) => runLane(lane, stage.length === 1)));
+  times.push(lanes.map((lane) => lane.map(({ name, took }) => `${name} ${took}`).join(' + ')).join(' ∥ '));
+  failed = lanes
+    .flat()
+    .filter(({ ok }) => !ok)
+    .map(({ name }) => name);
   if (failed.length > 0) break;
 }
 console.log(`\nStage times: ${times.join(' → ')}; total ${seconds(started)}.`);

@@ -2,16 +2,21 @@ import type { Config } from '@netlify/functions';
 import {
   OutageListQuerySchema,
   OutageStatusChangeSchema,
+  OutageSupplyTimesSchema,
   OutageTownInputSchema,
   OutageUpdateInputSchema,
 } from '../../src/shared/outages/admin/schema.ts';
+import { affectedFileName, affectedMessages } from '../../src/shared/outages/admin/affected.ts';
 import { OutageInputSchema, outageMessages, OutagePublishSchema } from '../../src/shared/outages/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
+import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { listOutages, outageDetail } from '../../src/server/outages/admin-list.ts';
+import { exportAffected } from '../../src/server/outages/affected.ts';
 import { addOutageUpdate, changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, deleteOutage, updateOutage } from '../../src/server/outages/manage.ts';
+import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
 import { addTown, listTowns } from '../../src/server/outages/towns.ts';
 
 // "Now" is the arrival's clock, which local e2e tests may set (the 48-hour rule, the stamps).
@@ -26,10 +31,26 @@ async function detail(db: Database, id: string, status = 200) {
   return outage ? answer({ outage }, status) : notFound();
 }
 
+/** afectados.csv of a restored outage with its real times (src/server/outages/affected.ts), streamed. */
+async function affected(db: Database, admin: SignedInAdmin, id: string) {
+  const exported = await exportAffected(db, admin, id);
+  if (exported.kind === 'not-found') return notFound();
+  if (exported.kind === 'not-restored') return failure(409, affectedMessages.notRestored);
+  if (exported.kind === 'no-real-times') return failure(409, affectedMessages.noRealTimes);
+  return new Response(exported.csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${affectedFileName(id)}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 /**
  * Cortes de agua, staff's side (docs/admin-api.md): GET and POST /api/admin/outages,
- * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status and
- * POST …/{id}/updates. Every change answers the outage as it left it.
+ * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
+ * POST …/{id}/updates and PUT …/{id}/supply (the real times). Every change answers the outage as
+ * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts.
  */
 export default adminRoutes({
   '/api/admin/outages': {
@@ -69,6 +90,15 @@ export default adminRoutes({
       return (await addOutageUpdate(db, admin, id, body, now(req))) ? detail(db, id, 201) : notFound();
     },
   },
+  '/api/admin/outages/:id/supply': {
+    PUT: async ({ req, db, admin, params: { id } }) => {
+      const input = await readInput(req, OutageSupplyTimesSchema, 4_096);
+      return (await correctSupplyTimes(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+    },
+  },
+  '/api/admin/outages/:id/afectados.csv': {
+    GET: ({ db, admin, params }) => affected(db, admin, params.id),
+  },
 });
 
 export const config: Config = {
@@ -79,5 +109,7 @@ export const config: Config = {
     '/api/admin/outages/:id/publish',
     '/api/admin/outages/:id/status',
     '/api/admin/outages/:id/updates',
+    '/api/admin/outages/:id/supply',
+    '/api/admin/outages/:id/afectados.csv',
   ],
 };

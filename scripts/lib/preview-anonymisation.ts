@@ -159,9 +159,18 @@ export const TABLES: Record<string, TableRule> = {
   },
   // Service numbers stay (the billing system's, not a person's once the address is gone), so /boleta
   // and /pago can be tried on a preview; the installation's address and the bill's link go.
+  // The previous bill's amount and days stay with the balance: amounts, not a person.
   accounts: {
     columns: {
-      ...keep('service_number', 'balance', 'expiration_date', 'updated_at', 'locality'),
+      ...keep(
+        'service_number',
+        'balance',
+        'expiration_date',
+        'updated_at',
+        'locality',
+        'previous_bill_amount',
+        'previous_bill_days',
+      ),
       install_address: fake.address,
       doc_url: 'NULL',
     },

@@ -22,7 +22,8 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
 export const json = (body: unknown, status = 200, headers: HeadersInit = {}): Response =>
   Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
 
-const PUBLIC_MINUTE = { 'Cache-Control': 'public, max-age=60' };
+/** What every visitor sees the same (the public lists, feeds and filled pages): kept a minute. */
+export const PUBLIC_MINUTE = { 'Cache-Control': 'public, max-age=60' };
 
 /** A public list every visitor sees the same: browsers and the CDN may keep it a minute. */
 export const publicJson = (body: unknown): Response => json(body, 200, PUBLIC_MINUTE);

@@ -2,6 +2,7 @@ import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts/schema.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
+import { outageAdminMessages } from '../../src/shared/outages/admin/schema.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
@@ -152,17 +153,124 @@ test('a planned outage within 48 hours is published only with a reason, kept on 
   expect(await notices(sectors)).toEqual([{ kind: 'published' }]);
 });
 
+/** Requests of the admin's outages arrive at `clock.at` (X-Local-Now, honoured in local mode only). */
+async function frozenClock(page: Page) {
+  const clock = { at: '' };
+  await page.route('**/api/admin/outages/**', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-local-now': clock.at } }),
+  );
+  return clock;
+}
+const aysen = (local: string) => new Date(chileLocalToIso(local)).toISOString();
+
+test('staff start and restore an unplanned outage, correct its real times with a reason and see its duration', async ({
+  page,
+}) => {
+  const { id } = await draft(page, {
+    kind: 'emergencia',
+    startsAt: chileLocalToIso('2026-11-20T08:00'),
+    endsAt: chileLocalToIso('2026-11-20T20:00'),
+  });
+  const clock = await frozenClock(page);
+  clock.at = aysen('2026-11-20T08:50');
+  await page.goto(`/admin/cortes/${id}`);
+  const situation = page.getByRole('region', { name: 'Situación' });
+  await situation.getByRole('button', { name: 'Publicar' }).click();
+  await expect(situation.getByRole('definition').first()).toHaveText('Publicado');
+  // Horas reales appear once the water stops.
+  await expect(page.getByRole('region', { name: 'Horas reales' })).toHaveCount(0);
+
+  clock.at = aysen('2026-11-20T09:00');
+  await situation.getByRole('button', { name: 'Marcar en curso' }).click();
+  const realTimes = page.getByRole('region', { name: 'Horas reales' });
+  const value = (term: string) =>
+    realTimes.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd[1]');
+  await expect(value('Corte del suministro')).toHaveText('20-11-2026 09:00');
+  await expect(value('Reposición del suministro')).toHaveText('Aún sin agua');
+  await expect(value('Clase de causa')).toHaveText('Imprevisto');
+  // En curso, the form asks for no restore.
+  await expect(realTimes.getByLabel('Reposición del suministro')).toHaveCount(0);
+
+  clock.at = aysen('2026-11-20T14:00');
+  await situation.getByRole('button', { name: 'Marcar restablecido' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Marcar restablecido' }).click();
+  await expect(value('Reposición del suministro')).toHaveText('20-11-2026 14:00');
+  await expect(value('Duración real')).toHaveText('5 h');
+  await expect(value('Días sin suministro (art. 25 A)')).toHaveText('1 día sin suministro');
+
+  // The neighbours said the water went at 08:30: corrected with a reason, checked first by the form…
+  clock.at = aysen('2026-11-20T16:00');
+  const form = page.getByRole('form', { name: 'Corregir las horas reales' });
+  await expect(form.getByLabel('Corte del suministro')).toHaveValue('2026-11-20T09:00');
+  await form.getByLabel('Corte del suministro').fill('2026-11-20T08:30');
+  await form.getByLabel('Reposición del suministro').fill('2026-11-20T08:00');
+  await form.getByRole('button', { name: 'Guardar horas reales' }).click();
+  const summary = form.getByRole('alert').filter({ hasText: 'Hay un problema' });
+  await expect(summary.getByRole('link', { name: outageAdminMessages.supplyReason })).toBeVisible();
+  await expect(form.getByLabel('Reposición del suministro')).toHaveAccessibleDescription(
+    new RegExp(outageAdminMessages.supplyRestoredAfterStopped),
+  );
+  // …then by the server's clock, 16:00 in Aysén: its errors are shown on their fields.
+  await form.getByLabel('Reposición del suministro').fill('2026-11-20T16:30');
+  await form.getByLabel('Motivo de la corrección').fill('Avisos de vecinos y registro de telemetría.');
+  await form.getByRole('button', { name: 'Guardar horas reales' }).click();
+  await expect(form.getByLabel('Reposición del suministro')).toHaveAccessibleDescription(
+    new RegExp(outageAdminMessages.supplyRestoredFuture),
+  );
+
+  await form.getByLabel('Reposición del suministro').fill('2026-11-20T14:00');
+  await form.getByRole('button', { name: 'Guardar horas reales' }).click();
+  await expect(page.getByText('Horas reales guardadas.')).toBeVisible();
+  await expect(value('Corte del suministro')).toHaveText('20-11-2026 08:30');
+  await expect(value('Duración real')).toHaveText('5 h 30 min');
+  await expect(value('Días sin suministro (art. 25 A)')).toHaveText('1 día sin suministro');
+  await expect(form.getByLabel('Motivo de la corrección')).toHaveValue('');
+  const [audit] = await query<{ summary: string }>(
+    `SELECT summary FROM audit_log WHERE entity = 'outage' AND entity_id = $1 AND summary LIKE 'Horas reales%'`,
+    [id],
+  );
+  expect(audit!.summary).toBe(
+    'Horas reales de Emergencia en Coyhaique, desde 20-11-2026 08:00: corte 20-11-2026 09:00 → 20-11-2026 08:30; ' +
+      'reposición 20-11-2026 14:00 → 20-11-2026 14:00; motivo: Avisos de vecinos y registro de telemetría.',
+  );
+});
+
+/** An emergency started and restored through the API on a frozen clock: its detail has Horas reales. */
+async function restored(page: Page): Promise<string> {
+  const { id } = await draft(page, {
+    kind: 'emergencia',
+    startsAt: chileLocalToIso('2026-11-19T07:00'),
+    endsAt: chileLocalToIso('2026-11-19T19:00'),
+  });
+  const steps = [
+    ['POST', 'publish', {}, '2026-11-19T07:00'],
+    ['PUT', 'status', { status: 'en_curso' }, '2026-11-19T07:10'],
+    ['PUT', 'status', { status: 'restablecido' }, '2026-11-19T10:25'],
+  ] as const;
+  for (const [method, step, data, at] of steps) {
+    const response = await page.request.fetch(`/api/admin/outages/${id}/${step}`, {
+      method,
+      headers: { Authorization: `Bearer ${accessToken}`, 'X-Local-Now': aysen(at) },
+      data,
+    });
+    expect(response.status()).toBe(200);
+  }
+  return id;
+}
+
 for (const theme of adminThemes)
   test(`the outage screens have no axe violations in the ${theme} theme`, async ({ page }, testInfo) => {
-    // Three screens at two widths, each with a full-page screenshot, then axe: as long as the admin
+    // Four screens at two widths, each with a full-page screenshot, then axe: as long as the admin
     // accessibility tests, which are slow too.
     test.slow();
     await page.addInitScript((chosen) => localStorage.setItem('settings', JSON.stringify({ theme: chosen })), theme);
     const { id } = await draft(page, { kind: 'emergencia' });
+    const closed = await restored(page);
     for (const [name, path] of [
       ['list', '/admin/cortes'],
       ['new', '/admin/cortes/nuevo'],
       ['detail', `/admin/cortes/${id}`],
+      ['real-times', `/admin/cortes/${closed}`],
     ] as const) {
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
@@ -170,6 +278,11 @@ for (const theme of adminThemes)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByText('Cargando')).toHaveCount(0);
         if (name === 'new') await page.getByRole('button', { name: 'Agregar punto de abastecimiento' }).click();
+        // Horas reales with its form refused (no reason): the errors are checked too.
+        if (name === 'real-times') {
+          await page.getByRole('button', { name: 'Guardar horas reales' }).click();
+          await expect(page.getByRole('alert').filter({ hasText: outageAdminMessages.supplyReason })).toBeVisible();
+        }
         await screenshot(page, testInfo, `${name}-${theme}-${width}.png`, { fullPage: true });
       }
       await expectNoAdminViolations(page, theme, path);

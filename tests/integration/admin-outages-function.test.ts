@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
+import { outageAdminMessages } from '../../src/shared/outages/admin/schema.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { invalidForm, refused } from '../helpers/functions.ts';
 
 /** Cortes de agua, staff's side (issue 17): the outage's life, the 48-hour rule, the notices. */
 
@@ -354,6 +356,320 @@ describe('/api/admin/outages/towns', () => {
     it('on its field', async () => {
       const { body } = await call('POST', '/api/admin/outages/towns', town);
       expect(body.errors).toEqual({ [field]: message });
+    });
+  });
+});
+
+describe('real times (issue 29)', () => {
+  /** An unplanned cut of Coyhaique announced for 08:00 on Monday 2 March, published at NOW (12:00). */
+  async function published(changes: object = {}): Promise<string> {
+    const id = await create({
+      kind: 'emergencia',
+      startsAt: '2026-03-02T08:00:00-03:00',
+      endsAt: '2026-03-02T20:00:00-03:00',
+      ...changes,
+    });
+    expect((await call('POST', `/api/admin/outages/${id}/publish`, {})).status).toBe(200);
+    return id;
+  }
+  const move = (id: string, status: string, at = NOW) =>
+    call('PUT', `/api/admin/outages/${id}/status`, { status }, at).then(({ body }) => body.data.outage);
+  const stored = async (id: string) =>
+    (
+      await db().query<{ stopped: Date | null; restored: Date | null; resolution: string | null; updated: Date }>(
+        `SELECT supply_stopped_at AS stopped, supply_restored_at AS restored, force_majeure_resolution AS resolution,
+                updated_at AS updated FROM outages WHERE id = $1`,
+        [id],
+      )
+    )[0];
+  const correct = (id: string, body: unknown, at = '2026-03-02T21:00:00.000Z') =>
+    call('PUT', `/api/admin/outages/${id}/supply`, body, at);
+
+  describe('the status changes record them', () => {
+    it('en curso stops the water now; restablecido restores it now and keeps the stop', async () => {
+      const id = await published();
+      expect(await move(id, 'en_curso')).toMatchObject({
+        supplyStoppedAt: '2026-03-02T15:00:00Z',
+        supplyRestoredAt: null,
+        forceMajeureResolution: null,
+        causeClass: 'imprevisto',
+        realHours: null,
+        supplyDays: null,
+      });
+      // 12:00 to 17:30 in Coyhaique: 5 h 30 min, one day without supply.
+      expect(await move(id, 'restablecido', '2026-03-02T20:30:00Z')).toMatchObject({
+        supplyStoppedAt: '2026-03-02T15:00:00Z',
+        supplyRestoredAt: '2026-03-02T20:30:00Z',
+        causeClass: 'imprevisto',
+        realHours: 5.5,
+        supplyDays: 1,
+      });
+      // The list carries them too (its "Duración real").
+      const { body } = await call('GET', '/api/admin/outages');
+      expect(body.data.outages[0]).toMatchObject({ id, supplyStoppedAt: '2026-03-02T15:00:00Z', realHours: 5.5 });
+    });
+
+    it('restablecido straight from publicado stops it at the announced start, once passed', async () => {
+      const id = await published({ startsAt: '2026-03-02T10:00:00-03:00' });
+      expect(await move(id, 'restablecido', '2026-03-02T16:00:00Z')).toMatchObject({
+        supplyStoppedAt: '2026-03-02T13:00:00Z',
+        supplyRestoredAt: '2026-03-02T16:00:00Z',
+        realHours: 3,
+        supplyDays: 0.75,
+      });
+    });
+
+    it('restablecido before the announced start records nothing: the water never stopped', async () => {
+      const id = await published({ startsAt: '2026-03-02T13:00:00-03:00' });
+      expect(await move(id, 'restablecido')).toMatchObject({
+        status: 'restablecido',
+        supplyStoppedAt: null,
+        supplyRestoredAt: null,
+        realHours: null,
+      });
+    });
+
+    it('a restore in the instant it started keeps the stop and records no restore (the constraint wants it after)', async () => {
+      const id = await published();
+      await move(id, 'en_curso');
+      expect(await move(id, 'restablecido')).toMatchObject({
+        status: 'restablecido',
+        supplyStoppedAt: '2026-03-02T15:00:00Z',
+        supplyRestoredAt: null,
+      });
+    });
+
+    it('cancelado records none', async () => {
+      const id = await published();
+      expect(await move(id, 'cancelado')).toMatchObject({
+        status: 'cancelado',
+        supplyStoppedAt: null,
+        supplyRestoredAt: null,
+      });
+    });
+
+    it('a stop staff corrected while en curso is kept by the restore', async () => {
+      const id = await published();
+      await move(id, 'en_curso');
+      expect(
+        (await correct(id, { supplyStoppedAt: '2026-03-02T11:40:00-03:00', reason: 'Aviso de vecinos.' }, NOW)).status,
+      ).toBe(200);
+      expect(await move(id, 'restablecido', '2026-03-02T20:30:00Z')).toMatchObject({
+        supplyStoppedAt: '2026-03-02T14:40:00Z',
+        supplyRestoredAt: '2026-03-02T20:30:00Z',
+      });
+    });
+  });
+
+  describe('PUT /api/admin/outages/{id}/supply', () => {
+    it('corrects a current outage’s stop with a reason and the SISS resolution, in the audit log', async () => {
+      const id = await published();
+      await move(id, 'en_curso');
+      const { status, body } = await correct(
+        id,
+        {
+          supplyStoppedAt: '2026-03-02T11:30:00-03:00',
+          supplyRestoredAt: '',
+          forceMajeureResolution: 'Res. Ex. SISS N° 1234/2026',
+          reason: 'La planta registró la caída de presión a las 11:30.',
+        },
+        '2026-03-02T16:00:00.000Z',
+      );
+      expect(status).toBe(200);
+      expect(body.data.outage).toMatchObject({
+        status: 'en_curso',
+        supplyStoppedAt: '2026-03-02T14:30:00Z',
+        supplyRestoredAt: null,
+        forceMajeureResolution: 'Res. Ex. SISS N° 1234/2026',
+        causeClass: 'fuerza_mayor',
+        updatedAt: '2026-03-02T16:00:00Z',
+      });
+      expect((await auditRows(db())).at(-1)).toEqual({
+        admin_email: 'ana@example.com',
+        action: 'update',
+        entity: 'outage',
+        entity_id: id,
+        summary:
+          'Horas reales de Emergencia en Coyhaique, desde 02-03-2026 08:00: corte 02-03-2026 12:00 → 02-03-2026 11:30; ' +
+          'reposición sin registrar → sin registrar; resolución SISS ninguna → Res. Ex. SISS N° 1234/2026; ' +
+          'motivo: La planta registró la caída de presión a las 11:30.',
+      });
+    });
+
+    it('corrects a restored outage’s stop and restore: the real duration and days follow', async () => {
+      const id = await published();
+      await move(id, 'en_curso');
+      await move(id, 'restablecido', '2026-03-02T17:00:00Z');
+      const { status, body } = await correct(id, {
+        supplyStoppedAt: '2026-03-02T09:00:00-03:00',
+        supplyRestoredAt: '2026-03-02T14:30:00-03:00',
+        reason: 'Horas del registro de telemetría.',
+      });
+      expect(status).toBe(200);
+      expect(body.data.outage).toMatchObject({
+        status: 'restablecido',
+        supplyStoppedAt: '2026-03-02T12:00:00Z',
+        supplyRestoredAt: '2026-03-02T17:30:00Z',
+        causeClass: 'imprevisto',
+        realHours: 5.5,
+        supplyDays: 1,
+      });
+      expect((await auditRows(db())).at(-1)?.summary).toBe(
+        'Horas reales de Emergencia en Coyhaique, desde 02-03-2026 08:00: corte 02-03-2026 12:00 → 02-03-2026 09:00; ' +
+          'reposición 02-03-2026 14:00 → 02-03-2026 14:30; motivo: Horas del registro de telemetría.',
+      );
+      // The resolution recorded later takes it out of art. 25 A; cleared, it counts again.
+      const declared = await correct(id, {
+        supplyStoppedAt: '2026-03-02T09:00:00-03:00',
+        supplyRestoredAt: '2026-03-02T14:30:00-03:00',
+        forceMajeureResolution: 'Res. Ex. SISS N° 99',
+        reason: 'La SISS calificó el corte como fuerza mayor.',
+      });
+      expect(declared.body.data.outage).toMatchObject({ causeClass: 'fuerza_mayor', realHours: 5.5, supplyDays: 0 });
+      const cleared = await correct(id, {
+        supplyStoppedAt: '2026-03-02T09:00:00-03:00',
+        supplyRestoredAt: '2026-03-02T14:30:00-03:00',
+        forceMajeureResolution: '',
+        reason: 'Resolución dejada sin efecto.',
+      });
+      expect(cleared.body.data.outage).toMatchObject({ causeClass: 'imprevisto', supplyDays: 1 });
+      expect((await auditRows(db())).at(-1)?.summary).toContain('resolución SISS Res. Ex. SISS N° 99 → ninguna');
+    });
+
+    const valid = {
+      supplyStoppedAt: '2026-03-02T09:00:00-03:00',
+      supplyRestoredAt: '2026-03-02T14:30:00-03:00',
+      forceMajeureResolution: '',
+      reason: 'Horas del registro de telemetría.',
+    };
+    describe.each([
+      ['no reason', { reason: undefined }, { reason: outageAdminMessages.supplyReason }],
+      ['a blank reason', { reason: '   ' }, { reason: outageAdminMessages.supplyReason }],
+      ['a reason too long', { reason: 'x'.repeat(501) }, { reason: 'Máximo 500 caracteres.' }],
+      ['no stop', { supplyStoppedAt: undefined }, { supplyStoppedAt: outageAdminMessages.supplyStopped }],
+      [
+        'a stop without its offset',
+        { supplyStoppedAt: '2026-03-02T09:00' },
+        { supplyStoppedAt: outageAdminMessages.supplyStopped },
+      ],
+      [
+        'a restore that is not a time',
+        { supplyRestoredAt: 'ayer' },
+        { supplyRestoredAt: outageAdminMessages.supplyRestored },
+      ],
+      [
+        'a restore before the stop',
+        { supplyRestoredAt: '2026-03-02T08:59:00-03:00' },
+        { supplyRestoredAt: outageAdminMessages.supplyRestoredAfterStopped },
+      ],
+      [
+        'a restore at the stop',
+        { supplyRestoredAt: '2026-03-02T09:00:00-03:00' },
+        { supplyRestoredAt: outageAdminMessages.supplyRestoredAfterStopped },
+      ],
+      [
+        'a resolution too long',
+        { forceMajeureResolution: 'x'.repeat(201) },
+        { forceMajeureResolution: 'Máximo 200 caracteres.' },
+      ],
+      [
+        'a stop in the future (server clock 18:00)',
+        { supplyStoppedAt: '2026-03-02T18:01:00-03:00', supplyRestoredAt: '2026-03-02T18:30:00-03:00' },
+        {
+          supplyStoppedAt: outageAdminMessages.supplyStoppedFuture,
+          supplyRestoredAt: outageAdminMessages.supplyRestoredFuture,
+        },
+      ],
+      [
+        'a restore in the future',
+        { supplyRestoredAt: '2026-03-02T18:00:01-03:00' },
+        { supplyRestoredAt: outageAdminMessages.supplyRestoredFuture },
+      ],
+    ])('refuses %s (400 on its field)', (_, changes, errors) => {
+      it('and changes and logs nothing', async () => {
+        const id = await published();
+        await move(id, 'en_curso');
+        await move(id, 'restablecido', '2026-03-02T17:00:00Z');
+        const before = await stored(id);
+        const audited = (await auditRows(db())).length;
+        const answer = await correct(id, { ...valid, ...changes });
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors).toEqual(errors);
+        expect(await stored(id)).toEqual(before);
+        expect(await auditRows(db())).toHaveLength(audited);
+      });
+    });
+
+    it('accepts times up to the server’s clock (X-Local-Now in local mode)', async () => {
+      const id = await published();
+      await move(id, 'en_curso');
+      await move(id, 'restablecido', '2026-03-02T17:00:00Z');
+      const atTheClock = await correct(
+        id,
+        { ...valid, supplyRestoredAt: '2026-03-02T18:00:00-03:00' },
+        '2026-03-02T21:00:00.000Z',
+      );
+      expect(atTheClock.body.data.outage.supplyRestoredAt).toBe('2026-03-02T21:00:00Z');
+    });
+
+    it('refuses a restore while the outage is en curso, and a restablecido one without it', async () => {
+      const current = await published();
+      await move(current, 'en_curso');
+      expect(await correct(current, valid)).toEqual(
+        refused(409, outageAdminMessages.supplyStillRunning, {
+          supplyRestoredAt: outageAdminMessages.supplyStillRunning,
+        }),
+      );
+      await move(current, 'restablecido', '2026-03-02T17:00:00Z');
+      expect(await correct(current, { ...valid, supplyRestoredAt: '' })).toEqual(
+        refused(400, outageAdminMessages.supplyRestored, { supplyRestoredAt: outageAdminMessages.supplyRestored }),
+      );
+      expect((await stored(current))?.restored).toEqual(new Date('2026-03-02T17:00:00Z'));
+    });
+
+    it('refuses a draft, a published outage and a cancelled one (409), and logs nothing', async () => {
+      const draft = await create();
+      const announced = await published();
+      const cancelled = await published();
+      await move(cancelled, 'cancelado');
+      const audited = (await auditRows(db())).length;
+      for (const id of [draft, announced, cancelled])
+        expect(await correct(id, { ...valid, supplyRestoredAt: '' })).toEqual(
+          refused(409, outageAdminMessages.supplyNotCorrectable),
+        );
+      expect(await auditRows(db())).toHaveLength(audited);
+      expect(await db().query('SELECT 1 FROM outages WHERE supply_stopped_at IS NOT NULL')).toEqual([]);
+    });
+
+    it('answers 404 for an outage that does not exist or an id that is not one', async () => {
+      for (const id of ['999999', 'abc'])
+        expect(await correct(id, valid)).toEqual(refused(404, outageMessages.notFound));
+    });
+
+    it('answers 401 without a token and 415 to a cross-site form post, and changes nothing', async () => {
+      const id = await published();
+      await move(id, 'en_curso');
+      const before = await stored(id);
+      const path = `/api/admin/outages/${id}/supply`;
+      const anonymous = await callFunction(adminOutages, 'PUT', path, { body: valid });
+      expect(anonymous.status).toBe(401);
+      const crossSite = await callFunction(adminOutages, 'PUT', path, {
+        token,
+        body: new Blob([JSON.stringify({ ...valid, supplyRestoredAt: '' })], { type: 'text/plain' }),
+        headers: { 'content-type': 'text/plain' },
+      });
+      expect(crossSite.status).toBe(415);
+      expect(await stored(id)).toEqual(before);
+    });
+
+    it('refuses an empty body on each required field', async () => {
+      const id = await published();
+      expect(await correct(id, {})).toEqual(
+        invalidForm({
+          supplyStoppedAt: outageAdminMessages.supplyStopped,
+          reason: outageAdminMessages.supplyReason,
+        }),
+      );
     });
   });
 });

@@ -47,6 +47,8 @@ const routes = [
   [adminOutages, `/api/admin/outages/${ID}/publish`, 'POST'],
   [adminOutages, `/api/admin/outages/${ID}/status`, 'PUT'],
   [adminOutages, `/api/admin/outages/${ID}/updates`, 'POST'],
+  [adminOutages, `/api/admin/outages/${ID}/supply`, 'PUT'],
+  [adminOutages, `/api/admin/outages/${ID}/afectados.csv`, 'GET'],
   [adminAdvisories, '/api/admin/advisories', 'GET, POST'],
   [adminAdvisories, `/api/admin/advisories/${ID}`, 'GET, PUT, DELETE'],
   [adminAdvisories, `/api/admin/advisories/${ID}/publish`, 'POST'],

@@ -287,11 +287,11 @@ describe('POST /api/outages/lookup: the history of the service’s locality', ()
 });
 
 describe('the 12 months', () => {
-  it("start at 00:00 of the same day a year before, on Aysén's calendar", () => {
+  it("are /indicadores' period: from 00:00 of the day after the same Aysén date a year before", () => {
     // 02:00 UTC on 1 December is still 30 November in Aysén (UTC−3).
     expect(historySince(new Date('2026-12-01T02:00:00Z'))).toEqual({
-      day: '2025-11-30',
-      instant: '2025-11-30T00:00:00-03:00',
+      day: '2025-12-01',
+      instant: '2025-12-01T03:00:00.000Z',
     });
     expect(historySince(new Date('2028-02-29T15:00:00Z')).day).toBe('2027-03-01');
   });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
+import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
 import { functionsConfig } from '../../scripts/lib/functions.ts';
@@ -44,6 +45,12 @@ const functions = [
     files: ['dist/cortes/historial.html', 'netlify.toml'],
     config: historialPageConfig,
     path: '/cortes/historial',
+  },
+  {
+    name: 'indicators-page',
+    files: ['dist/indicadores.html', 'netlify.toml'],
+    config: indicadoresPageConfig,
+    path: '/indicadores',
   },
 ];
 

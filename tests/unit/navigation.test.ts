@@ -63,6 +63,10 @@ describe('site menus (content/navigation.json)', () => {
     expect(hrefs).toContain('/seguimiento');
   });
 
+  it('reach /indicadores, the last 12 months of outages and reclamos by town (issue 29)', () => {
+    expect(hrefs).toContain('/indicadores');
+  });
+
   it('list each route once', () => {
     expect(new Set(hrefs).size).toBe(hrefs.length);
   });

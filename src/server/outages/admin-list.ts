@@ -4,6 +4,8 @@ import {
   type AdminOutageSummary,
   type OutageListQuery,
 } from '../../shared/outages/admin/schema.ts';
+import { causeClassOf } from '../../shared/outages/schema.ts';
+import { interruptionHours, supplyDays } from '../../shared/outages/supply-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
 
 /** An outage's id in a path: the table's bigint, or nothing (404, never a database error). */
@@ -12,9 +14,28 @@ export const isOutageId = (id: string): boolean => /^[1-9][0-9]{0,17}$/.test(id)
 const LAST_UPDATE = `(SELECT json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
    FROM outage_updates u WHERE u.outage_id = o.id ORDER BY u.id DESC LIMIT 1)`;
 
+const nullableTime = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTime(column)} END`;
+
 const SUMMARY_COLUMNS = `o.id::text AS id, o.kind, o.town, t.name AS "townName", o.sectors,
   ${isoTime('o.starts_at')} AS "startsAt", ${isoTime('o.ends_at')} AS "endsAt", o.status,
-  ${LAST_UPDATE} AS "lastUpdate"`;
+  ${LAST_UPDATE} AS "lastUpdate", ${nullableTime('o.supply_stopped_at')} AS "supplyStoppedAt",
+  ${nullableTime('o.supply_restored_at')} AS "supplyRestoredAt", o.force_majeure_resolution AS "forceMajeureResolution"`;
+
+type Derived = 'causeClass' | 'realHours' | 'supplyDays';
+
+/** What the real times say, counted by the one art. 25 A module (src/shared/outages/supply-days.ts). */
+function withRealTimes<Row extends Omit<AdminOutageSummary, Derived>>(
+  row: Row,
+): Row & Pick<AdminOutageSummary, Derived> {
+  const { supplyStoppedAt: stoppedAt, supplyRestoredAt: restoredAt, forceMajeureResolution } = row;
+  const interruption = stoppedAt && restoredAt ? { stoppedAt, restoredAt, forceMajeureResolution } : undefined;
+  return {
+    ...row,
+    causeClass: causeClassOf(row.kind, forceMajeureResolution),
+    realHours: interruption ? interruptionHours(interruption) : null,
+    supplyDays: interruption ? supplyDays(interruption) : null,
+  };
+}
 
 /**
  * Staff's list: drafts and current outages first (what needs work), then the closed ones, each
@@ -33,17 +54,16 @@ export async function listOutages(
              ORDER BY o.status IN ('restablecido', 'cancelado'), o.starts_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
       params: [...params, OUTAGE_PAGE_SIZE, (page - 1) * OUTAGE_PAGE_SIZE],
     },
-  ])) as [{ total: number }[], AdminOutageSummary[]];
-  return { outages, total: count[0]!.total, page, pageSize: OUTAGE_PAGE_SIZE };
+  ])) as [{ total: number }[], Omit<AdminOutageSummary, Derived>[]];
+  return { outages: outages.map(withRealTimes), total: count[0]!.total, page, pageSize: OUTAGE_PAGE_SIZE };
 }
 
 /** One outage with its updates (newest first) and supply points; undefined when there is none. */
 export async function outageDetail(db: Database, id: string): Promise<AdminOutage | undefined> {
   if (!isOutageId(id)) return undefined;
-  const [outage] = await db.query<AdminOutage>(
+  const [outage] = await db.query<Omit<AdminOutage, Derived>>(
     `SELECT ${SUMMARY_COLUMNS}, o.streets, o.cause, o.short_notice_reason AS "shortNoticeReason",
-       CASE WHEN o.published_at IS NULL THEN NULL ELSE ${isoTime('o.published_at')} END AS "publishedAt",
-       CASE WHEN o.closed_at IS NULL THEN NULL ELSE ${isoTime('o.closed_at')} END AS "closedAt",
+       ${nullableTime('o.published_at')} AS "publishedAt", ${nullableTime('o.closed_at')} AS "closedAt",
        ${isoTime('o.updated_at')} AS "updatedAt",
        coalesce((SELECT json_agg(json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
                  ORDER BY u.id DESC) FROM outage_updates u WHERE u.outage_id = o.id), '[]') AS updates,
@@ -53,5 +73,5 @@ export async function outageDetail(db: Database, id: string): Promise<AdminOutag
      FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = $1`,
     [id],
   );
-  return outage;
+  return outage && withRealTimes(outage);
 }

@@ -1,37 +1,33 @@
 import { chileNow } from '../../shared/accounts/schema.ts';
-import { chileLocalToIso } from '../../shared/chile-time.ts';
-import {
-  causeClassOf,
-  OUTAGE_HISTORY_MONTHS,
-  type OutageHistoryEntry,
-  type OutageHistoryTown,
-} from '../../shared/outages/schema.ts';
+import { causeClassOf, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
+import { indicatorPeriod } from '../indicators/figures.ts';
 
 /**
  * The outages of the last 12 months (issue 29): /cortes/historial by town, and ¿Me afecta?'s history
- * of a service's locality. Published ones only: a draft never leaves the admin. An outage belongs to
- * the window by when its supply stopped; one whose stop was never recorded (closed before migration
- * 0038, or never marked en curso) by its announced start, unless it was cancelled, since then the
- * water most likely never stopped.
+ * of a service's locality. The same records /indicadores counts (src/server/indicators/records.ts),
+ * so the pages agree: published outages that were not cancelled (a draft never reached the public, a
+ * cancelled one never happened), placed in the period by when the water really stopped, or by the
+ * announced start while that is not recorded (closed before migration 0038, or never marked en
+ * curso).
  */
 
-/** Where the window starts: 00:00 of the same Aysén calendar day 12 months before `now`. */
+/**
+ * Where the window starts: /indicadores' period (00:00 of the day after the same Aysén date a year
+ * before), its Aysén day and its instant.
+ */
 export function historySince(now: Date): { day: string; instant: string } {
-  const [year, month, day] = chileNow(now).slice(0, 10).split('-').map(Number) as [number, number, number];
-  // Date.UTC carries an overflow: 29 February goes back to 1 March of a common year.
-  const since = new Date(Date.UTC(year, month - 1 - OUTAGE_HISTORY_MONTHS, day)).toISOString().slice(0, 10);
-  return { day: since, instant: chileLocalToIso(`${since}T00:00`) };
+  const { since } = indicatorPeriod(now);
+  return { day: chileNow(new Date(since)).slice(0, 10), instant: since };
 }
 
 /**
  * The window's condition on outages `o`, with `since` and `until` the placeholders of its ends
- * (instants computed here, not by the database's zone data).
+ * (instants computed in the code, not by the database's zone data).
  */
-const inWindow = (since: string, until: string) => `o.status <> 'borrador' AND (
-    (o.supply_stopped_at >= ${since}::timestamptz AND o.supply_stopped_at <= ${until}::timestamptz)
-    OR (o.supply_stopped_at IS NULL AND o.status <> 'cancelado'
-        AND o.starts_at >= ${since}::timestamptz AND o.starts_at <= ${until}::timestamptz))`;
+const inWindow = (since: string, until: string) => `o.status NOT IN ('borrador', 'cancelado')
+  AND coalesce(o.supply_stopped_at, o.starts_at) >= ${since}::timestamptz
+  AND coalesce(o.supply_stopped_at, o.starts_at) <= ${until}::timestamptz`;
 
 const entry = `json_build_object('id', o.id::text, 'kind', o.kind, 'town', o.town, 'sectors', o.sectors,
   'status', o.status, 'startsAt', ${isoTime('o.starts_at')}, 'endsAt', ${isoTime('o.ends_at')},

@@ -59,6 +59,22 @@ export async function publishOutage(
   return true;
 }
 
+/**
+ * The real times a status change records unless staff already did (…/supply): the water stops
+ * when the outage starts; when it is restored without having been started, at its announced start
+ * if that has passed. Read from the row this statement updates, never from an earlier read, so a
+ * correction committed while the change waited for the row is kept. A restore at or before the
+ * stop (published for later and restored at once) records no restore: the constraint of migration
+ * 0038 wants it after the stop, and staff can still correct both. Cancelled writes none.
+ */
+const SUPPLY_DEFAULTS = `
+  supply_stopped_at = CASE $2
+    WHEN 'en_curso' THEN COALESCE(supply_stopped_at, $3::timestamptz)
+    WHEN 'restablecido' THEN COALESCE(supply_stopped_at, CASE WHEN starts_at < $3::timestamptz THEN starts_at END)
+    ELSE supply_stopped_at END,
+  supply_restored_at = CASE WHEN $2 = 'restablecido' AND COALESCE(supply_stopped_at, starts_at) < $3::timestamptz
+    THEN $3::timestamptz ELSE supply_restored_at END`;
+
 /** En curso, Restablecido or Cancelado; closing stamps closed_at and tells the subscribers. */
 export async function changeOutageStatus(
   db: Database,
@@ -82,7 +98,8 @@ export async function changeOutageStatus(
   const at = now.toISOString();
   const [changed] = (await db.batch([
     auditedChange({
-      change: `UPDATE outages SET status = $2, updated_at = $3, closed_at = CASE WHEN $5 THEN $3::timestamptz END
+      change: `UPDATE outages SET status = $2, updated_at = $3, closed_at = CASE WHEN $5 THEN $3::timestamptz END,
+                 ${SUPPLY_DEFAULTS}
                WHERE id = $1 AND status = ANY($4::text[]) RETURNING id`,
       params: [id, status, at, from, closing, `${state.words}: ${outageStatusLabels[status]}`],
       admin,

@@ -21,7 +21,7 @@ import type { Database } from '../db/index.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { neutralise } from '../payments/admin-csv.ts';
+import { neutralise } from '../csv-export.ts';
 import { safeFileName } from '../published-files.ts';
 import { getBytes, putBytes, type UploadStore } from '../storage.ts';
 import { readUpload } from '../uploads.ts';
@@ -55,7 +55,7 @@ export const csvFiles: Record<RecordSource, string> = {
 type ExportRecord = ExportData['records'][number];
 
 /**
- * One source's records as a spreadsheet opens them, like the payments' export (admin-csv.ts):
+ * One source's records as a spreadsheet opens them, like the staff's exports (csv-export.ts):
  * UTF-8 with a BOM, `;` between cells, formulas neutralised. Every record of a source has the
  * same fields, in the same order.
  */

@@ -158,9 +158,6 @@ export const OutagesResponseSchema = z.object({
 });
 export type OutagesResponse = z.infer<typeof OutagesResponseSchema>;
 
-/** /cortes/historial and ¿Me afecta?'s history look back this far (on Aysén's calendar). */
-export const OUTAGE_HISTORY_MONTHS = 12;
-
 /**
  * A published outage of the last 12 months as /cortes/historial shows it (src/server/outages/history.ts):
  * its announced window, when supply really stopped and came back (null while not recorded: the

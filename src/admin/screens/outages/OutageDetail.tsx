@@ -9,7 +9,9 @@ import { SummarySection } from '../../components/SummaryList.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
 import { useOutage, useOutageChange } from './outage-api.ts';
+import { AffectedExport } from './AffectedExport.tsx';
 import { OutageForm } from './OutageForm.tsx';
+import { OutageRealTimes } from './OutageRealTimes.tsx';
 import { PublishAction, StatusActions } from './OutageActions.tsx';
 import { OutageUpdates } from './OutageUpdates.tsx';
 
@@ -51,7 +53,9 @@ function OutageScreen({ outage }: { outage: AdminOutage }) {
       >
         {outage.status === 'borrador' ? <PublishAction outage={outage} /> : <StatusActions outage={outage} />}
       </SummarySection>
+      <OutageRealTimes outage={outage} />
       <OutageUpdates outage={outage} />
+      {outage.status === 'restablecido' && <AffectedExport outage={outage} />}
       <section aria-labelledby="datos">
         <h2 id="datos">Datos del corte</h2>
         {closed ? (

@@ -25,7 +25,8 @@ const kindOptions = outageKinds.map((kind) => ({ value: kind, label: outageKindL
 
 // The date inputs hold Chile's wall time ("2026-03-05T09:00"); the API takes the instant with its
 // offset, converted on submit. The rest is the API's own schema.
-const chileTime = (message: string) => z.string().check(z.refine((value) => chileLocalToIso(value) !== '', message));
+export const chileTime = (message: string) =>
+  z.string().check(z.refine((value) => chileLocalToIso(value) !== '', message));
 const { kind, town, sectors, streets, cause, supplyPoints } = OutageInputSchema.shape;
 const OutageFormSchema = z
   .object({

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { chileMinute } from '../../../shared/chile-time.ts';
 import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages/schema.ts';
 import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages/admin/schema.ts';
+import { formatDuration } from '../../../shared/outages/supply-days-texts.ts';
 import { ListScreen } from '../../components/ListScreen.tsx';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
@@ -88,6 +89,11 @@ const outageColumns: Column<AdminOutageSummary>[] = [
   { header: 'Inicio', className: 'nowrap', cell: (row) => chileMinute(row.startsAt) },
   { header: 'Reposición estimada', className: 'nowrap', cell: (row) => chileMinute(row.endsAt) },
   { header: 'Estado', cell: (row) => outageStatusLabels[row.status] },
+  {
+    header: 'Duración real',
+    className: 'nowrap',
+    cell: (row) => (row.realHours === null ? <span className="muted">—</span> : formatDuration(row.realHours)),
+  },
   {
     header: 'Última actualización',
     cell: (row) =>

@@ -56,7 +56,7 @@ export function useAddTown() {
 
 type Change =
   | { method: 'POST'; path: '' | '/publish' | '/updates' }
-  | { method: 'PUT'; path: '' | '/status' }
+  | { method: 'PUT'; path: '' | '/status' | '/supply' }
   | { method: 'DELETE'; path: '' };
 
 /** A change to one outage (or, without an id, a new one); answers the outage as it left it. */

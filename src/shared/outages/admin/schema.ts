@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { pageNumber, requiredText } from '../../fields.ts';
-import { outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
+import { optionalText, pageNumber, requiredText } from '../../fields.ts';
+import { causeClasses, outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
 import { pageShape } from '../../paged-list.ts';
 
 /**
@@ -19,6 +19,15 @@ export const outageAdminMessages = {
   townName: 'Ingrese el nombre de la localidad.',
   townSlug: 'El nombre de la localidad debe tener letras o números.',
   townExists: 'Ya existe una localidad con ese nombre.',
+  supplyStopped: 'Indique la fecha y hora en que se cortó el suministro.',
+  supplyRestored: 'Indique la fecha y hora en que se restableció el suministro.',
+  supplyRestoredAfterStopped: 'La reposición debe ser posterior al corte del suministro.',
+  supplyStoppedFuture: 'El corte del suministro no puede ser posterior a la hora actual.',
+  supplyRestoredFuture: 'La reposición no puede ser posterior a la hora actual.',
+  supplyReason: 'Indique el motivo de la corrección.',
+  supplyNotCorrectable: 'Solo se pueden corregir las horas reales de un corte en curso o restablecido.',
+  supplyStillRunning: 'El corte sigue en curso: la reposición se registra al marcarlo restablecido.',
+  supplyChanged: 'El corte cambió mientras usted corregía sus horas. Revise los datos actuales y vuelva a intentarlo.',
 } as const;
 
 /**
@@ -38,6 +47,36 @@ export const OutageStatusChangeSchema = z.object({
   status: z.enum(['en_curso', 'restablecido', 'cancelado'], outageAdminMessages.status),
 });
 export type OutageStatusChange = z.infer<typeof OutageStatusChangeSchema>;
+
+/** An instant as the admin form sends it: ISO 8601 with its offset (chileLocalToIso). */
+const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
+
+/**
+ * PUT /api/admin/outages/{id}/supply: when the water really stopped and came back, corrected by
+ * staff with a reason (the status changes wrote the defaults). The restore is empty ('') while the
+ * outage is en curso and required once restablecido; the server checks that against the status and
+ * both against its clock (neither in the future). An empty resolution: not force majeure.
+ */
+export const OutageSupplyTimesSchema = z
+  .object({
+    supplyStoppedAt: instant(outageAdminMessages.supplyStopped),
+    supplyRestoredAt: z._default(
+      z.union([z.literal(''), instant(outageAdminMessages.supplyRestored)], {
+        error: outageAdminMessages.supplyRestored,
+      }),
+      '',
+    ),
+    forceMajeureResolution: optionalText(200),
+    reason: requiredText(500, outageAdminMessages.supplyReason, { multiline: true }),
+  })
+  .check(
+    z.refine(
+      (value) =>
+        value.supplyRestoredAt === '' || Date.parse(value.supplyRestoredAt) > Date.parse(value.supplyStoppedAt),
+      { path: ['supplyRestoredAt'], message: outageAdminMessages.supplyRestoredAfterStopped },
+    ),
+  );
+export type OutageSupplyTimes = z.infer<typeof OutageSupplyTimesSchema>;
 
 /** POST /api/admin/outages/{id}/updates: a note the public reads under the outage. */
 export const OutageUpdateInputSchema = z.object({
@@ -75,6 +114,16 @@ export const AdminOutageSummarySchema = z.object({
   endsAt: z.string(),
   status: z.enum(outageStatuses),
   lastUpdate: z.nullable(UpdateSchema),
+  /** When the water really stopped and came back (docs/features/outages.md, "Real times"). */
+  supplyStoppedAt: z.nullable(z.string()),
+  supplyRestoredAt: z.nullable(z.string()),
+  /** The SISS resolution declaring it force majeure, or null. */
+  forceMajeureResolution: z.nullable(z.string()),
+  causeClass: z.enum(causeClasses),
+  /** Hours between the real stop and restore (interruptionHours); null until both are known. */
+  realHours: z.nullable(z.number()),
+  /** Art. 25 A's days without supply (supplyDays): 0 for force majeure; null until both are known. */
+  supplyDays: z.nullable(z.number()),
 });
 export type AdminOutageSummary = z.infer<typeof AdminOutageSummarySchema>;
 

@@ -1,0 +1,15 @@
+import type { Config } from '@netlify/functions';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
+import { indicatorsDownload } from '../../src/server/indicators/page.ts';
+
+/**
+ * GET /api/indicadores (IndicatorsResponseSchema) and /indicadores.csv: /indicadores' figures for
+ * programs; no personal data, cached a minute like the page.
+ */
+export default withErrorHandling(async (req: Request) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
+  return indicatorsDownload(req, getDatabase(), new Date());
+});
+
+export const config: Config = { path: ['/api/indicadores', '/indicadores.csv'] };

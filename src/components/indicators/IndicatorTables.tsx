@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import type { Indicators, TownIndicators } from '../../shared/indicators/schema.ts';
+import {
+  formatBusinessDays,
+  formatShare,
+  indicatorTexts as texts,
+  NO_DATA,
+  OTHER_LOCALITIES,
+} from '../../shared/indicators/texts.ts';
+import { formatOutageTime } from '../../shared/outages/format.ts';
+import { formatDuration } from '../../shared/outages/supply-days-texts.ts';
+
+/**
+ * /indicadores' figures as tables, rendered by the server into the prerendered page
+ * (src/server/indicators/page.ts): static markup, no island, so the page loads no JavaScript.
+ * Each table is described by the sentence under it that says how its figures are computed.
+ */
+
+type Column = [header: string, cell: (row: TownIndicators) => ReactNode];
+
+function FigureTable({
+  id,
+  title,
+  method,
+  columns,
+  rows,
+  total,
+}: {
+  id: string;
+  title: string;
+  method: string;
+  columns: Column[];
+  rows: { name: string; cells: ReactNode[] }[];
+  total: TownIndicators;
+}) {
+  // The scrolling frame is the region the heading names (one landmark per table, focusable to scroll).
+  return (
+    <section className="indicators__figure">
+      <h2 id={id}>{title}</h2>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable) */}
+      <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
+        <table
+          className={
+            columns.length > 1 ? 'table indicators__table' : 'table indicators__table indicators__table--narrow'
+          }
+          aria-describedby={`${id}-metodo`}
+        >
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{texts.town}</th>
+              {columns.map(([header]) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.name}>
+                <th scope="row">{row.name}</th>
+                {row.cells.map((cell, index) => (
+                  <td key={columns[index]![0]}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">{total.townName}</th>
+              {columns.map(([header, cell]) => (
+                <td key={header}>{cell(total)}</td>
+              ))}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p id={`${id}-metodo`} className="indicators__method">
+        {method}
+      </p>
+    </section>
+  );
+}
+
+const byTown = (indicators: Indicators, columns: Column[]) =>
+  indicators.towns.map((row) => ({ name: row.townName, cells: columns.map(([, cell]) => cell(row)) }));
+
+const outageColumns: Column[] = [
+  [texts.outages.planned, (row) => row.outages.planned],
+  [texts.outages.unplanned, (row) => row.outages.unplanned],
+  [texts.outages.forceMajeure, (row) => row.outages.forceMajeure],
+  [texts.outages.total, (row) => row.outages.total],
+];
+
+const durationColumns: Column[] = [
+  [texts.durations.measured, (row) => row.durations.measured],
+  [texts.durations.unmeasured, (row) => row.durations.unmeasured],
+  [
+    texts.durations.median,
+    (row) => (row.durations.medianHours === null ? NO_DATA : formatDuration(row.durations.medianHours)),
+  ],
+  [texts.durations.within12, (row) => formatShare(row.durations.restoredWithin12Hours)],
+];
+
+const noticeColumns: Column[] = [[texts.notice.announced, (row) => formatShare(row.plannedNotice)]];
+
+const complaintColumns: Column[] = [
+  [texts.complaints.received, (row) => row.complaints.received],
+  [texts.complaints.answered, (row) => row.complaints.answered],
+  [texts.complaints.pending, (row) => row.complaints.pending],
+  [texts.complaints.within, (row) => formatShare(row.complaints.answeredWithin10BusinessDays)],
+  [texts.complaints.average, (row) => formatBusinessDays(row.complaints.averageBusinessDaysToAnswer)],
+];
+
+/** The period, then one table per figure: by town in the towns' order, the total last. */
+export function IndicatorTables({ indicators }: { indicators: Indicators }) {
+  const others = { ...indicators.total, complaints: indicators.otherLocalities.complaints };
+  return (
+    <div className="indicators">
+      <p className="indicators__period">
+        {texts.period(formatOutageTime(indicators.since).slice(0, 10), formatOutageTime(indicators.until).slice(0, 10))}{' '}
+        {texts.generated(formatOutageTime(indicators.until))}
+      </p>
+      <FigureTable
+        id="indicadores-cortes"
+        title={texts.outages.title}
+        method={texts.outages.method}
+        columns={outageColumns}
+        rows={byTown(indicators, outageColumns)}
+        total={indicators.total}
+      />
+      <FigureTable
+        id="indicadores-duracion"
+        title={texts.durations.title}
+        method={texts.durations.method}
+        columns={durationColumns}
+        rows={byTown(indicators, durationColumns)}
+        total={indicators.total}
+      />
+      <FigureTable
+        id="indicadores-aviso"
+        title={texts.notice.title}
+        method={texts.notice.method}
+        columns={noticeColumns}
+        rows={byTown(indicators, noticeColumns)}
+        total={indicators.total}
+      />
+      <FigureTable
+        id="indicadores-reclamos"
+        title={texts.complaints.title}
+        method={texts.complaints.method}
+        columns={complaintColumns}
+        rows={[
+          ...byTown(indicators, complaintColumns),
+          { name: OTHER_LOCALITIES, cells: complaintColumns.map(([, cell]) => cell(others)) },
+        ]}
+        total={indicators.total}
+      />
+    </div>
+  );
+}

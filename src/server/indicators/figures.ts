@@ -1,0 +1,128 @@
+import { chileLocalToIso } from '../../shared/chile-time.ts';
+import type { ComplaintFigures, Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
+import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '../../shared/indicators/texts.ts';
+import { causeClassOf, PLANNED_NOTICE_HOURS } from '../../shared/outages/schema.ts';
+import { interruptionHours } from '../../shared/outages/supply-days.ts';
+import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
+import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * The period /indicadores covers at `now`: the last 12 months as Aysén's calendar counts them,
+ * from 00:00 of the day after the same date a year before (29 February's year before ends on the
+ * 28th) up to `now`. On 26-11-2026 that is 27-11-2025 to 26-11-2026.
+ */
+export function indicatorPeriod(now: Date): { since: string; until: string } {
+  const today = chileDate(now);
+  const monthDay = today.slice(5) === '02-29' ? '02-28' : today.slice(5);
+  const dayAfter = new Date(`${Number(today.slice(0, 4)) - 1}-${monthDay}T12:00:00Z`);
+  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+  const since = new Date(chileLocalToIso(`${dayAfter.toISOString().slice(0, 10)}T00:00`)).toISOString();
+  return { since, until: now.toISOString() };
+}
+
+/** The middle value; with an even count, the mean of the two middle ones. */
+export function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+const share = <T>(items: readonly T[], test: (item: T) => boolean): Share => ({
+  count: items.filter(test).length,
+  of: items.length,
+});
+
+/** How a town's name is compared: no case, no accents, no punctuation, "Pto." read as "Puerto". */
+export const localityKey = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .replace(/^pto\b/, 'puerto');
+
+function outageFigures(outages: readonly OutageRecord[]): Omit<TownIndicators, 'town' | 'townName' | 'complaints'> {
+  const classes = outages.map((outage) => causeClassOf(outage.kind, outage.forceMajeureResolution));
+  const planned = outages.filter((_, index) => classes[index] === 'programado');
+  const durations = outages.flatMap(({ stoppedAt, restoredAt, forceMajeureResolution }) =>
+    stoppedAt && restoredAt ? [interruptionHours({ stoppedAt, restoredAt, forceMajeureResolution })] : [],
+  );
+  return {
+    outages: {
+      planned: planned.length,
+      unplanned: outages.length - planned.length,
+      forceMajeure: classes.filter((each) => each === 'fuerza_mayor').length,
+      total: outages.length,
+    },
+    durations: {
+      measured: durations.length,
+      unmeasured: outages.length - durations.length,
+      medianHours: median(durations),
+      restoredWithin12Hours: share(durations, (hours) => hours <= RESTORED_WITHIN_HOURS),
+    },
+    plannedNotice: share(
+      planned,
+      ({ publishedAt, startsAt }) =>
+        publishedAt !== null && Date.parse(startsAt) - Date.parse(publishedAt) >= PLANNED_NOTICE_HOURS * HOUR,
+    ),
+  };
+}
+
+/**
+ * Each reclamo's business days to its answer, counted as its deadline is (the day it arrived does
+ * not count); one unanswered is late once its 10 business days have passed, and pending before.
+ */
+function complaintFigures(complaints: readonly ComplaintRecord[], today: string): ComplaintFigures {
+  const answered: { days: number; inTime: boolean }[] = [];
+  let late = 0;
+  for (const { receivedAt, answeredAt } of complaints) {
+    const received = chileDate(new Date(receivedAt));
+    const due = addBusinessDays(received, COMPLAINT_ANSWER_BUSINESS_DAYS);
+    if (answeredAt) {
+      const day = chileDate(new Date(answeredAt));
+      answered.push({ days: businessDaysUntil(received, day), inTime: day <= due });
+    } else if (today > due) late += 1;
+  }
+  const within = answered.filter((each) => each.inTime).length;
+  return {
+    received: complaints.length,
+    answered: answered.length,
+    pending: complaints.length - answered.length - late,
+    answeredWithin10BusinessDays: { count: within, of: answered.length + late },
+    averageBusinessDaysToAnswer:
+      answered.length === 0 ? null : answered.reduce((total, each) => total + each.days, 0) / answered.length,
+  };
+}
+
+/** The figures of `records` by town (in the towns' order), for the other localities, and in total. */
+export function indicatorFigures(records: IndicatorRecords, period: { since: string; until: string }): Indicators {
+  const today = chileDate(new Date(period.until));
+  const townOf = new Map(
+    records.towns.flatMap(({ slug, name }) => [
+      [localityKey(name), slug],
+      [localityKey(slug), slug],
+    ]),
+  );
+  const complaintsOf = (slug: string | undefined) =>
+    records.complaints.filter((complaint) => townOf.get(localityKey(complaint.locality)) === slug);
+  return {
+    ...period,
+    towns: records.towns.map(({ slug, name }) => ({
+      town: slug,
+      townName: name,
+      ...outageFigures(records.outages.filter((outage) => outage.town === slug)),
+      complaints: complaintFigures(complaintsOf(slug), today),
+    })),
+    otherLocalities: { complaints: complaintFigures(complaintsOf(undefined), today) },
+    total: {
+      town: 'total',
+      townName: TOTAL,
+      ...outageFigures(records.outages),
+      complaints: complaintFigures(records.complaints, today),
+    },
+  };
+}

@@ -49,10 +49,11 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
-  // The prerendered pages the functions outages-page, advisories-page and indicators-page fill in
-  // or answer (netlify.toml's included_files).
+  // The prerendered pages the functions outages-page, outages-history-page, advisories-page and
+  // indicators-page fill in or answer (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
+  'dist/cortes/historial.html',
   'dist/avisos.html',
   'dist/avisos/plantilla.html',
   'dist/404.html',

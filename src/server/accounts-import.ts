@@ -17,7 +17,9 @@ import { fileRefused } from './uploads.ts';
  * The billing system's CSV export (docs/features/payments.md, the accounts import): one row per service,
  * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
  * and doc_url (may be empty), and optionally locality (a town of outage_towns by its slug, for
- * /cortes' "¿Me afecta?"); comma or semicolon separated, UTF-8, with a header row. Read by
+ * /cortes' "¿Me afecta?") and previous_bill_amount with previous_bill_days (the previous bill, for
+ * ¿Me afecta?'s estimate of Ley 19.496 art. 25 A's compensation); comma or semicolon separated,
+ * UTF-8, with a header row. Read by
  * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
  * A file that cannot be read as the export at all is refused whole (`fileRefused`, a 400 at the
  * file field); its lines are not looked at.
@@ -25,8 +27,21 @@ import { fileRefused } from './uploads.ts';
 
 // A missing cell (a short line) is named, not reported as a type error.
 const cell = (column: string) => z.string({ error: `falta ${column}` }).check(z.trim());
+// The number columns are Postgres integers: a larger number would fail the whole import.
+const INTEGER_MAX = 2_147_483_647;
 /** An empty cell is stored as null. */
 const orNull = z.transform((value: string) => value || null);
+/** A whole number in an optional column: empty is null (the stored value is kept). */
+const optionalWhole = (message: string, fits: (value: number) => boolean) =>
+  z.optional(
+    z.pipe(
+      z.string().check(
+        z.trim(),
+        z.refine((value) => value === '' || (/^\d+$/.test(value) && fits(Number(value))), message),
+      ),
+      z.transform((value) => (value === '' ? null : Number(value))),
+    ),
+  );
 
 const Row = z.object({
   service_number: cell('service_number').check(z.regex(/^\d{1,12}$/, 'service_number debe tener de 1 a 12 dígitos')),
@@ -35,8 +50,7 @@ const Row = z.object({
       cell('balance').check(z.regex(/^\d+$/, 'balance debe ser un número entero de pesos, sin puntos ni signo')),
       z.transform(Number),
     )
-    // The column is a Postgres integer: a larger number would fail the whole import.
-    .check(z.refine((balance) => balance <= 2_147_483_647, 'balance es demasiado grande')),
+    .check(z.refine((balance) => balance <= INTEGER_MAX, 'balance es demasiado grande')),
   install_address: cell('install_address').check(
     z.minLength(1, 'install_address está vacía'),
     z.maxLength(200, 'install_address tiene más de 200 caracteres'),
@@ -67,6 +81,16 @@ const Row = z.object({
   ),
   // Optional column: absent or empty, the locality stored is kept (older exports lack it).
   locality: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), orNull)),
+  // Optional columns, both or neither on a line (refusal below), as locality: absent or empty, the
+  // previous bill stored is kept.
+  previous_bill_amount: optionalWhole(
+    'previous_bill_amount debe ser un número entero de pesos, sin puntos ni signo',
+    (amount) => amount <= INTEGER_MAX,
+  ),
+  previous_bill_days: optionalWhole(
+    'previous_bill_days debe ser un número entero de días entre 1 y 366',
+    (days) => days >= 1 && days <= 366,
+  ),
 });
 
 export type AccountRow = z.output<typeof Row>;
@@ -102,11 +126,18 @@ export async function accountTowns(db: Database): Promise<ReadonlySet<string>> {
   return new Set(rows.map((row) => row.slug));
 }
 
-/** Why a row is left out beyond its own cells: a repeated number or a town that does not exist. */
+/**
+ * Why a row is left out beyond its own cells: a repeated number, a town that does not exist, or half
+ * of the previous bill (an amount without its days gives no daily average, and the other way round).
+ */
 function refusal(row: AccountRow, earlier: number | undefined, towns: ReadonlySet<string>): string | undefined {
   if (earlier !== undefined) return `service_number ${row.service_number} repetido (ya está en la línea ${earlier})`;
   if (row.locality && !towns.has(row.locality))
     return `locality ${row.locality} no es una localidad conocida (${[...towns].sort().join(', ')})`;
+  const amount = row.previous_bill_amount ?? null;
+  const days = row.previous_bill_days ?? null;
+  if ((amount === null) !== (days === null))
+    return `falta ${amount === null ? 'previous_bill_amount' : 'previous_bill_days'}: previous_bill_amount y previous_bill_days se indican juntas o ninguna`;
   return undefined;
 }
 
@@ -189,21 +220,29 @@ export async function importAccounts(
     {
       // One array per column (unnest): the whole export is five parameters, not 25,000 statements.
       text: `WITH input AS (
-               SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[], $10::text[])
-                 AS exported_row (service_number, balance, install_address, expiration_date, doc_url, locality)
+               SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[], $10::text[],
+                                    $12::integer[], $13::integer[])
+                 AS exported_row (service_number, balance, install_address, expiration_date, doc_url, locality,
+                                  previous_bill_amount, previous_bill_days)
              ), exported AS (
                SELECT $6::text AS local, $11::timestamptz AS taken
              ), paid_online AS (
                SELECT service_number, max(paid_at) AS paid_at FROM bills
                WHERE status = 'paid' AND paid_at > (SELECT taken FROM exported) GROUP BY service_number
              ), written AS (
-               INSERT INTO accounts AS a (service_number, balance, install_address, expiration_date, doc_url, locality, updated_at)
-               SELECT service_number, balance, install_address, expiration_date, doc_url, locality, now() FROM input
+               INSERT INTO accounts AS a (service_number, balance, install_address, expiration_date, doc_url, locality,
+                                          previous_bill_amount, previous_bill_days, updated_at)
+               SELECT service_number, balance, install_address, expiration_date, doc_url, locality,
+                 previous_bill_amount, previous_bill_days, now() FROM input
                ON CONFLICT (service_number) DO UPDATE SET
                  balance = CASE WHEN EXISTS (SELECT 1 FROM paid_online p WHERE p.service_number = a.service_number)
                    THEN a.balance ELSE EXCLUDED.balance END,
                  install_address = EXCLUDED.install_address, expiration_date = EXCLUDED.expiration_date,
-                 doc_url = EXCLUDED.doc_url, locality = coalesce(EXCLUDED.locality, a.locality), updated_at = now()
+                 doc_url = EXCLUDED.doc_url, locality = coalesce(EXCLUDED.locality, a.locality),
+                 -- A line has both or neither (parseAccountsCsv), so the pair stays whole.
+                 previous_bill_amount = coalesce(EXCLUDED.previous_bill_amount, a.previous_bill_amount),
+                 previous_bill_days = coalesce(EXCLUDED.previous_bill_days, a.previous_bill_days),
+                 updated_at = now()
                RETURNING service_number
              ), kept AS (
                SELECT i.service_number, i.balance AS exported_balance, a.balance, p.paid_at
@@ -230,6 +269,8 @@ export async function importAccounts(
         rows.map((row) => row.locality ?? null),
         // The export's wall time is Aysén's; the instant is computed here, not by the database's zone data.
         chileLocalToIso(exportedAt),
+        rows.map((row) => row.previous_bill_amount ?? null),
+        rows.map((row) => row.previous_bill_days ?? null),
       ],
     },
   ])) as [unknown[], KeptAccount[]];

@@ -135,13 +135,17 @@ describe('the billing CSV export', () => {
         rows.map((row) => row.install_address),
         rows.map((row) => row.expiration_date),
         rows.map((row) => row.doc_url),
+        rows.map((row) => row.locality ?? null),
+        rows.map((row) => row.previous_bill_amount ?? null),
+        rows.map((row) => row.previous_bill_days ?? null),
       ].map(literal);
       return Buffer.byteLength(JSON.stringify({ query: 'x'.repeat(2_000), params }));
     };
-    const header = 'service_number;balance;install_address;expiration_date;doc_url\n';
-    const shortest = (n: number) => `${n};0;a;;\n`;
+    const header =
+      'service_number;balance;install_address;expiration_date;doc_url;locality;previous_bill_amount;previous_bill_days\n';
+    const shortest = (n: number) => `${n};0;a;;;;;\n`;
     const realistic = (n: number) =>
-      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf\n`;
+      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf;coyhaique;25400;31\n`;
     const fill = (line: (n: number) => string, maxBytes: number) => {
       const lines = [header];
       let size = Buffer.byteLength(header);
@@ -238,6 +242,102 @@ describe('importAccounts', () => {
     });
     expect(kept.map(({ service_number, paid_at }) => ({ service_number, paid_at }))).toEqual([
       { service_number: '300002', paid_at: '2027-07-15T12:30:00Z' },
+    ]);
+  });
+});
+
+describe("the previous bill's optional columns (¿Me afecta?'s estimate)", () => {
+  const header =
+    'service_number;balance;install_address;expiration_date;doc_url;previous_bill_amount;previous_bill_days';
+
+  it('takes both or neither on a line, and reports each line that breaks that or their ranges', () => {
+    const { rows, rejected } = parseAccountsCsv(
+      `${header}
+400001;100;Baquedano 1;;;18990;31
+400002;100;Baquedano 2;;;;
+400003;100;Baquedano 3;;;18990;
+400004;100;Baquedano 4;;;;30
+400005;100;Baquedano 5;;;18.990;30
+400006;100;Baquedano 6;;;18990;0
+400007;100;Baquedano 7;;;18990;367
+400008;100;Baquedano 8;;;99999999999;30
+400009;100;Baquedano 9;;;0;366
+`,
+      towns,
+    );
+    expect(
+      rows.map(({ service_number, previous_bill_amount, previous_bill_days }) => [
+        service_number,
+        previous_bill_amount,
+        previous_bill_days,
+      ]),
+    ).toEqual([
+      ['400001', 18990, 31],
+      ['400002', null, null],
+      ['400009', 0, 366],
+    ]);
+    expect(rejected).toEqual([
+      {
+        line: 4,
+        reason: 'falta previous_bill_days: previous_bill_amount y previous_bill_days se indican juntas o ninguna',
+      },
+      {
+        line: 5,
+        reason: 'falta previous_bill_amount: previous_bill_amount y previous_bill_days se indican juntas o ninguna',
+      },
+      { line: 6, reason: 'previous_bill_amount debe ser un número entero de pesos, sin puntos ni signo' },
+      { line: 7, reason: 'previous_bill_days debe ser un número entero de días entre 1 y 366' },
+      { line: 8, reason: 'previous_bill_days debe ser un número entero de días entre 1 y 366' },
+      { line: 9, reason: 'previous_bill_amount debe ser un número entero de pesos, sin puntos ni signo' },
+    ]);
+  });
+
+  it('a file with only one of the two columns has each line that fills it left out', () => {
+    const { rows, rejected } = parseAccountsCsv(
+      'service_number;balance;install_address;expiration_date;doc_url;previous_bill_amount\n1;0;a;;;500\n2;0;b;;;\n',
+      towns,
+    );
+    expect(rows.map((row) => row.service_number)).toEqual(['2']);
+    expect(rejected).toEqual([
+      {
+        line: 2,
+        reason: 'falta previous_bill_days: previous_bill_amount y previous_bill_days se indican juntas o ninguna',
+      },
+    ]);
+  });
+
+  it('stores them; an empty pair or a file without the columns keeps what is stored', async () => {
+    const { db } = environment.database;
+    const actor = { id: null, email: 'npm run accounts:import' };
+    const stored = () =>
+      db.query(
+        `SELECT service_number, previous_bill_amount, previous_bill_days FROM accounts
+         WHERE service_number LIKE '41000%' ORDER BY service_number`,
+      );
+    const first = parseAccountsCsv(`${header}\n410001;0;Prat 1;;;18990;31\n410002;0;Prat 2;;;;\n`, towns);
+    await importAccounts(db, first.rows, { exportedAt: '2026-11-20T08:00', actor, rejectedLines: 0 });
+    expect(await stored()).toEqual([
+      { service_number: '410001', previous_bill_amount: 18990, previous_bill_days: 31 },
+      { service_number: '410002', previous_bill_amount: null, previous_bill_days: null },
+    ]);
+
+    const emptyPair = parseAccountsCsv(`${header}\n410001;0;Prat 1;;;;\n`, towns);
+    await importAccounts(db, emptyPair.rows, { exportedAt: '2026-11-21T08:00', actor, rejectedLines: 0 });
+    const withoutColumns = parseAccountsCsv(
+      'service_number;balance;install_address;expiration_date;doc_url\n410001;0;Prat 1;;\n',
+      towns,
+    );
+    await importAccounts(db, withoutColumns.rows, { exportedAt: '2026-11-22T08:00', actor, rejectedLines: 0 });
+    expect(await stored()).toEqual([
+      { service_number: '410001', previous_bill_amount: 18990, previous_bill_days: 31 },
+      { service_number: '410002', previous_bill_amount: null, previous_bill_days: null },
+    ]);
+
+    const changed = parseAccountsCsv(`${header}\n410001;0;Prat 1;;;20000;30\n410002;0;Prat 2;;;9000;29\n`, towns);
+    await importAccounts(db, changed.rows, { exportedAt: '2026-11-23T08:00', actor, rejectedLines: 0 });
+    expect(await stored()).toEqual([
+      { service_number: '410001', previous_bill_amount: 20000, previous_bill_days: 30 },
+      { service_number: '410002', previous_bill_amount: 9000, previous_bill_days: 29 },
     ]);
   });
 });

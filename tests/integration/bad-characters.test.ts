@@ -212,6 +212,7 @@ const probes: Probe[] = [
   query('/api/health', 'health'),
   query('/cortes', 'outages-page'),
   query('/cortes/alertas', 'outages-page'),
+  query('/cortes/historial', 'outages-history-page'),
   query('/cortes/feed.xml', 'outages-feeds'),
   query('/api/advisories', 'advisories'),
   query('/avisos', 'advisories-page'),

@@ -6,13 +6,24 @@ import feeds from '../../netlify/functions/outages-feeds.ts';
 import lookup from '../../netlify/functions/outages-lookup.ts';
 import outages from '../../netlify/functions/outages.ts';
 import { accountTowns, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { historySince } from '../../src/server/outages/history.ts';
 import { fillAlertsPage, fillOutagesPage } from '../../src/server/outages/page.ts';
 import { pageHeaders } from '../../src/server/page-headers.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
+import { SUPPLY_DAY_FORMULA, SUPPLY_DAY_RULE } from '../../src/shared/outages/supply-days-texts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
+/** ¿Me afecta?'s history of a town without outages of recorded real times. */
+const emptyHistory = () => ({
+  since: historySince(new Date()).day,
+  outages: [],
+  totalDays: 0,
+  formula: SUPPLY_DAY_FORMULA,
+  rule: SUPPLY_DAY_RULE,
+  estimate: null,
+});
 const get = (path: string) => new Request(`http://localhost${path}`);
 const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
@@ -182,7 +193,8 @@ describe('POST /api/outages/lookup (¿Me afecta?)', () => {
     const response = await lookup(postJson('/api/outages/lookup', { serviceNumber: '700001' }), testContext().context);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ success: true, town: 'coyhaique' });
+    // Its town's outages have no real times yet: an empty history (outages-history.test.ts has the rest).
+    expect(await response.json()).toEqual({ success: true, town: 'coyhaique', history: emptyHistory() });
   });
 
   it.each([
@@ -284,6 +296,6 @@ describe('the billing import carries the locality (¿Me afecta?)', () => {
       { service_number: '710001', locality: 'coyhaique' },
     ]);
     const answer = await lookup(postJson('/api/outages/lookup', { serviceNumber: '710001' }), testContext().context);
-    expect(await answer.json()).toEqual({ success: true, town: 'coyhaique' });
+    expect(await answer.json()).toEqual({ success: true, town: 'coyhaique', history: emptyHistory() });
   });
 });

@@ -5,6 +5,7 @@ import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
 import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
+import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
 import { functionsConfig } from '../../scripts/lib/functions.ts';
 
@@ -38,6 +39,12 @@ const functions = [
     files: ['dist/404.html', 'dist/avisos.html', 'dist/avisos/plantilla.html', 'netlify.toml'],
     config: avisosPageConfig,
     path: ['/avisos', '/avisos/:id'],
+  },
+  {
+    name: 'outages-history-page',
+    files: ['dist/cortes/historial.html', 'netlify.toml'],
+    config: historialPageConfig,
+    path: '/cortes/historial',
   },
   {
     name: 'indicators-page',

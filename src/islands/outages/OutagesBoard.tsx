@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
 import type { FieldRules } from '../../shared/fields.ts';
-import type { OutagesResponse } from '../../shared/outages/schema.ts';
+import type { OutageLookupHistory, OutagesResponse } from '../../shared/outages/schema.ts';
 import { OutagesResponseSchema } from '../../shared/outages/schema.ts';
 import { formatClock } from '../../shared/outages/format.ts';
 import { callApi } from '../../ui/api.ts';
@@ -10,6 +10,9 @@ import OutageList, { MapSpace } from './OutageList.tsx';
 
 // Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list.
 const OutagesMap = lazy(() => import('./OutagesMap.tsx'));
+// ¿Me afecta?'s history: only a visitor who asks needs it (the page's JavaScript budget).
+const loadLookupHistory = () => import('./LookupHistory.tsx');
+const LookupHistory = lazy(loadLookupHistory);
 
 /** Sydney Water's map refreshes every 10 minutes; an outage's news matter sooner here. */
 const REFRESH_MS = 3 * 60_000;
@@ -42,7 +45,7 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
   const [refreshFailed, setRefreshFailed] = useState(false);
   const [town, setTown] = useState('');
   const [mapFailed, setMapFailed] = useState(false);
-  const [lookupTown, setLookupTown] = useState<string>();
+  const [lookup, setLookup] = useState<{ town: string; history: OutageLookupHistory }>();
   const form = useSchemaForm(fields, rules, { draftKey: 'draft:cortes', clearOnSuccess: false });
 
   useEffect(() => {
@@ -58,7 +61,8 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
 
   const onLookup = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setLookupTown(undefined);
+    setLookup(undefined);
+    void loadLookupHistory();
     void form.submit(async (request) => {
       const answer = await callApi(
         '/api/outages/lookup',
@@ -66,7 +70,7 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
         { method: 'POST', json: request },
       );
       if (answer.ok) {
-        setLookupTown(answer.body.town);
+        setLookup({ town: answer.body.town, history: answer.body.history });
         setTown(answer.body.town);
         return { ok: true };
       }
@@ -118,8 +122,14 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
           </select>
         </div>
       </div>
+      {/* Under the form; outside the live region, which says the sentence below: the table is read at will. */}
+      {lookup && lookup.town === town && townName && (
+        <Suspense fallback={null}>
+          <LookupHistory history={lookup.history} townName={townName} />
+        </Suspense>
+      )}
       <div aria-live="polite">
-        {lookupTown && lookupTown === town && (
+        {lookup && lookup.town === town && (
           <p className="outages__lookup">
             Su servicio está en {townName}.{' '}
             {shown.length === 0

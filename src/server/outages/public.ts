@@ -54,18 +54,3 @@ export async function findPublishedOutages(db: Database, ids: readonly string[])
 
 export const listOutageTowns = (db: Database) =>
   db.query<OutageTown>(`SELECT slug, name, latitude, longitude FROM outage_towns ORDER BY position, name`);
-
-/**
- * "¿Me afecta?": the town of a service, and nothing else of its account. `unknown` when the
- * service does not exist, `no-town` when the billing export did not give its locality.
- */
-export async function townOfService(
-  db: Database,
-  serviceNumber: string,
-): Promise<{ kind: 'town'; town: string } | { kind: 'no-town' } | { kind: 'unknown' }> {
-  const [row] = await db.query<{ locality: string | null }>(`SELECT locality FROM accounts WHERE service_number = $1`, [
-    serviceNumber,
-  ]);
-  if (!row) return { kind: 'unknown' };
-  return row.locality ? { kind: 'town', town: row.locality } : { kind: 'no-town' };
-}

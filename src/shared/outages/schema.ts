@@ -158,9 +158,79 @@ export const OutagesResponseSchema = z.object({
 });
 export type OutagesResponse = z.infer<typeof OutagesResponseSchema>;
 
-/** POST /api/outages/lookup ("¿Me afecta?"): a service number in, its town out, nothing else of the account. */
+/**
+ * A published outage of the last 12 months as /cortes/historial shows it (src/server/outages/history.ts):
+ * its announced window, when supply really stopped and came back (null while not recorded: the
+ * page says "sin registro" rather than guess), and its cause class.
+ */
+export const OutageHistoryEntrySchema = z.object({
+  id: z.string(),
+  kind: z.enum(outageKinds),
+  causeClass: z.enum(causeClasses),
+  town: z.string(),
+  sectors: z.string(),
+  status: z.enum(outageStatuses),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  publishedAt: z.nullable(z.string()),
+  stoppedAt: z.nullable(z.string()),
+  restoredAt: z.nullable(z.string()),
+  forceMajeureResolution: z.nullable(z.string()),
+});
+export type OutageHistoryEntry = z.infer<typeof OutageHistoryEntrySchema>;
+
+/** A town with its outages of the last 12 months, in /cortes/historial. */
+export const OutageHistoryTownSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  outages: z.array(OutageHistoryEntrySchema),
+});
+export type OutageHistoryTown = z.infer<typeof OutageHistoryTownSchema>;
+
+/** POST /api/outages/lookup ("¿Me afecta?"): a service number in, its town and its town's history out. */
 export const OutageLookupSchema = z.object({ serviceNumber });
-export const OutageLookupResponseSchema = z.object({ success: z.literal(true), town: z.string() });
+
+/** One outage of the service's locality with its real times, counted by art. 25 A (supply-days.ts). */
+export const LookupHistoryOutageSchema = z.object({
+  id: z.string(),
+  sectors: z.string(),
+  causeClass: z.enum(causeClasses),
+  stoppedAt: z.string(),
+  restoredAt: z.string(),
+  /** The real duration, in hours. */
+  hours: z.number(),
+  /** supplyDays: 0 when the SISS declared it force majeure. */
+  supplyDays: z.number(),
+  /** forceMajeureNote(resolution) when the SISS declared it force majeure, else null. */
+  forceMajeure: z.nullable(z.string()),
+});
+export type LookupHistoryOutage = z.infer<typeof LookupHistoryOutageSchema>;
+
+export const OutageLookupHistorySchema = z.object({
+  /** The Aysén day (YYYY-MM-DD) the 12 months start. */
+  since: z.string(),
+  /** The outages with real stop and restore times, the latest first. */
+  outages: z.array(LookupHistoryOutageSchema),
+  /** totalSupplyDays: a day counts once, however many outages it had. */
+  totalDays: z.number(),
+  /** SUPPLY_DAY_FORMULA and SUPPLY_DAY_RULE, the counting in words. */
+  formula: z.string(),
+  rule: z.string(),
+  /**
+   * estimatedCredit of the total with ESTIMATE_NOTE, when the account has its previous bill and the
+   * total is more than 0; null otherwise.
+   */
+  estimate: z.nullable(z.object({ amount: z.number(), note: z.string() })),
+});
+export type OutageLookupHistory = z.infer<typeof OutageLookupHistorySchema>;
+
+/** Nothing of the account but its town and what its town's outages count for it (no balance, no address). */
+export const OutageLookupResponseSchema = z.object({
+  success: z.literal(true),
+  town: z.string(),
+  history: OutageLookupHistorySchema,
+});
+export type OutageLookupResponse = z.infer<typeof OutageLookupResponseSchema>;
 
 export const outageLookupMessages = {
   unknownService: 'No encontramos ese número de servicio. Revíselo en su boleta.',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import indicators, { config as indicatorsConfig } from '../../netlify/functions/indicators.ts';
 import indicatorsPage, { config as indicatorsPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
-import { indicatorPeriod } from '../../src/server/indicators/figures.ts';
+import { lastTwelveMonths } from '../../src/shared/last-twelve-months.ts';
 import {
   fillIndicatorsPage,
   indicatorsDownload,
@@ -159,11 +159,11 @@ const get = (pathname: string, method = 'GET') => new Request(`http://localhost$
 
 describe('the period', () => {
   it('is the last 12 months of Aysén days: from the day after the same date a year before, to now', () => {
-    expect(indicatorPeriod(now)).toEqual({ since: '2025-11-27T03:00:00.000Z', until: '2026-11-26T15:00:00.000Z' });
+    expect(lastTwelveMonths(now)).toEqual({ since: '2025-11-27T03:00:00.000Z', until: '2026-11-26T15:00:00.000Z' });
     // Late at night in Aysén it is already the next day in UTC: the day is Aysén's.
-    expect(indicatorPeriod(new Date('2026-11-27T02:30:00Z')).since).toBe('2025-11-27T03:00:00.000Z');
+    expect(lastTwelveMonths(new Date('2026-11-27T02:30:00Z')).since).toBe('2025-11-27T03:00:00.000Z');
     // 29 February's year before has no such day: its period starts on 1 March.
-    expect(indicatorPeriod(new Date('2028-02-29T15:00:00Z')).since).toBe('2027-03-01T03:00:00.000Z');
+    expect(lastTwelveMonths(new Date('2028-02-29T15:00:00Z')).since).toBe('2027-03-01T03:00:00.000Z');
     expect(figures.since).toBe(since);
   });
 });

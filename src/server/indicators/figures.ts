@@ -1,4 +1,3 @@
-import { chileLocalToIso } from '../../shared/chile-time.ts';
 import type { ComplaintFigures, Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
 import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '../../shared/indicators/texts.ts';
 import { causeClassOf, PLANNED_NOTICE_HOURS } from '../../shared/outages/schema.ts';
@@ -7,20 +6,6 @@ import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.
 import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';
 
 const HOUR = 3_600_000;
-
-/**
- * The period /indicadores covers at `now`: the last 12 months as Aysén's calendar counts them,
- * from 00:00 of the day after the same date a year before (29 February's year before ends on the
- * 28th) up to `now`. On 26-11-2026 that is 27-11-2025 to 26-11-2026.
- */
-export function indicatorPeriod(now: Date): { since: string; until: string } {
-  const today = chileDate(now);
-  const monthDay = today.slice(5) === '02-29' ? '02-28' : today.slice(5);
-  const dayAfter = new Date(`${Number(today.slice(0, 4)) - 1}-${monthDay}T12:00:00Z`);
-  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
-  const since = new Date(chileLocalToIso(`${dayAfter.toISOString().slice(0, 10)}T00:00`)).toISOString();
-  return { since, until: now.toISOString() };
-}
 
 /** The middle value; with an even count, the mean of the two middle ones. */
 export function median(values: readonly number[]): number | null {

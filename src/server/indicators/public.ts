@@ -1,10 +1,11 @@
 import type { Indicators } from '../../shared/indicators/schema.ts';
 import type { Database } from '../db/index.ts';
-import { indicatorFigures, indicatorPeriod } from './figures.ts';
+import { lastTwelveMonths } from '../../shared/last-twelve-months.ts';
+import { indicatorFigures } from './figures.ts';
 import { indicatorRecords } from './records.ts';
 
 /** /indicadores' figures at `now`: the last 12 months of the site's records, one statement. */
 export async function readIndicators(db: Database, now: Date): Promise<Indicators> {
-  const period = indicatorPeriod(now);
+  const period = lastTwelveMonths(now);
   return indicatorFigures(await indicatorRecords(db, period.since, period.until), period);
 }

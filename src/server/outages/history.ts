@@ -1,7 +1,7 @@
 import { chileNow } from '../../shared/accounts/schema.ts';
 import { causeClassOf, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
-import { indicatorPeriod } from '../indicators/figures.ts';
+import { lastTwelveMonths } from '../../shared/last-twelve-months.ts';
 
 /**
  * The outages of the last 12 months (issue 29): /cortes/historial by town, and ¿Me afecta?'s history
@@ -17,7 +17,7 @@ import { indicatorPeriod } from '../indicators/figures.ts';
  * before), its Aysén day and its instant.
  */
 export function historySince(now: Date): { day: string; instant: string } {
-  const { since } = indicatorPeriod(now);
+  const { since } = lastTwelveMonths(now);
   return { day: chileNow(new Date(since)).slice(0, 10), instant: since };
 }
 

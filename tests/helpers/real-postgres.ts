@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
+import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 import type { Database } from '../../src/server/db/database.ts';
+import { Refusal } from '../../src/server/errors.ts';
+import { statusOf } from '../../src/server/http.ts';
 import { TEMPLATE_DATABASE } from './postgres-server.ts';
 
 /**
@@ -56,3 +60,20 @@ export async function startRealPostgres() {
 }
 
 export type RealPostgres = Awaited<ReturnType<typeof startRealPostgres>>;
+
+/** What a service call racing others would answer over HTTP: 200, its refusal's status, or 500. */
+export const statusOfCall = (done: Promise<unknown>): Promise<number> =>
+  done.then(
+    () => 200,
+    (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
+  );
+
+/** `count` staff accounts, one for each session of a race. */
+export async function raceStaff(db: Database, count: number): Promise<SignedInAdmin[]> {
+  const admins: SignedInAdmin[] = [];
+  for (let i = 0; i < count; i++)
+    admins.push(
+      await createAdmin(db, { name: `Persona ${i}`, email: `staff${i}@example.com`, password: 'una-clave-larga' }),
+    );
+  return admins;
+}

@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAdvisoryUpdate, liftAdvisory, publishAdvisory } from '../../src/server/advisories/lifecycle.ts';
 import { createAdvisory } from '../../src/server/advisories/manage.ts';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
-import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import type { Database } from '../../src/server/db/database.ts';
-import { Refusal } from '../../src/server/errors.ts';
-import { statusOf } from '../../src/server/http.ts';
 import { AdvisoryInputSchema } from '../../src/shared/advisories/schema.ts';
-import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
  * Avisos (issue 28) under truly concurrent requests, each on its own session of a real PostgreSQL
@@ -21,26 +18,13 @@ const STAFF = 3;
 
 let postgres: RealPostgres;
 let sessions: Database[];
-const admins: SignedInAdmin[] = [];
+let admins: SignedInAdmin[];
 beforeAll(async () => {
   postgres = await startRealPostgres();
   sessions = Array.from({ length: STAFF }, () => postgres.connect());
-  for (let i = 0; i < STAFF; i++)
-    admins.push(
-      await createAdmin(postgres.db, {
-        name: `Persona ${i}`,
-        email: `staff${i}@example.com`,
-        password: 'una-clave-larga',
-      }),
-    );
+  admins = await raceStaff(postgres.db, STAFF);
 }, 120_000);
 afterAll(() => postgres?.stop());
-
-const status = (done: Promise<unknown>) =>
-  done.then(
-    () => 200,
-    (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
-  );
 
 const now = () => new Date();
 const draft = () =>
@@ -74,7 +58,9 @@ describe('staff pressing the same button at once', () => {
   it(`publish a notice once: one step, one audit row, one notice, in ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await draft();
-      const answers = await Promise.all(sessions.map((db, i) => status(publishAdvisory(db, admins[i]!, id, now()))));
+      const answers = await Promise.all(
+        sessions.map((db, i) => statusOfCall(publishAdvisory(db, admins[i]!, id, now()))),
+      );
       expect(answers.sort()).toEqual([200, 409, 409]);
       expect(await stepsOf(id)).toEqual({ notices: ['published'], audit: ['create', 'publish'] });
     }
@@ -86,7 +72,7 @@ describe('staff pressing the same button at once', () => {
       await publishAdvisory(postgres.db, admins[0]!, id, now());
       const answers = await Promise.all(
         sessions.map((db, i) =>
-          status(liftAdvisory(db, admins[i]!, id, { liftMessage: `Ya puede beber el agua (${i}).` }, now())),
+          statusOfCall(liftAdvisory(db, admins[i]!, id, { liftMessage: `Ya puede beber el agua (${i}).` }, now())),
         ),
       );
       expect(answers.sort()).toEqual([200, 409, 409]);
@@ -108,8 +94,8 @@ describe('an update racing the lift', () => {
       const id = await draft();
       await publishAdvisory(postgres.db, admins[0]!, id, now());
       const [updated, lifted] = await Promise.all([
-        status(addAdvisoryUpdate(sessions[0]!, admins[0]!, id, 'Se toman nuevas muestras.', now())),
-        status(liftAdvisory(sessions[1]!, admins[1]!, id, { liftMessage: 'Ya puede beber el agua.' }, now())),
+        statusOfCall(addAdvisoryUpdate(sessions[0]!, admins[0]!, id, 'Se toman nuevas muestras.', now())),
+        statusOfCall(liftAdvisory(sessions[1]!, admins[1]!, id, { liftMessage: 'Ya puede beber el agua.' }, now())),
       ]);
       expect(lifted).toBe(200);
       const { notices } = await stepsOf(id);

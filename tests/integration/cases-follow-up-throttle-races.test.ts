@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FOLLOW_UP_THROTTLE, followUp } from '../../src/server/cases/follow-up.ts';
 import { openByReceipt, RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
 import type { Database } from '../../src/server/db/database.ts';
-import { Refusal } from '../../src/server/errors.ts';
-import { statusOf } from '../../src/server/http.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
-import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+import { startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
 
 // The slow hash stands here as a pause that matches nothing: 200 scrypt runs would take minutes on
 // a shared machine, and what races is the count around it, not the hash.
@@ -45,14 +43,7 @@ afterAll(async () => {
 
 /** Each session's lookup from one client at once; answers the statuses, sorted. */
 async function race(lookup: (db: Database, attempt: number) => Promise<unknown>): Promise<number[]> {
-  const outcomes = await Promise.all(
-    sessions.map((db, attempt) =>
-      lookup(db, attempt).then(
-        () => 200,
-        (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
-      ),
-    ),
-  );
+  const outcomes = await Promise.all(sessions.map((db, attempt) => statusOfCall(lookup(db, attempt))));
   return outcomes.sort();
 }
 

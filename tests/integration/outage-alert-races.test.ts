@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
-import { Refusal } from '../../src/server/errors.ts';
-import { statusOf } from '../../src/server/http.ts';
 import { confirm, subscribe } from '../../src/server/outage-alerts/subscriptions.ts';
-import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+import { startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
  * Alerts of cortes (issue 24, row 6) under truly concurrent requests, each on its own session of a
@@ -34,12 +32,6 @@ async function mailedConfirm(email: string): Promise<string> {
   return /\/cortes\/alertas\/confirmar\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
 }
 
-const status = (done: Promise<unknown>) =>
-  done.then(
-    () => 200,
-    (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
-  );
-
 const row = async (email: string) =>
   (
     await postgres.db.query<{ towns: string[]; confirmed: boolean; change_towns: string[] | null }>(
@@ -55,7 +47,7 @@ describe('a confirmation racing strangers’ requests for the same e-mail', () =
       await subscribe(postgres.db, { email, towns: ['coyhaique'] }, ORIGIN);
       const token = await mailedConfirm(email);
       const [confirmed] = await Promise.all([
-        status(confirm(owner, token)),
+        statusOfCall(confirm(owner, token)),
         ...strangers.map((db) => subscribe(db, { email: email.toUpperCase(), towns: ['cochrane'] }, ORIGIN)),
       ]);
       const after = await row(email);
@@ -75,7 +67,7 @@ describe('a confirmation racing strangers’ requests for the same e-mail', () =
       await subscribe(postgres.db, { email, towns: ['balmaceda'] }, ORIGIN);
       const change = await mailedConfirm(email);
       const [applied] = await Promise.all([
-        status(confirm(owner, change)),
+        statusOfCall(confirm(owner, change)),
         ...strangers.map((db) => subscribe(db, { email, towns: ['cochrane'] }, ORIGIN)),
       ]);
       const after = await row(email);

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
-import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import type { Database } from '../../src/server/db/database.ts';
-import { Refusal } from '../../src/server/errors.ts';
-import { statusOf } from '../../src/server/http.ts';
 import { changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage } from '../../src/server/outages/manage.ts';
 import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
 import { OutageSupplyTimesSchema } from '../../src/shared/outages/admin/schema.ts';
 import { OutageInputSchema } from '../../src/shared/outages/schema.ts';
-import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
+import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
  * The real times (issue 29) under truly concurrent requests, each on its own session of a real
@@ -28,23 +25,9 @@ let admins: SignedInAdmin[];
 beforeAll(async () => {
   postgres = await startRealPostgres();
   sessions = [postgres.connect(), postgres.connect()];
-  admins = [];
-  for (const i of [0, 1])
-    admins.push(
-      await createAdmin(postgres.db, {
-        name: `Persona ${i}`,
-        email: `staff${i}@example.com`,
-        password: 'una-clave-larga',
-      }),
-    );
+  admins = await raceStaff(postgres.db, 2);
 }, 120_000);
 afterAll(() => postgres?.stop());
-
-const status = (done: Promise<unknown>) =>
-  done.then(
-    () => 200,
-    (error: unknown) => (error instanceof Refusal ? statusOf(error) : 500),
-  );
 
 /** An emergency that started two hours ago and was marked en curso then: its default stop. */
 async function started(now: Date): Promise<{ id: string; defaultStop: Date }> {
@@ -77,8 +60,9 @@ describe('a correction of the stop racing the restore', () => {
         supplyStoppedAt: correctedStop.toISOString(),
         reason: 'Aviso de vecinos: el agua se cortó media hora antes.',
       });
-      const correct = () => status(correctSupplyTimes(sessions[0], admins[0]!, id, correction, now));
-      const restore = () => status(changeOutageStatus(sessions[1], admins[1]!, id, { status: 'restablecido' }, now));
+      const correct = () => statusOfCall(correctSupplyTimes(sessions[0], admins[0]!, id, correction, now));
+      const restore = () =>
+        statusOfCall(changeOutageStatus(sessions[1], admins[1]!, id, { status: 'restablecido' }, now));
       // Each sends first in turn, so that both orders land.
       let corrected: number, restored: number;
       if (round % 2 === 0) [corrected, restored] = await Promise.all([correct(), restore()]);

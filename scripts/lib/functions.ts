@@ -7,11 +7,12 @@ import { zipFunctions, type Config, type FunctionConfig } from '@netlify/zip-it-
 import * as cookie from 'cookie';
 import { parse } from 'smol-toml';
 import { fingerprint } from './fingerprint.ts';
+import { bundleFunctionSources, FUNCTIONS_DIRECTORY } from './function-sources.ts';
 import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
 
 /**
- * Netlify Functions for the local server: bundled once by Netlify's own bundler (what
- * production runs) and invoked in-process. Netlify's per-request emulation rebuilds a function
+ * Netlify Functions for the local server: bundled once as a deploy bundles them (esbuild's modules,
+ * function-sources.ts, zipped by Netlify's own bundler: what production runs) and invoked in-process. Netlify's per-request emulation rebuilds a function
  * on every call and two concurrent calls race on the build folder, so it is not used here.
  */
 
@@ -35,7 +36,8 @@ export interface LocalFunction {
 interface BundledFunction {
   name: string;
   path: string;
-  mainFile: string;
+  /** The function's module in its bundle, as the bundle's entry point names it. */
+  module: string;
   schedule?: string | undefined;
   routes?: { pattern: string; methods?: string[] }[] | undefined;
 }
@@ -49,6 +51,7 @@ const BUNDLE_INPUTS = [
   'package-lock.json',
   'netlify.toml',
   'scripts/lib/functions.ts',
+  'scripts/lib/function-sources.ts',
   // The prerendered pages the functions outages-page, outages-history-page, advisories-page and
   // indicators-page fill in or answer (netlify.toml's included_files).
   'dist/cortes.html',
@@ -94,6 +97,30 @@ export async function functionsConfig(projectRoot: string): Promise<Config> {
   return { ...byName, '*': settings(everyFunction) };
 }
 
+/**
+ * Bundles the functions (or those named) as a deploy does into `outDir`, zipped or not: esbuild's
+ * modules in a folder of their own (two starts at once must not share one), then Netlify's bundler
+ * over them with netlify.toml's settings, as Netlify's build runs it over `[functions] directory`.
+ */
+export async function packageFunctions(
+  projectRoot: string,
+  outDir: string,
+  archiveFormat: 'none' | 'zip',
+  only?: string[],
+) {
+  const sources = await bundleFunctionSources(projectRoot, `${FUNCTIONS_DIRECTORY}-${randomUUID()}`, only);
+  try {
+    return await zipFunctions([sources], outDir, {
+      archiveFormat,
+      basePath: projectRoot,
+      configFileDirectories: [],
+      config: await functionsConfig(projectRoot),
+    });
+  } finally {
+    await rm(sources, { recursive: true, force: true });
+  }
+}
+
 /** Where `npm start` keeps its bundles, in the project. */
 export const LOCAL_BUNDLES = '.netlify/functions-local';
 
@@ -110,26 +137,23 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
     .then((text) => JSON.parse(text) as { inputs: string; functions: BundledFunction[] })
     .catch(() => undefined);
   const whole = async (functions: BundledFunction[]) =>
-    Promise.all(functions.map((fn) => access(moduleFile(projectRoot, fn)))).then(
+    Promise.all(functions.map((fn) => access(fn.module))).then(
       () => true,
       () => false,
     );
   let bundled = saved?.inputs === inputs && (await whole(saved.functions)) ? saved.functions : undefined;
   if (!bundled) {
     const workDir = `${outDir}.${randomUUID()}`;
-    const results = await zipFunctions([path.join(projectRoot, 'netlify/functions')], workDir, {
-      archiveFormat: 'none',
-      basePath: projectRoot,
-      configFileDirectories: [],
-      config: await functionsConfig(projectRoot),
-    });
-    bundled = results.map((fn) => ({
-      name: fn.name,
-      path: path.join(outDir, path.relative(workDir, fn.path)),
-      mainFile: fn.mainFile,
-      schedule: fn.schedule,
-      routes: fn.routes,
-    }));
+    const results = await packageFunctions(projectRoot, workDir, 'none');
+    bundled = await Promise.all(
+      results.map(async (fn) => ({
+        name: fn.name,
+        path: path.join(outDir, path.relative(workDir, fn.path)),
+        module: path.join(outDir, path.relative(workDir, await bundledModule(fn.path))),
+        schedule: fn.schedule,
+        routes: fn.routes,
+      })),
+    );
     await writeFile(path.join(workDir, 'bundles.json'), JSON.stringify({ inputs, functions: bundled }));
     await rm(outDir, { recursive: true, force: true });
     await rename(workDir, outDir).catch(async (error: NodeJS.ErrnoException) => {
@@ -142,8 +166,7 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
   // of a start, so a bundle is imported when first called, or by warmFunctions after the start.
   return bundled.map((fn) => {
     let module: Promise<Handler> | undefined;
-    const load = () =>
-      (module ??= import(pathToFileURL(moduleFile(projectRoot, fn)).href).then((loaded) => loaded.default as Handler));
+    const load = () => (module ??= import(pathToFileURL(fn.module).href).then((loaded) => loaded.default as Handler));
     return {
       name: fn.name,
       schedule: fn.schedule,
@@ -157,9 +180,17 @@ export async function bundleFunctions(projectRoot: string, outDir: string): Prom
   });
 }
 
-/** A bundle's module: it keeps the function's own path inside its folder, transpiled to .mjs. */
-const moduleFile = (projectRoot: string, fn: BundledFunction): string =>
-  path.join(fn.path, path.relative(projectRoot, fn.mainFile).replace(/\.[cm]?[jt]s$/, '.mjs'));
+/**
+ * The function's module in a bundle's folder: the one its entry point (what Netlify's runtime
+ * starts, which needs Lambda's globals) hands to Netlify's bootstrap. Where the bundler puts it
+ * depends on the files beside it, so it is read, not guessed.
+ */
+export async function bundledModule(folder: string): Promise<string> {
+  const entryPoint = await readFile(path.join(folder, '___netlify-entry-point.mjs'), 'utf8');
+  const module = /getLambdaHandler\('([^']+)'\)/.exec(entryPoint)?.[1];
+  if (!module) throw new Error(`${folder}: its entry point names no module.`);
+  return path.join(folder, module);
+}
 
 /** Imports every bundle, one after another, so that first requests do not wait for theirs. */
 export async function warmFunctions(functions: LocalFunction[]): Promise<void> {

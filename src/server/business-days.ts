@@ -1,9 +1,11 @@
-import Holidays from 'date-holidays';
 import { AYSEN_TIME_ZONE } from '../shared/time-zone.ts';
+import { CHILE_HOLIDAYS } from './chile-holidays.ts';
 
 /**
  * Business days in Chile (días hábiles): Monday to Friday, except the national public holidays
- * that date-holidays lists for CL (type `public`: not the banks' 31 December). Days are Chile's
+ * that date-holidays lists for CL (type `public`: not the banks' 31 December), read from the table
+ * `npm run holidays` writes from its rules (scripts/chile-holidays.ts), not from date-holidays at
+ * run time, whose dependencies were most of a function's cold start. Days are Chile's
  * calendar days ('YYYY-MM-DD' on Aysén's clock), whatever the server's time zone: a complaint
  * sent at 23:30 on a Thursday in Coyhaique was received on Thursday, although it is Friday in UTC.
  */
@@ -19,17 +21,14 @@ const chileDay = new Intl.DateTimeFormat('en-CA', {
 export const chileDate = (instant: Date): string => chileDay.format(instant);
 
 const holidaysByYear = new Map<number, Set<string>>();
-const calendar = new Holidays('CL');
 
 function holidaysOf(year: number): Set<string> {
   let days = holidaysByYear.get(year);
   if (!days) {
-    days = new Set(
-      calendar
-        .getHolidays(year)
-        .filter((holiday) => holiday.type === 'public')
-        .map((holiday) => holiday.date.slice(0, 10)),
-    );
+    const monthDays = CHILE_HOLIDAYS[year];
+    // A deadline outside the table would silently count holidays as business days.
+    if (monthDays === undefined) throw new Error(`No table of Chile's holidays for ${year}: run npm run holidays.`);
+    days = new Set(monthDays.split(' ').map((monthDay) => `${year}-${monthDay}`));
     holidaysByYear.set(year, days);
   }
   return days;

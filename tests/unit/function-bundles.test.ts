@@ -2,14 +2,14 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { bundleFunctions } from '../../scripts/lib/functions.ts';
+import { bundledModule, bundleFunctions } from '../../scripts/lib/functions.ts';
 
 /** A project of one function, to bundle in a second rather than the site's 48 in a minute. */
 async function oneFunctionProject(): Promise<string> {
   const root = await mkdtemp(path.join(tmpdir(), 'one-function-'));
   await mkdir(path.join(root, 'netlify/functions'), { recursive: true });
   await writeFile(path.join(root, 'package.json'), '{ "type": "module" }\n');
-  await writeFile(path.join(root, 'netlify.toml'), '[functions]\n  node_bundler = "nft"\n');
+  await writeFile(path.join(root, 'netlify.toml'), '[functions]\n  directory = ".netlify/functions-bundled"\n');
   await writeFile(
     path.join(root, 'netlify/functions/hola.ts'),
     "export default () => new Response('hola');\nexport const config = { path: '/api/hola' };\n",
@@ -42,7 +42,7 @@ it('reuses the bundles of the same inputs, and bundles again when they differ', 
   );
   await bundleFunctions(root, outDir);
   // Read, not imported: Node keeps the module first imported from an address.
-  expect(await readFile(path.join(outDir, 'hola/netlify/functions/hola.mjs'), 'utf8')).toContain('hola de nuevo');
+  expect(await readFile(await bundledModule(path.join(outDir, 'hola')), 'utf8')).toContain('hola de nuevo');
   expect(await readdir(outDir)).not.toContain('sentinel');
 });
 
@@ -52,15 +52,14 @@ it('reuses the bundles of the same inputs, and bundles again when they differ', 
 it('bundles again when a bundle the manifest lists is missing, and two bundlings at once leave whole bundles', async () => {
   const root = await oneFunctionProject();
   const outDir = path.join(root, '.netlify/functions-local');
-  const module = path.join(outDir, 'hola/netlify/functions/hola.mjs');
   for (let round = 0; round < 5; round++) {
     await rm(outDir, { recursive: true, force: true });
     await Promise.all([bundleFunctions(root, outDir), bundleFunctions(root, outDir)]);
-    expect(await readFile(module, 'utf8')).toMatch(/Response\(\s*["']hola["']/);
+    expect(await readFile(await bundledModule(path.join(outDir, 'hola')), 'utf8')).toMatch(/Response\(\s*["']hola["']/);
     expect(await readdir(path.dirname(outDir))).toEqual(['functions-local']);
   }
 
   await rm(path.join(outDir, 'hola'), { recursive: true });
   await bundleFunctions(root, outDir);
-  expect(await readFile(module, 'utf8')).toMatch(/Response\(\s*["']hola["']/);
+  expect(await readFile(await bundledModule(path.join(outDir, 'hola')), 'utf8')).toMatch(/Response\(\s*["']hola["']/);
 });

@@ -1,13 +1,12 @@
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { zipFunction } from '@netlify/zip-it-and-ship-it';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
 import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
-import { functionsConfig } from '../../scripts/lib/functions.ts';
+import { functionsConfig, packageFunctions } from '../../scripts/lib/functions.ts';
 
 /**
  * Issue 25, row 6: the files a function reads beside its code are declared as Netlify documents
@@ -65,10 +64,29 @@ async function filesItReads(name: string): Promise<string[]> {
   return opened.map((argument) => argument.slice("'../../".length, -1)).sort();
 }
 
+// One bundling for the four: each call of Netlify's bundler first analyses its own runtime's 1 MB.
+let packaged: Promise<string> | undefined;
+function packageTheFour(): Promise<string> {
+  packaged ??= (async () => {
+    await mkdir(path.dirname(marker), { recursive: true });
+    await writeFile(marker, 'Subject: no debe viajar en una función\r\n\r\n');
+    const outDir = await mkdtemp(path.join(tmpdir(), 'included-files-'));
+    outDirs.push(outDir);
+    await packageFunctions(
+      projectRoot,
+      outDir,
+      'none',
+      functions.map(({ name }) => name),
+    );
+    return outDir;
+  })();
+  return packaged;
+}
+
 describe.each(functions)('the files $name reads beside its code', ({ name, files: expected, config, path: paths }) => {
   it('are declared in netlify.toml, which keeps the exclusion of every function', async () => {
     const settings = await functionsConfig(projectRoot);
-    expect(settings['*']).toEqual({ includedFiles: ['!.data/**'], nodeBundler: 'nft' });
+    expect(settings['*']).toEqual({ includedFiles: ['!.data/**', '!node_modules/nodemailer/**'] });
     const patterns = [...settings['*']!.includedFiles!, ...settings[name]!.includedFiles!];
     const include = patterns.filter((pattern) => !pattern.startsWith('!'));
     const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => pattern.slice(1));
@@ -84,25 +102,22 @@ describe.each(functions)('the files $name reads beside its code', ({ name, files
     expect(config).toEqual({ path: paths });
   });
 
-  it("are bundled by Netlify's bundler with npm start's settings, and nothing of .data/", async () => {
-    await mkdir(path.dirname(marker), { recursive: true });
-    await writeFile(marker, 'Subject: no debe viajar en una función\r\n\r\n');
-    const outDir = await mkdtemp(path.join(tmpdir(), 'included-files-'));
-    outDirs.push(outDir);
-    await zipFunction(sourceOf(name), outDir, {
-      archiveFormat: 'none',
-      basePath: projectRoot,
-      config: await functionsConfig(projectRoot),
-    });
-    const files = (await readdir(path.join(outDir, name), { recursive: true })).map((file) =>
-      file.split(path.sep).join('/'),
-    );
-    expect(files).toContain('netlify.toml');
-    expect(files.filter((file) => file.split('/').includes('.data'))).toEqual([]);
-    // Of the build (when the site has been built), only the pages it fills in or answers, and their
-    // folders: never the whole site, which a path with a variable part once brought along.
-    const folders = expected.flatMap((file) => (file.includes('/') ? [path.dirname(file)] : []));
-    for (const file of files.filter((file) => file.startsWith('dist/')))
-      expect([...expected, ...folders]).toContain(file);
-  });
+  it(
+    'are bundled as a deploy and npm start bundle them, and nothing of .data/ nor a package',
+    { timeout: 180_000 },
+    async () => {
+      const outDir = await packageTheFour();
+      const files = (await readdir(path.join(outDir, name), { recursive: true })).map((file) =>
+        file.split(path.sep).join('/'),
+      );
+      expect(files).toContain('netlify.toml');
+      expect(files.filter((file) => file.split('/').includes('.data'))).toEqual([]);
+      expect(files.filter((file) => file.includes('node_modules'))).toEqual([]);
+      // Of the build (when the site has been built), only the pages it fills in or answers, and their
+      // folders: never the whole site, which a path with a variable part once brought along.
+      const folders = expected.flatMap((file) => (file.includes('/') ? [path.dirname(file)] : []));
+      for (const file of files.filter((file) => file.startsWith('dist/')))
+        expect([...expected, ...folders]).toContain(file);
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { BatchItem, Mail, MailSender } from './mail.ts';
 
 /**
@@ -10,10 +10,17 @@ import type { BatchItem, Mail, MailSender } from './mail.ts';
  * and writing it again rewrites the same files: a repeated request sends nothing twice.
  */
 export function createFileSender(directory: string, from: string): MailSender {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Loaded on the first mail, never at import: a deployed function ships without nodemailer
+  // (scripts/lib/function-sources.ts, LOCAL_ONLY_PACKAGES) and must load without it.
+  let composer: Promise<Transporter> | undefined;
   async function write(mail: Mail, idempotencyKey: string) {
+    composer ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
     const { attachments, ...rest } = mail;
-    const info = await composer.sendMail({
+    const info = await (
+      await composer
+    ).sendMail({
       from,
       ...rest,
       ...(attachments

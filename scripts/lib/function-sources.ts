@@ -1,0 +1,84 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { build, type Metafile } from 'esbuild';
+
+/**
+ * The functions as Netlify ships them: each netlify/functions/*.ts bundled by esbuild into one
+ * module of its own in FUNCTIONS_DIRECTORY, netlify.toml's `[functions] directory`, which Netlify's
+ * bundler then zips. Netlify's bundler traces v2 functions with nft whatever `node_bundler` says,
+ * and nft ships whole packages with their sources: 1.1–2.4 MB zipped a function, 200–750 ms to
+ * import cold (docs/performance.md, "Cold starts"). Bundled first, a function carries only the code
+ * it reaches. The folder is two levels below the project, as netlify/functions is, so that the
+ * paths the page functions resolve from their own module (../../dist/…) still reach the project.
+ */
+export const FUNCTIONS_DIRECTORY = '.netlify/functions-bundled';
+
+/**
+ * Packages only local mode loads, by a dynamic import behind its switch: kept out of every bundle
+ * and, by netlify.toml's included_files, out of the zips. Local mode finds them in the project's
+ * node_modules, above its bundles.
+ */
+export const LOCAL_ONLY_PACKAGES = ['nodemailer'];
+
+/**
+ * Packages no function may carry: local mode's (above), and what the business days once brought
+ * along with date-holidays (moment-timezone's zone data and astronomia's tables, 3.7 MB), now a
+ * table of Chile's holidays (src/server/chile-holidays.ts). PGlite is the local emulation's database.
+ */
+const FORBIDDEN_PACKAGES = [
+  ...LOCAL_ONLY_PACKAGES,
+  '@electric-sql/pglite',
+  'date-holidays',
+  'date-holidays-parser',
+  'moment-timezone',
+  'astronomia',
+];
+
+/** The forbidden packages a bundle's inputs (esbuild's metafile) come from. */
+export function forbiddenPackages(metafile: Metafile, output: string): string[] {
+  const inputs = Object.keys(metafile.outputs[output]?.inputs ?? {});
+  return FORBIDDEN_PACKAGES.filter((name) => inputs.some((input) => input.includes(`node_modules/${name}/`)));
+}
+
+// esbuild's ESM output turns a bundled CommonJS package's require('events') into a call that
+// throws unless `require` exists: give each module Node's, as Netlify's bundler does.
+const REQUIRE_SHIM =
+  "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
+
+/**
+ * Bundles every function (or those named) into `directory` (emptied first), a folder two levels
+ * below the project (FUNCTIONS_DIRECTORY for a deploy), and returns its path; fails naming a bundle
+ * that carries a forbidden package.
+ */
+export async function bundleFunctionSources(projectRoot: string, directory: string, only?: string[]): Promise<string> {
+  const sources = path.join(projectRoot, 'netlify/functions');
+  const outdir = path.join(projectRoot, directory);
+  const entryPoints = (await readdir(sources))
+    .filter((file) => file.endsWith('.ts') && (!only || only.includes(path.basename(file, '.ts'))))
+    .map((file) => path.join(sources, file));
+  await rm(outdir, { recursive: true, force: true });
+  const { metafile } = await build({
+    entryPoints,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    external: LOCAL_ONLY_PACKAGES,
+    // React's production build only (the page functions render with react-dom/server): without
+    // it both builds are bundled and the development one runs.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: { js: REQUIRE_SHIM },
+    metafile: true,
+    logLevel: 'warning',
+  });
+  const carrying = Object.keys(metafile.outputs)
+    .map((output) => ({ output, packages: forbiddenPackages(metafile, output) }))
+    .filter(({ packages }) => packages.length > 0);
+  if (carrying.length > 0)
+    throw new Error(
+      `Functions carrying what no deploy may ship:\n${carrying.map(({ output, packages }) => `${path.basename(output)}: ${packages.join(', ')}`).join('\n')}`,
+    );
+  return outdir;
+}

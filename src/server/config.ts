@@ -109,6 +109,13 @@ export const config = {
   localDatabaseUrl: () => required('NETLIFY_DB_URL', 'the local emulation did not start its database.'),
 
   /**
+   * Local mode only: the connections the local database's pool may open. One for the emulation's
+   * PGlite, which runs every connection in one session; more when `npm start` serves a real
+   * PostgreSQL (LOCAL_POSTGRES_URL, `npm run bench -- --postgres`), as Neon serves many sessions.
+   */
+  localDatabaseConnections: () => count('LOCAL_DATABASE_CONNECTIONS', 1),
+
+  /**
    * Webpay Plus. Production mode: WEBPAY_ENV `production`, or `integration` (Transbank's test
    * host) outside Netlify's production deploy context, each with WEBPAY_COMMERCE_CODE and
    * WEBPAY_API_KEY. Local mode: the built-in simulator served by `npm start` unless WEBPAY_ENV

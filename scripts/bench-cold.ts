@@ -31,7 +31,7 @@ const median = (values: number[]): number => {
 function freshNode(code: string): number {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', `${code}\nprocess.exit(0);`], {
-    env: { PATH: process.env.PATH },
+    env: {},
     encoding: 'utf8',
   });
   const took = performance.now() - started;

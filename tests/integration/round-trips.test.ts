@@ -416,10 +416,7 @@ const publicRows: [string, Row][] = [
       trips: 1,
     },
   ],
-  [
-    'GET /api/outages',
-    { fn: outages, call: () => get('/api/outages'), status: 200, trips: 2 /* issue 30: 2 today, target 1 */ },
-  ],
+  ['GET /api/outages', { fn: outages, call: () => get('/api/outages'), status: 200, trips: 1 }],
   [
     'POST /api/outages/lookup',
     { fn: outagesLookup, call: () => post('/api/outages/lookup', { serviceNumber: '100001' }), status: 200, trips: 1 },
@@ -431,18 +428,11 @@ const publicRows: [string, Row][] = [
       fn: outagesFeeds,
       call: () => get('/cortes/coyhaique.ics'),
       status: 200,
-      // issue 30: 2 today, target 1
-      trips: 2,
+      trips: 1,
     },
   ],
-  [
-    'GET /cortes.geojson',
-    { fn: outagesGeojson, call: () => get('/cortes.geojson'), status: 200, trips: 3 /* issue 30: 3 today, target 1 */ },
-  ],
-  [
-    'GET /cortes',
-    { fn: outagesPage, call: () => get('/cortes'), status: 200, trips: 2 /* issue 30: 2 today, target 1 */ },
-  ],
+  ['GET /cortes.geojson', { fn: outagesGeojson, call: () => get('/cortes.geojson'), status: 200, trips: 1 }],
+  ['GET /cortes', { fn: outagesPage, call: () => get('/cortes'), status: 200, trips: 1 }],
   ['GET /cortes/alertas', { fn: outagesPage, call: () => get('/cortes/alertas'), status: 200, trips: 1 }],
   ['GET /cortes/historial', { fn: outagesHistoryPage, call: () => get('/cortes/historial'), status: 200, trips: 1 }],
   [
@@ -467,10 +457,7 @@ const publicRows: [string, Row][] = [
     },
   ],
   ['GET /api/advisories', { fn: advisories, call: () => get('/api/advisories'), status: 200, trips: 1 }],
-  [
-    'GET /avisos',
-    { fn: advisoriesPage, call: () => get('/avisos'), status: 200, trips: 3 /* issue 30: 3 today, target 1 */ },
-  ],
+  ['GET /avisos', { fn: advisoriesPage, call: () => get('/avisos'), status: 200, trips: 1 }],
   ['GET /avisos/{id}', { fn: advisoriesPage, call: () => get(`/avisos/${made.advisoryId}`), status: 200, trips: 1 }],
   ['GET /api/indicadores', { fn: indicators, call: () => get('/api/indicadores'), status: 200, trips: 1 }],
   ['GET /indicadores.csv', { fn: indicators, call: () => get('/indicadores.csv'), status: 200, trips: 1 }],

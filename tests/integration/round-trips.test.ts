@@ -748,8 +748,7 @@ const adminRows: [string, Row][] = [
       fn: adminPayments,
       call: () => staff('GET', `/api/admin/payments/${made.billId}`),
       status: 200,
-      // issue 30: 4 today, target 2
-      trips: 4,
+      trips: 2,
     },
   ],
   [

@@ -40,6 +40,18 @@ export function mailboxOf(address: string): string {
 const recipientHash = (address: string) => createHash('sha256').update(mailboxOf(address)).digest('hex');
 
 /**
+ * A text with one line chosen by the statement itself: `choices[n]` (from 1) for `choice`, SQL
+ * over what the statement can read (a message's deadline by staff's setting: cases/open-case.ts),
+ * between `before` and `after`.
+ */
+export interface ChosenText {
+  before: string;
+  choices: string[];
+  choice: string;
+  after: string;
+}
+
+/**
  * The statement that stores an acknowledgement for delivery unless its address has had its day's
  * share, or a rights request blocked it (bloqueo, oposición: rights/actions.ts), but for the
  * confirmation of a new rights request (`evenIfBlocked`), without which the person could not
@@ -48,17 +60,20 @@ const recipientHash = (address: string) => createHash('sha256').update(mailboxOf
  * Its rows in the batch's answer say whether the mail was queued: one, or none when it was not.
  */
 export function enqueueAcknowledgement(
-  mail: Pick<Mail, 'to' | 'subject' | 'text'>,
+  mail: Pick<Mail, 'to' | 'subject'> & { text: string | ChosenText },
   reference: string,
   { evenIfBlocked = false }: { evenIfBlocked?: boolean } = {},
 ): Statement {
+  const text: ChosenText =
+    typeof mail.text === 'string' ? { before: mail.text, choices: [''], choice: '1', after: '' } : mail.text;
   return {
     text: `WITH counted AS (
              INSERT INTO mail_acknowledgements (recipient_hash, day, mails) VALUES ($1, $2::date, 1)
              ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
                WHERE mail_acknowledgements.mails < $3
              RETURNING 1)
-           INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4, $5, NULL, $6, $7, NULL, $8 FROM counted
+           INSERT INTO outbox (${OUTBOX_COLUMNS})
+           SELECT $4, $5, NULL, $6, $7::text || ($10::text[])[${text.choice}] || $11::text, NULL, $8 FROM counted
            WHERE $9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5))
            RETURNING id`,
     params: [
@@ -68,9 +83,11 @@ export function enqueueAcknowledgement(
       reference,
       mail.to,
       mail.subject,
-      mail.text,
+      text.before,
       deployContext(),
       evenIfBlocked,
+      text.choices,
+      text.after,
     ],
   };
 }

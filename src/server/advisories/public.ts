@@ -1,5 +1,5 @@
 import { ADVISORY_HISTORY_MONTHS, healthKinds, type PublicAdvisory } from '../../shared/advisories/schema.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
 
 /**
@@ -67,11 +67,11 @@ export async function findPublicAdvisory(db: Database, id: string): Promise<Publ
   return row && parsed(row);
 }
 
-/** The published or lifted notices of `ids` (CAP: src/server/cap/); a draft never. */
-export async function findPublicAdvisories(db: Database, ids: readonly string[]): Promise<PublicAdvisory[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM advisories a WHERE a.id = ANY($1::bigint[]) AND a.status <> 'borrador' ORDER BY a.id`,
-    [ids],
-  );
-  return rows.map(parsed);
-}
+/** The published or lifted notices of `ids`, a statement selecting them (CAP: src/server/cap/); a draft never. */
+export const publicAdvisoriesRead = (ids: Statement): Read<PublicAdvisory[]> => ({
+  statement: {
+    text: `SELECT ${columns} FROM advisories a WHERE a.id IN (${ids.text}) AND a.status <> 'borrador' ORDER BY a.id`,
+    params: ids.params ?? [],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+});

@@ -1,6 +1,6 @@
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { currentStatuses } from '../../shared/outages/schema.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Statement } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
 
 /**
@@ -43,17 +43,17 @@ export const publicOutagesRead: Read<PublicOutage[]> = {
 export const listPublicOutages = (db: Database) => readOne(db, publicOutagesRead);
 
 /**
- * The outages of `ids` that were ever published, closed ones too (their CAP messages stay
- * readable: src/server/cap/); a draft never.
+ * The outages of `ids` (a statement selecting them) that were ever published, closed ones too
+ * (their CAP messages stay readable: src/server/cap/); a draft never.
  */
-export async function findPublishedOutages(db: Database, ids: readonly string[]): Promise<PublicOutage[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
-     WHERE o.id = ANY($1::bigint[]) AND o.status <> 'borrador' ORDER BY o.id`,
-    [ids],
-  );
-  return rows.map(parsed);
-}
+export const publishedOutagesRead = (ids: Statement): Read<PublicOutage[]> => ({
+  statement: {
+    text: `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
+           WHERE o.id IN (${ids.text}) AND o.status <> 'borrador' ORDER BY o.id`,
+    params: ids.params ?? [],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+});
 
 export const outageTownsRead: Read<OutageTown[]> = {
   statement: { text: `SELECT slug, name, latitude, longitude FROM outage_towns ORDER BY position, name` },

@@ -510,7 +510,7 @@ const publicRows: [string, Row][] = [
         return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
       },
       status: 303,
-      // issue 30: 4 today, target 1
+      // issue 30: 4 today, target 1 (Webpay's commit comes between the claim and the settlement)
       trips: 4,
     },
   ],

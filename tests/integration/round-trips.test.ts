@@ -588,8 +588,7 @@ const adminRows: [string, Row][] = [
         return desk('GET', `/api/admin/denuncias/${made.denunciaReference}`);
       },
       status: 200,
-      // issue 30: 3 today, target 2
-      trips: 3,
+      trips: 2,
     },
   ],
   [
@@ -598,8 +597,8 @@ const adminRows: [string, Row][] = [
       fn: adminDenuncias,
       call: () => desk('POST', `/api/admin/denuncias/${made.denunciaReference}/notes`, { body: 'Hablar con RR.HH.' }),
       status: 201,
-      // issue 30: 5 today, target 2
-      trips: 5,
+      // issue 30: 4 today, target 2 (the author's name and the denuncia read before the note)
+      trips: 4,
     },
   ],
   [

@@ -70,8 +70,8 @@ export function openCase(
   ].join('\n');
   const text = {
     before: `${texts.received(yourCase[kind], longDate(chileDate(arrival.at)), reference)}\n`,
-    choices: days.map((day) => (day ? `${texts.answerBy(longDate(day))}\n` : '')),
-    choice,
+    part: `($10::text[])[${choice}]`,
+    values: days.map((day) => (day ? `${texts.answerBy(longDate(day))}\n` : '')),
     after,
   };
   const subject = confirmation?.subject ?? `Recibimos ${yourCase[kind]} (${reference})`;

@@ -40,15 +40,17 @@ export function mailboxOf(address: string): string {
 const recipientHash = (address: string) => createHash('sha256').update(mailboxOf(address)).digest('hex');
 
 /**
- * A text with one line chosen by the statement itself: `choices[n]` (from 1) for `choice`, SQL
- * over what the statement can read (a message's deadline by staff's setting: cases/open-case.ts),
- * between `before` and `after`.
+ * A text with a part the statement itself writes, from what it reads in the same round trip:
+ * `part`, SQL over `values` (`$10`, a text[]), between `before` and `after`. A message's deadline
+ * by staff's setting (cases/open-case.ts); the names of the towns of an alert subscription.
+ * `only`, SQL over the same values: the mail is stored, and counted, only where it holds.
  */
-export interface ChosenText {
+export interface WrittenText {
   before: string;
-  choices: string[];
-  choice: string;
+  part: string;
+  values: string[];
   after: string;
+  only?: string;
 }
 
 /**
@@ -60,21 +62,24 @@ export interface ChosenText {
  * Its rows in the batch's answer say whether the mail was queued: one, or none when it was not.
  */
 export function enqueueAcknowledgement(
-  mail: Pick<Mail, 'to' | 'subject'> & { text: string | ChosenText },
+  mail: Pick<Mail, 'to' | 'subject'> & { text: string | WrittenText },
   reference: string,
   { evenIfBlocked = false }: { evenIfBlocked?: boolean } = {},
 ): Statement {
-  const text: ChosenText =
-    typeof mail.text === 'string' ? { before: mail.text, choices: [''], choice: '1', after: '' } : mail.text;
+  const text: WrittenText =
+    typeof mail.text === 'string'
+      ? { before: mail.text, part: "array_to_string($10::text[], '')", values: [], after: '' }
+      : mail.text;
+  const only = text.only ?? 'true';
   return {
     text: `WITH counted AS (
-             INSERT INTO mail_acknowledgements (recipient_hash, day, mails) VALUES ($1, $2::date, 1)
+             INSERT INTO mail_acknowledgements (recipient_hash, day, mails) SELECT $1, $2::date, 1 WHERE ${only}
              ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
                WHERE mail_acknowledgements.mails < $3
              RETURNING 1)
            INSERT INTO outbox (${OUTBOX_COLUMNS})
-           SELECT $4, $5, NULL, $6, $7::text || ($10::text[])[${text.choice}] || $11::text, NULL, $8 FROM counted
-           WHERE $9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5))
+           SELECT $4, $5, NULL, $6, $7::text || ${text.part} || $11::text, NULL, $8 FROM counted
+           WHERE ($9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5)))
            RETURNING id`,
     params: [
       recipientHash(mail.to),
@@ -86,7 +91,7 @@ export function enqueueAcknowledgement(
       text.before,
       deployContext(),
       evenIfBlocked,
-      text.choices,
+      text.values,
       text.after,
     ],
   };

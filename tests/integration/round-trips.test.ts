@@ -47,9 +47,8 @@ import * as rights from '../../netlify/functions/rights.ts';
 import * as rightsConfirm from '../../netlify/functions/rights-confirm.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
-import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { callFunction, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, pngBytes } from '../helpers/files.ts';
-import { testContext } from '../helpers/functions.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';
 import type { RoundTrips } from '../helpers/round-trips.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
@@ -119,27 +118,10 @@ const environment = useAdminEnvironment();
 const webpay = useWebpaySimulator();
 const db = () => environment.database.db;
 
-/** Calls a function as the platform routes it (its `config.path`), reads its whole answer, and counts. */
+/** Calls a function as the platform routes it, reads its whole answer, and counts its round trips. */
 async function roundTripsOf(fn: FunctionModule, { method, path, body, token }: Call) {
-  const url = `http://localhost${path}`;
-  const match = [fn.config.path ?? []]
-    .flat()
-    .map((pattern) => new URLPattern({ pathname: pattern }).exec(url))
-    .find((result) => result !== null);
-  if (!match) throw new Error(`${path} is not a path of this function`);
-  const params = Object.fromEntries(
-    Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-  const init: RequestInit = { method, headers };
-  if (body instanceof FormData || body instanceof Blob) init.body = body;
-  else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    headers['content-type'] = 'application/json';
-  }
-  const request = new Request(url, init);
   trips.calls = [];
-  const response = await fn.default(request, testContext(params).context);
+  const response = await callFunction(fn, method, path, { ...(token ? { token } : {}), body });
   const text = await response.text();
   return { status: response.status, text, calls: [...trips.calls] };
 }

@@ -9,7 +9,7 @@ import {
   type TrailEntry,
 } from '../../shared/denuncias/desk/schema.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { fileKey, getBytes, uploadStore } from '../storage.ts';
 import { readDescription } from '../upload-metadata.ts';
@@ -81,10 +81,12 @@ export async function denunciaDetail(
   db: Database,
   reference: string,
   now: Date,
-  { read }: { read?: SignedInAdmin } = {},
+  { read, change = [] }: { read?: SignedInAdmin; change?: Statement[] } = {},
 ): Promise<DeskDetail | undefined> {
   // The denuncia, its messages and, when staff look at it, the trail's entry: one round trip.
-  const [rows, messages] = (await db.batch([
+  const results = await db.batch([
+    // A change of the denuncia (a note) first: the detail is the denuncia as it left it.
+    ...change,
     {
       text: `SELECT ${SUMMARY_COLUMNS}, d.notify_reporter AS "notifyReporter", ${REPORT_COLUMNS},
                u.id::text AS attachment_id, u.file_name, u.declared_size, u.sealed_size
@@ -95,7 +97,8 @@ export async function denunciaDetail(
     messagesStatement(reference, { withNotes: true }),
     // A look at a denuncia is in the trail, whether or not the reference exists.
     ...(read ? [trailEntry(read, 'view', reference, 'Consultó la denuncia')] : []),
-  ])) as [
+  ]);
+  const [rows, messages] = results.slice(change.length) as [
     (SummaryRow &
       ReportRow & {
         notifyReporter: boolean;

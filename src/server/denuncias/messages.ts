@@ -20,8 +20,8 @@ interface NewMessage {
   author: MessageAuthor;
   body: string;
   attachmentUploadId?: string;
-  /** The compliance user writing; none for the reporter. */
-  admin?: SignedInAdmin & { name: string };
+  /** The compliance user writing, with their name, or the name is read from their account; none for the reporter. */
+  admin?: SignedInAdmin & { name?: string };
 }
 
 /** The statements that add a message and touch its denuncia, to run in one batch. */
@@ -35,7 +35,8 @@ export async function messageStatements({
   return [
     {
       text: `INSERT INTO denuncia_messages (denuncia_id, author, body, attachment_upload_id, admin_id, admin_name)
-             SELECT id, $2, $3, $4, $5, $6 FROM denuncias WHERE reference = $1`,
+             SELECT id, $2, $3, $4, $5::uuid, coalesce($6, (SELECT name FROM admins WHERE id = $5::uuid))
+             FROM denuncias WHERE reference = $1`,
       params: [
         reference,
         author,

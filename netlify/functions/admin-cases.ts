@@ -10,7 +10,7 @@ import {
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { chileDate } from '../../src/server/business-days.ts';
-import { addNote, replyToCase, updateCase } from '../../src/server/cases/changes.ts';
+import { addedNote, replyToCase, updateCase } from '../../src/server/cases/changes.ts';
 import { readCaseSettings, updateCaseSettings } from '../../src/server/cases/settings.ts';
 import { caseAttachment, caseDetail } from '../../src/server/cases/detail.ts';
 import { listCases } from '../../src/server/cases/list.ts';
@@ -64,9 +64,14 @@ export default adminRoutes({
   '/api/admin/cases/:caseId/notes': {
     POST: async (call) => {
       const { body } = await readInput(call.req, CaseNoteSchema, 32_768);
-      return (await addNote(call.db, call.admin, call.params.caseId, body))
-        ? detail(call, call.params.caseId, 201)
-        : failure(404, caseMessages.notFound);
+      // The note and the case as it leaves it, in one round trip.
+      const found = await caseDetail(
+        call.db,
+        call.params.caseId,
+        today(call.req),
+        addedNote(call.admin, call.params.caseId, body),
+      );
+      return found ? answer(found, 201) : failure(404, caseMessages.notFound);
     },
   },
   '/api/admin/cases/:caseId/replies': {

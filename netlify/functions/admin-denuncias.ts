@@ -9,7 +9,7 @@ import {
   TrailQuerySchema,
 } from '../../src/shared/denuncias/desk/schema.ts';
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
-import { addDeskNote, changeStatus, writeToReporter } from '../../src/server/denuncias/desk-changes.ts';
+import { deskNote, changeStatus, writeToReporter } from '../../src/server/denuncias/desk-changes.ts';
 import { denunciaDetail, listDenuncias, listTrail, openDenunciaFile } from '../../src/server/denuncias/desk.ts';
 import { listTeam, setCompliance } from '../../src/server/denuncias/team.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
@@ -75,10 +75,12 @@ export default adminRoutes(
     },
     '/api/admin/denuncias/:reference/notes': {
       POST: async (call) => {
-        const { body } = await readInput(call.req, DeskNoteSchema, 32_768);
-        return (await addDeskNote(call.db, call.admin, call.params.reference, body))
-          ? detail(call, call.params.reference, 201)
-          : failure(404, deskMessages.notFound);
+        const { req, db, admin, params } = call;
+        const { body } = await readInput(req, DeskNoteSchema, 32_768);
+        // The note and the denuncia as it leaves it, in one round trip.
+        const change = await deskNote(admin, params.reference, body);
+        const denuncia = await denunciaDetail(db, params.reference, arrivalOf(req).at, { change });
+        return denuncia ? answer({ denuncia }, 201) : failure(404, deskMessages.notFound);
       },
     },
     '/api/admin/denuncias/:reference/attachments/:uploadId': {

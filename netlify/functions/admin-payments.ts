@@ -52,16 +52,8 @@ export default adminRoutes({
   },
   '/api/admin/payments/:billId': {
     GET: async ({ db, admin, params }) => {
-      const payment = await findPayment(db, params.billId);
-      if (!payment) return failure(404, paymentAdminMessages.notFound);
-      await recordAccess(db, {
-        admin,
-        action: 'view',
-        entity: 'payment',
-        entityId: payment.bill.id,
-        summary: `Orden ${payment.bill.buy_order ?? '(sin orden)'}, servicio ${payment.bill.service_number}`,
-      });
-      return answer(payment);
+      const payment = await findPayment(db, params.billId, admin);
+      return payment ? answer(payment) : failure(404, paymentAdminMessages.notFound);
     },
   },
   '/api/admin/payments/:billId/verify': {

@@ -4,7 +4,8 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
 import { methodNotAllowed, publicFeed, withErrorHandling } from '../../src/server/http.ts';
 import { outagesRss, plannedOutagesCalendar } from '../../src/server/outages/feeds.ts';
-import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
+import { readAll } from '../../src/server/db/reads.ts';
+import { listPublicOutages, outageTownsRead, publicOutagesRead } from '../../src/server/outages/public.ts';
 
 /** GET /cortes/feed.xml (RSS) and /cortes/{town}.ics (a town's planned outages). */
 export default withErrorHandling(async (req: Request, context: Context) => {
@@ -14,7 +15,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   const townSlug = context.params['town'];
   if (!townSlug)
     return publicFeed(outagesRss(await listPublicOutages(db), origin), 'application/rss+xml; charset=utf-8');
-  const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
+  const [outages, towns] = await readAll(db, publicOutagesRead, outageTownsRead);
   const town = towns.find((candidate) => candidate.slug === townSlug);
   if (!town) throw new NotFound(outageMessages.unknownTown);
   return publicFeed(plannedOutagesCalendar(town, outages, origin), 'text/calendar; charset=utf-8');

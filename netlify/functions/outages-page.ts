@@ -5,7 +5,8 @@ import { getDatabase, type Database } from '../../src/server/db/index.ts';
 import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
 import { fillAlertsPage, fillOutagesPage } from '../../src/server/outages/page.ts';
 import { pageHeaders } from '../../src/server/page-headers.ts';
-import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
+import { readAll } from '../../src/server/db/reads.ts';
+import { listOutageTowns, outageTownsRead, publicOutagesRead } from '../../src/server/outages/public.ts';
 
 // Files bundled beside the function, the build's pages and the site's headers: netlify.toml
 // declares them ([functions."outages-page"] included_files). Literal paths, from this file's folder:
@@ -17,7 +18,7 @@ const pages: Record<string, { file: string; fill: (page: string, db: Database) =
   '/cortes': {
     file: fileURLToPath(new URL('../../dist/cortes.html', import.meta.url)),
     fill: async (page, db) => {
-      const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
+      const [outages, towns] = await readAll(db, publicOutagesRead, outageTownsRead);
       return fillOutagesPage(page, outages, towns);
     },
   },

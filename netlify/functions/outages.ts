@@ -2,13 +2,13 @@ import type { Config } from '@netlify/functions';
 import type { OutagesResponse } from '../../src/shared/outages/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { methodNotAllowed, publicJson, withErrorHandling } from '../../src/server/http.ts';
-import { listOutageTowns, listPublicOutages } from '../../src/server/outages/public.ts';
+import { readAll } from '../../src/server/db/reads.ts';
+import { outageTownsRead, publicOutagesRead } from '../../src/server/outages/public.ts';
 
 /** GET /api/outages: current and upcoming outages and the towns; no personal data, cached a minute. */
 export default withErrorHandling(async (req: Request) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  const db = getDatabase();
-  const [outages, towns] = await Promise.all([listPublicOutages(db), listOutageTowns(db)]);
+  const [outages, towns] = await readAll(getDatabase(), publicOutagesRead, outageTownsRead);
   return publicJson({ success: true, outages, towns } satisfies OutagesResponse);
 });
 

@@ -48,6 +48,14 @@ export function isBusinessDay(day: string): boolean {
   return weekday !== 0 && weekday !== 6 && !holidaysOf(Number(day.slice(0, 4))).has(day);
 }
 
+/** The first `count` business days after `day`, in order. */
+export function businessDaysAfter(day: string, count: number): string[] {
+  const days: string[] = [];
+  for (let current = nextDay(day); days.length < count; current = nextDay(current))
+    if (isBusinessDay(current)) days.push(current);
+  return days;
+}
+
 /** The `count`-th business day after `day` (which itself does not count, business day or not). */
 export function addBusinessDays(day: string, count: number): string {
   let current = day;

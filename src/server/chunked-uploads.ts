@@ -5,7 +5,7 @@ import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
 import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
-import { chargeClient, chargePool, checkRoom } from './upload-quota.ts';
+import { chargeClient, chargePool, hasPool, refuseUnlessRoom, roomVerdict } from './upload-quota.ts';
 import { checkBytes, fileRefused } from './uploads.ts';
 
 /**
@@ -37,14 +37,28 @@ export async function startUpload(
 ): Promise<string> {
   const problem = checkFile(purpose, fileName, size);
   if (problem) throw fileRefused(problem);
-  // Told before any byte travels that the file will not fit today.
-  await checkRoom(db, purpose, client, size);
   const id = randomUUID();
   const described = await describeFile(purpose, id, { fileName, size });
-  await db.query(
-    'INSERT INTO uploads (id, purpose, file_name, declared_size, sealed_size) VALUES ($1, $2, $3, $4, $5)',
-    [id, purpose, described.file_name, described.declared_size, described.sealed_size],
+  const row = [id, purpose, described.file_name, described.declared_size, described.sealed_size];
+  if (!hasPool(purpose)) {
+    await db.query(
+      'INSERT INTO uploads (id, purpose, file_name, declared_size, sealed_size) VALUES ($1, $2, $3, $4, $5)',
+      row,
+    );
+    return id;
+  }
+  // Told before any byte travels that the file will not fit today; stored only where it fits, in one round trip.
+  const room = roomVerdict(purpose, client, size);
+  const [verdict] = await db.query<{ pool_full: boolean; client_full: boolean; retry_after: number }>(
+    `WITH verdict AS (${room.text}),
+     started AS (
+       INSERT INTO uploads (id, purpose, file_name, declared_size, sealed_size)
+       SELECT $6, $7, $8, $9, $10 FROM verdict WHERE NOT pool_full AND NOT client_full
+     )
+     SELECT * FROM verdict`,
+    [...room.params!, ...row],
   );
+  refuseUnlessRoom(purpose, verdict!);
   return id;
 }
 

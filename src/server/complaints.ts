@@ -18,8 +18,7 @@ export async function submitComplaint(
 ): Promise<{ reference: string }> {
   const reference = newReference('REC');
   const { name, surname, email, phone, address, city, clientNumber, complaintDetails } = complaint;
-  const { statements: opened } = await openCase(
-    db,
+  const { statements: opened } = openCase(
     { kind: 'reclamo', reference, name: `${name} ${surname}`, email, locality: city },
     arrival,
   );

@@ -18,8 +18,7 @@ export async function submitContact(
 ): Promise<{ reference: string }> {
   const reference = newReference('CON');
   const { name, surname, email, phone, address, city, reqs } = message;
-  const { statements: opened } = await openCase(
-    db,
+  const { statements: opened } = openCase(
     { kind: 'mensaje', reference, name: `${name} ${surname}`, email, locality: city },
     arrival,
   );

@@ -20,11 +20,7 @@ export async function submitJobApplication(
 ): Promise<{ reference: string }> {
   const reference = newReference('EMP');
   const { name, email, rut, address } = application;
-  const { statements: opened } = await openCase(
-    db,
-    { kind: 'postulacion', reference, name, email, locality: '' },
-    arrival,
-  );
+  const { statements: opened } = openCase({ kind: 'postulacion', reference, name, email, locality: '' }, arrival);
   await db.batch([
     {
       text: 'INSERT INTO job_applications (reference, name, email, rut, address, cv_upload_id) VALUES ($1, $2, $3, $4, $5, $6)',

@@ -22,8 +22,7 @@ export async function submitMotorhome(
   const r = registration;
   // The names are looked up from the ids here: the browser's copy of them is not trusted.
   const names = placeNames(r, chileCommunes, allCountries);
-  const { statements: opened } = await openCase(
-    db,
+  const { statements: opened } = openCase(
     { kind: 'motorhome', reference, name: `${r.name} ${r.surname}`, email: r.email, locality: names.realCity },
     arrival,
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { aysenOffsetMinutes } from '../shared/chile-time.ts';
 import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { config } from './config.ts';
-import type { Database } from './db/index.ts';
+import type { Database, Statement } from './db/index.ts';
 import { Throttled } from './errors.ts';
 
 /**
@@ -29,7 +29,7 @@ const untilTomorrow = () =>
   `ceil(extract(epoch FROM (((${day()} + 1)::timestamp - make_interval(mins => ${aysenOffsetMinutes(Date.now())})) AT TIME ZONE 'UTC') - now()))::int`;
 
 const hasClientLimit = (purpose: UploadPurpose) => purpose === 'cv';
-const hasPool = (purpose: UploadPurpose) => !adminPurposes.includes(purpose);
+export const hasPool = (purpose: UploadPurpose) => !adminPurposes.includes(purpose);
 
 /** Today's use of a purpose's pool ($1) and what one file ($2 bytes) adds to it, in its unit. */
 const poolUsed = () => `(SELECT CASE WHEN $1 = 'denuncia' THEN count(*) ELSE coalesce(sum(declared_size), 0) END
@@ -47,23 +47,30 @@ const poolFull = (purpose: UploadPurpose, retryAfter: number) =>
 const clientFull = (retryAfter: number) => new Throttled(uploadMessages.clientQuota, retryAfter, 'file');
 
 /**
- * Refuses (Throttled) a file of `bytes` that today's limits no longer have room for; stores nothing.
- * A denuncia's sender address is not even read.
+ * Whether today's limits still have room for a file of `bytes`, as a statement selecting
+ * `pool_full`, `client_full` and `retry_after` (its params `$1` to `$5`): to run with what is stored
+ * only where there is room (chunked-uploads.ts). A denuncia's sender address is not even read.
  */
-export async function checkRoom(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {
-  if (!hasPool(purpose)) return;
+export function roomVerdict(purpose: UploadPurpose, client: string, bytes: number): Statement {
   const perClient = hasClientLimit(purpose) ? config.uploadQuota().perClient : null;
-  const [verdict] = await db.query<{ pool_full: boolean; client_full: boolean; retry_after: number }>(
-    `SELECT ${poolUsed()} + ${POOL_ADDS} > $3::bigint AS pool_full,
-       $4::bigint IS NOT NULL AND coalesce((
-         SELECT u.bytes FROM upload_quota_days k JOIN upload_usage u ON u.day = k.day
-         WHERE k.day = ${day()} AND u.client = encode(sha256(convert_to(k.salt || $5::text, 'UTF8')), 'hex')
-       ), 0) + $2::bigint > $4::bigint AS client_full,
-       ${untilTomorrow()} AS retry_after`,
-    [purpose, bytes, poolLimit(purpose), perClient, perClient === null ? '' : client],
-  );
-  if (verdict!.client_full) throw clientFull(verdict!.retry_after);
-  if (verdict!.pool_full) throw poolFull(purpose, verdict!.retry_after);
+  return {
+    text: `SELECT ${poolUsed()} + ${POOL_ADDS} > $3::bigint AS pool_full,
+             $4::bigint IS NOT NULL AND coalesce((
+               SELECT u.bytes FROM upload_quota_days k JOIN upload_usage u ON u.day = k.day
+               WHERE k.day = ${day()} AND u.client = encode(sha256(convert_to(k.salt || $5::text, 'UTF8')), 'hex')
+             ), 0) + $2::bigint > $4::bigint AS client_full,
+             ${untilTomorrow()} AS retry_after`,
+    params: [purpose, bytes, poolLimit(purpose), perClient, perClient === null ? '' : client],
+  };
+}
+
+/** Refuses (Throttled) the file a `roomVerdict` found no room for. */
+export function refuseUnlessRoom(
+  purpose: UploadPurpose,
+  verdict: { pool_full: boolean; client_full: boolean; retry_after: number },
+): void {
+  if (verdict.client_full) throw clientFull(verdict.retry_after);
+  if (verdict.pool_full) throw poolFull(purpose, verdict.retry_after);
 }
 
 /**

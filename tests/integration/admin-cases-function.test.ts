@@ -101,6 +101,9 @@ describe('a form opens its case', () => {
       // 1, 2, 3, 4, 7, (8 is a holiday) 9, 10 December.
       { citizen_email: 'otra@correo.cl', due_on: '2026-12-10' },
     ]);
+    // The acknowledgement's deadline is the one the setting gave, chosen by the submission's own batch.
+    const [ack] = await db().query<{ body: string }>(`SELECT body FROM outbox WHERE recipient = 'otra@correo.cl'`);
+    expect(ack!.body).toContain('Le responderemos por escrito a más tardar el jueves, 10 de diciembre de 2026.\n\n');
   });
 });
 

@@ -368,12 +368,23 @@ describe('POST /api/admin/denuncias/{reference}/notes', () => {
       body: { body: 'Revisar cámaras de la bodega.' },
     });
     expect(status).toBe(201);
-    expect(body.data.denuncia).toMatchObject({ status: 'recibida', messages: [{ author: 'note' }] });
+    expect(body.data.denuncia).toMatchObject({
+      status: 'recibida',
+      messages: [{ author: 'note', adminName: 'Olga Oficial' }],
+    });
     expect(await databaseDump(db())).not.toContain('cámaras');
     expect(await call('POST', `/api/admin/denuncias/${reference}/notes`, { body: { body: '' } })).toMatchObject({
       status: 400,
       body: { errors: { body: 'Escriba la nota.' } },
     });
+  });
+
+  it('answers 404 to an unknown reference and writes nothing, not even its trail entry', async () => {
+    expect(await call('POST', '/api/admin/denuncias/DEN-NOEXISTE/notes', { body: { body: 'Nota' } })).toMatchObject({
+      status: 404,
+    });
+    expect(await trail()).toEqual([]);
+    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
   });
 });
 

@@ -214,12 +214,14 @@ describe('POST /api/cortes/alertas', () => {
       { towns: outageAlertMessages.unknownTown },
     ],
   ])('refuses %s', (_, input, errors) => {
-    it('with 400, the field messages, and stores and mails nothing', async () => {
+    it('with 400, the field messages, and stores, mails and counts nothing', async () => {
       const { status, body } = await call('/api/cortes/alertas', input);
       expect(status).toBe(400);
       expect(body).toMatchObject({ success: false, error: messages.invalidForm, errors });
       expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
       expect(await db().query(`SELECT 1 FROM outbox`)).toEqual([]);
+      // The address's daily share of confirmations is not spent either (acknowledgements.ts).
+      expect(await db().query(`SELECT 1 FROM mail_acknowledgements`)).toEqual([]);
     });
   });
 

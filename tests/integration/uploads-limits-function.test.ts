@@ -79,12 +79,16 @@ describe("the daily quota of one CV sender's address", () => {
     process.env.UPLOAD_DAILY_BYTES_PER_CLIENT = '8000000';
   });
 
-  it('refuses, when it starts, an upload that cannot fit, and counts nothing for it', async () => {
+  it('refuses, when it starts, an upload that cannot fit, and counts and stores nothing for it', async () => {
+    const uploadRows = () => db().query('SELECT count(*)::int AS n FROM uploads');
+    const before = await uploadRows();
     await expectQuotaRefusal(
       await start('203.0.113.1', { purpose: 'cv', fileName: 'cv.pdf', size: 8_000_001 }),
       clientQuota,
     );
     expect(await usage()).toEqual([]);
+    // The check and the upload's row are one statement: a refused start leaves no row.
+    expect(await uploadRows()).toEqual(before);
   });
 
   it('counts the chunks stored and refuses (429) a chunk past it, whatever the uploads started', async () => {

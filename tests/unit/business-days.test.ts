@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addBusinessDays, businessDaysUntil, chileDate, isBusinessDay } from '../../src/server/business-days.ts';
+import {
+  addBusinessDays,
+  businessDaysAfter,
+  businessDaysUntil,
+  chileDate,
+  isBusinessDay,
+} from '../../src/server/business-days.ts';
 
 /** Chile's business days (issue 15): weekends and the national public holidays of date-holidays CL. */
 
@@ -14,6 +20,15 @@ describe('isBusinessDay', () => {
     ['2027-01-01', false, 'Año Nuevo, in the next year'],
   ])('%s is %s (%s)', (day, expected) => {
     expect(isBusinessDay(day)).toBe(expected);
+  });
+});
+
+describe('businessDaysAfter', () => {
+  // A contact message's deadline is chosen among these by staff's setting, inside its batch (open-case.ts).
+  it('lists each n-th business day that addBusinessDays gives, over a holiday and New Year', () => {
+    const days = businessDaysAfter('2026-12-04', 30);
+    expect(days.slice(0, 4)).toEqual(['2026-12-07', '2026-12-09', '2026-12-10', '2026-12-11']);
+    expect(days).toEqual(Array.from({ length: 30 }, (_, index) => addBusinessDays('2026-12-04', index + 1)));
   });
 });
 

@@ -9,9 +9,10 @@ import { ADVISORY_TEMPLATE } from '../../shared/advisories/template.ts';
 import type { OutageTown } from '../../shared/outages/schema.ts';
 import { jsonLd } from '../../shared/structured-data.ts';
 import type { Database } from '../db/index.ts';
-import { listOutageTowns } from '../outages/public.ts';
+import { readAll } from '../db/reads.ts';
+import { outageTownsRead } from '../outages/public.ts';
 import { pageHeaders } from '../page-headers.ts';
-import { findPublicAdvisory, listCurrentAdvisories, listPastAdvisories } from './public.ts';
+import { currentAdvisoriesRead, findPublicAdvisory, pastAdvisoriesRead } from './public.ts';
 import { specialAnnouncement } from './structured-data.ts';
 
 /**
@@ -102,11 +103,9 @@ export async function advisoryPageAnswer(req: Request, db: Database, files: Advi
 }
 
 async function advisoriesPage(db: Database, file: string): Promise<string> {
-  const [page, current, past, towns] = await Promise.all([
+  const [page, [current, past, towns]] = await Promise.all([
     readFile(file, 'utf8'),
-    listCurrentAdvisories(db),
-    listPastAdvisories(db, new Date()),
-    listOutageTowns(db),
+    readAll(db, currentAdvisoriesRead, pastAdvisoriesRead(new Date()), outageTownsRead),
   ]);
   return fillAdvisoriesPage(page, current, past, towns);
 }

@@ -1,5 +1,6 @@
 import { ADVISORY_HISTORY_MONTHS, healthKinds, type PublicAdvisory } from '../../shared/advisories/schema.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
+import { readOne, type Read } from '../db/reads.ts';
 
 /**
  * What the public reads of the notices: /avisos, /avisos/{id}, GET /api/advisories, the home band,
@@ -35,25 +36,27 @@ const parsed = (row: Row): PublicAdvisory => ({
 });
 
 /** The notices in force: health ones first (they outrank the rest in the band), then by start. */
-export async function listCurrentAdvisories(db: Database): Promise<PublicAdvisory[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM advisories a WHERE a.status = 'publicado'
-     ORDER BY (a.kind = ANY($1::text[])) DESC, a.starts_at, a.id`,
-    [healthKinds],
-  );
-  return rows.map(parsed);
-}
+export const currentAdvisoriesRead: Read<PublicAdvisory[]> = {
+  statement: {
+    text: `SELECT ${columns} FROM advisories a WHERE a.status = 'publicado'
+           ORDER BY (a.kind = ANY($1::text[])) DESC, a.starts_at, a.id`,
+    params: [healthKinds],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+};
+
+export const listCurrentAdvisories = (db: Database) => readOne(db, currentAdvisoriesRead);
 
 /** The notices lifted in the last 12 months, the latest first (/avisos' history). */
-export async function listPastAdvisories(db: Database, now: Date): Promise<PublicAdvisory[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM advisories a
-     WHERE a.status = 'levantado' AND a.lifted_at > $1::timestamptz - make_interval(months => $2)
-     ORDER BY a.lifted_at DESC, a.id DESC`,
-    [now.toISOString(), ADVISORY_HISTORY_MONTHS],
-  );
-  return rows.map(parsed);
-}
+export const pastAdvisoriesRead = (now: Date): Read<PublicAdvisory[]> => ({
+  statement: {
+    text: `SELECT ${columns} FROM advisories a
+           WHERE a.status = 'levantado' AND a.lifted_at > $1::timestamptz - make_interval(months => $2)
+           ORDER BY a.lifted_at DESC, a.id DESC`,
+    params: [now.toISOString(), ADVISORY_HISTORY_MONTHS],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+});
 
 /** One published or lifted notice (/avisos/{id}); undefined for a draft, an unknown id or a malformed one. */
 export async function findPublicAdvisory(db: Database, id: string): Promise<PublicAdvisory | undefined> {
@@ -64,11 +67,11 @@ export async function findPublicAdvisory(db: Database, id: string): Promise<Publ
   return row && parsed(row);
 }
 
-/** The published or lifted notices of `ids` (CAP: src/server/cap/); a draft never. */
-export async function findPublicAdvisories(db: Database, ids: readonly string[]): Promise<PublicAdvisory[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM advisories a WHERE a.id = ANY($1::bigint[]) AND a.status <> 'borrador' ORDER BY a.id`,
-    [ids],
-  );
-  return rows.map(parsed);
-}
+/** The published or lifted notices of `ids`, a statement selecting them (CAP: src/server/cap/); a draft never. */
+export const publicAdvisoriesRead = (ids: Statement): Read<PublicAdvisory[]> => ({
+  statement: {
+    text: `SELECT ${columns} FROM advisories a WHERE a.id IN (${ids.text}) AND a.status <> 'borrador' ORDER BY a.id`,
+    params: ids.params ?? [],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+});

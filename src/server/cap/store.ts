@@ -1,7 +1,8 @@
 import { currentStatuses } from '../../shared/outages/schema.ts';
-import { findPublicAdvisories } from '../advisories/public.ts';
-import { isoTime, type Database } from '../db/index.ts';
-import { findPublishedOutages, listOutageTowns } from '../outages/public.ts';
+import { publicAdvisoriesRead } from '../advisories/public.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
+import type { Read } from '../db/reads.ts';
+import { outageTownsRead, publishedOutagesRead } from '../outages/public.ts';
 import {
   capMessages,
   parseCapIdentifier,
@@ -39,40 +40,76 @@ const tables = {
   },
 } as const;
 
-/** The notice rows of each of `ids`, oldest first, with an update's text. */
-async function noticesOf(db: Database, entity: CapEntity, ids: readonly string[]): Promise<Map<string, CapNotice[]>> {
+/** The notice rows of each of `ids` (a statement selecting them), oldest first, with an update's text. */
+function noticesRead(entity: CapEntity, ids: Statement): Read<Map<string, CapNotice[]>> {
   const table = tables[entity];
-  const rows = await db.query<CapNotice & { entityId: string }>(
-    `SELECT n.id::text AS id, n.${table.key}::text AS "entityId", n.kind, ${isoTime('n.created_at')} AS "sentAt",
-       u.body AS "updateBody"
-     FROM ${table.notices} n LEFT JOIN ${table.updates} u ON u.id = n.update_id
-     WHERE n.${table.key} = ANY($1::bigint[]) ORDER BY n.id`,
-    [ids],
-  );
-  const byEntity = new Map<string, CapNotice[]>();
-  for (const { entityId, ...notice } of rows) byEntity.set(entityId, [...(byEntity.get(entityId) ?? []), notice]);
-  return byEntity;
+  return {
+    statement: {
+      text: `SELECT n.id::text AS id, n.${table.key}::text AS "entityId", n.kind, ${isoTime('n.created_at')} AS "sentAt",
+               u.body AS "updateBody"
+             FROM ${table.notices} n LEFT JOIN ${table.updates} u ON u.id = n.update_id
+             WHERE n.${table.key} IN (${ids.text}) ORDER BY n.id`,
+      params: ids.params ?? [],
+    },
+    answer: (rows) => {
+      const byEntity = new Map<string, CapNotice[]>();
+      for (const { entityId, ...notice } of rows as (CapNotice & { entityId: string })[])
+        byEntity.set(entityId, [...(byEntity.get(entityId) ?? []), notice]);
+      return byEntity;
+    },
+  };
 }
 
-async function sourcesOf(db: Database, entity: CapEntity, ids: readonly string[]): Promise<CapSource[]> {
-  if (entity === 'aviso') return (await findPublicAdvisories(db, ids)).map((advisory) => ({ entity, advisory }));
-  const [outages, towns] = await Promise.all([findPublishedOutages(db, ids), listOutageTowns(db)]);
-  // outages.town references outage_towns: every outage has its town.
-  return outages.map((outage) => ({ entity, outage, town: towns.find((town) => town.slug === outage.town)! }));
+/** The sources of the messages of `ids`: an outage with its town, or a notice. */
+function sourcesRead(entity: CapEntity, ids: Statement): Reads<CapSource[]> {
+  if (entity === 'aviso') {
+    const advisories = publicAdvisoriesRead(ids);
+    return {
+      statements: [advisories.statement],
+      answer: ([rows]) => advisories.answer(rows!).map((advisory) => ({ entity, advisory })),
+    };
+  }
+  const outages = publishedOutagesRead(ids);
+  return {
+    statements: [outages.statement, outageTownsRead.statement],
+    answer: ([outageRows, townRows]) => {
+      const towns = outageTownsRead.answer(townRows!);
+      // outages.town references outage_towns: every outage has its town.
+      return outages
+        .answer(outageRows!)
+        .map((outage) => ({ entity, outage, town: towns.find((town) => town.slug === outage.town)! }));
+    },
+  };
 }
 
-/** Every message of each outage or notice of `ids` that was ever published, one list each. */
-async function messagesOf(
-  db: Database,
-  entity: CapEntity,
-  ids: readonly string[],
-  issuer: CapIssuer,
-): Promise<CapMessage[][]> {
-  if (ids.length === 0) return [];
-  const [sources, notices] = await Promise.all([sourcesOf(db, entity, ids), noticesOf(db, entity, ids)]);
-  return sources.map((source) =>
-    capMessages(source, notices.get(source.entity === 'corte' ? source.outage.id : source.advisory.id) ?? [], issuer),
-  );
+/** Several statements read together, and what their rows become. */
+interface Reads<T> {
+  statements: Statement[];
+  answer: (results: unknown[][]) => T;
+}
+
+/**
+ * Every message of each outage or notice of `ids` (a statement selecting them) that was ever
+ * published, one list each: statements to send in one batch with the request's others.
+ */
+function messagesRead(entity: CapEntity, ids: Statement, issuer: CapIssuer): Reads<CapMessage[][]> {
+  const sources = sourcesRead(entity, ids);
+  const notices = noticesRead(entity, ids);
+  return {
+    statements: [...sources.statements, notices.statement],
+    answer: (results) => {
+      const byEntity = notices.answer(results.at(-1)!);
+      return sources
+        .answer(results.slice(0, -1))
+        .map((source) =>
+          capMessages(
+            source,
+            byEntity.get(source.entity === 'corte' ? source.outage.id : source.advisory.id) ?? [],
+            issuer,
+          ),
+        );
+    },
+  };
 }
 
 /**
@@ -85,13 +122,20 @@ export async function capDocumentOf(db: Database, identifier: string, issuer: Ca
   const parsed = parseCapIdentifier(identifier);
   if (!parsed) return undefined;
   const { notices, key } = tables[parsed.entity];
-  const [kept] = await db.query<{ document: string | null }>(
-    `SELECT cap_document AS document FROM ${notices} WHERE id = $1 AND ${key} = $2`,
-    [parsed.noticeId, parsed.entityId],
-  );
+  // What is kept and what to render if nothing is: one round trip, and a second to keep it the first time.
+  const messages = messagesRead(parsed.entity, { text: 'SELECT $1::bigint', params: [parsed.entityId] }, issuer);
+  const [keptRows, ...results] = await db.batch([
+    {
+      text: `SELECT cap_document AS document FROM ${notices} WHERE id = $1 AND ${key} = $2`,
+      params: [parsed.noticeId, parsed.entityId],
+    },
+    ...messages.statements,
+  ]);
+  const [kept] = keptRows as { document: string | null }[];
   if (!kept) return undefined;
   if (kept.document !== null) return kept.document;
-  const message = await findCapMessage(db, identifier, issuer);
+  const [messagesOfEntity = []] = messages.answer(results);
+  const message = messagesOfEntity.find((candidate) => candidate.identifier === identifier);
   if (!message) return undefined;
   const [stored] = await db.query<{ document: string }>(
     `UPDATE ${notices} SET cap_document = coalesce(cap_document, $2) WHERE id = $1 RETURNING cap_document AS document`,
@@ -100,37 +144,27 @@ export async function capDocumentOf(db: Database, identifier: string, issuer: Ca
   return stored!.document;
 }
 
-/** The message as the records read now, whatever has happened since; undefined for any other identifier. */
-async function findCapMessage(db: Database, identifier: string, issuer: CapIssuer): Promise<CapMessage | undefined> {
-  const parsed = parseCapIdentifier(identifier);
-  if (!parsed) return undefined;
-  const [messages = []] = await messagesOf(db, parsed.entity, [parsed.entityId], issuer);
-  return messages.find((message) => message.identifier === identifier);
-}
-
 /**
  * /cap/alertas.atom: the latest message of each current outage and notice, and the Cancel of each
  * one closed or lifted in the last CANCEL_LISTED_HOURS before `now`.
  */
 export async function currentCapMessages(db: Database, issuer: CapIssuer, now: Date): Promise<CapMessage[]> {
   const since = new Date(now.getTime() - CANCEL_LISTED_HOURS * 3_600_000).toISOString();
-  const latest = await Promise.all(
-    (['corte', 'aviso'] as const).map(async (entity) => {
-      const table = tables[entity];
-      const rows = await db.query<{ id: string }>(
-        `SELECT DISTINCT n.${table.key}::text AS id
-         FROM ${table.notices} n JOIN ${table.entities} e ON e.id = n.${table.key}
-         WHERE e.status = ANY($1::text[]) OR (n.kind = $2 AND n.created_at > $3::timestamptz)`,
-        [table.current, table.closing, since],
-      );
-      const messages = await messagesOf(
-        db,
-        entity,
-        rows.map((row) => row.id),
-        issuer,
-      );
-      return messages.flatMap((list) => list.slice(-1));
-    }),
-  );
-  return latest.flat();
+  // Both kinds' messages, with the ids they are of, in one round trip.
+  const reads = (['corte', 'aviso'] as const).map((entity) => {
+    const table = tables[entity];
+    const ids = {
+      text: `SELECT n.${table.key}
+             FROM ${table.notices} n JOIN ${table.entities} e ON e.id = n.${table.key}
+             WHERE e.status = ANY($1::text[]) OR (n.kind = $2 AND n.created_at > $3::timestamptz)`,
+      params: [table.current, table.closing, since],
+    };
+    return messagesRead(entity, ids, issuer);
+  });
+  const results = await db.batch(reads.flatMap((read) => read.statements));
+  let next = 0;
+  return reads.flatMap((read) => {
+    const own = results.slice(next, (next += read.statements.length));
+    return read.answer(own).flatMap((list) => list.slice(-1));
+  });
 }

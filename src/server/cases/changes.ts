@@ -10,7 +10,7 @@ import {
 import { site } from '../../shared/site.ts';
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Statement } from '../db/index.ts';
 import { Invalid } from '../errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { isCaseId } from './detail.ts';
@@ -56,10 +56,12 @@ export async function updateCase(
   return changed.length > 0;
 }
 
-/** An internal note: staff only, never shown to the citizen. */
-export async function addNote(db: Database, admin: SignedInAdmin, id: string, body: string): Promise<boolean> {
-  if (!isCaseId(id)) return false;
-  const added = await changeAndAudit(db, {
+/**
+ * An internal note, staff only, never shown to the citizen: its statement, to run before the
+ * case's detail in its batch (detail.ts); it adds nothing when there is no such case.
+ */
+export const addedNote = (admin: SignedInAdmin, id: string, body: string): Statement =>
+  auditedChange({
     change: `INSERT INTO case_entries (case_id, kind, body, admin_id, admin_name)
              SELECT c.id, 'note', $2, $3::uuid, (SELECT name FROM admins WHERE id = $3::uuid) FROM cases c WHERE c.id = $1
              RETURNING case_id, (SELECT reference FROM cases WHERE id = case_id) AS reference`,
@@ -70,8 +72,6 @@ export async function addNote(db: Database, admin: SignedInAdmin, id: string, bo
     entityId: 'case_id',
     summary: `'nota interna en ' || reference`,
   });
-  return added.length > 0;
-}
 
 /** Where the citizen's answer to a reply goes: the mailbox of the form they wrote with. */
 const replyMailbox: Record<CaseKind, string> = {

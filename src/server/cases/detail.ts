@@ -1,7 +1,7 @@
 import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases/schema.ts';
 import { chileMinute } from '../../shared/chile-time.ts';
 import { rightTypes } from '../../shared/rights/texts.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { FROM_CASES, SUMMARY_COLUMNS, withDeadline } from './list.ts';
 
@@ -78,22 +78,26 @@ const submissions: Record<CaseKind, { table: string; fields: Field[] }> = {
 /** A case id as the path carries it; anything else is no case at all. */
 export const isCaseId = (id: string): boolean => /^\d{1,18}$/.test(id);
 
-export async function caseDetail(db: Database, id: string, today: string): Promise<CaseDetailAnswer | undefined> {
+/**
+ * What staff read of a case, in one round trip: the submission is read from each kind's table, the
+ * case's only. `change`, a change of the case (a note), goes first in the same transaction, so
+ * the screen gets the case as it left it.
+ */
+export async function caseDetail(
+  db: Database,
+  id: string,
+  today: string,
+  change?: Statement,
+): Promise<CaseDetailAnswer | undefined> {
   if (!isCaseId(id)) return undefined;
-  const [row] = await db.query<
-    Omit<CaseDetail, 'fields' | 'attachments' | 'entries' | 'business_days_left' | 'urgency'>
-  >(
-    `SELECT ${SUMMARY_COLUMNS}, c.citizen_email, ${isoTime('c.answered_at')} AS answered_at,
-       ${isoTime('c.closed_at')} AS closed_at
-     FROM ${FROM_CASES} WHERE c.id = $1`,
-    [id],
-  );
-  if (!row) return undefined;
-  const { table, fields } = submissions[row.kind];
-  const [sent, entries, assignees, attachments = []] = (await db.batch([
+  const kinds = Object.entries(submissions) as [CaseKind, (typeof submissions)[CaseKind]][];
+  const read = await db.batch([
+    ...(change ? [change] : []),
     {
-      text: `SELECT ${fields.map(([, column], index) => `${column} AS f${index}`).join(', ')} FROM ${table} WHERE reference = $1`,
-      params: [row.reference],
+      text: `SELECT ${SUMMARY_COLUMNS}, c.citizen_email, ${isoTime('c.answered_at')} AS answered_at,
+               ${isoTime('c.closed_at')} AS closed_at
+             FROM ${FROM_CASES} WHERE c.id = $1`,
+      params: [id],
     },
     {
       text: `SELECT id::text AS id, kind, body, admin_name, ${isoTime('created_at')} AS created_at
@@ -102,17 +106,29 @@ export async function caseDetail(db: Database, id: string, today: string): Promi
     },
     { text: 'SELECT id::text AS id, name FROM admins ORDER BY lower(admins.name), admins.id' },
     // Only an application carries a file: its CV, while its bytes are kept.
-    ...(row.kind === 'postulacion'
-      ? [
-          {
-            text: `SELECT u.id::text AS id, u.file_name AS name, u.declared_size AS size
-                   FROM job_applications j JOIN uploads u ON u.id = j.cv_upload_id
-                   WHERE j.reference = $1 AND u.bytes_deleted_at IS NULL`,
-            params: [row.reference],
-          },
-        ]
-      : []),
-  ])) as [Record<string, string>[], CaseEntry[], CaseDetailAnswer['assignees'], CaseDetail['attachments']?];
+    {
+      text: `SELECT u.id::text AS id, u.file_name AS name, u.declared_size AS size
+             FROM cases c JOIN job_applications j ON j.reference = c.reference JOIN uploads u ON u.id = j.cv_upload_id
+             WHERE c.id = $1 AND u.bytes_deleted_at IS NULL`,
+      params: [id],
+    },
+    ...kinds.map(([kind, { table, fields }]) => ({
+      text: `SELECT ${fields.map(([, column], index) => `${column} AS f${index}`).join(', ')} FROM ${table}
+             WHERE reference = (SELECT c.reference FROM cases c WHERE c.id = $1 AND c.kind = $2)`,
+      params: [id, kind],
+    })),
+  ]);
+  const [rows, entries, assignees, attachments, ...sentOfKind] = read.slice(change ? 1 : 0) as [
+    Omit<CaseDetail, 'fields' | 'attachments' | 'entries' | 'business_days_left' | 'urgency'>[],
+    CaseEntry[],
+    CaseDetailAnswer['assignees'],
+    CaseDetail['attachments'],
+    ...Record<string, string>[][],
+  ];
+  const [row] = rows;
+  if (!row) return undefined;
+  const { fields } = submissions[row.kind];
+  const sent = sentOfKind[kinds.findIndex(([kind]) => kind === row.kind)]!;
   const submission = sent[0];
   return {
     case: {

@@ -2,18 +2,29 @@ import { acknowledgementTexts as texts, quoted } from '../../shared/cases/texts.
 import { RIGHTS_BUSINESS_DAYS } from '../../shared/rights/texts.ts';
 import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
-import { addBusinessDays, chileDate } from '../business-days.ts';
-import type { Database, Statement } from '../db/index.ts';
+import { addBusinessDays, businessDaysAfter, chileDate } from '../business-days.ts';
+import type { Statement } from '../db/index.ts';
 import type { Arrival } from '../http.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';
-import { readCaseSettings } from './settings.ts';
 
-/** The last day to answer: complaints and rights requests by law, messages by the utility's target, the rest none. */
-async function dueOn(db: Database, kind: CaseKind, received: Date): Promise<string | null> {
-  if (kind === 'reclamo') return addBusinessDays(chileDate(received), COMPLAINT_BUSINESS_DAYS);
-  if (kind === 'derechos') return addBusinessDays(chileDate(received), RIGHTS_BUSINESS_DAYS);
-  if (kind !== 'mensaje') return null;
-  return addBusinessDays(chileDate(received), (await readCaseSettings(db)).messageBusinessDays);
+/** The most business days staff may give messages (CaseSettingsSchema, the column's CHECK). */
+const MOST_MESSAGE_DAYS = 30;
+
+/** A message's business days as staff set them, read by the statements that need it. */
+const MESSAGE_DAYS = '(SELECT message_business_days FROM case_settings)';
+
+/**
+ * The last day to answer: complaints and rights requests by law; messages by the utility's target,
+ * which staff may change at any time, the rest none. The statements choose the day among `days`
+ * (`choice`, SQL, from 1): for a message, each day the setting can give, so that the setting is
+ * read by the submission's own batch rather than in a round trip before it.
+ */
+function dueDays(kind: CaseKind, received: Date): { days: (string | null)[]; choice: string } {
+  const day = chileDate(received);
+  if (kind === 'reclamo') return { days: [addBusinessDays(day, COMPLAINT_BUSINESS_DAYS)], choice: '1' };
+  if (kind === 'derechos') return { days: [addBusinessDays(day, RIGHTS_BUSINESS_DAYS)], choice: '1' };
+  if (kind !== 'mensaje') return { days: [null], choice: '1' };
+  return { days: businessDaysAfter(day, MOST_MESSAGE_DAYS), choice: MESSAGE_DAYS };
 }
 
 interface NewCase {
@@ -37,16 +48,13 @@ interface NewCase {
  * words; the name the visitor typed comes last, quoted (shared/cases/texts.ts). The acknowledgement
  * is the last of `statements`: its rows in the batch's answer say whether it was queued.
  */
-export async function openCase(
-  db: Database,
+export function openCase(
   { kind, reference, name, email, locality, confirmation }: NewCase,
   arrival: Arrival,
-): Promise<{ due: string | null; statements: Statement[] }> {
-  const due = await dueOn(db, kind, arrival.at);
+): { due: string | null; statements: Statement[] } {
+  const { days, choice } = dueDays(kind, arrival.at);
   const link = `${arrival.origin}${followUpHref(reference)}`;
-  const text = [
-    texts.received(yourCase[kind], longDate(chileDate(arrival.at)), reference),
-    ...(due ? [texts.answerBy(longDate(due))] : []),
+  const after = [
     ...(confirmation ? ['', ...confirmation.lines] : []),
     '',
     texts.followUp,
@@ -60,14 +68,21 @@ export async function openCase(
     texts.quotedHeading,
     ...quoted(`${texts.name}: ${name}`),
   ].join('\n');
+  const text = {
+    before: `${texts.received(yourCase[kind], longDate(chileDate(arrival.at)), reference)}\n`,
+    part: `($10::text[])[${choice}]`,
+    values: days.map((day) => (day ? `${texts.answerBy(longDate(day))}\n` : '')),
+    after,
+  };
   const subject = confirmation?.subject ?? `Recibimos ${yourCase[kind]} (${reference})`;
   const statements = [
     {
       text: `INSERT INTO cases (kind, reference, citizen_name, citizen_email, locality, received_at, due_on)
-             VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      params: [kind, reference, name, email, locality, arrival.at.toISOString(), due],
+             VALUES ($1, $2, $3, $4, $5, $6, ($7::date[])[${choice}])`,
+      params: [kind, reference, name, email, locality, arrival.at.toISOString(), days],
     },
     enqueueAcknowledgement({ to: email, subject, text }, reference, { evenIfBlocked: kind === 'derechos' }),
   ];
-  return { due, statements };
+  // A message's day is the setting's, known only to the statements.
+  return { due: choice === MESSAGE_DAYS ? null : (days[0] ?? null), statements };
 }

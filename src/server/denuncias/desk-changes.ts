@@ -91,18 +91,11 @@ export async function writeToReporter(
   return true;
 }
 
-/** An internal note: compliance's only, never shown to the reporter. */
-export async function addDeskNote(
-  db: Database,
-  admin: SignedInAdmin,
-  reference: string,
-  body: string,
-): Promise<boolean> {
-  const author = await authorOf(db, admin, reference);
-  if (!author) return false;
-  await db.batch([
-    ...(await messageStatements({ reference, author: 'note', body, admin: author })),
-    trailEntry(admin, 'note', reference, 'Nota interna'),
-  ]);
-  return true;
-}
+/**
+ * An internal note, compliance's only, never shown to the reporter: its statements, to run first in
+ * the batch that reads the denuncia (desk.ts); where there is no such denuncia they write nothing.
+ */
+export const deskNote = async (admin: SignedInAdmin, reference: string, body: string): Promise<Statement[]> => [
+  ...(await messageStatements({ reference, author: 'note', body, admin })),
+  trailEntry(admin, 'note', reference, 'Nota interna', { ifFound: true }),
+];

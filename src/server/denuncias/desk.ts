@@ -9,13 +9,13 @@ import {
   type TrailEntry,
 } from '../../shared/denuncias/desk/schema.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { fileKey, getBytes, uploadStore } from '../storage.ts';
 import { readDescription } from '../upload-metadata.ts';
 import { streamUpload } from '../uploads.ts';
 import { deadlines } from './deadlines.ts';
-import { listMessages } from './messages.ts';
+import { messagesStatement, openMessages } from './messages.ts';
 import { reportFields, REPORT_COLUMNS, type ReportRow } from './report.ts';
 import { trailEntry } from './trail.ts';
 
@@ -81,9 +81,12 @@ export async function denunciaDetail(
   db: Database,
   reference: string,
   now: Date,
-  { read }: { read?: SignedInAdmin } = {},
+  { read, change = [] }: { read?: SignedInAdmin; change?: Statement[] } = {},
 ): Promise<DeskDetail | undefined> {
-  const [rows] = (await db.batch([
+  // The denuncia, its messages and, when staff look at it, the trail's entry: one round trip.
+  const results = await db.batch([
+    // A change of the denuncia (a note) first: the detail is the denuncia as it left it.
+    ...change,
     {
       text: `SELECT ${SUMMARY_COLUMNS}, d.notify_reporter AS "notifyReporter", ${REPORT_COLUMNS},
                u.id::text AS attachment_id, u.file_name, u.declared_size, u.sealed_size
@@ -91,9 +94,11 @@ export async function denunciaDetail(
              WHERE d.reference = $1`,
       params: [reference],
     },
+    messagesStatement(reference, { withNotes: true }),
     // A look at a denuncia is in the trail, whether or not the reference exists.
     ...(read ? [trailEntry(read, 'view', reference, 'Consultó la denuncia')] : []),
-  ])) as [
+  ]);
+  const [rows, messages] = results.slice(change.length) as [
     (SummaryRow &
       ReportRow & {
         notifyReporter: boolean;
@@ -102,6 +107,7 @@ export async function denunciaDetail(
         declared_size: number | null;
         sealed_size: string | null;
       })[],
+    unknown[],
     ...unknown[],
   ];
   const row = rows[0];
@@ -128,7 +134,7 @@ export async function denunciaDetail(
           ...(await readDescription(row.attachment_id, { ...row, file_name: row.file_name! })),
         }
       : null,
-    messages: await listMessages(db, reference, { withNotes: true }),
+    messages: await openMessages(reference, messages),
     acknowledgedAt,
     closedAt,
     notifyReporter: row.notifyReporter,

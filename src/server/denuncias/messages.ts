@@ -20,8 +20,8 @@ interface NewMessage {
   author: MessageAuthor;
   body: string;
   attachmentUploadId?: string;
-  /** The compliance user writing; none for the reporter. */
-  admin?: SignedInAdmin & { name: string };
+  /** The compliance user writing, with their name, or the name is read from their account; none for the reporter. */
+  admin?: SignedInAdmin & { name?: string };
 }
 
 /** The statements that add a message and touch its denuncia, to run in one batch. */
@@ -35,7 +35,8 @@ export async function messageStatements({
   return [
     {
       text: `INSERT INTO denuncia_messages (denuncia_id, author, body, attachment_upload_id, admin_id, admin_name)
-             SELECT id, $2, $3, $4, $5, $6 FROM denuncias WHERE reference = $1`,
+             SELECT id, $2, $3, $4, $5::uuid, coalesce($6, (SELECT name FROM admins WHERE id = $5::uuid))
+             FROM denuncias WHERE reference = $1`,
       params: [
         reference,
         author,
@@ -49,31 +50,31 @@ export async function messageStatements({
   ];
 }
 
-/** The messages of a denuncia, oldest first; the notes only for the desk. */
-export async function listMessages(
-  db: Database,
-  reference: string,
-  { withNotes }: { withNotes: boolean },
-): Promise<DenunciaMessage[]> {
-  const rows = await db.query<{
-    id: string;
-    author: MessageAuthor;
-    body: string;
-    admin_name: string | null;
-    upload_id: string | null;
-    file_name: string | null;
-    declared_size: number | null;
-    sealed_size: string | null;
-    created_at: string;
-  }>(
-    `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size, u.sealed_size,
-       ${isoTime('m.created_at')} AS created_at
-     FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id LEFT JOIN uploads u ON u.id = m.attachment_upload_id
-     WHERE d.reference = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
-    [reference, withNotes],
-  );
-  return Promise.all(
-    rows.map(async (row) => ({
+interface MessageRow {
+  id: string;
+  author: MessageAuthor;
+  body: string;
+  admin_name: string | null;
+  upload_id: string | null;
+  file_name: string | null;
+  declared_size: number | null;
+  sealed_size: string | null;
+  created_at: string;
+}
+
+/** The statement reading a denuncia's messages, oldest first, the notes only for the desk: to read with others. */
+export const messagesStatement = (reference: string, { withNotes }: { withNotes: boolean }): Statement => ({
+  text: `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size, u.sealed_size,
+           ${isoTime('m.created_at')} AS created_at
+         FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id LEFT JOIN uploads u ON u.id = m.attachment_upload_id
+         WHERE d.reference = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
+  params: [reference, withNotes],
+});
+
+/** The messages of `messagesStatement`'s rows, their bodies and files' names unsealed. */
+export const openMessages = (reference: string, rows: unknown[]): Promise<DenunciaMessage[]> =>
+  Promise.all(
+    (rows as MessageRow[]).map(async (row) => ({
       id: row.id,
       author: row.author,
       body: await unsealText(row.body, bodyContext(reference)),
@@ -84,6 +85,15 @@ export async function listMessages(
       createdAt: row.created_at,
     })),
   );
+
+/** The messages of a denuncia, oldest first; the notes only for the desk. */
+export async function listMessages(
+  db: Database,
+  reference: string,
+  options: { withNotes: boolean },
+): Promise<DenunciaMessage[]> {
+  const { text, params } = messagesStatement(reference, options);
+  return openMessages(reference, await db.query(text, params));
 }
 
 /**

@@ -40,6 +40,20 @@ export function mailboxOf(address: string): string {
 const recipientHash = (address: string) => createHash('sha256').update(mailboxOf(address)).digest('hex');
 
 /**
+ * A text with a part the statement itself writes, from what it reads in the same round trip:
+ * `part`, SQL over `values` (`$10`, a text[]), between `before` and `after`. A message's deadline
+ * by staff's setting (cases/open-case.ts); the names of the towns of an alert subscription.
+ * `only`, SQL over the same values: the mail is stored, and counted, only where it holds.
+ */
+export interface WrittenText {
+  before: string;
+  part: string;
+  values: string[];
+  after: string;
+  only?: string;
+}
+
+/**
  * The statement that stores an acknowledgement for delivery unless its address has had its day's
  * share, or a rights request blocked it (bloqueo, oposición: rights/actions.ts), but for the
  * confirmation of a new rights request (`evenIfBlocked`), without which the person could not
@@ -48,18 +62,24 @@ const recipientHash = (address: string) => createHash('sha256').update(mailboxOf
  * Its rows in the batch's answer say whether the mail was queued: one, or none when it was not.
  */
 export function enqueueAcknowledgement(
-  mail: Pick<Mail, 'to' | 'subject' | 'text'>,
+  mail: Pick<Mail, 'to' | 'subject'> & { text: string | WrittenText },
   reference: string,
   { evenIfBlocked = false }: { evenIfBlocked?: boolean } = {},
 ): Statement {
+  const text: WrittenText =
+    typeof mail.text === 'string'
+      ? { before: mail.text, part: "array_to_string($10::text[], '')", values: [], after: '' }
+      : mail.text;
+  const only = text.only ?? 'true';
   return {
     text: `WITH counted AS (
-             INSERT INTO mail_acknowledgements (recipient_hash, day, mails) VALUES ($1, $2::date, 1)
+             INSERT INTO mail_acknowledgements (recipient_hash, day, mails) SELECT $1, $2::date, 1 WHERE ${only}
              ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
                WHERE mail_acknowledgements.mails < $3
              RETURNING 1)
-           INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT $4, $5, NULL, $6, $7, NULL, $8 FROM counted
-           WHERE $9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5))
+           INSERT INTO outbox (${OUTBOX_COLUMNS})
+           SELECT $4, $5, NULL, $6, $7::text || ${text.part} || $11::text, NULL, $8 FROM counted
+           WHERE ($9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5)))
            RETURNING id`,
     params: [
       recipientHash(mail.to),
@@ -68,9 +88,11 @@ export function enqueueAcknowledgement(
       reference,
       mail.to,
       mail.subject,
-      mail.text,
+      text.before,
       deployContext(),
       evenIfBlocked,
+      text.values,
+      text.after,
     ],
   };
 }

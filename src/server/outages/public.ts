@@ -1,6 +1,7 @@
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { currentStatuses } from '../../shared/outages/schema.ts';
-import type { Database } from '../db/index.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { readOne, type Read } from '../db/reads.ts';
 
 /**
  * What the public reads of the outages: /cortes, GET /api/outages, the feeds and the
@@ -29,28 +30,34 @@ const parsed = (row: Row): PublicOutage => ({
 });
 
 /** Current and upcoming outages, by town position, then start, with their updates and supply points. */
-export async function listPublicOutages(db: Database): Promise<PublicOutage[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
-     WHERE o.status = ANY($1::text[])
-     ORDER BY t.position, t.name, o.starts_at, o.id`,
-    [currentStatuses],
-  );
-  return rows.map(parsed);
-}
+export const publicOutagesRead: Read<PublicOutage[]> = {
+  statement: {
+    text: `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
+           WHERE o.status = ANY($1::text[])
+           ORDER BY t.position, t.name, o.starts_at, o.id`,
+    params: [currentStatuses],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+};
+
+export const listPublicOutages = (db: Database) => readOne(db, publicOutagesRead);
 
 /**
- * The outages of `ids` that were ever published, closed ones too (their CAP messages stay
- * readable: src/server/cap/); a draft never.
+ * The outages of `ids` (a statement selecting them) that were ever published, closed ones too
+ * (their CAP messages stay readable: src/server/cap/); a draft never.
  */
-export async function findPublishedOutages(db: Database, ids: readonly string[]): Promise<PublicOutage[]> {
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
-     WHERE o.id = ANY($1::bigint[]) AND o.status <> 'borrador' ORDER BY o.id`,
-    [ids],
-  );
-  return rows.map(parsed);
-}
+export const publishedOutagesRead = (ids: Statement): Read<PublicOutage[]> => ({
+  statement: {
+    text: `SELECT ${columns} FROM outages o JOIN outage_towns t ON t.slug = o.town
+           WHERE o.id IN (${ids.text}) AND o.status <> 'borrador' ORDER BY o.id`,
+    params: ids.params ?? [],
+  },
+  answer: (rows) => (rows as Row[]).map(parsed),
+});
 
-export const listOutageTowns = (db: Database) =>
-  db.query<OutageTown>(`SELECT slug, name, latitude, longitude FROM outage_towns ORDER BY position, name`);
+export const outageTownsRead: Read<OutageTown[]> = {
+  statement: { text: `SELECT slug, name, latitude, longitude FROM outage_towns ORDER BY position, name` },
+  answer: (rows) => rows as OutageTown[],
+};
+
+export const listOutageTowns = (db: Database) => readOne(db, outageTownsRead);

@@ -7,7 +7,8 @@ import {
   type PersonCase,
 } from '../../shared/payments/schema.ts';
 import { chileLocalToIso } from '../../shared/chile-time.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import type { SignedInAdmin } from '../auth/require-admin.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { UNSETTLED } from './reconcile.ts';
 
@@ -114,22 +115,48 @@ export async function* paymentsForExport(
   }
 }
 
-export async function findPayment(db: Database, billId: string): Promise<PaymentDetail | undefined> {
+/**
+ * One bill and its card record, in one round trip. `viewedBy`: staff's view, whose audit row is
+ * written first in the same transaction, so no bill is shown without it (audit.ts).
+ */
+export async function findPayment(
+  db: Database,
+  billId: string,
+  viewedBy?: SignedInAdmin,
+): Promise<PaymentDetail | undefined> {
   if (!isUuid(billId)) return undefined;
-  const [bill] = await db.query<PaymentDetail['bill'] & { manual: ManualCase | null }>(
-    `SELECT id, ${isoTime('created_at')} AS created_at, service_number, amount, status, email, billing_type, company, rut, activity,
-            billing_address, billing_commune, billing_city, payment_method, buy_order, ${isoTime('paid_at')} AS paid_at,
-            ${NEEDS_ATTENTION} AS needs_attention, refund_attempts, webpay_error, ${MANUAL_CASE} AS manual
-     FROM bills b WHERE id = $1 AND payment_method = 'webpay-plus'`,
-    [billId],
-  );
+  const access: Statement[] = viewedBy
+    ? [
+        {
+          text: `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+                 SELECT $2::uuid, $3, 'view', 'payment', id::text,
+                        'Orden ' || coalesce(buy_order, '(sin orden)') || ', servicio ' || service_number
+                 FROM bills WHERE id = $1 AND payment_method = 'webpay-plus'`,
+          params: [billId, viewedBy.id, viewedBy.email],
+        },
+      ]
+    : [];
+  const results = await db.batch([
+    ...access,
+    {
+      text: `SELECT id, ${isoTime('created_at')} AS created_at, service_number, amount, status, email, billing_type, company, rut, activity,
+                    billing_address, billing_commune, billing_city, payment_method, buy_order, ${isoTime('paid_at')} AS paid_at,
+                    ${NEEDS_ATTENTION} AS needs_attention, refund_attempts, webpay_error, ${MANUAL_CASE} AS manual
+             FROM bills b WHERE id = $1 AND payment_method = 'webpay-plus'`,
+      params: [billId],
+    },
+    {
+      text: `SELECT id, bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code,
+                    ${isoTime('transaction_date')} AS transaction_date, card_number, installments_number, ${isoTime('created_at')} AS created_at
+             FROM tbk_payments WHERE bill_id = $1`,
+      params: [billId],
+    },
+  ]);
+  const [[bill], [tbkPayment]] = results.slice(access.length) as [
+    (PaymentDetail['bill'] & { manual: ManualCase | null })[],
+    NonNullable<PaymentDetail['tbkPayment']>[],
+  ];
   if (!bill) return undefined;
   const { manual, ...billColumns } = bill;
-  const [tbkPayment] = await db.query<NonNullable<PaymentDetail['tbkPayment']>>(
-    `SELECT id, bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code,
-            ${isoTime('transaction_date')} AS transaction_date, card_number, installments_number, ${isoTime('created_at')} AS created_at
-     FROM tbk_payments WHERE bill_id = $1`,
-    [billId],
-  );
   return { bill: billColumns, manual, tbkPayment: tbkPayment ?? null };
 }

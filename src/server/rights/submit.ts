@@ -34,8 +34,7 @@ export async function submitRightsRequest(
   const { type, name, email, rut, serviceNumber, details } = request;
   const right = rightTypes[type].label.toLowerCase();
   const token = newToken();
-  const { due, statements } = await openCase(
-    db,
+  const { due, statements } = openCase(
     {
       kind: 'derechos',
       reference,

@@ -1,0 +1,758 @@
+import type { Config, Context } from '@netlify/functions';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import * as adminAccount from '../../netlify/functions/admin-account.ts';
+import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
+import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
+import * as adminAudit from '../../netlify/functions/admin-audit.ts';
+import * as adminCases from '../../netlify/functions/admin-cases.ts';
+import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
+import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
+import * as adminEducation from '../../netlify/functions/admin-education.ts';
+import * as adminNews from '../../netlify/functions/admin-news.ts';
+import * as adminOutages from '../../netlify/functions/admin-outages.ts';
+import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
+import * as adminPayments from '../../netlify/functions/admin-payments.ts';
+import * as adminRights from '../../netlify/functions/admin-rights.ts';
+import * as admins from '../../netlify/functions/admins.ts';
+import * as logout from '../../netlify/functions/logout.ts';
+import * as advisories from '../../netlify/functions/advisories.ts';
+import * as advisoriesPage from '../../netlify/functions/advisories-page.ts';
+import * as billing from '../../netlify/functions/billing.ts';
+import * as cap from '../../netlify/functions/cap.ts';
+import * as casesFollowUp from '../../netlify/functions/cases-follow-up.ts';
+import * as complaints from '../../netlify/functions/complaints.ts';
+import * as contact from '../../netlify/functions/contact.ts';
+import * as denuncias from '../../netlify/functions/denuncias.ts';
+import * as denunciasFollowUp from '../../netlify/functions/denuncias-follow-up.ts';
+import * as documents from '../../netlify/functions/documents.ts';
+import * as documentsDownload from '../../netlify/functions/documents-download.ts';
+import * as educationDocuments from '../../netlify/functions/education-documents.ts';
+import * as health from '../../netlify/functions/health.ts';
+import * as indicators from '../../netlify/functions/indicators.ts';
+import * as indicatorsPage from '../../netlify/functions/indicators-page.ts';
+import * as jobs from '../../netlify/functions/jobs.ts';
+import * as motorhome from '../../netlify/functions/motorhome.ts';
+import * as news from '../../netlify/functions/news.ts';
+import * as outageAlertsSubscriptions from '../../netlify/functions/outage-alerts-subscriptions.ts';
+import * as outages from '../../netlify/functions/outages.ts';
+import * as outagesFeeds from '../../netlify/functions/outages-feeds.ts';
+import * as outagesGeojson from '../../netlify/functions/outages-geojson.ts';
+import * as outagesHistoryPage from '../../netlify/functions/outages-history-page.ts';
+import * as outagesLookup from '../../netlify/functions/outages-lookup.ts';
+import * as outagesPage from '../../netlify/functions/outages-page.ts';
+import * as paymentsBills from '../../netlify/functions/payments-bills.ts';
+import * as paymentsRecords from '../../netlify/functions/payments-records.ts';
+import * as paymentsReturn from '../../netlify/functions/payments-return.ts';
+import * as rights from '../../netlify/functions/rights.ts';
+import * as rightsConfirm from '../../netlify/functions/rights-confirm.ts';
+import * as uploads from '../../netlify/functions/uploads.ts';
+import { hashToken, newToken } from '../../src/server/link-tokens.ts';
+import { callFunction, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { pdfBytes, pngBytes } from '../helpers/files.ts';
+import { motorhomeRegistration } from '../helpers/submissions.ts';
+import type { RoundTrips } from '../helpers/round-trips.ts';
+import { useWebpaySimulator } from '../helpers/webpay.ts';
+
+/**
+ * Issue 30: in production every query is an HTTP round trip from a function to Neon, so each
+ * request's trips are counted here through the `Database` port, one row per endpoint. A public read
+ * or form makes one (one statement, or one batch: one transaction, one trip); an admin request at
+ * most two (its sign-in check, then its work). Each row asserts the exact count, so one that grows
+ * fails and names the trip it added. The mail a request hands to `waitUntil` is delivered after
+ * the answer and is not counted (docs/performance.md, "Database round trips").
+ */
+
+const trips = vi.hoisted((): RoundTrips => ({ calls: [] }));
+
+vi.mock(import('../../src/server/db/index.ts'), async (original) => {
+  const actual = await original();
+  const { countingDatabase } = await import('../helpers/round-trips.ts');
+  return { ...actual, getDatabase: () => countingDatabase(actual.getDatabase(), trips) };
+});
+
+// The delivery runs after the answer, in waitUntil: not the request's own round trips.
+vi.mock(import('../../src/server/mail/deliver.ts'), async (original) => ({
+  ...(await original()),
+  deliverDueMail: async () => undefined,
+}));
+
+// The page functions fill the build's pages (dist/), which a function test does not build: each is
+// a page with every marker the functions fill.
+const BUILT_PAGE =
+  '<!DOCTYPE html><html lang="es"><head><title>AVISO_TITULO</title><meta name="description" content="AVISO_DESCRIPCION">' +
+  '<link rel="canonical" href="https://www.aguasaysen.cl/avisos/plantilla"><!--aviso:json-ld--></head><body><main>' +
+  '<!--cortes:lista--><!--cortes:localidades--><!--cortes:historial--><!--avisos:vigentes--><!--avisos:anteriores-->' +
+  '<!--aviso:contenido--><!--indicadores:cifras--></main></body></html>';
+vi.mock(import('node:fs/promises'), async (original) => {
+  const actual = await original();
+  const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) =>
+    String(file).includes('/dist/') && String(file).endsWith('.html')
+      ? Promise.resolve(BUILT_PAGE)
+      : (actual.readFile as (...args: unknown[]) => Promise<unknown>)(file, ...rest)) as typeof actual.readFile;
+  return { ...actual, default: { ...actual.default, readFile }, readFile };
+});
+
+interface FunctionModule {
+  default: (req: Request, context: Context) => Promise<Response>;
+  config: Config;
+}
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+  token?: string;
+}
+
+interface Row {
+  fn: FunctionModule;
+  /** The request, built when its row runs: after the rows above it, whose answers it may use. */
+  call: () => Call | Promise<Call>;
+  status: number;
+  trips: number;
+  /** Keeps what a later row needs from the answer. */
+  keep?: (body: string) => void;
+}
+
+const environment = useAdminEnvironment();
+const webpay = useWebpaySimulator();
+const db = () => environment.database.db;
+
+/** Calls a function as the platform routes it, reads its whole answer, and counts its round trips. */
+async function roundTripsOf(fn: FunctionModule, { method, path, body, token }: Call) {
+  trips.calls = [];
+  const response = await callFunction(fn, method, path, { ...(token ? { token } : {}), body });
+  const text = await response.text();
+  return { status: response.status, text, calls: [...trips.calls] };
+}
+
+const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint8Array<ArrayBuffer> }) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  if (file) data.append('file', new Blob([file.bytes]), file.name);
+  return data;
+};
+
+const post = (path: string, body?: unknown): Call => ({ method: 'POST', path, body });
+const get = (path: string): Call => ({ method: 'GET', path });
+
+const CV = pdfBytes(3_000);
+const APPLICANT = {
+  name: 'Camila Soto',
+  email: 'camila@example.com',
+  phone: '+56 9 8765 4321',
+  rut: '12.345.678-5',
+  address: 'Los Coigües 12, Coyhaique',
+};
+const CITIZEN = {
+  name: 'Ana',
+  surname: 'Pérez',
+  email: 'ana@example.com',
+  address: 'Baquedano 100',
+  city: 'Coyhaique',
+};
+
+/** What the rows share: ids and codes that earlier rows or the arrangement made. */
+const made = {} as {
+  advisoryId: string;
+  capIdentifier: string;
+  complaintReference: string;
+  denunciaReceipt: string;
+  uploadId: string;
+  billId: string;
+  returnSearch: string;
+  adminId: string;
+  token: string;
+  deskToken: string;
+  leavingToken: string;
+  caseId: string;
+  rightsCaseId: string;
+  denunciaReference: string;
+  outageId: string;
+  advisoryDraftId: string;
+};
+
+beforeAll(async () => {
+  const [outage] = await db().query<{ id: string }>(
+    `INSERT INTO outages (kind, town, sectors, starts_at, ends_at, status, cause, published_at)
+     VALUES ('emergencia', 'coyhaique', 'Centro', now() - interval '1 hour', now() + interval '3 hours', 'en_curso',
+             'Rotura de matriz', now() - interval '1 hour') RETURNING id::text AS id`,
+  );
+  await db().query(`INSERT INTO outage_notices (outage_id, kind) VALUES ($1, 'published')`, [outage!.id]);
+  const [advisory] = await db().query<{ id: string }>(
+    `WITH advisory AS (
+       INSERT INTO advisories (kind, sectors, starts_at, instructions, status, published_at)
+       VALUES ('hervir', 'Centro', now() - interval '1 hour', 'Hierva el agua.', 'publicado', now() - interval '1 hour')
+       RETURNING id)
+     INSERT INTO advisory_towns (advisory_id, town) SELECT id, 'coyhaique' FROM advisory RETURNING advisory_id::text AS id`,
+  );
+  made.advisoryId = advisory!.id;
+  const administrator = await signedInAdmin(db(), 'Ana Admin', 'ana@example.com');
+  made.adminId = administrator.id;
+  made.token = administrator.token;
+  made.deskToken = (await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento'])).token;
+  made.leavingToken = (await signedInAdmin(db(), 'Luis Saliente', 'luis@example.com')).token;
+  await db().query(`INSERT INTO accounts (service_number, balance, install_address, locality, expiration_date, doc_url)
+    VALUES ('100001', 18990, 'Baquedano 1240, Coyhaique', 'coyhaique', '2026-12-03', '/documentos/boletas/boleta.pdf')`);
+  await db().query(
+    `INSERT INTO documents (type, year, url_file) VALUES ('Memoria', 2024, '/documentos/memoria-2024.pdf')`,
+  );
+});
+
+const publicRows: [string, Row][] = [
+  ['GET /api/health', { fn: health, call: () => get('/api/health'), status: 200, trips: 0 }],
+  ['GET /api/health?db=1', { fn: health, call: () => get('/api/health?db=1'), status: 200, trips: 1 }],
+  [
+    'POST /api/ticket',
+    { fn: billing, call: () => post('/api/ticket', { service_number: '100001' }), status: 200, trips: 1 },
+  ],
+  [
+    'POST /api/contacto',
+    {
+      fn: contact,
+      call: () => post('/api/contacto', { ...CITIZEN, phone: '', reqs: 'Consulta por mi medidor' }),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/reclamos',
+    {
+      fn: complaints,
+      call: () =>
+        post('/api/reclamos', { ...CITIZEN, phone: '', clientNumber: '100001', complaintDetails: 'Cobro doble.' }),
+      status: 200,
+      trips: 1,
+      keep: (body) => (made.complaintReference = JSON.parse(body).data.reference),
+    },
+  ],
+  [
+    'POST /api/motorhome',
+    { fn: motorhome, call: () => post('/api/motorhome', motorhomeRegistration), status: 200, trips: 1 },
+  ],
+  [
+    'POST /api/job (a CV inline)',
+    {
+      fn: jobs,
+      call: () => post('/api/job', form({ ...APPLICANT, fileName: 'cv.pdf' }, { name: 'cv.pdf', bytes: pdfBytes() })),
+      status: 200,
+      // issue 30: 5 today, target 1
+      trips: 5,
+    },
+  ],
+  [
+    'POST /api/denuncias (a file inline)',
+    {
+      fn: denuncias,
+      call: () =>
+        post(
+          '/api/denuncias',
+          form(
+            {
+              denunciaRelacion: 'Trabajador',
+              denunciaLugar: 'Plantas',
+              denunciaType: 'Acoso laboral',
+              denunciaText: 'Un supervisor grita e insulta de forma reiterada a un trabajador.',
+            },
+            { name: 'evidencia.png', bytes: pngBytes(5_000) },
+          ),
+        ),
+      status: 200,
+      // issue 30: 4 today, target 1
+      trips: 4,
+      keep: (body) => (made.denunciaReceipt = JSON.parse(body).data.receipt),
+    },
+  ],
+  [
+    'POST /api/uploads (a CV in chunks)',
+    {
+      fn: uploads,
+      call: () => post('/api/uploads', { purpose: 'cv', fileName: 'cv.pdf', size: CV.byteLength }),
+      status: 201,
+      trips: 1,
+      keep: (body) => (made.uploadId = JSON.parse(body).data.uploadId),
+    },
+  ],
+  [
+    'PUT /api/uploads/{id}/chunks/{index}',
+    {
+      fn: uploads,
+      call: () => ({ method: 'PUT', path: `/api/uploads/${made.uploadId}/chunks/0`, body: new Blob([CV]) }),
+      status: 200,
+      // issue 30: 3 today, target 1
+      trips: 3,
+    },
+  ],
+  [
+    'POST /api/uploads/{id}/complete',
+    {
+      fn: uploads,
+      call: () => post(`/api/uploads/${made.uploadId}/complete`),
+      status: 200,
+      // issue 30: 3 today, target 1
+      trips: 3,
+    },
+  ],
+  [
+    'POST /api/job (a CV uploaded in chunks)',
+    {
+      fn: jobs,
+      call: () => post('/api/job', form({ ...APPLICANT, uploadId: made.uploadId })),
+      status: 200,
+      // issue 30: 2 today, target 1
+      trips: 2,
+    },
+  ],
+  [
+    'POST /api/seguimiento',
+    {
+      fn: casesFollowUp,
+      call: () => post('/api/seguimiento', { reference: made.complaintReference, email: CITIZEN.email }),
+      status: 200,
+      // issue 30: 4 today, target 1
+      trips: 4,
+    },
+  ],
+  [
+    'POST /api/denuncias/seguimiento',
+    {
+      fn: denunciasFollowUp,
+      call: () => post('/api/denuncias/seguimiento', { receipt: made.denunciaReceipt }),
+      status: 200,
+      // issue 30: 4 today, target 1
+      trips: 4,
+    },
+  ],
+  [
+    'POST /api/denuncias/seguimiento/mensajes',
+    {
+      fn: denunciasFollowUp,
+      call: () =>
+        post('/api/denuncias/seguimiento/mensajes', form({ receipt: made.denunciaReceipt, body: 'Un dato más.' })),
+      status: 200,
+      // issue 30: 5 today, target 1
+      trips: 5,
+    },
+  ],
+  [
+    'POST /api/derechos',
+    {
+      fn: rights,
+      call: () =>
+        post('/api/derechos', {
+          type: 'acceso',
+          name: 'Rosa Vera',
+          email: 'rosa.vera@correo.cl',
+          rut: '12.345.678-5',
+          serviceNumber: '100001',
+          details: 'Quiero saber qué datos míos tienen.',
+        }),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/derechos/confirmar',
+    {
+      fn: rightsConfirm,
+      call: async () => {
+        const token = newToken();
+        await db().query(
+          `INSERT INTO rights_requests (reference, type, name, email, details, confirm_token_hash, confirm_expires_at)
+           VALUES ('DER-VIAJES1', 'acceso', 'Rosa', 'rosa@correo.cl', 'Mis datos', $1, now() + interval '7 days')`,
+          [hashToken(token)],
+        );
+        return post('/api/derechos/confirmar', { token });
+      },
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/cortes/alertas',
+    {
+      fn: outageAlertsSubscriptions,
+      call: () => post('/api/cortes/alertas', { email: 'vecina@example.com', towns: ['coyhaique'] }),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/cortes/alertas/confirmar',
+    {
+      fn: outageAlertsSubscriptions,
+      call: async () => post('/api/cortes/alertas/confirmar', { token: await alertToken('confirmar') }),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/cortes/alertas/baja',
+    {
+      fn: outageAlertsSubscriptions,
+      call: async () => post('/api/cortes/alertas/baja', { token: await alertToken('baja') }),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  ['GET /api/outages', { fn: outages, call: () => get('/api/outages'), status: 200, trips: 1 }],
+  [
+    'POST /api/outages/lookup',
+    { fn: outagesLookup, call: () => post('/api/outages/lookup', { serviceNumber: '100001' }), status: 200, trips: 1 },
+  ],
+  ['GET /cortes/feed.xml', { fn: outagesFeeds, call: () => get('/cortes/feed.xml'), status: 200, trips: 1 }],
+  [
+    'GET /cortes/{town}.ics',
+    {
+      fn: outagesFeeds,
+      call: () => get('/cortes/coyhaique.ics'),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  ['GET /cortes.geojson', { fn: outagesGeojson, call: () => get('/cortes.geojson'), status: 200, trips: 1 }],
+  ['GET /cortes', { fn: outagesPage, call: () => get('/cortes'), status: 200, trips: 1 }],
+  ['GET /cortes/alertas', { fn: outagesPage, call: () => get('/cortes/alertas'), status: 200, trips: 1 }],
+  ['GET /cortes/historial', { fn: outagesHistoryPage, call: () => get('/cortes/historial'), status: 200, trips: 1 }],
+  [
+    'GET /cap/alertas.atom',
+    {
+      fn: cap,
+      call: () => get('/cap/alertas.atom'),
+      status: 200,
+      trips: 1,
+      keep: (body) => (made.capIdentifier = /\/cap\/([^"<]+)\.xml/.exec(body)![1]!),
+    },
+  ],
+  [
+    'GET /cap/{identifier}.xml, its first request',
+    {
+      fn: cap,
+      call: () => get(`/cap/${made.capIdentifier}.xml`),
+      status: 200,
+      // issue 30: the document is kept on its first request, never changed after (cap/store.ts)
+      trips: 2,
+    },
+  ],
+  [
+    'GET /cap/{identifier}.xml, kept',
+    { fn: cap, call: () => get(`/cap/${made.capIdentifier}.xml`), status: 200, trips: 1 },
+  ],
+  ['GET /api/advisories', { fn: advisories, call: () => get('/api/advisories'), status: 200, trips: 1 }],
+  ['GET /avisos', { fn: advisoriesPage, call: () => get('/avisos'), status: 200, trips: 1 }],
+  ['GET /avisos/{id}', { fn: advisoriesPage, call: () => get(`/avisos/${made.advisoryId}`), status: 200, trips: 1 }],
+  ['GET /api/indicadores', { fn: indicators, call: () => get('/api/indicadores'), status: 200, trips: 1 }],
+  ['GET /indicadores.csv', { fn: indicators, call: () => get('/indicadores.csv'), status: 200, trips: 1 }],
+  ['GET /indicadores', { fn: indicatorsPage, call: () => get('/indicadores'), status: 200, trips: 1 }],
+  ['GET /api/reports', { fn: news, call: () => get('/api/reports'), status: 200, trips: 1 }],
+  ['GET /api/documents', { fn: documents, call: () => get('/api/documents'), status: 200, trips: 1 }],
+  [
+    'GET /api/download',
+    { fn: documentsDownload, call: () => get('/api/download?fileType=memories&year=2024'), status: 302, trips: 1 },
+  ],
+  [
+    'GET /api/education/documents',
+    { fn: educationDocuments, call: () => get('/api/education/documents'), status: 200, trips: 1 },
+  ],
+  [
+    'POST /api/bills/new',
+    {
+      fn: paymentsBills,
+      call: () =>
+        post('/api/bills/new', {
+          paymentOption: 'webpay-plus',
+          serviceNumber: '100001',
+          email: 'cliente@example.com',
+          billingType: 'boleta',
+        }),
+      status: 201,
+      // issue 30: Webpay's transaction is made between the bill and its token: 2 at least
+      trips: 2,
+      keep: (body) => (made.billId = JSON.parse(body).billId),
+    },
+  ],
+  [
+    'GET /api/bills/{billId}',
+    { fn: paymentsBills, call: () => get(`/api/bills/${made.billId}`), status: 200, trips: 1 },
+  ],
+  [
+    'GET /api/tbk/return (approved)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        const [bill] = await db().query<{ token: string }>('SELECT token FROM bills WHERE id = $1', [made.billId]);
+        const decision = new FormData();
+        decision.set('token_ws', bill!.token);
+        decision.set('accion', 'aprobar');
+        const redirect = await webpay.simulator.handle(
+          new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: decision }),
+        );
+        return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
+      },
+      status: 303,
+      // issue 30: 4 today, target 1 (Webpay's commit comes between the claim and the settlement)
+      trips: 4,
+    },
+  ],
+  [
+    'GET /api/tbk-payments/{id}',
+    {
+      fn: paymentsRecords,
+      call: async () => {
+        const [payment] = await db().query<{ id: string }>('SELECT id::text AS id FROM tbk_payments');
+        return get(`/api/tbk-payments/${payment!.id}`);
+      },
+      status: 200,
+      trips: 1,
+    },
+  ],
+];
+
+/** As Ana Admin, an administrator. */
+const staff = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.token });
+/** As Olga Oficial, of the denuncias desk. */
+const desk = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.deskToken });
+const caseOf = async (kind: string) =>
+  (await db().query<{ id: string }>('SELECT id::text AS id FROM cases WHERE kind = $1 LIMIT 1', [kind]))[0]!.id;
+
+const adminRows: [string, Row][] = [
+  [
+    'GET /api/admins/{id}',
+    { fn: admins, call: () => staff('GET', `/api/admins/${made.adminId}`), status: 200, trips: 2 },
+  ],
+  [
+    'GET /api/admin/account',
+    { fn: adminAccount, call: () => staff('GET', '/api/admin/account'), status: 200, trips: 2 },
+  ],
+  ['GET /api/admin/admins', { fn: adminAdmins, call: () => staff('GET', '/api/admin/admins'), status: 200, trips: 2 }],
+  ['GET /api/admin/audit', { fn: adminAudit, call: () => staff('GET', '/api/admin/audit'), status: 200, trips: 2 }],
+  ['GET /api/admin/cases', { fn: adminCases, call: () => staff('GET', '/api/admin/cases'), status: 200, trips: 2 }],
+  [
+    'GET /api/admin/cases/{id}',
+    {
+      fn: adminCases,
+      call: async () => staff('GET', `/api/admin/cases/${(made.caseId = await caseOf('reclamo'))}`),
+      status: 200,
+      trips: 2,
+    },
+  ],
+  [
+    'POST /api/admin/cases/{id}/notes',
+    {
+      fn: adminCases,
+      call: () => staff('POST', `/api/admin/cases/${made.caseId}/notes`, { body: 'Llamar al cliente.' }),
+      status: 201,
+      trips: 2,
+    },
+  ],
+  [
+    'GET /api/admin/cases/{id}/rights',
+    {
+      fn: adminRights,
+      call: async () => staff('GET', `/api/admin/cases/${await caseOf('derechos')}/rights`),
+      status: 200,
+      trips: 2,
+    },
+  ],
+  [
+    'GET /api/admin/denuncias',
+    { fn: adminDenuncias, call: () => desk('GET', '/api/admin/denuncias'), status: 200, trips: 2 },
+  ],
+  [
+    'GET /api/admin/denuncias/{reference}',
+    {
+      fn: adminDenuncias,
+      call: async () => {
+        const [row] = await db().query<{ reference: string }>('SELECT reference FROM denuncias LIMIT 1');
+        made.denunciaReference = row!.reference;
+        return desk('GET', `/api/admin/denuncias/${made.denunciaReference}`);
+      },
+      status: 200,
+      trips: 2,
+    },
+  ],
+  [
+    'POST /api/admin/denuncias/{reference}/notes',
+    {
+      fn: adminDenuncias,
+      call: () => desk('POST', `/api/admin/denuncias/${made.denunciaReference}/notes`, { body: 'Hablar con RR.HH.' }),
+      status: 201,
+      trips: 2,
+    },
+  ],
+  [
+    'GET /api/admin/documents',
+    { fn: adminDocuments, call: () => staff('GET', '/api/admin/documents'), status: 200, trips: 2 },
+  ],
+  [
+    'POST /api/admin/documents',
+    {
+      fn: adminDocuments,
+      call: () =>
+        staff('POST', '/api/admin/documents', {
+          type: 'Memoria',
+          year: 2023,
+          url_file: '/documentos/memoria-2023.pdf',
+        }),
+      status: 201,
+      trips: 2,
+    },
+  ],
+  [
+    'GET /api/admin/education',
+    { fn: adminEducation, call: () => staff('GET', '/api/admin/education'), status: 200, trips: 2 },
+  ],
+  [
+    'POST /api/admin/education',
+    {
+      fn: adminEducation,
+      call: () =>
+        staff('POST', '/api/admin/education', {
+          content_type: 'Documentos educativos',
+          hidden: false,
+          title: 'Cuidemos el agua',
+          description: 'Guía para la familia.',
+          url_file: '/documentos/educacion/guia.pdf',
+          thumbnail: '',
+        }),
+      status: 201,
+      trips: 2,
+    },
+  ],
+  ['GET /api/admin/reports', { fn: adminNews, call: () => staff('GET', '/api/admin/reports'), status: 200, trips: 2 }],
+  [
+    'POST /api/admin/reports',
+    {
+      fn: adminNews,
+      call: () =>
+        staff('POST', '/api/admin/reports', {
+          active: true,
+          order: 1,
+          short_title: 'Corte programado',
+          title: 'Corte programado en Coyhaique',
+          name: 'corte-coyhaique',
+          url_file: '',
+          url_file_2: '',
+          text: '<p>Texto del aviso.</p>',
+        }),
+      status: 201,
+      trips: 2,
+    },
+  ],
+  [
+    'GET /api/admin/outages',
+    { fn: adminOutages, call: () => staff('GET', '/api/admin/outages'), status: 200, trips: 2 },
+  ],
+  [
+    'POST /api/admin/outages',
+    {
+      fn: adminOutages,
+      call: () =>
+        staff('POST', '/api/admin/outages', {
+          kind: 'programado',
+          town: 'coyhaique',
+          sectors: 'Villa Los Ñires',
+          streets: 'Los Coigües, Los Notros',
+          startsAt: '2027-03-05T09:00:00-03:00',
+          endsAt: '2027-03-05T18:00:00-03:00',
+          cause: 'Cambio de matriz',
+          supplyPoints: [],
+        }),
+      status: 201,
+      // issue 30: 4 today, target 2
+      trips: 4,
+      keep: (body) => (made.outageId = JSON.parse(body).data.outage.id),
+    },
+  ],
+  [
+    'GET /api/admin/outages/{id}',
+    { fn: adminOutages, call: () => staff('GET', `/api/admin/outages/${made.outageId}`), status: 200, trips: 2 },
+  ],
+  [
+    'POST /api/admin/outages/{id}/publish',
+    {
+      fn: adminOutages,
+      call: () => staff('POST', `/api/admin/outages/${made.outageId}/publish`, {}),
+      status: 200,
+      // issue 30: 4 today, target 2
+      trips: 4,
+    },
+  ],
+  [
+    'GET /api/admin/advisories',
+    { fn: adminAdvisories, call: () => staff('GET', '/api/admin/advisories'), status: 200, trips: 2 },
+  ],
+  [
+    'POST /api/admin/advisories',
+    {
+      fn: adminAdvisories,
+      call: () =>
+        staff('POST', '/api/admin/advisories', {
+          kind: 'hervir',
+          towns: ['puerto-aysen'],
+          sectors: 'Población Gabriela Mistral',
+          startsAt: '2026-03-02T08:00:00-03:00',
+          instructions: 'Hierva el agua al menos un minuto antes de beberla o usarla para cocinar.',
+          supplyPoints: [],
+        }),
+      status: 201,
+      // issue 30: 4 today, target 2
+      trips: 4,
+      keep: (body) => (made.advisoryDraftId = JSON.parse(body).data.advisory.id),
+    },
+  ],
+  [
+    'POST /api/admin/advisories/{id}/publish',
+    {
+      fn: adminAdvisories,
+      call: () => staff('POST', `/api/admin/advisories/${made.advisoryDraftId}/publish`),
+      status: 200,
+      // issue 30: 4 today, target 2
+      trips: 4,
+    },
+  ],
+  ['GET /api/admin/outbox', { fn: adminOutbox, call: () => staff('GET', '/api/admin/outbox'), status: 200, trips: 2 }],
+  [
+    'GET /api/admin/outbox/summary',
+    { fn: adminOutbox, call: () => staff('GET', '/api/admin/outbox/summary'), status: 200, trips: 2 },
+  ],
+  [
+    'GET /api/admin/payments',
+    { fn: adminPayments, call: () => staff('GET', '/api/admin/payments'), status: 200, trips: 2 },
+  ],
+  [
+    'GET /api/admin/payments/{billId}',
+    {
+      fn: adminPayments,
+      call: () => staff('GET', `/api/admin/payments/${made.billId}`),
+      status: 200,
+      trips: 2,
+    },
+  ],
+  [
+    'POST /api/logout',
+    {
+      fn: logout,
+      call: () => ({ method: 'POST', path: '/api/logout', token: made.leavingToken }),
+      status: 200,
+      trips: 2,
+    },
+  ],
+];
+
+/** The token of the last outage-alert link mailed for `action` (confirmar, baja). */
+async function alertToken(action: string) {
+  const [mail] = await db().query<{ body: string }>(
+    `SELECT body FROM outbox WHERE reference LIKE 'ALE-%' ORDER BY id DESC LIMIT 1`,
+  );
+  return new RegExp(`/cortes/alertas/${action}\\?token=([A-Za-z0-9_-]+)`).exec(mail!.body)![1]!;
+}
+
+describe.each([...publicRows, ...adminRows])('%s', (_endpoint, row) => {
+  it(`makes ${row.trips} round trip(s)`, async () => {
+    const { status, text, calls } = await roundTripsOf(row.fn, await row.call());
+    expect(status, text).toBe(row.status);
+    row.keep?.(text);
+    expect(calls.length, `its round trips:\n${calls.join('\n')}\n`).toBe(row.trips);
+  });
+});

@@ -3,7 +3,7 @@ import { query } from './helpers/database.ts';
 import { outboxMailTo, outboxMails } from './helpers/outbox.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 import { screenshot } from './helpers/screenshots.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 /** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
 
@@ -20,7 +20,7 @@ const linkIn = (eml: string, path: string) =>
   new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]{43})`).exec(decoded(eml))![1]!;
 
 async function expectAccessible(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await pageViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });

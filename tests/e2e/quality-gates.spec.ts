@@ -2,10 +2,11 @@ import { readdirSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { analytics } from '../../src/shared/analytics.ts';
 import { builtPages } from './helpers/built-pages.ts';
 import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations, SHELL_PAGE, SHELL_WIDTH } from './helpers/site-shell-axe.ts';
 
 const pages = builtPages();
 
@@ -94,37 +95,6 @@ const REGISTRATION_GZIP_BYTES = 256;
 // `ZodMiniObject`…, on core's `$ZodObject`… The browser loads zod/mini only (docs/features/forms-and-cases.md).
 const classicZod = /["'`]Zod(Object|String|Type)["'`]/;
 const zodCore = /["'`]\$ZodObject["'`]/;
-
-/**
- * The shell every public page shares (BaseLayout.astro): the skip link, the header with its menus
- * and the footer. Its markup is the same on every page but for the menu's aria-current, and its
- * styles are the site's global stylesheets, so axe checks it on SHELL_PAGE alone and leaves it out
- * of every other page's check: it was a third of each page's axe time, repeated on every page.
- * A page whose shell is not SHELL_PAGE's (or that has none, /login) is checked whole.
- */
-const SHELL = ['.skip-link', '.site-header', '.site-footer'];
-const SHELL_PAGE = '/contacto';
-
-/** SHELL_PAGE's HTML as served, fetched once per worker. */
-let shellPageHtml: Promise<string> | undefined;
-
-/** Whether `page` shows SHELL_PAGE's shell, aria-current aside. */
-async function hasSharedShell(page: Page, request: APIRequestContext): Promise<boolean> {
-  shellPageHtml ??= request.get(SHELL_PAGE).then((answer) => answer.text());
-  return page.evaluate(
-    ([html, selectors]) => {
-      const shell = (doc: Document) =>
-        selectors.map((selector) => {
-          const element = doc.querySelector(selector)?.cloneNode(true) as Element | undefined;
-          element?.querySelectorAll('[aria-current]').forEach((item) => item.removeAttribute('aria-current'));
-          return element?.outerHTML;
-        });
-      const shared = shell(new DOMParser().parseFromString(html, 'text/html'));
-      return shell(document).every((markup, index) => markup !== undefined && markup === shared[index]);
-    },
-    [await shellPageHtml, SHELL] as const,
-  );
-}
 
 test('the build has the shell pages', () => {
   expect(pages).toEqual(expect.arrayContaining(['/', SHELL_PAGE, '/pagina-que-no-existe', ...ZOD_ON_FIRST_FOCUS]));
@@ -352,11 +322,11 @@ for (const route of pages) {
         expect.soft(texts().filter((script) => classicZod.test(script))).toEqual([]);
       });
 
-    // Last: axe's own script is not the page's.
-    await test.step('has no WCAG 2.2 AA violations (axe-core), its shell on SHELL_PAGE', async () => {
-      const exclude = route !== SHELL_PAGE && (await hasSharedShell(page, request)) ? SHELL : [];
-      if (route !== SHELL_PAGE && exclude.length === 0) console.log(`${route}: a shell of its own, checked whole`);
-      expect.soft(await wcagViolations(page, undefined, exclude)).toEqual([]);
+    // Last: axe's own script is not the page's. The shell all pages share is checked on SHELL_PAGE
+    // (helpers/site-shell-axe.ts).
+    await test.step('has no WCAG 2.2 AA violations (axe-core)', async () => {
+      if (route === SHELL_PAGE) expect.soft(page.viewportSize()?.width).toBe(SHELL_WIDTH);
+      expect.soft(await (route === SHELL_PAGE ? wcagViolations(page) : pageViolations(page))).toEqual([]);
     });
   });
 }

@@ -7,7 +7,7 @@ import {
   paidOnlineHoursAgo,
   serviceNumbers,
 } from './helpers/accounts-import.ts';
-import { adminThemes as themes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { ADMIN_SHELL, adminShellMarkup, adminThemes as themes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './helpers/cases.ts';
 import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
@@ -84,10 +84,15 @@ for (const theme of themes) {
       test.slow();
       const csp = cspViolations(page);
       await useSession(page);
+      // The shell (top bar, side menu) is checked whole on the first screen, and left out of the
+      // others where it reads the same: it was a good part of each screen's axe time.
+      let checkedShell: string | undefined;
       for (const path of screens) {
         await page.goto(path);
         await settle(page);
-        await expectNoAdminViolations(page, theme, path);
+        const shell = await adminShellMarkup(page);
+        await expectNoAdminViolations(page, theme, path, shell === checkedShell ? ADMIN_SHELL : []);
+        if (shell.trim()) checkedShell ??= shell;
       }
       expect(csp).toEqual([]);
     });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { site } from '../../src/shared/site.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 import { query } from './helpers/database.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 
@@ -162,10 +162,10 @@ test.describe('/avisos', () => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/avisos');
       await expect(page.locator(`a[href="/avisos/${id}"]`).first()).toBeVisible();
-      expect(await wcagViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
       await page.goto(`/avisos/${id}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await wcagViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
       await liftAdvisory(id);
     });
 });
@@ -241,7 +241,7 @@ test.describe('the home band', () => {
     const { shift } = await shiftAndLargestPaint(first.page);
     expect(shift).toBeLessThan(0.001);
     await closeDialogs(first.page);
-    expect(await wcagViolations(first.page)).toEqual([]);
+    expect(await pageViolations(first.page)).toEqual([]);
     await first.close();
 
     await liftAdvisory(id);

@@ -6,7 +6,7 @@ import { messages } from '../../src/shared/messages.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
 import { screenshot } from './helpers/screenshots.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -171,7 +171,7 @@ test('an answered case shows Respondido, the answer date and each reply as text 
   await expect(found.locator('b')).toHaveCount(0);
   await expect(found).not.toContainText('Nota interna');
 
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await pageViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `seguimiento-respondido-${width}.png`, { fullPage: true });

@@ -4,7 +4,7 @@ import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/fo
 import { query } from './helpers/database.ts';
 import { sendDenuncia, unsealed, writeOnDenuncia } from './helpers/denuncias.ts';
 import { screenshot } from './helpers/screenshots.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -161,7 +161,7 @@ test("the reporter reads compliance's question, never a note, and answers with a
   expect(await storageSizes(page)).toEqual([0, 0]);
   await expect(page).toHaveURL(FOLLOW_UP);
 
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await pageViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `denuncia-seguimiento-${width}.png`, { fullPage: true });

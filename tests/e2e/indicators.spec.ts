@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { IndicatorsResponseSchema } from '../../src/shared/indicators/schema.ts';
 import { RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
@@ -81,7 +81,7 @@ for (const width of [390, 1280])
     // (quality-gates.spec.ts).
     await expect(page.locator('astro-island, [data-island]')).toHaveCount(0);
     await expect(page.locator('script[src]')).toHaveAttribute('src', /\/OfflineRegistration\./);
-    expect(await wcagViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
     await screenshot(page, testInfo, `indicadores-${width}.png`, { fullPage: true });
   });
 

@@ -43,9 +43,17 @@ const aysenClock = (date: Date) =>
     hourCycle: 'h23',
   }).format(date);
 
+// A page registers the worker 5 s after its load (OfflineRegistration.astro): its clock, running as
+// the real one otherwise, jumps them (workerControls) rather than the test waiting for them.
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
 /** Once the worker has installed (the kept pages saved) and claimed the page that registered it. */
-const workerControls = (page: Page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+async function workerControls(page: Page) {
+  await page.clock.fastForward(5_000);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
 
 /** The paths the worker's cache holds. */
 const cachedPaths = (page: Page) =>

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts/schema.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
 import { ESTIMATE_NOTE, RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
@@ -99,7 +99,7 @@ test.describe('/cortes/historial', () => {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
       await page.goto('/cortes/historial');
       await expect(page.getByRole('heading', { level: 2, name: 'Coyhaique' })).toBeVisible();
-      expect(await wcagViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
       await screenshot(page, testInfo, `cortes-historial-${width}.png`, { fullPage: true });
     });
 });
@@ -144,7 +144,7 @@ test.describe('¿Me afecta? with its history', () => {
       await lookUp(page, await account('coyhaique', { amount: 18990, days: 31 }));
       const history = page.getByRole('region', { name: 'Cortes en Coyhaique en los últimos 12 meses' });
       await expect(history.getByRole('row', { name: new RegExp(outage.sectors) })).toBeVisible();
-      expect(await wcagViolations(page)).toEqual([]);
+      expect(await pageViolations(page)).toEqual([]);
       await screenshot(history, testInfo, `cortes-me-afecta-historial-${width}.png`);
       await screenshot(page, testInfo, `cortes-me-afecta-${width}.png`, { fullPage: true });
     });

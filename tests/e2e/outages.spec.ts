@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { query } from './helpers/database.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
@@ -182,7 +182,7 @@ test.describe('/cortes', () => {
     await serveTiles(page);
     await page.goto('/cortes');
     await expect(page.locator('.leaflet-container')).toBeVisible();
-    expect(await wcagViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
@@ -35,7 +35,7 @@ test.describe('/oficinas', () => {
     await serveTiles(page);
     await page.goto('/oficinas');
     await expect(page.locator('.leaflet-container')).toHaveAttribute('data-center', 'coyhaique');
-    expect(await wcagViolations(page)).toEqual([]);
+    expect(await pageViolations(page)).toEqual([]);
   });
 
   test('without map tiles, the map gives way to a notice and the list stays', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { exportTexts, rightsMessages } from '../../src/shared/rights/texts.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 /**
  * /privacidad/derechos/descarga (issue 27): the page the export's mailed link opens. Its download
@@ -18,12 +18,12 @@ test('opening the link sends nothing; a spent or unknown link says so on the pre
   const button = page.getByRole('button', { name: exportTexts.button });
   await expect(button).toBeEnabled();
   expect(posts).toEqual([]);
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await pageViolations(page)).toEqual([]);
 
   await button.click();
   await expect(page.getByRole('alert')).toHaveText(rightsMessages.downloadGone);
   expect(posts).toEqual(['POST']);
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await pageViolations(page)).toEqual([]);
 });
 
 test('without its code the page says so instead of offering the button', async ({ page }) => {

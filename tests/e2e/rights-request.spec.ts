@@ -6,7 +6,7 @@ import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 import { screenshot } from './helpers/screenshots.ts';
-import { wcagViolations } from './helpers/axe.ts';
+import { pageViolations } from './helpers/site-shell-axe.ts';
 
 // Issue 27 (Derechos ARCO+), the public side: /privacidad/derechos sends a rights request, the mailed
 // link's page confirms the e-mail once, and the footer, /privacidad and every form lead there.
@@ -20,7 +20,7 @@ async function arriveAt(page: Page, path: string, now: string) {
 
 /** axe on what the page shows, then screenshots on a phone and a desktop (written when E2E_SCREENSHOTS is set). */
 async function expectAccessible(page: Page, name: string, testInfo: TestInfo) {
-  expect(await wcagViolations(page)).toEqual([]);
+  expect(await pageViolations(page)).toEqual([]);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });

@@ -2,9 +2,10 @@
  * `npm test`: the whole suite, in stages, with the time each took (CI must finish within 30 minutes
  * on two cores, docs/testing.md). The unit tests leave part of a core idle while they wait on
  * their database, so the end-to-end server's build and function bundles are made beside them
- * (`prepare:start`, which `npm start` then finds ready), followed on that same lane by the lint
- * and the type check: `astro check` and `astro build` both write Astro's content store, so the
- * check waits for the build, and neither check keeps a core busy while the build runs. The
+ * (`prepare:start`, which `npm start` then finds ready), followed on that lane by the type check:
+ * `astro check` and `astro build` both write Astro's content store, so the check waits for the
+ * build. The lint follows the unit tests on theirs, which end first since the function bundles no
+ * longer take them minutes. The
  * end-to-end tests use both cores, so they run last, in all their browsers against that one
  * server. A lane stops at its first failing step; a stage that fails stops the run, after its
  * other lanes have finished.
@@ -22,10 +23,12 @@ interface Step {
 /** A stage's lanes run side by side; a lane's steps one after the other. */
 const stages: Step[][][] = [
   [
-    [{ name: 'test:unit', command: ['npm', 'run', 'test:unit'] }],
+    [
+      { name: 'test:unit', command: ['npm', 'run', 'test:unit'] },
+      { name: 'lint', command: ['npm', 'run', 'lint'] },
+    ],
     [
       { name: 'prepare:start', command: ['npm', 'run', 'prepare:start'] },
-      { name: 'lint', command: ['npm', 'run', 'lint'] },
       { name: 'check', command: ['npm', 'run', 'check'] },
     ],
   ],

@@ -32,10 +32,15 @@ const filesOfStylesheet = (css: string): string[] =>
     .map(([, value]) => value!)
     .filter((value) => FILE.test(value));
 
+/** The stylesheets a module links itself, by their built paths (leaflet-stylesheet.ts, /cortes' map). */
+const stylesheetsOfModule = (code: string): string[] =>
+  [...code.matchAll(/["'`](\/_astro\/[^"'`\s]+\.css)["'`]/g)].map(([, value]) => value!);
+
 /**
  * What the offline pages of the build in `root` need: every file each page loads, every module
  * its scripts import, however deep, dynamic imports too (an island's code loaded on demand, such
- * as /cortes' map: a module missing offline took the whole island down), and the files of its
+ * as /cortes' map: a module missing offline took the whole island down), the stylesheets those
+ * modules link themselves (Leaflet's, linked when /cortes' map loads), and the files of its
  * stylesheets; each once, sorted. A page not in the build is listed in `missing`.
  */
 export async function offlineFiles(
@@ -50,10 +55,17 @@ export async function offlineFiles(
       missing.push(page);
       continue;
     }
+    const found = new Set<string>();
     for (const file of filesOfPage(html)) {
-      files.add(file);
+      found.add(file);
       if (file.endsWith('.js'))
-        for (const imported of await staticImportsOf(file, root, new Set(), { dynamic: true })) files.add(imported);
+        for (const imported of await staticImportsOf(file, root, new Set(), { dynamic: true })) found.add(imported);
+    }
+    for (const file of [...found].filter((file) => file.endsWith('.js')))
+      for (const stylesheet of stylesheetsOfModule(await readFile(path.join(root, file), 'utf8')))
+        found.add(stylesheet);
+    for (const file of found) {
+      files.add(file);
       if (file.endsWith('.css'))
         for (const named of filesOfStylesheet(await readFile(path.join(root, file), 'utf8'))) files.add(named);
     }

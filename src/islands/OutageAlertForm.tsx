@@ -33,10 +33,12 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
 /**
  * The towns' checkboxes as the page's HTML holds them until the island runs. The towns live in
  * the database, where staff may add one without a deploy, so the function outages-page writes
- * this into the prerendered page on each request (src/server/outages/page.ts): disabled, laid out
- * as the island's own, with the towns as data for it. The island takes their place with the same
+ * this into the prerendered page on each request (src/server/outages/page.ts), laid out as the
+ * island's own, with the towns as data for it. The island takes their place with the same
  * fieldset, so nothing moves, and the page neither asks for the towns nor loads zod to check an
- * answer. Without JavaScript the towns are still there to read.
+ * answer. Without JavaScript the towns are still there to read. They can be ticked before the
+ * island runs (on a rural line, seconds after the HTML): the form's draft takes the ticks from the
+ * page when it hydrates (useDraft).
  */
 export function ServerTownChoices({ towns, required }: { towns: Town[]; required: boolean }) {
   // JSON in a <script> ends at the first "</script": no "<" may be left in it (a town's name is staff's text).
@@ -51,7 +53,6 @@ export function ServerTownChoices({ towns, required }: { towns: Town[]; required
         options={towns.map(townOption)}
         value={[]}
         onChange={() => undefined}
-        disabled
       />
       <script type="application/json" id={TOWNS_DATA_ID} dangerouslySetInnerHTML={{ __html: data }} />
     </>

@@ -271,11 +271,11 @@ test.describe('home dialogs', () => {
     const { video, hours } = dialogs(page);
     const fetched: string[] = [];
     page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-    const poster = (path: string) => path === '/video/corporativo.jpg';
+    const poster = (path: string) => /^\/_astro\/corporativo\.[\w-]+\.webp$/.test(path);
     const hoursImage = (path: string) => path.includes('/horario-atencion.');
     await page.goto('/');
     await expect(video).toBeVisible();
-    await expect(video.locator('video')).toHaveAttribute('poster', '/video/corporativo.jpg');
+    await expect(video.locator('video')).toHaveAttribute('poster', /^\/_astro\/corporativo\.[\w-]+\.webp$/);
     await expect.poll(() => fetched.some(poster)).toBe(true);
     const banner = fetched.findIndex((path) => path.includes('/01-factibilidad.'));
     expect(banner).toBeGreaterThanOrEqual(0);

@@ -240,7 +240,7 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(empty).not.toContain('map--space');
   });
 
-  it('puts the towns in /cortes/alertas: its checkboxes, waiting for the island, and their data for it', async () => {
+  it('puts the towns in /cortes/alertas: its checkboxes, enabled before the island, and their data for it', async () => {
     const alerts = '<main><h1>Avisos</h1><!--cortes:localidades--></main>';
     const towns = [
       { slug: 'coyhaique', name: 'Coyhaique' },
@@ -250,7 +250,8 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(html).not.toContain('<!--cortes:localidades-->');
     expect(html).toMatch(/<legend>Localidades<\/legend>/);
     expect(html).toContain('<input type="checkbox" name="towns" value="coyhaique"/>Coyhaique');
-    expect(html).toMatch(/<fieldset[^>]* disabled=""/);
+    // Ticked before the island runs, on a slow line (issue 30): the draft takes the ticks from the page.
+    expect(html).not.toContain('disabled');
     // A town's name, staff's text, can neither end the data's script nor start another.
     expect(html.match(/<script/g)).toHaveLength(1);
     const data = /<script type="application\/json" id="cortes-alertas-localidades">(.*?)<\/script>/.exec(html)![1]!;

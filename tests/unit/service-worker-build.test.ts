@@ -36,7 +36,10 @@ beforeAll(async () => {
     '_astro/Board.js': 'import{r}from"./react.js";import("./Map.js");export default r;',
     '_astro/react.js': 'import"./runtime.js";export const r=1;',
     '_astro/runtime.js': 'export{};',
-    '_astro/Map.js': 'export{};',
+    // A stylesheet the module links itself when it loads (leaflet-stylesheet.ts).
+    '_astro/Map.js': 'const s="/_astro/leaflet.css";export{s};',
+    '_astro/leaflet.css': '.marker{background:url(/_astro/marker.png)}',
+    '_astro/marker.png': 'png',
     '_astro/client.js': 'import"./react.js";',
     'favicon.svg': '<svg/>',
   };
@@ -65,13 +68,15 @@ describe('the files the offline pages need', () => {
     ).toEqual(['/_astro/site.css', '/img/logo.webp']);
   });
 
-  it('are read from the build, with every import of their scripts (those loaded on demand too) and the files their stylesheets name; a page not built is reported', async () => {
+  it('are read from the build, with every import of their scripts (those loaded on demand too), the stylesheets those link, and the files their stylesheets name; a page not built is reported', async () => {
     expect(await offlineFiles(dist, [OFFLINE_PAGE, '/cortes', '/avisos'])).toEqual({
       files: [
         '/_astro/Board.js',
         '/_astro/Map.js',
         '/_astro/client.js',
+        '/_astro/leaflet.css',
         '/_astro/map.css',
+        '/_astro/marker.png',
         '/_astro/pin.png',
         '/_astro/react.js',
         '/_astro/register.js',

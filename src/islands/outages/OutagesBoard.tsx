@@ -6,10 +6,14 @@ import { formatClock } from '../../shared/outages/format.ts';
 import { callApi } from '../../ui/api.ts';
 import { Field } from '../../ui/forms/Field.tsx';
 import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
+import { leafletStylesheet } from '../leaflet-stylesheet.ts';
 import OutageList, { MapSpace } from './OutageList.tsx';
 
-// Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list.
-const OutagesMap = lazy(() => import('./OutagesMap.tsx'));
+// Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list,
+// with its stylesheet (leaflet-stylesheet.ts), which would otherwise hold the page's first paint.
+const OutagesMap = lazy(() =>
+  Promise.all([import('./OutagesMap.tsx'), leafletStylesheet()]).then(([module]) => module),
+);
 // ¿Me afecta?'s history: only a visitor who asks needs it (the page's JavaScript budget).
 const loadLookupHistory = () => import('./LookupHistory.tsx');
 const LookupHistory = lazy(loadLookupHistory);

@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useState } from 'react';
 import { Circle, MapContainer, Marker, Popup, useMapEvents } from 'react-leaflet';

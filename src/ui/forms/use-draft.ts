@@ -20,13 +20,13 @@ export function useDraft<T extends Record<string, string>>(
     } catch {
       // Storage disabled or corrupt: start from what is on the page.
     }
-    const typed = form.current
-      ? Object.fromEntries(
-          [...new FormData(form.current)].filter(
-            ([name, value]) => name in empty && typeof value === 'string' && value !== '',
-          ),
-        )
-      : {};
+    const typed: Record<string, string> = {};
+    for (const [name, value] of form.current ? new FormData(form.current) : []) {
+      if (!(name in empty) || typeof value !== 'string' || value === '') continue;
+      // A group of checkboxes gives one entry a ticked box: its values one per line, as the form
+      // keeps them (OutageAlertForm's towns); only the last box was kept before.
+      typed[name] = name in typed ? `${typed[name]}\n${value}` : value;
+    }
     setValues({ ...empty, ...stored, ...typed });
     setReady(true);
   }, [key]);

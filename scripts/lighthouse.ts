@@ -218,5 +218,5 @@ try {
   }
 } finally {
   await chromium.close();
-  server.stop();
+  await server.stop();
 }

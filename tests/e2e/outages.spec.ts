@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { site } from '../../src/shared/site.ts';
 import { query } from './helpers/database.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
@@ -64,7 +65,13 @@ test.describe('/cortes', () => {
     const listTop = (await page.getByRole('heading', { name: 'Cortes vigentes y programados' }).boundingBox())!.y;
     const buttonTop = (await page.getByRole('link', { name: /Ver avisos en redes sociales/ }).boundingBox())!.y;
     expect(buttonTop).toBeGreaterThan(listTop);
-    await expect(page.locator('iframe[title^="Listado de cortes"]')).toHaveCount(1);
+    // The embedded page loads once /cortes has (DeferredFrame.astro), not before its own paint.
+    const frame = page.locator('iframe[title^="Listado de cortes"]');
+    await expect(frame).toHaveCount(1);
+    await expect(frame).toBeVisible();
+    await expect(frame).toHaveAttribute('src', site.links.outagesPage);
+    const html = await (await page.request.get('/cortes')).text();
+    expect(html).toMatch(/<iframe data-deferred-src="[^"]+"[^>]*hidden>/);
   });
 
   test('the list is in the HTML: readable without JavaScript, without the tools that need it', async ({ browser }) => {
@@ -79,6 +86,10 @@ test.describe('/cortes', () => {
     await expect(page.getByRole('button', { name: 'Consultar' })).toBeHidden();
     await expect(page.getByLabel('Localidad')).toBeHidden();
     await expect(page.getByText('Cargando mapa…')).toBeHidden();
+    await expect(page.locator('iframe[title^="Listado de cortes"]:visible')).toHaveAttribute(
+      'src',
+      site.links.outagesPage,
+    );
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { type Period } from '../shared/retention/texts.ts';
-import type { Database } from './db/index.ts';
+import type { Database, Statement } from './db/index.ts';
 
 /**
  * The throttle of a lookup by a secret (/seguimiento's reference and e-mail, /denuncias/
@@ -10,8 +10,10 @@ import type { Database } from './db/index.ts';
  * An attempt is claimed before the lookup by ONE statement on the client's row that both checks
  * the wait and counts the attempt as a failure (INSERT ... ON CONFLICT DO UPDATE ... WHERE):
  * concurrent attempts of one client queue on that row, so they cannot all pass a count read before
- * any of them was written. A lookup that finds its case hands its attempt back (refund), so a right
- * secret never counts, and the row of a client with no failure left is deleted.
+ * any of them was written. A right secret never counts: a lookup by a slow hash, claimed before
+ * the hash is paid for, hands its attempt back (refund); any other lookup is a CTE of the claim's
+ * statement, which counts the attempt only when it found nothing (`lookUp`, one round trip). The
+ * row of a client with no failure left is deleted.
  *
  * The optional global brake (the receipt code's slow hash must not be spent without bound by a
  * guesser with many addresses): while `brake` clients or more have failed within BRAKE_SECONDS, a
@@ -57,34 +59,76 @@ const WAIT = `CASE
   END`;
 
 /**
- * Claims an attempt for `client` (its keyed hash), counted as a failure until refunded; or the
- * wait left when the client must not try yet. Rows past their memory are pruned on the way (the
- * hourly clean-up need not run first).
+ * The statement that claims an attempt for `client` (its keyed hash) and counts `failure` (1, or an
+ * expression of the statement's CTEs), returning a row when claimed and none when the client must
+ * wait. Rows past their memory are pruned on the way (the hourly clean-up need not run first).
  */
-export async function claimAttempt(db: Database, throttle: FailureThrottle, client: string): Promise<Claim> {
-  const { table, free, memory } = throttle;
-  const params = [client, memoryOf(memory), free];
-  const claimed = await db.query(
-    `WITH ${brakeCte(throttle)},
-       pruned AS (DELETE FROM ${table} WHERE failed_at < now() - $2::interval AND client <> $1)
-     INSERT INTO ${table} AS f (client, failures, failed_at) VALUES ($1, 1, clock_timestamp())
+const claim = (throttle: FailureThrottle, ctes: string, failure: string) => {
+  const { table } = throttle;
+  return `WITH ${brakeCte(throttle)},
+       pruned AS (DELETE FROM ${table} WHERE failed_at < now() - $2::interval AND client <> $1)${ctes}
+     INSERT INTO ${table} AS f (client, failures, failed_at) VALUES ($1, ${failure}, clock_timestamp())
      ON CONFLICT (client) DO UPDATE SET
-       failures = CASE WHEN f.failed_at < clock_timestamp() - $2::interval THEN 1 ELSE f.failures + 1 END,
+       failures = CASE WHEN f.failed_at < clock_timestamp() - $2::interval THEN 0 ELSE f.failures END + ${failure},
        failed_at = clock_timestamp()
-     WHERE f.failed_at + make_interval(secs => ${WAIT}) <= clock_timestamp()
-     RETURNING 1`,
-    params,
-  );
-  if (claimed.length > 0) return { kind: 'claimed' };
-  // What to tell the refused client; a read, deciding nothing.
-  const [left] = await db.query<{ seconds: number; braked: boolean }>(
-    `WITH ${brakeCte(throttle)}
+     WHERE f.failed_at + make_interval(secs => ${WAIT}) <= clock_timestamp()`;
+};
+
+/** What to tell a refused client; a read, deciding nothing. */
+const waitLeft = (throttle: FailureThrottle) => `WITH ${brakeCte(throttle)}
      SELECT greatest(1, ceil(extract(epoch FROM f.failed_at + make_interval(secs => ${WAIT}) - clock_timestamp())))::int AS seconds,
        (SELECT "on" FROM brake) AS braked
-     FROM ${table} f WHERE client = $1`,
-    params,
-  );
-  return { kind: 'wait', seconds: left?.seconds ?? 1, braked: left?.braked ?? false };
+     FROM ${throttle.table} f WHERE client = $1`;
+
+type Wait = Extract<Claim, { kind: 'wait' }>;
+const waitOf = ([left]: { seconds: number; braked: boolean }[]): Wait => ({
+  kind: 'wait',
+  seconds: left?.seconds ?? 1,
+  braked: left?.braked ?? false,
+});
+
+/**
+ * Claims an attempt for `client`, counted as a failure until refunded; or the wait left when the
+ * client must not try yet. For a lookup whose secret costs a slow hash, which must not be paid for
+ * before the claim; any other lookup is cheaper as `lookUp`.
+ */
+export async function claimAttempt(db: Database, throttle: FailureThrottle, client: string): Promise<Claim> {
+  const params = [client, memoryOf(throttle.memory), throttle.free];
+  const claimed = await db.query(`${claim(throttle, '', '1')} RETURNING 1`, params);
+  if (claimed.length > 0) return { kind: 'claimed' };
+  return waitOf(await db.query(waitLeft(throttle), params));
+}
+
+/** A lookup's outcome: its row, nothing found (a failure counted), or the client's wait. */
+export type Lookup<Row> = { kind: 'found'; row: Row } | { kind: 'missing' } | Wait;
+
+/**
+ * Claims an attempt for `client` and makes the lookup `found` (a SELECT of at most one row, its
+ * parameters from $4) in ONE round trip, a batch. The lookup is a CTE of the claim's own statement,
+ * which counts the attempt as a failure only if the lookup found nothing: the claim stays one
+ * atomic statement on the client's row, so concurrent attempts queue there as with `claimAttempt`,
+ * and a right secret never counts, with no refund after. The row is answered only when the claim
+ * passed. The batch's later statements drop the row of a client left without failures and read the
+ * wait of a refused one.
+ */
+export async function lookUp<Row>(
+  db: Database,
+  throttle: FailureThrottle,
+  client: string,
+  found: Statement,
+): Promise<Lookup<Row>> {
+  const params = [client, memoryOf(throttle.memory), throttle.free];
+  const [[attempt], , left] = (await db.batch([
+    {
+      text: `${claim(throttle, `, found AS (${found.text})`, '(NOT EXISTS (SELECT FROM found))::int')}
+     RETURNING (SELECT to_jsonb(found) FROM found) AS found`,
+      params: [...params, ...(found.params ?? [])],
+    },
+    { text: `DELETE FROM ${throttle.table} WHERE client = $1 AND failures = 0`, params: [client] },
+    { text: waitLeft(throttle), params },
+  ])) as [{ found: Row | null }[], unknown[], { seconds: number; braked: boolean }[]];
+  if (!attempt) return waitOf(left);
+  return attempt.found ? { kind: 'found', row: attempt.found } : { kind: 'missing' };
 }
 
 /** Hands back the attempt of a lookup that found its case; a client left without failures has no row. */

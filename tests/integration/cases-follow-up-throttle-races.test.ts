@@ -73,4 +73,18 @@ describe('concurrent wrong lookups of one client, each on its own session', () =
     const rows = await postgres.db.query<{ failures: number }>('SELECT failures FROM follow_up_failures');
     expect(rows).toEqual(Array(ROUNDS).fill({ failures: FOLLOW_UP_THROTTLE.free }));
   }, 60_000);
+
+  it(`/seguimiento: the right pair answers every one of ${COMPETITORS} concurrent lookups, counts none, leaves no row`, async () => {
+    await postgres.db.query('DELETE FROM follow_up_failures');
+    await postgres.db.query(
+      `INSERT INTO cases (kind, reference, citizen_name, citizen_email) VALUES ('mensaje', 'REC-BBBBBBBB', 'Ana', 'ana@correo.cl')`,
+    );
+    // More right lookups at once than the free failures: a claim that counted each until a refund
+    // would refuse some of them.
+    const statuses = await race((db) =>
+      followUp(db, { reference: 'REC-BBBBBBBB', email: 'ana@correo.cl' }, '198.51.100.200'),
+    );
+    expect(statuses).toEqual(Array(COMPETITORS).fill(200));
+    expect(await postgres.db.query('SELECT 1 FROM follow_up_failures')).toEqual([]);
+  }, 60_000);
 });

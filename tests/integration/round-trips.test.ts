@@ -309,8 +309,7 @@ const publicRows: [string, Row][] = [
       fn: casesFollowUp,
       call: () => post('/api/seguimiento', { reference: made.complaintReference, email: CITIZEN.email }),
       status: 200,
-      // issue 30: 4 today, target 1
-      trips: 4,
+      trips: 1,
     },
   ],
   [

@@ -5,7 +5,7 @@ import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { NotFound, Throttled } from '../errors.ts';
-import { claimAttempt, refundAttempt, type FailureThrottle } from '../failure-throttle.ts';
+import { lookUp, type FailureThrottle } from '../failure-throttle.ts';
 
 /**
  * /seguimiento: a reference and the e-mail given in the form open that case's status,
@@ -28,24 +28,16 @@ const clientKey = async (address: string): Promise<string> =>
     .digest('hex');
 
 export async function followUp(db: Database, { reference, email }: FollowUpQuery, address: string): Promise<FollowUp> {
-  const client = await clientKey(address);
-  const claim = await claimAttempt(db, FOLLOW_UP_THROTTLE, client);
-  if (claim.kind === 'wait') throw new Throttled(caseMessages.followUpThrottled(claim.seconds), claim.seconds);
-
-  const [found] = await db.query<Omit<FollowUp, 'replies'> & { id: string }>(
-    `SELECT id::text AS id, kind, reference, status, ${isoTime('received_at')} AS received_at,
-       to_char(due_on, 'YYYY-MM-DD') AS due_on, ${isoTime('answered_at')} AS answered_at, ${isoTime('closed_at')} AS closed_at
-     FROM cases WHERE reference = $1 AND lower(citizen_email) = lower($2)`,
-    [reference, email],
-  );
+  const lookup = await lookUp<FollowUp>(db, FOLLOW_UP_THROTTLE, await clientKey(address), {
+    text: `SELECT kind, reference, status, ${isoTime('received_at')} AS received_at,
+         to_char(due_on, 'YYYY-MM-DD') AS due_on, ${isoTime('answered_at')} AS answered_at, ${isoTime('closed_at')} AS closed_at,
+         coalesce((SELECT jsonb_agg(jsonb_build_object('body', e.body, 'created_at', ${isoTime('e.created_at')}) ORDER BY e.created_at, e.id)
+           FROM case_entries e WHERE e.case_id = cases.id AND e.kind = 'reply'), '[]') AS replies
+       FROM cases WHERE reference = $4 AND lower(citizen_email) = lower($5)`,
+    params: [reference, email],
+  });
+  if (lookup.kind === 'wait') throw new Throttled(caseMessages.followUpThrottled(lookup.seconds), lookup.seconds);
   // A wrong pair keeps its attempt counted.
-  if (!found) throw new NotFound(caseMessages.followUpNotFound);
-  await refundAttempt(db, FOLLOW_UP_THROTTLE, client);
-  const { id, ...seen } = found;
-  const replies = await db.query<FollowUp['replies'][number]>(
-    `SELECT body, ${isoTime('created_at')} AS created_at FROM case_entries
-     WHERE case_id = $1 AND kind = 'reply' ORDER BY case_entries.created_at, case_entries.id`,
-    [id],
-  );
-  return { ...seen, replies };
+  if (lookup.kind === 'missing') throw new NotFound(caseMessages.followUpNotFound);
+  return lookup.row;
 }

@@ -8,7 +8,7 @@ import {
 } from '../../src/shared/denuncias/follow-up/schema.ts';
 import { INLINE_LIMIT } from '../../src/shared/uploads/schema.ts';
 import { config as settings } from '../../src/server/config.ts';
-import { getDatabase, type Database } from '../../src/server/db/index.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
 import {
   addReporterMessage,
   chooseNotice,
@@ -38,30 +38,29 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     settings.mail();
     const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
     const { receipt, body } = parseInput(ReporterMessageSchema, form.fields);
-    const opened = await openByReceipt(db, receipt, context.ip);
-    await addReporterMessage(db, uploadStore(), opened, {
+    const opened = await addReporterMessage(db, uploadStore(), await openByReceipt(db, receipt, context.ip), {
       body,
       form,
       address: context.ip,
       origin: arrivalOf(req).origin,
     });
     context.waitUntil(deliverDueMail());
-    return answer(db, opened, texts.sent);
+    return answer(opened, texts.sent);
   }
   if (action === 'aviso') {
     const { receipt, notify } = await readInput(req, NoticeChoiceSchema, 2_048);
     const opened = await chooseNotice(db, await openByReceipt(db, receipt, context.ip), notify);
-    return answer(db, opened, notify ? texts.noticeOn : texts.noticeOff);
+    return answer(opened, notify ? texts.noticeOn : texts.noticeOff);
   }
   const { receipt } = await readInput(req, ReceiptQuerySchema, 2_048);
-  return answer(db, await openByReceipt(db, receipt, context.ip));
+  return answer(await openByReceipt(db, receipt, context.ip));
 });
 
-const answer = async (db: Database, opened: OpenedDenuncia, message?: string) =>
+const answer = (opened: OpenedDenuncia, message?: string) =>
   json({
     success: true,
     ...(message ? { message } : {}),
-    data: { denuncia: await followUpView(db, opened) },
+    data: { denuncia: followUpView(opened) },
   } satisfies DenunciaFollowUpAnswer);
 
 export const config: Config = {

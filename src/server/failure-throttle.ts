@@ -80,6 +80,12 @@ const waitLeft = (throttle: FailureThrottle) => `WITH ${brakeCte(throttle)}
        (SELECT "on" FROM brake) AS braked
      FROM ${throttle.table} f WHERE client = $1`;
 
+/** A client left without failures has no row. */
+const dropEmpty = ({ table }: FailureThrottle, client: string): Statement => ({
+  text: `DELETE FROM ${table} WHERE client = $1 AND failures = 0`,
+  params: [client],
+});
+
 type Wait = Extract<Claim, { kind: 'wait' }>;
 const waitOf = ([left]: { seconds: number; braked: boolean }[]): Wait => ({
   kind: 'wait',
@@ -124,17 +130,22 @@ export async function lookUp<Row>(
      RETURNING (SELECT to_jsonb(found) FROM found) AS found`,
       params: [...params, ...(found.params ?? [])],
     },
-    { text: `DELETE FROM ${throttle.table} WHERE client = $1 AND failures = 0`, params: [client] },
+    dropEmpty(throttle, client),
     { text: waitLeft(throttle), params },
   ])) as [{ found: Row | null }[], unknown[], { seconds: number; braked: boolean }[]];
   if (!attempt) return waitOf(left);
   return attempt.found ? { kind: 'found', row: attempt.found } : { kind: 'missing' };
 }
 
-/** Hands back the attempt of a lookup that found its case; a client left without failures has no row. */
-export async function refundAttempt(db: Database, { table }: FailureThrottle, client: string): Promise<void> {
-  await db.batch([
-    { text: `DELETE FROM ${table} WHERE client = $1 AND failures <= 1`, params: [client] },
-    { text: `UPDATE ${table} SET failures = failures - 1 WHERE client = $1 AND failures > 1`, params: [client] },
-  ]);
-}
+/**
+ * The statements that hand back the attempt of a lookup that found what it sought, to run in the
+ * lookup's own batch: `found`, a condition (its parameters from $2), is checked by the refund
+ * itself.
+ */
+export const refundStatements = (throttle: FailureThrottle, client: string, found: Statement): Statement[] => [
+  {
+    text: `UPDATE ${throttle.table} SET failures = failures - 1 WHERE client = $1 AND failures > 0 AND ${found.text}`,
+    params: [client, ...(found.params ?? [])],
+  },
+  dropEmpty(throttle, client),
+];

@@ -94,7 +94,7 @@ export async function denunciaDetail(
              WHERE d.reference = $1`,
       params: [reference],
     },
-    messagesStatement(reference, { withNotes: true }),
+    messagesStatement({ reference }, { withNotes: true }),
     // A look at a denuncia is in the trail, whether or not the reference exists.
     ...(read ? [trailEntry(read, 'view', reference, 'Consultó la denuncia')] : []),
   ]);

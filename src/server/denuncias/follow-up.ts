@@ -1,5 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { RECEIPT_DIGITS, receiptDigits, type DenunciaStatus } from '../../shared/denuncias/case/schema.ts';
+import {
+  RECEIPT_DIGITS,
+  receiptDigits,
+  type DenunciaMessage,
+  type DenunciaStatus,
+} from '../../shared/denuncias/case/schema.ts';
 import {
   denunciaFollowUpMessages as texts,
   type DenunciaFollowUp,
@@ -11,12 +16,12 @@ import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { Conflict, NotFound, Throttled } from '../errors.ts';
-import { claimAttempt, refundAttempt, type FailureThrottle } from '../failure-throttle.ts';
+import { claimAttempt, refundStatements, type FailureThrottle } from '../failure-throttle.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
 import { attachUpload, receiveFile } from '../uploads.ts';
-import { listMessages, messageStatements } from './messages.ts';
+import { messagesStatement, messageStatements, openMessages } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 
 /**
@@ -47,6 +52,8 @@ export interface OpenedDenuncia {
   closedAt: string | null;
   hasEmail: boolean;
   notify: boolean;
+  /** Its messages, never the notes: read in the lookup's batch, or in the batch that added one. */
+  messages: DenunciaMessage[];
 }
 
 const clientKey = async (address: string): Promise<string> =>
@@ -63,21 +70,29 @@ export async function openByReceipt(db: Database, typed: string, address: string
   const digits = receiptDigits(typed);
   // A wrong code keeps its attempt counted: the one message, and no hash for a malformed one.
   if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new NotFound(texts.notFound);
-  const [found] = await db.query<OpenedDenuncia>(
-    `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
-       email <> '' AS "hasEmail", notify_reporter AS notify
-     FROM denuncias WHERE receipt_hash = $1`,
-    [await receiptHash(digits)],
-  );
+  const hash = await receiptHash(digits);
+  // The lookup, the refund of a right code's attempt and its messages: one round trip after the claim.
+  const [[found], , , messages] = (await db.batch([
+    {
+      text: `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
+         email <> '' AS "hasEmail", notify_reporter AS notify
+       FROM denuncias WHERE receipt_hash = $1`,
+      params: [hash],
+    },
+    ...refundStatements(RECEIPT_THROTTLE, client, {
+      text: 'EXISTS (SELECT FROM denuncias WHERE receipt_hash = $2)',
+      params: [hash],
+    }),
+    messagesStatement({ receiptHash: hash }, { withNotes: false }),
+  ])) as [Omit<OpenedDenuncia, 'messages'>[], unknown[], unknown[], unknown[]];
   if (!found) throw new NotFound(texts.notFound);
-  await refundAttempt(db, RECEIPT_THROTTLE, client);
-  return found;
+  return { ...found, messages: await openMessages(found.reference, messages) };
 }
 
 /** What the reporter sees: never an internal note, never the name of who wrote in compliance. */
-export async function followUpView(db: Database, opened: OpenedDenuncia): Promise<DenunciaFollowUp> {
+export function followUpView(opened: OpenedDenuncia): DenunciaFollowUp {
   const messages: ReporterViewMessage[] = [];
-  for (const { author, body, attachment, createdAt } of await listMessages(db, opened.reference, { withNotes: false }))
+  for (const { author, body, attachment, createdAt } of opened.messages)
     if (author !== 'note')
       messages.push({
         author,
@@ -92,18 +107,19 @@ export async function followUpView(db: Database, opened: OpenedDenuncia): Promis
 /**
  * The reporter's answer, sealed like every message, with its file (inline or a chunked upload of
  * purpose `denuncia`, sealed in storage), and a content-free mail telling the compliance mailbox
- * to look at the desk. A closed denuncia takes no more messages.
+ * to look at the desk; the denuncia as it is then, its messages read in the same batch. A closed
+ * denuncia takes no more messages.
  */
 export async function addReporterMessage(
   db: Database,
   store: UploadStore,
   opened: OpenedDenuncia,
   { body, form, address, origin }: { body: string; form: Multipart; address: string; origin: string },
-): Promise<void> {
+): Promise<OpenedDenuncia> {
   if (opened.status === 'cerrada') throw new Conflict(texts.closed);
   const file = await receiveFile(db, store, 'denuncia', form, address);
   const { reference } = opened;
-  await db.batch([
+  const written = await db.batch([
     ...(await messageStatements({
       reference,
       author: 'reporter',
@@ -112,7 +128,9 @@ export async function addReporterMessage(
     })),
     ...(file ? [attachUpload(file.id)] : []),
     enqueueMail(reporterMessageMail(reference, origin), reference),
+    messagesStatement({ reference }, { withNotes: false }),
   ]);
+  return { ...opened, messages: await openMessages(reference, written.at(-1)!) };
 }
 
 /** The compliance mailbox's notice of a reporter's message: no content, only where to read it. */

@@ -62,13 +62,20 @@ interface MessageRow {
   created_at: string;
 }
 
-/** The statement reading a denuncia's messages, oldest first, the notes only for the desk: to read with others. */
-export const messagesStatement = (reference: string, { withNotes }: { withNotes: boolean }): Statement => ({
+/**
+ * The statement reading a denuncia's messages, oldest first, the notes only for the desk: to read
+ * with others. The denuncia by its reference, or by its receipt code's hash (the reporter's lookup,
+ * whose batch reads them before knowing the reference).
+ */
+export const messagesStatement = (
+  denuncia: { reference: string } | { receiptHash: string },
+  { withNotes }: { withNotes: boolean },
+): Statement => ({
   text: `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size, u.sealed_size,
            ${isoTime('m.created_at')} AS created_at
          FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id LEFT JOIN uploads u ON u.id = m.attachment_upload_id
-         WHERE d.reference = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
-  params: [reference, withNotes],
+         WHERE ${'reference' in denuncia ? 'd.reference' : 'd.receipt_hash'} = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
+  params: ['reference' in denuncia ? denuncia.reference : denuncia.receiptHash, withNotes],
 });
 
 /** The messages of `messagesStatement`'s rows, their bodies and files' names unsealed. */
@@ -85,16 +92,6 @@ export const openMessages = (reference: string, rows: unknown[]): Promise<Denunc
       createdAt: row.created_at,
     })),
   );
-
-/** The messages of a denuncia, oldest first; the notes only for the desk. */
-export async function listMessages(
-  db: Database,
-  reference: string,
-  options: { withNotes: boolean },
-): Promise<DenunciaMessage[]> {
-  const { text, params } = messagesStatement(reference, options);
-  return openMessages(reference, await db.query(text, params));
-}
 
 /**
  * The content-free notice to a reporter who asked for one on the follow-up page, when compliance

@@ -55,7 +55,7 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
       `UPDATE bills SET status = 'committing', claimed_at = now() WHERE token = $1 AND status = 'pending' RETURNING ${CLAIMED_COLUMNS}`,
       [token],
     );
-    if (bill) return screenOf(await confirmOrLeave(db, keepingAnswers(db, webpay, bill.id), bill), bill.id);
+    if (bill) return screenOf(await confirmOrLeave(db, webpay, bill), bill.id);
     const [row] = await db.query<{ id: string; status: string; payment_id: string | null }>(
       'SELECT b.id, b.status, t.id AS payment_id FROM bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id WHERE b.token = $1',
       [token],
@@ -78,7 +78,7 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
  */
 async function confirmOrLeave(db: Database, webpay: WebpayClient, bill: ClaimedBill): Promise<Settlement> {
   try {
-    return await confirmClaimed(db, webpay, bill, 'failed');
+    return await keepingAnswers(db, webpay, bill.id, (db, webpay) => confirmClaimed(db, webpay, bill, 'failed'));
   } catch (error) {
     console.error(`webpay: return of bill ${bill.id} left for the reconciliation: ${errorSummary(error)}`);
     return { kind: 'unknown' };

@@ -504,8 +504,7 @@ const publicRows: [string, Row][] = [
         return get(`/api/tbk/return?token_ws=${bill!.token}`);
       },
       status: 303,
-      // issue 30: the claim finds the bill settled, then its outcome is read
-      trips: 2,
+      trips: 1,
     },
   ],
   [

@@ -496,6 +496,37 @@ const publicRows: [string, Row][] = [
     },
   ],
   [
+    'GET /api/tbk/return (declined by the card)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        await db().query(
+          `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100009', 4000, 'Prat 9, Coyhaique')`,
+        );
+        const created = await callFunction(paymentsBills, 'POST', '/api/bills/new', {
+          body: {
+            paymentOption: 'webpay-plus',
+            serviceNumber: '100009',
+            email: 'cliente@example.com',
+            billingType: 'boleta',
+          },
+        });
+        const { billId } = (await created.json()) as { billId: string };
+        const [bill] = await db().query<{ token: string }>('SELECT token FROM bills WHERE id = $1', [billId]);
+        const decision = new FormData();
+        decision.set('token_ws', bill!.token);
+        decision.set('accion', 'rechazar');
+        const redirect = await webpay.simulator.handle(
+          new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: decision }),
+        );
+        return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
+      },
+      status: 303,
+      // issue 30: as approved, one trip on each side of Webpay's commit
+      trips: 2,
+    },
+  ],
+  [
     'GET /api/tbk/return (the same return again)',
     {
       fn: paymentsReturn,

@@ -87,6 +87,7 @@ export async function keepingAnswers<T>(
 
   const keeping: Database = {
     query,
+    // No settlement writes in a batch; one that did would keep the answers first, in a trip of their own.
     batch: async (statements) => {
       await keepAlone(db, billId, taken());
       return db.batch(statements);

@@ -489,9 +489,95 @@ const publicRows: [string, Row][] = [
         return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
       },
       status: 303,
-      // issue 30: 4 today, target 1 (Webpay's commit comes between the claim and the settlement)
-      trips: 4,
+      // issue 30: 2 at least, Webpay's commit comes between the claim (which reads the debt) and the
+      // settlement (which keeps Webpay's answer)
+      trips: 2,
     },
+  ],
+  [
+    'GET /api/tbk/return (declined by the card)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        await db().query(
+          `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100009', 4000, 'Prat 9, Coyhaique')`,
+        );
+        const created = await callFunction(paymentsBills, 'POST', '/api/bills/new', {
+          body: {
+            paymentOption: 'webpay-plus',
+            serviceNumber: '100009',
+            email: 'cliente@example.com',
+            billingType: 'boleta',
+          },
+        });
+        const { billId } = (await created.json()) as { billId: string };
+        const [bill] = await db().query<{ token: string }>('SELECT token FROM bills WHERE id = $1', [billId]);
+        const decision = new FormData();
+        decision.set('token_ws', bill!.token);
+        decision.set('accion', 'rechazar');
+        const redirect = await webpay.simulator.handle(
+          new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: decision }),
+        );
+        return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
+      },
+      status: 303,
+      // issue 30: as approved, one trip on each side of Webpay's commit
+      trips: 2,
+    },
+  ],
+  [
+    'GET /api/tbk/return (the same return again)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        const [bill] = await db().query<{ token: string }>('SELECT token FROM bills WHERE id = $1', [made.billId]);
+        return get(`/api/tbk/return?token_ws=${bill!.token}`);
+      },
+      status: 303,
+      trips: 1,
+    },
+  ],
+  [
+    'GET /api/tbk/return (cancelled in Webpay: TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        const bill = await pendingBill('ANULADA');
+        return get(
+          `/api/tbk/return?TBK_TOKEN=${bill.token}&TBK_ORDEN_COMPRA=${bill.buyOrder}&TBK_ID_SESION=${bill.sessionId}`,
+        );
+      },
+      status: 303,
+      trips: 1,
+    },
+  ],
+  [
+    'GET /api/tbk/return (timed out: TBK_ORDEN_COMPRA, TBK_ID_SESION)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        const bill = await pendingBill('EXPIRADA');
+        return get(`/api/tbk/return?TBK_ORDEN_COMPRA=${bill.buyOrder}&TBK_ID_SESION=${bill.sessionId}`);
+      },
+      status: 303,
+      trips: 1,
+    },
+  ],
+  [
+    'GET /api/tbk/return (an error in the form: token_ws with TBK_TOKEN)',
+    {
+      fn: paymentsReturn,
+      call: async () => {
+        const bill = await pendingBill('FALLIDA');
+        return get(`/api/tbk/return?token_ws=${bill.token}&TBK_TOKEN=${bill.token}`);
+      },
+      status: 303,
+      trips: 1,
+    },
+  ],
+  [
+    'GET /api/tbk/return (no parameters)',
+    { fn: paymentsReturn, call: () => get('/api/tbk/return'), status: 303, trips: 0 },
   ],
   [
     'GET /api/tbk-payments/{id}',
@@ -506,6 +592,17 @@ const publicRows: [string, Row][] = [
     },
   ],
 ];
+
+/** A bill waiting at Webpay, as POST /api/bills/new leaves it, for the returns that close one. */
+async function pendingBill(name: string) {
+  const [bill] = await db().query<{ token: string; buyOrder: string; sessionId: string }>(
+    `INSERT INTO bills (service_number, amount, email, billing_type, payment_method, buy_order, session_id, token)
+     VALUES ('100001', 1000, 'cliente@example.com', 'boleta', 'webpay-plus', $1, $2, $3)
+     RETURNING token, buy_order AS "buyOrder", session_id AS "sessionId"`,
+    [`ORD-${name}`, `S-${name}`, `TOK-${name}`],
+  );
+  return bill!;
+}
 
 /** As Ana Admin, an administrator. */
 const staff = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.token });

@@ -59,9 +59,9 @@ export async function reconcileBill(
      RETURNING ${CLAIMED_COLUMNS}`,
     [billId, force],
   );
-  if (bill) return confirmClaimed(db, keepingAnswers(db, webpay, billId), bill, 'abandoned');
+  if (bill) return keepingAnswers(db, webpay, billId, (db, webpay) => confirmClaimed(db, webpay, bill, 'abandoned'));
   const refund = await claimRefund(db, billId, force);
-  if (refund) return attemptRefund(db, keepingAnswers(db, webpay, billId), refund);
+  if (refund) return keepingAnswers(db, webpay, billId, (db, webpay) => attemptRefund(db, webpay, refund));
 
   const [current] = await db.query<{ status: BillStatus }>('SELECT status FROM bills WHERE id = $1', [billId]);
   if (!current) return { kind: 'not-found' };

@@ -48,21 +48,28 @@ export async function handleReturn(db: Database, webpay: WebpayClient, params: R
   return { screen: 'reject' };
 }
 
+/** The bill of a returned token: claimed by this return (the claim's columns), or as it was found. */
+type Found = { bill_id: string; status: string; payment_id: string | null } & (ClaimedBill | { id: null });
+
 async function commitReturn(db: Database, webpay: WebpayClient, token: string): Promise<ReturnScreen> {
   // Another return or a reconciliation holding the bill settles it within seconds: wait for it.
   for (let attempt = 0; attempt < 40; attempt++) {
-    const [bill] = await db.query<ClaimedBill>(
-      `UPDATE bills SET status = 'committing', claimed_at = now() WHERE token = $1 AND status = 'pending' RETURNING ${CLAIMED_COLUMNS}`,
-      [token],
-    );
-    if (bill) return screenOf(await confirmOrLeave(db, keepingAnswers(db, webpay, bill.id), bill), bill.id);
-    const [row] = await db.query<{ id: string; status: string; payment_id: string | null }>(
-      'SELECT b.id, b.status, t.id AS payment_id FROM bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id WHERE b.token = $1',
+    // One round trip claims the bill or, when another process holds or has settled it, reads what
+    // that one decided. The read sees the bill as it was when the statement began, so a bill it
+    // finds still pending was claimed meanwhile: the next attempt finds how.
+    const [row] = await db.query<Found>(
+      `WITH claimed AS (
+         UPDATE bills SET status = 'committing', claimed_at = now() WHERE token = $1 AND status = 'pending'
+         RETURNING ${CLAIMED_COLUMNS}
+       )
+       SELECT claimed.*, b.id AS bill_id, b.status, t.id AS payment_id
+       FROM bills b LEFT JOIN claimed ON true LEFT JOIN tbk_payments t ON t.bill_id = b.id WHERE b.token = $1`,
       [token],
     );
     if (!row) return { screen: 'reject' };
+    if (row.id !== null) return screenOf(await confirmOrLeave(db, webpay, row), row.id);
     if (row.status === 'paid' && row.payment_id)
-      return { screen: 'final', tbkPaymentId: row.payment_id, billId: row.id };
+      return { screen: 'final', tbkPaymentId: row.payment_id, billId: row.bill_id };
     if (row.status === 'cancelled') return { screen: 'null' };
     if (row.status === 'pending') continue;
     if (row.status !== 'committing') return { screen: 'reject' };
@@ -78,7 +85,7 @@ async function commitReturn(db: Database, webpay: WebpayClient, token: string): 
  */
 async function confirmOrLeave(db: Database, webpay: WebpayClient, bill: ClaimedBill): Promise<Settlement> {
   try {
-    return await confirmClaimed(db, webpay, bill, 'failed');
+    return await keepingAnswers(db, webpay, bill.id, (db, webpay) => confirmClaimed(db, webpay, bill, 'failed'));
   } catch (error) {
     console.error(`webpay: return of bill ${bill.id} left for the reconciliation: ${errorSummary(error)}`);
     return { kind: 'unknown' };

@@ -58,7 +58,8 @@ export default adminRoutes({
       answer(
         await listOutages(db, parseInput(OutageListQuerySchema, Object.fromEntries(new URL(req.url).searchParams))),
       ),
-    POST: async ({ req, db, admin }) => detail(db, await createOutage(db, admin, await readOutage(req), now(req)), 201),
+    POST: async ({ req, db, admin }) =>
+      answer({ outage: await createOutage(db, admin, await readOutage(req), now(req)) }, 201),
   },
   '/api/admin/outages/towns': {
     GET: async ({ db }) => answer({ towns: await listTowns(db) }),

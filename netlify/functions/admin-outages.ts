@@ -76,7 +76,8 @@ export default adminRoutes({
   '/api/admin/outages/:id/publish': {
     POST: async ({ req, db, admin, params: { id } }) => {
       const input = await readInput(req, OutagePublishSchema, 4_096);
-      return (await publishOutage(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+      const outage = await publishOutage(db, admin, id, input, now(req));
+      return outage ? answer({ outage }) : notFound();
     },
   },
   '/api/admin/outages/:id/status': {

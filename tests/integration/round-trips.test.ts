@@ -706,8 +706,8 @@ const adminRows: [string, Row][] = [
       fn: adminAdvisories,
       call: () => staff('POST', `/api/admin/advisories/${made.advisoryDraftId}/publish`),
       status: 200,
-      // issue 30: 4 today, target 2
-      trips: 4,
+      // issue 30: 3 today, target 2
+      trips: 3,
     },
   ],
   ['GET /api/admin/outbox', { fn: adminOutbox, call: () => staff('GET', '/api/admin/outbox'), status: 200, trips: 2 }],

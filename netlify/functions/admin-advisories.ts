@@ -35,7 +35,7 @@ export default adminRoutes({
         ),
       ),
     POST: async ({ req, db, admin }) =>
-      detail(db, await createAdvisory(db, admin, await readAdvisory(req), now(req)), 201),
+      answer({ advisory: await createAdvisory(db, admin, await readAdvisory(req), now(req)) }, 201),
   },
   '/api/admin/advisories/:id': {
     GET: ({ db, params }) => detail(db, params.id),

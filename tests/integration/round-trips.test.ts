@@ -695,8 +695,7 @@ const adminRows: [string, Row][] = [
           supplyPoints: [],
         }),
       status: 201,
-      // issue 30: 4 today, target 2
-      trips: 4,
+      trips: 2,
       keep: (body) => (made.advisoryDraftId = JSON.parse(body).data.advisory.id),
     },
   ],

@@ -35,7 +35,7 @@ export default adminRoutes({
         ),
       ),
     POST: async ({ req, db, admin }) =>
-      detail(db, await createAdvisory(db, admin, await readAdvisory(req), now(req)), 201),
+      answer({ advisory: await createAdvisory(db, admin, await readAdvisory(req), now(req)) }, 201),
   },
   '/api/admin/advisories/:id': {
     GET: ({ db, params }) => detail(db, params.id),
@@ -45,8 +45,10 @@ export default adminRoutes({
       (await deleteAdvisory(db, admin, id)) ? answer({ deleted: id }) : notFound(),
   },
   '/api/admin/advisories/:id/publish': {
-    POST: async ({ req, db, admin, params: { id } }) =>
-      (await publishAdvisory(db, admin, id, now(req))) ? detail(db, id) : notFound(),
+    POST: async ({ req, db, admin, params: { id } }) => {
+      const advisory = await publishAdvisory(db, admin, id, now(req));
+      return advisory ? answer({ advisory }) : notFound();
+    },
   },
   '/api/admin/advisories/:id/updates': {
     POST: async ({ req, db, admin, params: { id } }) => {

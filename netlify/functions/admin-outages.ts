@@ -58,7 +58,8 @@ export default adminRoutes({
       answer(
         await listOutages(db, parseInput(OutageListQuerySchema, Object.fromEntries(new URL(req.url).searchParams))),
       ),
-    POST: async ({ req, db, admin }) => detail(db, await createOutage(db, admin, await readOutage(req), now(req)), 201),
+    POST: async ({ req, db, admin }) =>
+      answer({ outage: await createOutage(db, admin, await readOutage(req), now(req)) }, 201),
   },
   '/api/admin/outages/towns': {
     GET: async ({ db }) => answer({ towns: await listTowns(db) }),
@@ -75,7 +76,8 @@ export default adminRoutes({
   '/api/admin/outages/:id/publish': {
     POST: async ({ req, db, admin, params: { id } }) => {
       const input = await readInput(req, OutagePublishSchema, 4_096);
-      return (await publishOutage(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+      const outage = await publishOutage(db, admin, id, input, now(req));
+      return outage ? answer({ outage }) : notFound();
     },
   },
   '/api/admin/outages/:id/status': {

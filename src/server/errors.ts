@@ -45,6 +45,10 @@ export class Throttled extends Refusal {
 // Postgres' unique_violation; pg and Neon's driver both expose the SQLSTATE as `code`.
 export const isUniqueViolation = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === '23505';
 
+// Postgres' foreign_key_violation: a row names another that does not exist.
+export const isForeignKeyViolation = (error: unknown): boolean =>
+  (error as { code?: unknown } | null)?.code === '23503';
+
 /**
  * Runs a write that may break a unique index and turns that violation into a Conflict: the index
  * decides, so two concurrent writes cannot both pass a check made beforehand.

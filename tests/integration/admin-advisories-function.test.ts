@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import { advisoryAdminMessages } from '../../src/shared/advisories/admin/schema.ts';
 import { advisoryMessages } from '../../src/shared/advisories/schema.ts';
+import { townList } from '../../src/shared/advisories/words.ts';
+import { townListSql } from '../../src/server/advisories/manage.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
@@ -115,6 +117,28 @@ describe('POST /api/admin/advisories', () => {
     // A level left over from a kind chosen before: the table takes none, nor does the answer.
     const turbid = await call('POST', '/api/admin/advisories', { ...boil, kind: 'turbiedad', restrictionLevel: 3 });
     expect(turbid).toMatchObject({ status: 201, body: { data: { advisory: { restrictionLevel: null } } } });
+  });
+
+  it('names the towns in the log as the rest of the site does, "e" before a name that sounds /i/', async () => {
+    const lists = [
+      [],
+      ['Coyhaique'],
+      ['Puerto Aysén', 'Puerto Chacabuco'],
+      ['Coyhaique', 'Puerto Aysén', 'Cochrane'],
+      ['Coyhaique', 'Ibáñez'],
+      ['Coyhaique', 'Puerto Aysén', 'isla Magdalena'],
+      ['Coyhaique', 'Hito'],
+      ['Coyhaique', 'hi'],
+      ['Coyhaique', 'Hielo Sur'],
+      ['Coyhaique', 'Hiaa'],
+      ['Coyhaique', 'HIUA'],
+      ['Coyhaique', 'Íñigo'],
+      ['Coyhaique', 'Yungay'],
+    ];
+    for (const names of lists) {
+      const [row] = await db().query<{ list: string }>(`SELECT ${townListSql('$1::text[]')} AS list`, [names]);
+      expect(row!.list, JSON.stringify(names)).toBe(townList(names));
+    }
   });
 
   describe.each([

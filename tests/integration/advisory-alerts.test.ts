@@ -61,7 +61,7 @@ const boil = {
 
 /** A notice staff published through the services; answers its id. */
 async function publishedAdvisory(input: object = boil, at = new Date()): Promise<string> {
-  const id = await createAdvisory(db(), admin, AdvisoryInputSchema.parse(input), at);
+  const { id } = await createAdvisory(db(), admin, AdvisoryInputSchema.parse(input), at);
   await publishAdvisory(db(), admin, id, at);
   return id;
 }

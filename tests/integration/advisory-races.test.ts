@@ -27,18 +27,20 @@ beforeAll(async () => {
 afterAll(() => postgres?.stop());
 
 const now = () => new Date();
-const draft = () =>
-  createAdvisory(
-    postgres.db,
-    admins[0]!,
-    AdvisoryInputSchema.parse({
-      kind: 'hervir',
-      towns: ['puerto-aysen'],
-      startsAt: new Date().toISOString(),
-      instructions: 'Hierva el agua antes de beberla.',
-    }),
-    now(),
-  );
+const draft = async () =>
+  (
+    await createAdvisory(
+      postgres.db,
+      admins[0]!,
+      AdvisoryInputSchema.parse({
+        kind: 'hervir',
+        towns: ['puerto-aysen'],
+        startsAt: new Date().toISOString(),
+        instructions: 'Hierva el agua antes de beberla.',
+      }),
+      now(),
+    )
+  ).id;
 
 const stepsOf = async (id: string) => ({
   notices: (

@@ -32,7 +32,7 @@ afterAll(() => postgres?.stop());
 /** An emergency that started two hours ago and was marked en curso then: its default stop. */
 async function started(now: Date): Promise<{ id: string; defaultStop: Date }> {
   const defaultStop = new Date(now.getTime() - 2 * HOUR);
-  const id = await createOutage(
+  const { id } = await createOutage(
     postgres.db,
     admins[0]!,
     OutageInputSchema.parse({

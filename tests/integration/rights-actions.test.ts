@@ -590,7 +590,7 @@ describe('rectifyRecord', () => {
 describe('blockSubject (bloqueo, oposición)', () => {
   const outageIn = async (town: string) => {
     const now = new Date();
-    const id = await createOutage(
+    const { id } = await createOutage(
       db(),
       admin,
       OutageInputSchema.parse({

@@ -5,6 +5,7 @@ import {
   type AdvisoryListQuery,
 } from '../../shared/advisories/admin/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
+import { readOne, type Read } from '../db/reads.ts';
 
 /** A notice's id in a path: the table's bigint, or nothing (404, never a database error). */
 export const isAdvisoryId = (id: string): boolean => /^[1-9][0-9]{0,17}$/.test(id);
@@ -52,11 +53,13 @@ export async function listAdvisories(
 
 type DetailRow = Json<AdminAdvisory, 'towns' | 'lastUpdate' | 'updates' | 'supplyPoints'>;
 
-/** One notice with its updates (newest first) and supply points; undefined when there is none. */
-export async function advisoryDetail(db: Database, id: string): Promise<AdminAdvisory | undefined> {
-  if (!isAdvisoryId(id)) return undefined;
-  const [row] = await db.query<DetailRow>(
-    `SELECT ${SUMMARY_COLUMNS}, a.instructions, a.lift_message AS "liftMessage",
+/**
+ * The read of one notice with its updates (newest first) and supply points: `id` is SQL over
+ * `params`, so that a change's batch can read the notice it drew last; undefined when there is none.
+ */
+export const advisoryDetailRead = (id: string, params: unknown[]): Read<AdminAdvisory | undefined> => ({
+  statement: {
+    text: `SELECT ${SUMMARY_COLUMNS}, a.instructions, a.lift_message AS "liftMessage",
        ${isoTime('a.published_at')} AS "publishedAt", ${isoTime('a.lifted_at')} AS "liftedAt",
        ${isoTime('a.updated_at')} AS "updatedAt",
        coalesce((SELECT json_agg(${UPDATE('u')} ORDER BY u.id DESC) FROM advisory_updates u WHERE u.advisory_id = a.id),
@@ -64,15 +67,24 @@ export async function advisoryDetail(db: Database, id: string): Promise<AdminAdv
        coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
                  'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
                  FROM advisory_supply_points p WHERE p.advisory_id = a.id), '[]')::text AS "supplyPoints"
-     FROM advisories a WHERE a.id = $1`,
-    [id],
-  );
-  return (
-    row && {
-      ...row,
-      ...summaryOf(row),
-      updates: JSON.parse(row.updates),
-      supplyPoints: JSON.parse(row.supplyPoints),
-    }
-  );
+     FROM advisories a WHERE a.id = ${id}`,
+    params,
+  },
+  answer: (rows) => {
+    const [row] = rows as DetailRow[];
+    return (
+      row && {
+        ...row,
+        ...summaryOf(row),
+        updates: JSON.parse(row.updates),
+        supplyPoints: JSON.parse(row.supplyPoints),
+      }
+    );
+  },
+});
+
+/** One notice with its updates and supply points; undefined when there is none. */
+export async function advisoryDetail(db: Database, id: string): Promise<AdminAdvisory | undefined> {
+  if (!isAdvisoryId(id)) return undefined;
+  return readOne(db, advisoryDetailRead('$1', [id]));
 }

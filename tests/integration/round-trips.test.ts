@@ -334,6 +334,16 @@ const publicRows: [string, Row][] = [
     },
   ],
   [
+    'POST /api/denuncias/seguimiento/aviso',
+    {
+      fn: denunciasFollowUp,
+      call: () => post('/api/denuncias/seguimiento/aviso', { receipt: made.denunciaReceipt, notify: false }),
+      status: 200,
+      // issue 30: 2, the claim, then the choice in the lookup's batch
+      trips: 2,
+    },
+  ],
+  [
     'POST /api/derechos',
     {
       fn: rights,

@@ -5,6 +5,7 @@ import { advisoryDetail, listAdvisories } from '../../src/server/advisories/admi
 import { addAdvisoryUpdate, liftAdvisory, publishAdvisory } from '../../src/server/advisories/lifecycle.ts';
 import { createAdvisory, deleteAdvisory, updateAdvisory } from '../../src/server/advisories/manage.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
+import { keepCapDocumentsAfter } from '../../src/server/cap/store.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 
@@ -24,6 +25,7 @@ async function detail(db: Database, id: string, status = 200) {
  * Avisos, staff's side (docs/admin-api.md): GET and POST /api/admin/advisories, GET, PUT and
  * DELETE …/{id}, POST …/{id}/publish, …/{id}/updates and …/{id}/lift. Every change answers the
  * notice as it left it. The towns to choose from are the outages' (GET /api/admin/outages/towns).
+ * A step that issues a CAP message keeps its document after the answer (cap/store.ts).
  */
 export default adminRoutes({
   '/api/admin/advisories': {
@@ -45,21 +47,27 @@ export default adminRoutes({
       (await deleteAdvisory(db, admin, id)) ? answer({ deleted: id }) : notFound(),
   },
   '/api/admin/advisories/:id/publish': {
-    POST: async ({ req, db, admin, params: { id } }) => {
+    POST: async ({ req, context, db, admin, params: { id } }) => {
       const advisory = await publishAdvisory(db, admin, id, now(req));
-      return advisory ? answer({ advisory }) : notFound();
+      if (!advisory) return notFound();
+      keepCapDocumentsAfter(context, db, 'aviso', id);
+      return answer({ advisory });
     },
   },
   '/api/admin/advisories/:id/updates': {
-    POST: async ({ req, db, admin, params: { id } }) => {
+    POST: async ({ req, context, db, admin, params: { id } }) => {
       const { body } = await readInput(req, AdvisoryUpdateInputSchema, 8_192);
-      return (await addAdvisoryUpdate(db, admin, id, body, now(req))) ? detail(db, id, 201) : notFound();
+      if (!(await addAdvisoryUpdate(db, admin, id, body, now(req)))) return notFound();
+      keepCapDocumentsAfter(context, db, 'aviso', id);
+      return detail(db, id, 201);
     },
   },
   '/api/admin/advisories/:id/lift': {
-    POST: async ({ req, db, admin, params: { id } }) => {
+    POST: async ({ req, context, db, admin, params: { id } }) => {
       const input = await readInput(req, AdvisoryLiftSchema, 8_192);
-      return (await liftAdvisory(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+      if (!(await liftAdvisory(db, admin, id, input, now(req)))) return notFound();
+      keepCapDocumentsAfter(context, db, 'aviso', id);
+      return detail(db, id);
     },
   },
 });

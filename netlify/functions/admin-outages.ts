@@ -7,9 +7,15 @@ import {
   OutageUpdateInputSchema,
 } from '../../src/shared/outages/admin/schema.ts';
 import { affectedFileName, affectedMessages } from '../../src/shared/outages/admin/affected.ts';
-import { OutageInputSchema, outageMessages, OutagePublishSchema } from '../../src/shared/outages/schema.ts';
+import {
+  closedStatuses,
+  OutageInputSchema,
+  outageMessages,
+  OutagePublishSchema,
+} from '../../src/shared/outages/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
+import { keepCapDocumentsAfter } from '../../src/server/cap/store.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { listOutages, outageDetail } from '../../src/server/outages/admin-list.ts';
@@ -50,7 +56,8 @@ async function affected(db: Database, admin: SignedInAdmin, id: string) {
  * Cortes de agua, staff's side (docs/admin-api.md): GET and POST /api/admin/outages,
  * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
  * POST …/{id}/updates and PUT …/{id}/supply (the real times). Every change answers the outage as
- * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts.
+ * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts. A
+ * step that issues a CAP message keeps its document after the answer (cap/store.ts).
  */
 export default adminRoutes({
   '/api/admin/outages': {
@@ -74,22 +81,29 @@ export default adminRoutes({
       (await deleteOutage(db, admin, id)) ? answer({ deleted: id }) : notFound(),
   },
   '/api/admin/outages/:id/publish': {
-    POST: async ({ req, db, admin, params: { id } }) => {
+    POST: async ({ req, context, db, admin, params: { id } }) => {
       const input = await readInput(req, OutagePublishSchema, 4_096);
       const outage = await publishOutage(db, admin, id, input, now(req));
-      return outage ? answer({ outage }) : notFound();
+      if (!outage) return notFound();
+      keepCapDocumentsAfter(context, db, 'corte', id);
+      return answer({ outage });
     },
   },
   '/api/admin/outages/:id/status': {
-    PUT: async ({ req, db, admin, params: { id } }) => {
+    PUT: async ({ req, context, db, admin, params: { id } }) => {
       const input = await readInput(req, OutageStatusChangeSchema, 1_024);
-      return (await changeOutageStatus(db, admin, id, input, now(req))) ? detail(db, id) : notFound();
+      if (!(await changeOutageStatus(db, admin, id, input, now(req)))) return notFound();
+      // Closing issues CAP's Cancel.
+      if (closedStatuses.includes(input.status)) keepCapDocumentsAfter(context, db, 'corte', id);
+      return detail(db, id);
     },
   },
   '/api/admin/outages/:id/updates': {
-    POST: async ({ req, db, admin, params: { id } }) => {
+    POST: async ({ req, context, db, admin, params: { id } }) => {
       const { body } = await readInput(req, OutageUpdateInputSchema, 8_192);
-      return (await addOutageUpdate(db, admin, id, body, now(req))) ? detail(db, id, 201) : notFound();
+      if (!(await addOutageUpdate(db, admin, id, body, now(req)))) return notFound();
+      keepCapDocumentsAfter(context, db, 'corte', id);
+      return detail(db, id, 201);
     },
   },
   '/api/admin/outages/:id/supply': {

@@ -4,7 +4,7 @@ import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict } from '../errors.ts';
-import { advisoryDetailRead } from './admin-list.ts';
+import { advisoryDetailRead, isAdvisoryId } from './admin-list.ts';
 import { advisoryState } from './manage.ts';
 
 /**
@@ -21,8 +21,9 @@ const notice = (kind: 'published' | 'update' | 'lifted', at: string, advisory = 
               SELECT ${advisory}, '${kind}', ${update}, ${at}::timestamptz FROM changed)`;
 
 /**
- * Publicar: shown on /avisos and told to the subscribers of its towns. The change and the notice as
- * it leaves it are one batch; undefined when there is none.
+ * Publicar: shown on /avisos and told to the subscribers of its towns. The change with its audit row
+ * (from the words kept with the draft, migration 0039) and its notice, and the notice as it leaves
+ * it, are one batch; undefined when there is none.
  */
 export async function publishAdvisory(
   db: Database,
@@ -30,27 +31,27 @@ export async function publishAdvisory(
   id: string,
   now: Date,
 ): Promise<AdminAdvisory | undefined> {
-  const state = await advisoryState(db, id);
-  if (!state) return undefined;
-  if (state.status !== 'borrador') throw new Conflict(advisoryAdminMessages.alreadyPublished);
+  if (!isAdvisoryId(id)) return undefined;
   const detail = advisoryDetailRead('$1', [id]);
-  const [published, advisory] = await db.batch([
+  const [published, rows] = await db.batch([
     auditedChange({
       change: `UPDATE advisories SET status = 'publicado', published_at = $2, updated_at = $2
-               WHERE id = $1 AND status = 'borrador' RETURNING id`,
-      params: [id, now.toISOString(), state.words],
+               WHERE id = $1 AND status = 'borrador' RETURNING id, audit_words`,
+      params: [id, now.toISOString()],
       effects: notice('published', '$2'),
       admin,
       action: 'publish',
       entity: 'advisory',
       entityId: 'id',
-      summary: '$3::text',
+      summary: 'audit_words',
     }),
     detail.statement,
   ]);
-  // Published by someone else between the check and the change: nothing was written twice.
+  const advisory = detail.answer(rows!);
+  if (!advisory) return undefined;
+  // Published already, maybe by someone else a moment before: nothing was written twice.
   if (published!.length === 0) throw new Conflict(advisoryAdminMessages.alreadyPublished);
-  return detail.answer(advisory!);
+  return advisory;
 }
 
 /**

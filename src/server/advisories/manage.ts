@@ -21,7 +21,11 @@ import { advisoryDetailRead, isAdvisoryId } from './admin-list.ts';
  * (src/server/audit.ts); a lifted notice is history and is no longer changed.
  */
 
-/** The words of the audit log for a notice: "Hervir el agua antes de consumirla en Puerto Aysén, desde 05-03-2026 09:00". */
+/**
+ * The words of the audit log for a notice: "Hervir el agua antes de consumirla en Puerto Aysén, desde
+ * 05-03-2026 09:00". Its creation and each edit keep them with it (audit_words, migration 0039), for
+ * its publication.
+ */
 export const advisoryWords = (
   kind: AdvisoryKind,
   level: RestrictionLevel | null,
@@ -112,15 +116,19 @@ export async function createAdvisory(
   try {
     const results = await db.batch([
       auditedChange({
-        change: `INSERT INTO advisories (kind, restriction_level, sectors, starts_at, ends_at, instructions, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+        change: `INSERT INTO advisories (kind, restriction_level, sectors, starts_at, ends_at, instructions, created_at, updated_at,
+                   audit_words)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $7, format($10::text, (SELECT ${townListSql('names')} FROM
+                   (SELECT array_agg(t.name ORDER BY t.position, t.name) AS names FROM outage_towns t
+                    WHERE t.slug = ANY($8::text[])) AS known)))
+                 RETURNING id, audit_words`,
         params: [
           ...columnsOf(input),
           now.toISOString(),
           [...new Set(input.towns)],
           JSON.stringify(input.supplyPoints),
           // The words with '%s' for the towns' names (no label nor date holds a '%').
-          `borrador: ${advisoryWords(input.kind, levelOf(input), ['%s'], input.startsAt)}`,
+          advisoryWords(input.kind, levelOf(input), ['%s'], input.startsAt),
         ],
         effects: `towns AS (INSERT INTO advisory_towns (advisory_id, town) SELECT changed.id, town FROM changed, unnest($8::text[]) AS town),
           points AS (${supplyPointsFrom('(SELECT id FROM changed)', '$9')} ORDER BY e.n)`,
@@ -128,8 +136,7 @@ export async function createAdvisory(
         action: 'create',
         entity: 'advisory',
         entityId: 'id',
-        summary: `format($10::text, (SELECT ${townListSql('names')} FROM (SELECT array_agg(t.name ORDER BY t.position, t.name)
-                    AS names FROM outage_towns t WHERE t.slug = ANY($8::text[])) AS known))`,
+        summary: `'borrador: ' || audit_words`,
       }),
       detail.statement,
     ]);
@@ -161,7 +168,7 @@ export async function updateAdvisory(
   const [updated] = (await db.batch([
     auditedChange({
       change: `UPDATE advisories SET kind = $2, restriction_level = $3, sectors = $4, starts_at = $5, ends_at = $6,
-                 instructions = $7, updated_at = $8
+                 instructions = $7, updated_at = $8, audit_words = $9
                WHERE id = $1 AND status <> 'levantado' RETURNING id`,
       params: [
         id,

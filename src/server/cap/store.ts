@@ -1,9 +1,13 @@
+import type { Context } from '@netlify/functions';
 import { currentStatuses } from '../../shared/outages/schema.ts';
 import { publicAdvisoriesRead } from '../advisories/public.ts';
+import { config } from '../config.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
+import { errorSummary } from '../error-summary.ts';
 import type { Read } from '../db/reads.ts';
 import { outageTownsRead, publishedOutagesRead } from '../outages/public.ts';
 import {
+  capIssuer,
   capMessages,
   parseCapIdentifier,
   type CapEntity,
@@ -116,7 +120,9 @@ function messagesRead(entity: CapEntity, ids: Statement, issuer: CapIssuer): Rea
  * /cap/{identifier}.xml: the message's document as it was first served, kept with its notice row:
  * aggregators keep a message by its identifier and never fetch it again, so staff correcting a
  * published outage or notice afterwards must not change it (the correction reaches them in the
- * next Update). Rendered and kept on the first request; two first requests at once keep one.
+ * next Update). Kept when it is issued (keepCapDocuments), so its first request is one round trip;
+ * one the issuing step did not keep (issued before that, or its keeping failed) is rendered and
+ * kept on its first request. Two keepings at once keep one.
  */
 export async function capDocumentOf(db: Database, identifier: string, issuer: CapIssuer): Promise<string | undefined> {
   const parsed = parseCapIdentifier(identifier);
@@ -142,6 +148,41 @@ export async function capDocumentOf(db: Database, identifier: string, issuer: Ca
     [parsed.noticeId, capDocument(message)],
   );
   return stored!.document;
+}
+
+/**
+ * Renders and keeps the document of each message of the outage or notice `entityId` that has none
+ * kept yet: the step of staff that issued a message runs it after its answer (waitUntil), so that
+ * the message's first request reads it kept. A document already kept is never replaced.
+ */
+export async function keepCapDocuments(
+  db: Database,
+  entity: CapEntity,
+  entityId: string,
+  issuer: CapIssuer,
+): Promise<void> {
+  const read = messagesRead(entity, { text: 'SELECT $1::bigint', params: [entityId] }, issuer);
+  const [messages = []] = read.answer(await db.batch(read.statements));
+  if (messages.length === 0) return;
+  await db.query(
+    `UPDATE ${tables[entity].notices} n SET cap_document = kept.document
+     FROM unnest($1::bigint[], $2::text[]) AS kept(id, document)
+     WHERE n.id = kept.id AND n.cap_document IS NULL`,
+    [messages.map((message) => parseCapIdentifier(message.identifier)!.noticeId), messages.map(capDocument)],
+  );
+}
+
+/**
+ * keepCapDocuments after the answer of the step of staff that may have issued a message of
+ * `entityId`: its failure is only logged, and the message's first request keeps the document then.
+ */
+export function keepCapDocumentsAfter(context: Context, db: Database, entity: CapEntity, entityId: string): void {
+  const issuer = capIssuer(config.siteAddress(context.site));
+  context.waitUntil(
+    keepCapDocuments(db, entity, entityId, issuer).catch((error: unknown) =>
+      console.error(`cap: ${entity}-${entityId}'s documents were not kept: ${errorSummary(error)}`),
+    ),
+  );
 }
 
 /**

@@ -14,7 +14,7 @@ import { retention } from '../../shared/retention/texts.ts';
 import { site } from '../../shared/site.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
-import { isoTime, type Database } from '../db/index.ts';
+import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { Conflict, NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundStatements, type FailureThrottle } from '../failure-throttle.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -61,8 +61,17 @@ const clientKey = async (address: string): Promise<string> =>
     .update(`receipt-failures:${clientGroup(address)}`)
     .digest('hex');
 
-/** The denuncia of a receipt code as typed; NotFound with the one message, or Throttled while its client waits. */
-export async function openByReceipt(db: Database, typed: string, address: string): Promise<OpenedDenuncia> {
+/**
+ * The denuncia of a receipt code as typed; NotFound with the one message, or Throttled while its
+ * client waits. `change`, a statement over the code's hash, changes the denuncia in the lookup's
+ * batch, before the lookup reads it.
+ */
+export async function openByReceipt(
+  db: Database,
+  typed: string,
+  address: string,
+  change?: (hash: string) => Statement,
+): Promise<OpenedDenuncia> {
   const client = await clientKey(address);
   const claim = await claimAttempt(db, RECEIPT_THROTTLE, client);
   if (claim.kind === 'wait')
@@ -72,7 +81,9 @@ export async function openByReceipt(db: Database, typed: string, address: string
   if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new NotFound(texts.notFound);
   const hash = await receiptHash(digits);
   // The lookup, the refund of a right code's attempt and its messages: one round trip after the claim.
-  const [[found], , , messages] = (await db.batch([
+  const changes = change ? [change(hash)] : [];
+  const results = await db.batch([
+    ...changes,
     {
       text: `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
          email <> '' AS "hasEmail", notify_reporter AS notify
@@ -84,7 +95,13 @@ export async function openByReceipt(db: Database, typed: string, address: string
       params: [hash],
     }),
     messagesStatement({ receiptHash: hash }, { withNotes: false }),
-  ])) as [Omit<OpenedDenuncia, 'messages'>[], unknown[], unknown[], unknown[]];
+  ]);
+  const [[found], , , messages] = results.slice(changes.length) as [
+    Omit<OpenedDenuncia, 'messages'>[],
+    unknown[],
+    unknown[],
+    unknown[],
+  ];
   if (!found) throw new NotFound(texts.notFound);
   return { ...found, messages: await openMessages(found.reference, messages) };
 }
@@ -145,9 +162,21 @@ const reporterMessageMail = (reference: string, origin: string) => ({
   ].join('\n'),
 });
 
-/** The reporter's choice of the content-free notice (messages.ts reporterNotice); only with an e-mail. */
-export async function chooseNotice(db: Database, opened: OpenedDenuncia, notify: boolean): Promise<OpenedDenuncia> {
+/**
+ * The reporter's choice of the content-free notice (messages.ts reporterNotice), written in the
+ * lookup's batch: one round trip after the claim. Only with an e-mail: without one the choice
+ * writes nothing and is refused.
+ */
+export async function chooseNotice(
+  db: Database,
+  typed: string,
+  address: string,
+  notify: boolean,
+): Promise<OpenedDenuncia> {
+  const opened = await openByReceipt(db, typed, address, (hash) => ({
+    text: `UPDATE denuncias SET notify_reporter = $2 WHERE receipt_hash = $1 AND (email <> '' OR NOT $2)`,
+    params: [hash, notify],
+  }));
   if (notify && !opened.hasEmail) throw new Conflict(texts.noEmail, 'notify');
-  await db.query('UPDATE denuncias SET notify_reporter = $2 WHERE reference = $1', [opened.reference, notify]);
-  return { ...opened, notify };
+  return opened;
 }

@@ -7,16 +7,16 @@ import {
 import {
   closedStatuses,
   currentStatuses,
-  isShortNotice,
   outageMessages,
   outageStatusLabels,
+  PLANNED_NOTICE_HOURS,
   type OutagePublish,
 } from '../../shared/outages/schema.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
-import { outageDetailRead } from './admin-list.ts';
+import { isOutageId, outageDetailRead } from './admin-list.ts';
 import { outageState } from './manage.ts';
 
 /**
@@ -26,36 +26,44 @@ import { outageState } from './manage.ts';
  * happened, nor happens untold; each notice is written once (guarded by the status it needs).
  */
 
+/** SQL: the outage being published is planned and starts less than 48 hours after `$2` (isShortNotice). */
+const SHORT_NOTICE = `kind = 'programado' AND starts_at < $2::timestamptz + make_interval(hours => $5::int)`;
+
 /**
  * Publicar. A planned outage less than 48 hours ahead needs staff's confirmation and why. The
- * change, its notice and the outage as it leaves it are one batch; undefined when there is none.
+ * change with its audit row (from the words kept with the draft, migration 0039), its notice and
+ * the outage as it leaves it are one batch: the change's own conditions are the draft and the
+ * 48-hour rule, and what it left says which refused. Undefined when there is no such outage.
  */
 export async function publishOutage(
   db: Database,
   admin: SignedInAdmin,
   id: string,
-  { confirmShortNotice, shortNoticeReason }: OutagePublish,
+  input: OutagePublish,
   now: Date,
 ): Promise<AdminOutage | undefined> {
-  const state = await outageState(db, id);
-  if (!state) return undefined;
-  if (state.status !== 'borrador') throw new Conflict(outageAdminMessages.alreadyPublished);
-  const shortNotice = isShortNotice(state.kind, state.startsAt, now);
-  if (shortNotice && !confirmShortNotice) throw new Conflict(outageMessages.shortNotice, 'confirmShortNotice');
-  if (shortNotice && !shortNoticeReason) throw new Invalid(outageMessages.shortNoticeReason, 'shortNoticeReason');
-  const reason = shortNotice ? shortNoticeReason : null;
+  if (!isOutageId(id)) return undefined;
   const at = now.toISOString();
   const detail = outageDetailRead('$1', [id]);
-  const [published, , outage] = await db.batch([
+  const [published, , rows] = await db.batch([
     auditedChange({
-      change: `UPDATE outages SET status = 'publicado', published_at = $2, updated_at = $2, short_notice_reason = $3
-               WHERE id = $1 AND status = 'borrador' RETURNING id`,
-      params: [id, at, reason, reason ? `${state.words}; aviso con menos de 48 horas: ${reason}` : state.words],
+      change: `UPDATE outages SET status = 'publicado', published_at = $2, updated_at = $2,
+                 short_notice_reason = CASE WHEN ${SHORT_NOTICE} THEN $3::text END
+               WHERE id = $1 AND status = 'borrador' AND (NOT (${SHORT_NOTICE}) OR ($4::boolean AND $3::text IS NOT NULL))
+               RETURNING id, audit_words, short_notice_reason`,
+      params: [
+        id,
+        at,
+        input.shortNoticeReason || null,
+        input.confirmShortNotice,
+        PLANNED_NOTICE_HOURS,
+        '; aviso con menos de 48 horas: ',
+      ],
       admin,
       action: 'publish',
       entity: 'outage',
       entityId: 'id',
-      summary: '$4::text',
+      summary: `audit_words || coalesce($6::text || short_notice_reason, '')`,
     }),
     {
       text: `INSERT INTO outage_notices (outage_id, kind, created_at)
@@ -65,10 +73,22 @@ export async function publishOutage(
     },
     detail.statement,
   ]);
-  // Published by someone else between the check and the batch: nothing was written twice.
-  if (published!.length === 0) throw new Conflict(outageAdminMessages.alreadyPublished);
-  return detail.answer(outage!);
+  const outage = detail.answer(rows!);
+  if (!outage) return undefined;
+  if (published!.length === 0) throw refusedPublication(outage, input);
+  return outage;
 }
+
+/**
+ * Why a publication changed nothing, by the outage as its batch left it: published by someone
+ * else first (nothing was written twice), or a draft the 48-hour rule kept, in today's order of
+ * its refusals: the confirmation, then the reason.
+ */
+const refusedPublication = (outage: AdminOutage, { confirmShortNotice }: OutagePublish): Error => {
+  if (outage.status !== 'borrador') return new Conflict(outageAdminMessages.alreadyPublished);
+  if (!confirmShortNotice) return new Conflict(outageMessages.shortNotice, 'confirmShortNotice');
+  return new Invalid(outageMessages.shortNoticeReason, 'shortNoticeReason');
+};
 
 /**
  * The real times a status change records unless staff already did (…/supply): the water stops

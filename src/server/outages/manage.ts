@@ -23,7 +23,10 @@ import { requireTown } from './towns.ts';
 
 export const CLOSED = `('restablecido', 'cancelado')`;
 
-/** The words of the audit log for an outage: "Programado en Coyhaique, desde 12-03-2026 09:00". */
+/**
+ * The words of the audit log for an outage: "Programado en Coyhaique, desde 12-03-2026 09:00". Its
+ * creation and each edit keep them with it (audit_words, migration 0039), for its publication.
+ */
 export const outageWords = (kind: OutageKind, townName: string, startsAt: string): string =>
   `${outageKindLabels[kind]} en ${townName}, desde ${chileMinute(startsAt)}`;
 
@@ -90,15 +93,16 @@ export async function createOutage(
   try {
     const results = await db.batch([
       auditedChange({
-        change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id::text AS id, town`,
+        change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at, audit_words)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, format($9::text, (SELECT name FROM outage_towns WHERE slug = $2)))
+                 RETURNING id::text AS id, audit_words`,
         // The words with '%s' for the town's name (no label nor date holds a '%').
-        params: [...columnsOf(input), now.toISOString(), `borrador: ${outageWords(input.kind, '%s', input.startsAt)}`],
+        params: [...columnsOf(input), now.toISOString(), outageWords(input.kind, '%s', input.startsAt)],
         admin,
         action: 'create',
         entity: 'outage',
         entityId: 'id',
-        summary: `format($9::text, (SELECT name FROM outage_towns WHERE slug = changed.town))`,
+        summary: `'borrador: ' || audit_words`,
       }),
       insertSupplyPoints(input, drawn),
       detail.statement,
@@ -127,7 +131,7 @@ export async function updateOutage(
   const [updated] = (await db.batch([
     auditedChange({
       change: `UPDATE outages SET kind = $2, town = $3, sectors = $4, streets = $5, starts_at = $6, ends_at = $7,
-                 cause = $8, updated_at = $9
+                 cause = $8, updated_at = $9, audit_words = $10
                WHERE id = $1 AND status NOT IN ${CLOSED} RETURNING id`,
       params: [id, ...columnsOf(input), now.toISOString(), outageWords(input.kind, townName, input.startsAt)],
       admin,

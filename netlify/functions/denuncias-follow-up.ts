@@ -38,7 +38,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     settings.mail();
     const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
     const { receipt, body } = parseInput(ReporterMessageSchema, form.fields);
-    const opened = await addReporterMessage(db, uploadStore(), await openByReceipt(db, receipt, context.ip), {
+    const opened = await addReporterMessage(db, uploadStore(), {
+      receipt,
       body,
       form,
       address: context.ip,

@@ -318,7 +318,8 @@ const publicRows: [string, Row][] = [
       fn: denunciasFollowUp,
       call: () => post('/api/denuncias/seguimiento', { receipt: made.denunciaReceipt }),
       status: 200,
-      // issue 30: 2, the failure throttle's claim before the slow hash, then one batch
+      // issue 30: 2, the failure throttle's claim before the slow hash, whose cost it bounds (a
+      // refused client pays none), then one batch (docs/performance.md, "Database round trips")
       trips: 2,
     },
   ],

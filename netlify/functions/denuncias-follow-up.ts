@@ -50,7 +50,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   }
   if (action === 'aviso') {
     const { receipt, notify } = await readInput(req, NoticeChoiceSchema, 2_048);
-    const opened = await chooseNotice(db, await openByReceipt(db, receipt, context.ip), notify);
+    const opened = await chooseNotice(db, { receipt, notify, address: context.ip });
     return answer(opened, notify ? texts.noticeOn : texts.noticeOff);
   }
   const { receipt } = await readInput(req, ReceiptQuerySchema, 2_048);

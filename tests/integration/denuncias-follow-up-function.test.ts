@@ -452,6 +452,9 @@ describe('POST /api/denuncias/seguimiento/aviso', () => {
       status: 409,
       body: { error: texts.noEmail },
     });
+    expect(
+      await db().query('SELECT notify_reporter AS notify FROM denuncias WHERE reference = $1', [anonymous.reference]),
+    ).toEqual([{ notify: false }]);
   });
 
   it('a wrong code is the one message here too, and counts as a failure', async () => {

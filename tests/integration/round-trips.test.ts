@@ -336,6 +336,16 @@ const publicRows: [string, Row][] = [
     },
   ],
   [
+    'POST /api/denuncias/seguimiento/aviso',
+    {
+      fn: denunciasFollowUp,
+      call: () => post('/api/denuncias/seguimiento/aviso', { receipt: made.denunciaReceipt, notify: false }),
+      status: 200,
+      // issue 30: 2, the claim before the slow hash, then one batch that sets the notice by the code's hash
+      trips: 2,
+    },
+  ],
+  [
     'POST /api/derechos',
     {
       fn: rights,

@@ -174,9 +174,22 @@ const reporterMessageMail = (origin: string) => ({
   ].join('\n'),
 });
 
-/** The reporter's choice of the content-free notice (messages.ts reporterNotice); only with an e-mail. */
-export async function chooseNotice(db: Database, opened: OpenedDenuncia, notify: boolean): Promise<OpenedDenuncia> {
+/**
+ * The reporter's choice of the content-free notice (messages.ts reporterNotice), only with an
+ * e-mail: set by the code's hash in the lookup's batch, which the statement's own condition keeps
+ * from turning it on for a denuncia without one.
+ */
+export async function chooseNotice(
+  db: Database,
+  { receipt, notify, address }: { receipt: string; notify: boolean; address: string },
+): Promise<OpenedDenuncia> {
+  const code = await claimCode(db, receipt, address);
+  const opened = await lookUpCode(db, code, [
+    {
+      text: `UPDATE denuncias SET notify_reporter = $2 WHERE receipt_hash = $1 AND (email <> '' OR NOT $2)`,
+      params: [code.hash, notify],
+    },
+  ]);
   if (notify && !opened.hasEmail) throw new Conflict(texts.noEmail, 'notify');
-  await db.query('UPDATE denuncias SET notify_reporter = $2 WHERE reference = $1', [opened.reference, notify]);
   return { ...opened, notify };
 }

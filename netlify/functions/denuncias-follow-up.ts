@@ -38,7 +38,8 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     settings.mail();
     const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
     const { receipt, body } = parseInput(ReporterMessageSchema, form.fields);
-    const opened = await addReporterMessage(db, uploadStore(), await openByReceipt(db, receipt, context.ip), {
+    const opened = await addReporterMessage(db, uploadStore(), {
+      receipt,
       body,
       form,
       address: context.ip,
@@ -49,7 +50,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   }
   if (action === 'aviso') {
     const { receipt, notify } = await readInput(req, NoticeChoiceSchema, 2_048);
-    const opened = await chooseNotice(db, receipt, context.ip, notify);
+    const opened = await chooseNotice(db, { receipt, notify, address: context.ip });
     return answer(opened, notify ? texts.noticeOn : texts.noticeOff);
   }
   const { receipt } = await readInput(req, ReceiptQuerySchema, 2_048);

@@ -176,6 +176,11 @@ export async function readUpload(store: UploadStore, id: string): Promise<Uint8A
 export const streamUpload = async (store: UploadStore, id: string): Promise<ReadableStream | null> =>
   store.get(fileKey(id), { type: 'stream' });
 
+const inlineFile = (form: Multipart) => (form.file && form.file.bytes.byteLength > 0 ? form.file : undefined);
+
+/** Whether a multipart form brings a file, inline or as a chunked upload: whether `receiveFile` has one to answer. */
+export const carriesFile = (form: Multipart): boolean => Boolean(inlineFile(form) || form.fields.uploadId);
+
 /**
  * The file a multipart form brings: inline as its `file` part, or as the `uploadId` of a
  * chunked upload. Answers the stored upload to attach, or undefined when there is none.
@@ -188,10 +193,11 @@ export async function receiveFile(
   form: Multipart,
   client: string,
 ): Promise<{ id: string; fileName: string } | undefined> {
-  if (form.file && form.file.bytes.byteLength > 0) {
-    if (form.file.tooLarge) throw fileRefused(tooLargeMessage(purpose));
-    const fileName = form.file.fileName || form.fields.fileName || 'adjunto';
-    return { id: await storeInlineFile(db, store, purpose, client, fileName, form.file.bytes), fileName };
+  const file = inlineFile(form);
+  if (file) {
+    if (file.tooLarge) throw fileRefused(tooLargeMessage(purpose));
+    const fileName = file.fileName || form.fields.fileName || 'adjunto';
+    return { id: await storeInlineFile(db, store, purpose, client, fileName, file.bytes), fileName };
   }
   if (form.fields.uploadId) return findAttachable(db, form.fields.uploadId, purpose);
   return undefined;

@@ -150,6 +150,12 @@ test("the reporter reads compliance's question, never a note, and answers with a
   expect(await unsealed(stored[0]!.sha256, `uploads.sha256:${stored[0]!.id}`)).toBe(
     createHash('sha256').update(recording).digest('hex'),
   );
+  // Without a file the message is written in the lookup's own batch, its body bound to the code's hash.
+  await found.getByLabel('Su mensaje').fill('Esta vez sin archivo.');
+  await found.getByRole('button', { name: 'Enviar mensaje' }).click();
+  await expect(messages).toHaveCount(3);
+  await expect(messages.nth(2)).toContainText('Esta vez sin archivo.');
+  await expect(messages.nth(2)).not.toContainText('Archivo adjunto');
 
   await found.getByRole('checkbox', { name: 'Avisarme por correo electrónico cuando tenga un mensaje nuevo' }).check();
   await expect(found.getByRole('status').filter({ hasText: texts.noticeOn })).toBeVisible();

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import denuncias from '../../netlify/functions/denuncias.ts';
-import { messageStatements } from '../../src/server/denuncias/messages.ts';
+import { reporterMessageStatement } from '../../src/server/denuncias/messages.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { attachUpload, receiveFile } from '../../src/server/uploads.ts';
+import { receiveFile } from '../../src/server/uploads.ts';
 import { authMessages } from '../../src/shared/auth/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { databaseDump } from '../helpers/database.ts';
@@ -71,7 +71,10 @@ const trail = () =>
 const outboxTo = (recipient: string) =>
   db().query<{ subject: string; body: string }>('SELECT subject, body FROM outbox WHERE recipient = $1', [recipient]);
 
-/** A reporter's message with a sealed file, as the follow-up page stores one. */
+/**
+ * A reporter's message with a sealed file, as the follow-up page stores one: by its denuncia's
+ * receipt code's hash, its body bound to that hash (the desk reads both bindings).
+ */
 async function reporterMessage(
   reference: string,
   body: string,
@@ -79,15 +82,19 @@ async function reporterMessage(
 ) {
   const form = { fields: {}, ...(file ? { file: { fileName: file.name, bytes: file.bytes, tooLarge: false } } : {}) };
   const uploadId = (await receiveFile(db(), uploadStore(), 'denuncia', form, '192.0.2.9'))?.id;
-  await db().batch([
-    ...(await messageStatements({
-      reference,
-      author: 'reporter',
-      body,
-      ...(uploadId ? { attachmentUploadId: uploadId } : {}),
-    })),
-    ...(uploadId ? [attachUpload(uploadId)] : []),
-  ]);
+  const [{ receiptHash }] = (await db().query(
+    'SELECT receipt_hash AS "receiptHash" FROM denuncias WHERE reference = $1',
+    [reference],
+  )) as [{ receiptHash: string }];
+  const { text, params } = await reporterMessageStatement(
+    { receiptHash, body, ...(uploadId ? { attachmentUploadId: uploadId } : {}) },
+    {
+      to: 'denuncias@example.com',
+      subject: 'Nuevo mensaje de un denunciante',
+      textBeforeReference: '/admin/denuncias/',
+    },
+  );
+  await db().query(text, params);
   return uploadId;
 }
 

@@ -5,7 +5,7 @@ import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
 import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
-import { messageStatements } from '../../src/server/denuncias/messages.ts';
+import { messageStatements, reporterMessageStatement } from '../../src/server/denuncias/messages.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
@@ -308,6 +308,33 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
     expect(mails[0]!.body).not.toMatch(/viernes|bodega/);
   });
 
+  it("without a file, writes the message and the mailbox's notice with the lookup, the body bound to its denuncia by the code's hash", async () => {
+    const [before] = await db().query<{ updated: string }>('SELECT updated_at::text AS updated FROM denuncias');
+    const { status, body } = await reply({ receipt, body: 'Lo vi otra vez el lunes.' });
+    expect(status).toBe(200);
+    expect(body.data.denuncia.messages).toEqual([
+      { author: 'reporter', body: 'Lo vi otra vez el lunes.', attachment: null, createdAt: expect.any(String) },
+    ]);
+    const [after] = await db().query<{ updated: string }>('SELECT updated_at::text AS updated FROM denuncias');
+    expect(after).not.toEqual(before);
+    const [mail] = await db().query<{ reference: string; body: string }>(
+      `SELECT reference, body FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`,
+    );
+    expect(mail).toEqual({ reference, body: expect.stringMatching(new RegExp(`/admin/denuncias/${reference}$`)) });
+    expect(mail!.body).not.toContain('lunes');
+
+    // Copied into another denuncia, under either binding, the body does not open.
+    const other = await sendDenuncia();
+    await db().query(
+      `INSERT INTO denuncia_messages (denuncia_id, author, body, bound_to_receipt)
+       SELECT d.id, m.author, m.body, copy.bound FROM denuncia_messages m, denuncias d, (VALUES (true), (false)) copy (bound)
+       WHERE d.reference = $1`,
+      [other.reference],
+    );
+    expect((await open(other.receipt)).status).toBe(500);
+    expect((await open(receipt)).body.data.denuncia.messages).toHaveLength(1);
+  });
+
   it('takes the file of a chunked upload of purpose denuncia, as the denuncia form sends a large one', async () => {
     const evidence = pngBytes(5_000);
     const started = await read(
@@ -333,6 +360,37 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
       body: { error: texts.closed },
     });
     expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+    expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
+  });
+
+  it("the message's statement writes nothing for a closed denuncia's code, nor attaches its file", async () => {
+    const started = await read(
+      await callFunction(uploads, 'POST', '/api/uploads', {
+        body: { purpose: 'denuncia', fileName: 'audio.png', size: 1_000 },
+      }),
+    );
+    const { uploadId } = started.body.data;
+    await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([pngBytes(1_000)]) });
+    expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
+    await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
+    const { text, params } = await reporterMessageStatement(
+      { receiptHash: await actualReceiptHash(receipt), body: 'Tarde.', attachmentUploadId: uploadId },
+      { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' },
+    );
+    await db().query(text, params);
+    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+    expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
+    expect(await db().query('SELECT status FROM uploads WHERE id = $1', [uploadId])).toEqual([{ status: 'complete' }]);
+  });
+
+  it('a wrong code without a file writes nothing either: no message, no mail', async () => {
+    expect(await reply({ receipt: '1111222233334444', body: 'Hola.' })).toMatchObject({
+      status: 404,
+      body: { error: texts.notFound },
+    });
+    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+    expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
+    expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 1 }]);
   });
 
   it('a wrong code stores nothing, not even the file, and answers the one message', async () => {

@@ -17,11 +17,10 @@ import { config } from '../config.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { Conflict, NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundStatements, type FailureThrottle } from '../failure-throttle.ts';
-import { enqueueMail } from '../mail/outbox.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
-import { attachUpload, receiveFile } from '../uploads.ts';
-import { messagesStatement, messageStatements, openMessages } from './messages.ts';
+import { carriesFile, receiveFile } from '../uploads.ts';
+import { messagesStatement, openMessages, reporterMessageStatement } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 
 /**
@@ -61,17 +60,14 @@ const clientKey = async (address: string): Promise<string> =>
     .update(`receipt-failures:${clientGroup(address)}`)
     .digest('hex');
 
-/**
- * The denuncia of a receipt code as typed; NotFound with the one message, or Throttled while its
- * client waits. `change`, a statement over the code's hash, changes the denuncia in the lookup's
- * batch, before the lookup reads it.
- */
-export async function openByReceipt(
-  db: Database,
-  typed: string,
-  address: string,
-  change?: (hash: string) => Statement,
-): Promise<OpenedDenuncia> {
+/** A receipt code as typed, claimed and hashed: its client's attempt claimed before the slow hash is paid for. */
+interface ClaimedCode {
+  client: string;
+  hash: string;
+}
+
+/** Claims an attempt for the code and hashes it; Throttled while its client waits, NotFound for a malformed code. */
+async function claimCode(db: Database, typed: string, address: string): Promise<ClaimedCode> {
   const client = await clientKey(address);
   const claim = await claimAttempt(db, RECEIPT_THROTTLE, client);
   if (claim.kind === 'wait')
@@ -79,11 +75,15 @@ export async function openByReceipt(
   const digits = receiptDigits(typed);
   // A wrong code keeps its attempt counted: the one message, and no hash for a malformed one.
   if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new NotFound(texts.notFound);
-  const hash = await receiptHash(digits);
-  // The lookup, the refund of a right code's attempt and its messages: one round trip after the claim.
-  const changes = change ? [change(hash)] : [];
-  const results = await db.batch([
-    ...changes,
+  return { client, hash: await receiptHash(digits) };
+}
+
+/**
+ * The denuncia of a claimed code, the refund of a right code's attempt, `writes` by the code's hash
+ * (a reporter's message) and then its messages: one round trip after the claim.
+ */
+async function lookUpCode(db: Database, { client, hash }: ClaimedCode, writes: Statement[]): Promise<OpenedDenuncia> {
+  const [[found], ...rest] = (await db.batch([
     {
       text: `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
          email <> '' AS "hasEmail", notify_reporter AS notify
@@ -94,16 +94,16 @@ export async function openByReceipt(
       text: 'EXISTS (SELECT FROM denuncias WHERE receipt_hash = $2)',
       params: [hash],
     }),
+    ...writes,
     messagesStatement({ receiptHash: hash }, { withNotes: false }),
-  ]);
-  const [[found], , , messages] = results.slice(changes.length) as [
-    Omit<OpenedDenuncia, 'messages'>[],
-    unknown[],
-    unknown[],
-    unknown[],
-  ];
+  ])) as [Omit<OpenedDenuncia, 'messages'>[], ...unknown[][]];
   if (!found) throw new NotFound(texts.notFound);
-  return { ...found, messages: await openMessages(found.reference, messages) };
+  return { ...found, messages: await openMessages(found.reference, rest.at(-1)!) };
+}
+
+/** The denuncia of a receipt code as typed; NotFound with the one message, or Throttled while its client waits. */
+export async function openByReceipt(db: Database, typed: string, address: string): Promise<OpenedDenuncia> {
+  return lookUpCode(db, await claimCode(db, typed, address), []);
 }
 
 /** What the reporter sees: never an internal note, never the name of who wrote in compliance. */
@@ -122,61 +122,74 @@ export function followUpView(opened: OpenedDenuncia): DenunciaFollowUp {
 }
 
 /**
- * The reporter's answer, sealed like every message, with its file (inline or a chunked upload of
- * purpose `denuncia`, sealed in storage), and a content-free mail telling the compliance mailbox
- * to look at the desk; the denuncia as it is then, its messages read in the same batch. A closed
- * denuncia takes no more messages.
+ * The reporter's answer to the denuncia of `receipt`, sealed like every message, with its file
+ * (inline or a chunked upload of purpose `denuncia`, sealed in storage), and a content-free mail
+ * telling the compliance mailbox to look at the desk; the denuncia as it is then. A closed denuncia
+ * takes no more messages. Without a file the message is written in the lookup's own batch, by the
+ * code's hash (reporterMessageStatement): the claim, then that batch. A file is stored only for a
+ * right code of an open denuncia, so with one the lookup goes first, as a batch of its own.
  */
 export async function addReporterMessage(
   db: Database,
   store: UploadStore,
-  opened: OpenedDenuncia,
-  { body, form, address, origin }: { body: string; form: Multipart; address: string; origin: string },
+  {
+    receipt,
+    body,
+    form,
+    address,
+    origin,
+  }: { receipt: string; body: string; form: Multipart; address: string; origin: string },
 ): Promise<OpenedDenuncia> {
+  const code = await claimCode(db, receipt, address);
+  const message = (attachmentUploadId?: string) =>
+    reporterMessageStatement(
+      { receiptHash: code.hash, body, ...(attachmentUploadId ? { attachmentUploadId } : {}) },
+      reporterMessageMail(origin),
+    );
+  if (!carriesFile(form)) {
+    const opened = await lookUpCode(db, code, [await message()]);
+    // The message's statement wrote nothing for a closed denuncia.
+    if (opened.status === 'cerrada') throw new Conflict(texts.closed);
+    return opened;
+  }
+  const opened = await lookUpCode(db, code, []);
   if (opened.status === 'cerrada') throw new Conflict(texts.closed);
   const file = await receiveFile(db, store, 'denuncia', form, address);
-  const { reference } = opened;
-  const written = await db.batch([
-    ...(await messageStatements({
-      reference,
-      author: 'reporter',
-      body,
-      ...(file ? { attachmentUploadId: file.id } : {}),
-    })),
-    ...(file ? [attachUpload(file.id)] : []),
-    enqueueMail(reporterMessageMail(reference, origin), reference),
-    messagesStatement({ reference }, { withNotes: false }),
+  const [, messages] = await db.batch([
+    await message(file?.id),
+    messagesStatement({ receiptHash: code.hash }, { withNotes: false }),
   ]);
-  return { ...opened, messages: await openMessages(reference, written.at(-1)!) };
+  return { ...opened, messages: await openMessages(opened.reference, messages!) };
 }
 
 /** The compliance mailbox's notice of a reporter's message: no content, only where to read it. */
-const reporterMessageMail = (reference: string, origin: string) => ({
+const reporterMessageMail = (origin: string) => ({
   to: site.mailboxes.compliance,
   subject: 'Nuevo mensaje de un denunciante',
-  text: [
+  textBeforeReference: [
     'La persona que presentó una denuncia escribió un mensaje nuevo en el seguimiento de su denuncia.',
     '',
     'Por confidencialidad, este correo no incluye su contenido. Léalo en el escritorio de cumplimiento:',
-    `${origin}/admin/denuncias/${reference}`,
+    `${origin}/admin/denuncias/`,
   ].join('\n'),
 });
 
 /**
- * The reporter's choice of the content-free notice (messages.ts reporterNotice), written in the
- * lookup's batch: one round trip after the claim. Only with an e-mail: without one the choice
- * writes nothing and is refused.
+ * The reporter's choice of the content-free notice (messages.ts reporterNotice), only with an
+ * e-mail: set by the code's hash in the lookup's batch, which the statement's own condition keeps
+ * from turning it on for a denuncia without one.
  */
 export async function chooseNotice(
   db: Database,
-  typed: string,
-  address: string,
-  notify: boolean,
+  { receipt, notify, address }: { receipt: string; notify: boolean; address: string },
 ): Promise<OpenedDenuncia> {
-  const opened = await openByReceipt(db, typed, address, (hash) => ({
-    text: `UPDATE denuncias SET notify_reporter = $2 WHERE receipt_hash = $1 AND (email <> '' OR NOT $2)`,
-    params: [hash, notify],
-  }));
+  const code = await claimCode(db, receipt, address);
+  const opened = await lookUpCode(db, code, [
+    {
+      text: `UPDATE denuncias SET notify_reporter = $2 WHERE receipt_hash = $1 AND (email <> '' OR NOT $2)`,
+      params: [code.hash, notify],
+    },
+  ]);
   if (notify && !opened.hasEmail) throw new Conflict(texts.noEmail, 'notify');
-  return opened;
+  return { ...opened, notify };
 }

@@ -3,17 +3,22 @@ import { site } from '../../shared/site.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { sealText, unsealText } from '../encryption.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { deployContext } from '../mail/context.ts';
+import type { Mail } from '../mail/mail.ts';
+import { enqueueMail, OUTBOX_COLUMNS } from '../mail/outbox.ts';
 import { readDescription } from '../upload-metadata.ts';
 
 /**
  * The messages of a denuncia: the reporter's (through the receipt code), compliance's
- * to the reporter, and compliance's internal notes. Bodies are sealed, bound to their denuncia;
- * an attachment is a `denuncia` upload, its bytes sealed in storage (storage.ts), its name and
- * size in the uploads row (upload-metadata.ts).
+ * to the reporter, and compliance's internal notes. Bodies are sealed, bound to their denuncia: by
+ * its reference, or, for a reporter's message written by the receipt code's hash before the
+ * reference is known (`bound_to_receipt`), by that hash, as much the denuncia's alone (UNIQUE,
+ * written once by submit.ts, never changed). An attachment is a `denuncia` upload, its bytes
+ * sealed in storage (storage.ts), its name and size in the uploads row (upload-metadata.ts).
  */
 
 const bodyContext = (reference: string) => `denuncia_messages.body:${reference}`;
+const receiptBodyContext = (receiptHash: string) => `denuncia_messages.body:receipt:${receiptHash}`;
 
 interface NewMessage {
   reference: string;
@@ -50,10 +55,40 @@ export async function messageStatements({
   ];
 }
 
+/**
+ * The statement that adds a reporter's message to the open denuncia of a receipt code's hash, to
+ * run in the batch that looks the code up: one statement touches the denuncia, writes the message,
+ * attaches its file and queues `notice`, whose text ends with the reference, or does none of it
+ * when the code opens no open denuncia.
+ */
+export async function reporterMessageStatement(
+  { receiptHash, body, attachmentUploadId }: { receiptHash: string; body: string; attachmentUploadId?: string },
+  notice: Pick<Mail, 'to' | 'subject'> & { textBeforeReference: string },
+): Promise<Statement> {
+  return {
+    text: `WITH d AS (UPDATE denuncias SET updated_at = now() WHERE receipt_hash = $1 AND status <> 'cerrada' RETURNING id, reference),
+         message AS (INSERT INTO denuncia_messages (denuncia_id, author, body, attachment_upload_id, bound_to_receipt)
+           SELECT id, 'reporter', $2, $3::uuid, true FROM d),
+         attached AS (UPDATE uploads SET status = 'attached' WHERE id = $3::uuid AND EXISTS (SELECT FROM d))
+       INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT reference, $4, NULL, $5, $6 || reference, NULL, $7 FROM d`,
+    params: [
+      receiptHash,
+      await sealText(body, receiptBodyContext(receiptHash)),
+      attachmentUploadId ?? null,
+      notice.to,
+      notice.subject,
+      notice.textBeforeReference,
+      deployContext(),
+    ],
+  };
+}
+
 interface MessageRow {
   id: string;
   author: MessageAuthor;
   body: string;
+  bound_to_receipt: boolean;
+  receipt_hash: string | null;
   admin_name: string | null;
   upload_id: string | null;
   file_name: string | null;
@@ -71,7 +106,7 @@ export const messagesStatement = (
   denuncia: { reference: string } | { receiptHash: string },
   { withNotes }: { withNotes: boolean },
 ): Statement => ({
-  text: `SELECT m.id::text AS id, m.author, m.body, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size, u.sealed_size,
+  text: `SELECT m.id::text AS id, m.author, m.body, m.bound_to_receipt, d.receipt_hash, m.admin_name, u.id AS upload_id, u.file_name, u.declared_size, u.sealed_size,
            ${isoTime('m.created_at')} AS created_at
          FROM denuncia_messages m JOIN denuncias d ON d.id = m.denuncia_id LEFT JOIN uploads u ON u.id = m.attachment_upload_id
          WHERE ${'reference' in denuncia ? 'd.reference' : 'd.receipt_hash'} = $1 AND ($2 OR m.author <> 'note') ORDER BY m.id`,
@@ -84,7 +119,10 @@ export const openMessages = (reference: string, rows: unknown[]): Promise<Denunc
     (rows as MessageRow[]).map(async (row) => ({
       id: row.id,
       author: row.author,
-      body: await unsealText(row.body, bodyContext(reference)),
+      body: await unsealText(
+        row.body,
+        row.bound_to_receipt ? receiptBodyContext(row.receipt_hash!) : bodyContext(reference),
+      ),
       adminName: row.admin_name,
       attachment: row.upload_id
         ? { id: row.upload_id, ...(await readDescription(row.upload_id, { ...row, file_name: row.file_name! })) }

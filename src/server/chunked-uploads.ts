@@ -5,7 +5,15 @@ import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';
 import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
 import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
-import { chargeClient, chargePool, hasPool, refuseUnlessRoom, roomVerdict } from './upload-quota.ts';
+import {
+  clientCharge,
+  hasPool,
+  poolCharge,
+  poolFull,
+  quotaRefusal,
+  refuseUnlessRoom,
+  roomVerdict,
+} from './upload-quota.ts';
 import { checkBytes, fileRefused } from './uploads.ts';
 
 /**
@@ -106,7 +114,11 @@ export async function storeChunk(
     throw fileRefused(uploadMessages.unknownUpload);
   }
   try {
-    await chargeClient(db, upload.purpose, client, bytes.byteLength);
+    const charge = clientCharge(upload.purpose, client, bytes.byteLength);
+    if (charge.length > 0)
+      await db.batch(charge).catch((error: unknown) => {
+        throw quotaRefusal(upload.purpose, error) ?? error;
+      });
     await putBytes(store, chunkKey(id, index), upload.purpose, bytes);
   } catch (error) {
     // Not stored: the index is free again for the chunk to be sent another time.
@@ -158,7 +170,17 @@ export async function completeUpload(
     const digest = sha256(bytes);
     // Counted only now that it is whole and checked; before its chunks are deleted, so a full pool
     // leaves the upload to be completed another day.
-    await chargePool(db, upload.purpose, id, size);
+    if (hasPool(upload.purpose)) {
+      const [, [room]] = (await db.batch(
+        poolCharge(upload.purpose, size, (room) => ({
+          text: `WITH room AS (${room}),
+                 charged AS (UPDATE uploads SET pool_day = today FROM room WHERE id = $4 AND status = 'completing' AND fits)
+                 SELECT fits, retry_after FROM room`,
+          params: [id],
+        })),
+      )) as [unknown[], { fits: boolean; retry_after: number }[]];
+      if (!room!.fits) throw poolFull(upload.purpose, room!.retry_after);
+    }
     await putBytes(store, fileKey(id), upload.purpose, bytes);
     await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
     const checked = await describeFile(upload.purpose, id, { fileName, size, sha256: digest, contentType });

@@ -47,10 +47,14 @@ export type StoredPurpose = UploadPurpose | 'export';
  */
 const isSealed = (purpose: StoredPurpose) => purpose === 'denuncia';
 
+/**
+ * Each blob says when it was stored (`storedAt`, ms since the epoch): bytes are stored before the
+ * row that names them (issue 30), and uploads-cleanup deletes only those no row has named for long.
+ */
 export async function putBytes(store: UploadStore, key: string, purpose: StoredPurpose, bytes: Uint8Array) {
   const stored = isSealed(purpose) ? await seal(bytes, `uploads:${key}`) : bytes;
   // A copy of exactly these bytes: a Buffer may be a view of a larger shared pool.
-  await store.set(key, new Uint8Array(stored).buffer);
+  await store.set(key, new Uint8Array(stored).buffer, { metadata: { storedAt: Date.now() } });
 }
 
 export async function getBytes(

@@ -3,7 +3,7 @@ import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import denuncias from '../../netlify/functions/denuncias.ts';
 import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { attachUpload, receiveFile } from '../../src/server/uploads.ts';
+import { receiveFile, storeAndAttach } from '../../src/server/uploads.ts';
 import { authMessages } from '../../src/shared/auth/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { databaseDump } from '../helpers/database.ts';
@@ -78,17 +78,17 @@ async function reporterMessage(
   file?: { name: string; bytes: Uint8Array<ArrayBuffer> },
 ) {
   const form = { fields: {}, ...(file ? { file: { fileName: file.name, bytes: file.bytes, tooLarge: false } } : {}) };
-  const uploadId = (await receiveFile(db(), uploadStore(), 'denuncia', form, '192.0.2.9'))?.id;
+  const upload = await receiveFile(uploadStore(), 'denuncia', form, '192.0.2.9');
   await db().batch([
+    ...(upload ? storeAndAttach(upload) : []),
     ...(await messageStatements({
       reference,
       author: 'reporter',
       body,
-      ...(uploadId ? { attachmentUploadId: uploadId } : {}),
+      ...(upload ? { attachmentUploadId: upload.id } : {}),
     })),
-    ...(uploadId ? [attachUpload(uploadId)] : []),
   ]);
-  return uploadId;
+  return upload?.id;
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/index.ts';
 import { Refusal } from '../../src/server/errors.ts';
 import { statusOf as refusalStatus } from '../../src/server/http.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
+import { receiveFile, storeAndAttach, withReceivedFile } from '../../src/server/uploads.ts';
 import type { UploadPurpose } from '../../src/shared/uploads/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
@@ -96,6 +97,57 @@ describe("a CV sender's chunks racing each other", () => {
         competitors.map((db, index) => storeChunk(db, uploadStore(), client, ids[index]!, 0, pdfBytes(size))),
       );
 
+      expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    }
+  });
+});
+
+/** Files sent inline, each stored and attached by its own batch on its own session, at once. */
+async function sendInline(purpose: UploadPurpose, competitors: Database[], clientOf: (index: number) => string) {
+  const files = await Promise.all(
+    competitors.map(async (_, index) => {
+      const fileName = purpose === 'cv' ? 'cv.pdf' : 'foto.png';
+      const form = { fields: {}, file: { fileName, bytes: bytesOf(purpose, 1_000), tooLarge: false } };
+      return (await receiveFile(uploadStore(), purpose, form, clientOf(index)))!;
+    }),
+  );
+  const results = await Promise.allSettled(
+    competitors.map((db, index) =>
+      withReceivedFile(uploadStore(), files[index], () => db.batch(storeAndAttach(files[index]!))),
+    ),
+  );
+  return { files, results };
+}
+
+describe.each(['cv', 'denuncia'] as const)('%s files sent inline racing each other', (purpose) => {
+  it("never pass the pool's daily limit; a refused one leaves no row and no bytes", async () => {
+    const room = 3;
+    if (purpose === 'cv') process.env.UPLOAD_DAILY_BYTES_TOTAL = String(room * 1_000);
+    else process.env.UPLOAD_DAILY_DENUNCIA_FILES = String(room);
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      await postgres.db.query('UPDATE uploads SET pool_day = NULL');
+      const { files, results } = await sendInline(purpose, competitors, (index) => `198.18.${round}.${index}`);
+
+      expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+      const [counted] = await postgres.db.query<{ files: number }>(
+        `SELECT count(*)::int AS files FROM uploads WHERE pool_day IS NOT NULL AND purpose = $1`,
+        [purpose],
+      );
+      expect(counted!.files).toBe(room);
+      const refused = files.filter((_, index) => results[index]!.status === 'rejected').map((file) => file.id);
+      expect(await postgres.db.query('SELECT id FROM uploads WHERE id = ANY($1::uuid[])', [refused])).toEqual([]);
+      for (const id of refused) expect(await getBytes(uploadStore(), fileKey(id), purpose)).toBeUndefined();
+    }
+  });
+});
+
+describe("a CV sender's inline files racing each other", () => {
+  it("never pass the sender's daily limit", async () => {
+    process.env.UPLOAD_DAILY_BYTES_PER_CLIENT = String(3 * 1_000);
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      const { results } = await sendInline('cv', competitors, () => `198.19.0.${round}`);
       expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
     }
   });

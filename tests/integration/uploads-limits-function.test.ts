@@ -57,6 +57,9 @@ async function expectQuotaRefusal(response: Response, message: string) {
   expect(await response.json()).toEqual({ success: false, error: message, message, errors: { file: message } });
 }
 
+/** The whole files in the store, by key. */
+const storedFiles = async () => (await uploadStore().list({ prefix: 'files/' })).blobs.map((blob) => blob.key).sort();
+
 const usage = () => db().query<{ client: string; bytes: string }>('SELECT client, bytes::text FROM upload_usage');
 
 beforeEach(async () => {
@@ -125,9 +128,10 @@ describe("the daily quota of one CV sender's address", () => {
     };
     expect((await send('cv-1.pdf')).status).toBe(200);
     expect((await send('cv-2.pdf')).status).toBe(200);
-    const before = await db().query('SELECT count(*)::int AS n FROM job_applications');
+    const before = [await db().query('SELECT count(*)::int AS n FROM job_applications'), await storedFiles()];
     await expectQuotaRefusal(await send('cv-3.pdf'), clientQuota);
-    expect(await db().query('SELECT count(*)::int AS n FROM job_applications')).toEqual(before);
+    // Its bytes, stored before the batch that the charge refused, are deleted with it.
+    expect([await db().query('SELECT count(*)::int AS n FROM job_applications'), await storedFiles()]).toEqual(before);
   });
 
   it('keeps no address: each client is a salted hash, and past days are deleted by the hourly clean-up', async () => {
@@ -230,10 +234,10 @@ describe('the daily pool of CVs from everyone', () => {
     };
     expect((await send('cv-1.pdf')).status).toBe(200);
     expect((await send('cv-22.pdf')).status).toBe(200);
-    const uploadsNow = () => db().query('SELECT id FROM uploads ORDER BY id');
+    const uploadsNow = async () => [await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()];
     const before = await uploadsNow();
     await expectQuotaRefusal(await send('cv-333.pdf'), totalQuota);
-    // A refused inline file is not kept.
+    // A refused inline file is not kept: neither its row nor its bytes.
     expect(await uploadsNow()).toEqual(before);
   });
 

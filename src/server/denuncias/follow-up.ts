@@ -20,7 +20,7 @@ import { claimAttempt, refundStatements, type FailureThrottle } from '../failure
 import { enqueueMail } from '../mail/outbox.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
-import { attachUpload, receiveFile } from '../uploads.ts';
+import { receiveFile, storeAndAttach, withReceivedFile } from '../uploads.ts';
 import { messagesStatement, messageStatements, openMessages } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 
@@ -117,19 +117,22 @@ export async function addReporterMessage(
   { body, form, address, origin }: { body: string; form: Multipart; address: string; origin: string },
 ): Promise<OpenedDenuncia> {
   if (opened.status === 'cerrada') throw new Conflict(texts.closed);
-  const file = await receiveFile(db, store, 'denuncia', form, address);
+  const file = await receiveFile(store, 'denuncia', form, address);
   const { reference } = opened;
-  const written = await db.batch([
-    ...(await messageStatements({
-      reference,
-      author: 'reporter',
-      body,
-      ...(file ? { attachmentUploadId: file.id } : {}),
-    })),
-    ...(file ? [attachUpload(file.id)] : []),
-    enqueueMail(reporterMessageMail(reference, origin), reference),
-    messagesStatement({ reference }, { withNotes: false }),
-  ]);
+  const written = await withReceivedFile(store, file, async () =>
+    db.batch([
+      // The file first, stored (inline) or checked and attached: the message names it.
+      ...(file ? storeAndAttach(file) : []),
+      ...(await messageStatements({
+        reference,
+        author: 'reporter',
+        body,
+        ...(file ? { attachmentUploadId: file.id } : {}),
+      })),
+      enqueueMail(reporterMessageMail(reference, origin), reference),
+      messagesStatement({ reference }, { withNotes: false }),
+    ]),
+  );
   return { ...opened, messages: await openMessages(reference, written.at(-1)!) };
 }
 

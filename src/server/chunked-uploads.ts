@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
 import type { Database } from './db/index.ts';
+import { rolledBack } from './db/refusals.ts';
 import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';
-import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
+import { chunkAttemptKey, chunkKey, chunkPrefix, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
 import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
 import {
   clientCharge,
@@ -70,10 +71,21 @@ export async function startUpload(
   return id;
 }
 
+/** A chunk's fate as its batch's last statement reads it: `ours` when this request's claim holds. */
+interface ChunkState {
+  written: string | null;
+  ours: boolean;
+}
+
 /**
- * Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. The
- * index is claimed with the chunk's hash before its bytes are written: the same bytes again (a
- * retry) are accepted without being stored or counted twice, other bytes are refused (a Conflict).
+ * Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. Two
+ * round trips: the upload's row (its purpose, which says how the bytes are stored, and its size,
+ * sealed for a denuncia, which says what the chunk must be), then, once the bytes are stored under
+ * a key of this attempt's own, one batch that claims the index with the chunk's hash and key and
+ * charges a CV's client for it (upload-quota.ts), the charge refusing the claim with it. The same
+ * bytes again (a retry) are accepted without being counted twice, other bytes are refused (a
+ * Conflict); bytes no claim took are deleted, the others by uploads-cleanup
+ * (unreferenced-uploads.ts) after a crash.
  */
 export async function storeChunk(
   db: Database,
@@ -97,38 +109,41 @@ export async function storeChunk(
     throw fileRefused(uploadMessages.incomplete);
 
   const digest = await chunkDigest(upload.purpose, bytes);
+  const key = chunkAttemptKey(id, index);
+  await putBytes(store, key, upload.purpose, bytes);
   // Postgres arrays count from 1.
-  const claimed = await db.query(
-    `UPDATE uploads SET chunk_sha256[$2] = $3
-     WHERE id = $1 AND status = 'receiving' AND chunk_sha256[$2] IS NULL RETURNING id`,
-    [id, index + 1, digest],
-  );
-  if (claimed.length === 0) {
-    const [row] = await db.query<{ written: string | null }>(
-      'SELECT chunk_sha256[$2] AS written FROM uploads WHERE id = $1',
-      [id, index + 1],
-    );
-    if (row?.written === digest) return;
-    if (row?.written) throw new Conflict(uploadMessages.chunkRewritten, 'file');
-    // Completed or deleted since it was read above.
-    throw fileRefused(uploadMessages.unknownUpload);
-  }
+  const at = [id, index + 1];
+  let state: ChunkState | undefined;
   try {
-    const charge = clientCharge(upload.purpose, client, bytes.byteLength);
-    if (charge.length > 0)
-      await db.batch(charge).catch((error: unknown) => {
-        throw quotaRefusal(upload.purpose, error) ?? error;
-      });
-    await putBytes(store, chunkKey(id, index), upload.purpose, bytes);
-  } catch (error) {
-    // Not stored: the index is free again for the chunk to be sent another time.
-    await db.query('UPDATE uploads SET chunk_sha256[$2] = NULL WHERE id = $1 AND chunk_sha256[$2] = $3', [
-      id,
-      index + 1,
-      digest,
+    const written = await db.batch([
+      {
+        text: `UPDATE uploads SET chunk_sha256[$2] = $3, chunk_keys[$2] = $4
+               WHERE id = $1 AND status = 'receiving' AND chunk_sha256[$2] IS NULL`,
+        params: [...at, digest, key],
+      },
+      // Counted only if claimed by this request: a retry of bytes claimed before is not.
+      ...clientCharge(upload.purpose, client, bytes.byteLength, {
+        text: 'EXISTS (SELECT 1 FROM uploads WHERE id = $4 AND chunk_keys[$5] = $6)',
+        params: [...at, key],
+      }),
+      {
+        text: 'SELECT chunk_sha256[$2] AS written, chunk_keys[$2] IS NOT DISTINCT FROM $3 AS ours FROM uploads WHERE id = $1',
+        params: [...at, key],
+      },
     ]);
-    throw error;
+    [state] = written.at(-1) as ChunkState[];
+  } catch (error) {
+    // Refused, the claim with it (a full quota): no claim holds these bytes. After any other
+    // failure the claim may have been made: they stay, for uploads-cleanup once unclaimed.
+    if (rolledBack(error)) await store.delete(key);
+    throw quotaRefusal(upload.purpose, error) ?? error;
   }
+  // Bytes no claim holds: another chunk's claimed first, or a retry's copy of bytes claimed before.
+  if (!state?.ours) await store.delete(key);
+  if (state?.ours || state?.written === digest) return;
+  if (state?.written && state.written !== digest) throw new Conflict(uploadMessages.chunkRewritten, 'file');
+  // Completed or deleted since it was read above.
+  throw fileRefused(uploadMessages.unknownUpload);
 }
 
 /**
@@ -143,9 +158,11 @@ export async function completeUpload(
   id: string,
 ): Promise<{ sha256: string; size: number }> {
   const [upload] = isUuid(id)
-    ? await db.query<ReceivingRow & { chunk_sha256: string[] }>(
+    ? await db.query<ReceivingRow & { chunk_sha256: string[]; chunk_keys: (string | null)[] }>(
         `UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
-         RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256`,
+         RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256,
+           -- By index from 1, as the hashes: a chunk claimed before migration 0040 has none.
+           ARRAY(SELECT chunk_keys[i] FROM generate_series(1, cardinality(chunk_sha256)) i) AS chunk_keys`,
         [id],
       )
     : [];
@@ -158,7 +175,7 @@ export async function completeUpload(
     const chunks = chunkCount(size);
     const parts: Uint8Array[] = [];
     for (let index = 0; index < chunks; index++) {
-      const part = await getBytes(store, chunkKey(id, index), upload.purpose);
+      const part = await getBytes(store, upload.chunk_keys[index] ?? chunkKey(id, index), upload.purpose);
       // Only the bytes whose hash the chunk's write recorded.
       if (!part || (await chunkDigest(upload.purpose, part)) !== upload.chunk_sha256[index])
         throw fileRefused(uploadMessages.incomplete);
@@ -182,10 +199,12 @@ export async function completeUpload(
       if (!room!.fits) throw poolFull(upload.purpose, room!.retry_after);
     }
     await putBytes(store, fileKey(id), upload.purpose, bytes);
-    await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
+    // Every attempt's bytes, claimed or not.
+    const { blobs } = await store.list({ prefix: chunkPrefix(id) });
+    await Promise.all(blobs.map((blob) => store.delete(blob.key)));
     const checked = await describeFile(upload.purpose, id, { fileName, size, sha256: digest, contentType });
     await db.query(
-      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3, chunk_sha256 = '{}'
+      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3, chunk_sha256 = '{}', chunk_keys = '{}'
        WHERE id = $1 AND status = 'completing'`,
       [id, checked.content_type, checked.sha256],
     );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
-import type { Database } from './db/index.ts';
+import type { Database, Statement } from './db/index.ts';
 import { rolledBack } from './db/refusals.ts';
 import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';
@@ -146,30 +146,46 @@ export async function storeChunk(
   throw fileRefused(uploadMessages.unknownUpload);
 }
 
+interface ClaimedRow extends ReceivingRow {
+  chunk_sha256: string[];
+  chunk_keys: (string | null)[];
+}
+
 /**
  * Joins the chunks, checks the whole file, counts it toward its pool and marks the upload
- * complete. The upload is claimed first (receiving → completing, in one statement): a concurrent
- * completion finds it claimed (a Conflict), and no chunk is accepted meanwhile. A failed completion (a
- * missing chunk, a full pool) gives it back uncounted, chunks kept, so it can be completed later.
+ * complete, in two round trips. The upload is claimed first (receiving → completing, in one
+ * statement, which answers what joining needs: which bytes, how stored, what size): a concurrent
+ * completion finds it claimed (a Conflict), and no chunk is accepted meanwhile. The joined file is
+ * checked and stored, then one statement counts it and completes the upload, or, the pool full,
+ * gives it back uncounted, chunks kept, to be completed another day: the bytes stored stay, as
+ * the next completion stores the same ones (the chunks' hashes are recorded), and no row calls
+ * them complete. Any other failure gives the upload back too, in a round trip of its own.
  */
 export async function completeUpload(
   db: Database,
   store: UploadStore,
   id: string,
 ): Promise<{ sha256: string; size: number }> {
-  const [upload] = isUuid(id)
-    ? await db.query<ReceivingRow & { chunk_sha256: string[]; chunk_keys: (string | null)[] }>(
-        `UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
-         RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256,
-           -- By index from 1, as the hashes: a chunk claimed before migration 0040 has none.
-           ARRAY(SELECT chunk_keys[i] FROM generate_series(1, cardinality(chunk_sha256)) i) AS chunk_keys`,
+  const [claim] = isUuid(id)
+    ? await db.query<Partial<ClaimedRow> & { known: boolean }>(
+        `WITH claimed AS (
+           UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
+           RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256,
+             -- By index from 1, as the hashes: a chunk claimed before migration 0040 has none.
+             ARRAY(SELECT chunk_keys[i] FROM generate_series(1, cardinality(chunk_sha256)) i) AS chunk_keys
+         )
+         SELECT claimed.*, EXISTS (SELECT 1 FROM uploads WHERE id = $1) AS known FROM (SELECT) AS one LEFT JOIN claimed ON true`,
         [id],
       )
     : [];
-  if (!upload) {
-    const [exists] = isUuid(id) ? await db.query('SELECT 1 FROM uploads WHERE id = $1', [id]) : [];
-    throw exists ? new Conflict(uploadMessages.alreadyCompleted, 'file') : fileRefused(uploadMessages.unknownUpload);
+  if (!claim?.purpose) {
+    throw claim?.known
+      ? new Conflict(uploadMessages.alreadyCompleted, 'file')
+      : fileRefused(uploadMessages.unknownUpload);
   }
+  const upload = claim as ClaimedRow;
+  let room: { fits: boolean; retry_after: number } | undefined;
+  let checked: { sha256: string; size: number };
   try {
     const { fileName, size } = await readDescription(id, upload);
     const chunks = chunkCount(size);
@@ -184,35 +200,39 @@ export async function completeUpload(
     const bytes = Buffer.concat(parts);
     if (bytes.byteLength !== size) throw fileRefused(uploadMessages.incomplete);
     const contentType = await checkBytes(upload.purpose, fileName, bytes);
-    const digest = sha256(bytes);
-    // Counted only now that it is whole and checked; before its chunks are deleted, so a full pool
-    // leaves the upload to be completed another day.
-    if (hasPool(upload.purpose)) {
-      const [, [room]] = (await db.batch(
-        poolCharge(upload.purpose, size, (room) => ({
-          text: `WITH room AS (${room}),
-                 charged AS (UPDATE uploads SET pool_day = today FROM room WHERE id = $4 AND status = 'completing' AND fits)
-                 SELECT fits, retry_after FROM room`,
-          params: [id],
-        })),
-      )) as [unknown[], { fits: boolean; retry_after: number }[]];
-      if (!room!.fits) throw poolFull(upload.purpose, room!.retry_after);
-    }
+    checked = { sha256: sha256(bytes), size };
+    const described = await describeFile(upload.purpose, id, { fileName, size, sha256: checked.sha256, contentType });
+    // Stored before the statement that calls it complete: a crash between leaves an upload
+    // claimed, deleted after a day with its bytes (deleteStaleUploads).
     await putBytes(store, fileKey(id), upload.purpose, bytes);
-    // Every attempt's bytes, claimed or not.
-    const { blobs } = await store.list({ prefix: chunkPrefix(id) });
-    await Promise.all(blobs.map((blob) => store.delete(blob.key)));
-    const checked = await describeFile(upload.purpose, id, { fileName, size, sha256: digest, contentType });
-    await db.query(
-      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3, chunk_sha256 = '{}', chunk_keys = '{}'
-       WHERE id = $1 AND status = 'completing'`,
-      [id, checked.content_type, checked.sha256],
-    );
-    return { sha256: digest, size };
+    // Counted only now that it is whole, checked and stored (upload-quota.ts); chunks never count.
+    const completion = (roomSql: string, first: number): Statement => ({
+      text: `WITH room AS (${roomSql}),
+             completed AS (
+               UPDATE uploads SET status = CASE WHEN fits THEN 'complete' ELSE 'receiving' END,
+                 pool_day = CASE WHEN fits THEN today END,
+                 content_type = CASE WHEN fits THEN $${first + 1}::text END,
+                 sha256 = CASE WHEN fits THEN $${first + 2}::text END,
+                 chunk_sha256 = CASE WHEN fits THEN '{}' ELSE chunk_sha256 END,
+                 chunk_keys = CASE WHEN fits THEN '{}' ELSE chunk_keys END
+               FROM room WHERE id = $${first} AND status = 'completing'
+             )
+             SELECT fits, retry_after FROM room`,
+      params: [id, described.content_type, described.sha256],
+    });
+    const statements = hasPool(upload.purpose)
+      ? poolCharge(upload.purpose, size, (roomSql) => completion(roomSql, 4))
+      : [completion('SELECT true AS fits, NULL::date AS today, 0 AS retry_after', 1)];
+    [room] = (await db.batch(statements)).at(-1) as { fits: boolean; retry_after: number }[];
   } catch (error) {
     await db.query(`UPDATE uploads SET status = 'receiving', pool_day = NULL WHERE id = $1 AND status = 'completing'`, [
       id,
     ]);
     throw error;
   }
+  if (!room!.fits) throw poolFull(upload.purpose, room!.retry_after);
+  // Every attempt's bytes, claimed or not; left behind, uploads-cleanup deletes them.
+  const { blobs } = await store.list({ prefix: chunkPrefix(id) });
+  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+  return checked;
 }

@@ -123,7 +123,7 @@ export function clientCharge(
  * Counts a checked file toward its purpose's pool, in the batch that stores or completes it: a
  * check-then-act made safe by a lock per pool, taken first; under READ COMMITTED the statement
  * after it then sees every file counted before, so two files cannot both take the last room of
- * the day. `write(fits)` is that statement: its CTE `room` (`fits`, `today`, `retry_after`, params
+ * the day. `write(room)` is that statement: its CTE `room` (`fits`, `today`, `retry_after`, params
  * `$1` to `$3`) says whether the file fits, and it counts the file (`pool_day = today`) only then.
  */
 export function poolCharge(purpose: UploadPurpose, bytes: number, write: (room: string) => Statement): Statement[] {

@@ -152,3 +152,33 @@ describe("a CV sender's inline files racing each other", () => {
     }
   });
 });
+
+describe('writes of one chunk racing each other', () => {
+  it('claim it once: the same bytes are accepted, other bytes refused, one copy kept and counted once', async () => {
+    const size = 1_000;
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      const client = `198.20.0.${round}`;
+      const id = await startUpload(postgres.db, client, 'cv', 'cv.pdf', size);
+      const first = pdfBytes(size);
+      const other = pdfBytes(size);
+      other[500] = other[500]! ^ 0xff;
+      const results = await Promise.allSettled(
+        competitors.map((db, index) => storeChunk(db, uploadStore(), client, id, 0, index % 2 ? other : first)),
+      );
+
+      // Whichever bytes claimed the index first are accepted, every time they are sent; the others are not.
+      const statuses = results.map(statusOf);
+      const won = statuses[0] === 200 ? first : other;
+      expect(statuses).toEqual(statuses[0] === 200 ? [200, 409, 200, 409, 200, 409] : [409, 200, 409, 200, 409, 200]);
+      expect((await uploadStore().list({ prefix: `chunks/${id}/` })).blobs).toHaveLength(1);
+      const [usage] = await postgres.db.query<{ bytes: string }>(
+        `SELECT sum(bytes)::text AS bytes FROM upload_usage u JOIN upload_quota_days k ON k.day = u.day
+         WHERE u.client = encode(sha256(convert_to(k.salt || $1::text, 'UTF8')), 'hex')`,
+        [client],
+      );
+      expect(usage!.bytes).toBe(String(size));
+      expect(await completeUpload(postgres.db, uploadStore(), id)).toEqual({ sha256: sha256(won), size });
+    }
+  });
+});

@@ -171,7 +171,7 @@ export async function completeUpload(
         `WITH claimed AS (
            UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
            RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256,
-             -- By index from 1, as the hashes: a chunk claimed before migration 0040 has none.
+             -- By index from 1, as the hashes: a chunk claimed before migration 0042 has none.
              ARRAY(SELECT chunk_keys[i] FROM generate_series(1, cardinality(chunk_sha256)) i) AS chunk_keys
          )
          SELECT claimed.*, EXISTS (SELECT 1 FROM uploads WHERE id = $1) AS known FROM (SELECT) AS one LEFT JOIN claimed ON true`,

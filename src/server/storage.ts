@@ -32,7 +32,7 @@ export const uploadStore = () =>
 export type UploadStore = ReturnType<typeof uploadStore>;
 
 export const fileKey = (uploadId: string) => `files/${uploadId}`;
-/** Where a chunk claimed before migration 0040 is; a later one is under one of `chunkAttemptKey`. */
+/** Where a chunk claimed before migration 0042 is; a later one is under one of `chunkAttemptKey`. */
 export const chunkKey = (uploadId: string, index: number) => `chunks/${uploadId}/${String(index).padStart(4, '0')}`;
 /** A key of one attempt to write a chunk, which no other attempt shares (its claim records it). */
 export const chunkAttemptKey = (uploadId: string, index: number) =>

@@ -1,5 +1,5 @@
 /**
- * A batch refused by one of its own statements (`refuse(reason, detail)`, migration 0039): the
+ * A batch refused by one of its own statements (`refuse(reason, detail)`, migration 0041): the
  * transaction is rolled back, and the reason and detail tell the caller which answer to give.
  */
 

@@ -5,7 +5,13 @@ import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
 import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
-import { messageStatements, reporterMessageStatement } from '../../src/server/denuncias/messages.ts';
+import { refusalOf } from '../../src/server/db/refusals.ts';
+import {
+  messageStatements,
+  REPORTER_MESSAGE_REFUSED,
+  reporterMessageStatements,
+} from '../../src/server/denuncias/messages.ts';
+import { storeAndAttach } from '../../src/server/uploads.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
@@ -363,7 +369,7 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
     expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
   });
 
-  it("the message's statement writes nothing for a closed denuncia's code, nor attaches its file", async () => {
+  it("the message's statements write nothing for a closed denuncia's code: with a file they refuse its batch, the file unattached", async () => {
     const started = await read(
       await callFunction(uploads, 'POST', '/api/uploads', {
         body: { purpose: 'denuncia', fileName: 'audio.png', size: 1_000 },
@@ -373,11 +379,17 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
     await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([pngBytes(1_000)]) });
     expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
     await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
-    const { text, params } = await reporterMessageStatement(
-      { receiptHash: await actualReceiptHash(receipt), body: 'Tarde.', attachmentUploadId: uploadId },
-      { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' },
-    );
-    await db().query(text, params);
+    const notice = { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' };
+    const receiptHash = await actualReceiptHash(receipt);
+    await db().batch(await reporterMessageStatements({ receiptHash, body: 'Tarde.' }, notice));
+    // What the lookup of a message with a file saw open, closed before its batch.
+    const refused = await db()
+      .batch([
+        ...storeAndAttach({ id: uploadId, purpose: 'denuncia', stores: [], inline: false }),
+        ...(await reporterMessageStatements({ receiptHash, body: 'Tarde.', attachmentUploadId: uploadId }, notice)),
+      ])
+      .catch((error: unknown) => refusalOf(error)?.reason);
+    expect(refused).toBe(REPORTER_MESSAGE_REFUSED);
     expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
     expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
     expect(await db().query('SELECT status FROM uploads WHERE id = $1', [uploadId])).toEqual([{ status: 'complete' }]);

@@ -15,12 +15,13 @@ import { site } from '../../shared/site.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
+import { refusalOf } from '../db/refusals.ts';
 import { Conflict, NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundStatements, type FailureThrottle } from '../failure-throttle.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
-import { carriesFile, receiveFile } from '../uploads.ts';
-import { messagesStatement, openMessages, reporterMessageStatement } from './messages.ts';
+import { carriesFile, receiveFile, storeAndAttach, withReceivedFile } from '../uploads.ts';
+import { messagesStatement, openMessages, REPORTER_MESSAGE_REFUSED, reporterMessageStatements } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 
 /**
@@ -126,8 +127,10 @@ export function followUpView(opened: OpenedDenuncia): DenunciaFollowUp {
  * (inline or a chunked upload of purpose `denuncia`, sealed in storage), and a content-free mail
  * telling the compliance mailbox to look at the desk; the denuncia as it is then. A closed denuncia
  * takes no more messages. Without a file the message is written in the lookup's own batch, by the
- * code's hash (reporterMessageStatement): the claim, then that batch. A file is stored only for a
- * right code of an open denuncia, so with one the lookup goes first, as a batch of its own.
+ * code's hash (reporterMessageStatements): the claim, then that batch. A file is stored only for a
+ * right code of an open denuncia, so with one the lookup goes first, as a batch of its own; the
+ * batch that then stores the file and writes the message is refused whole if the denuncia closed
+ * in between.
  */
 export async function addReporterMessage(
   db: Database,
@@ -141,25 +144,35 @@ export async function addReporterMessage(
   }: { receipt: string; body: string; form: Multipart; address: string; origin: string },
 ): Promise<OpenedDenuncia> {
   const code = await claimCode(db, receipt, address);
-  const message = (attachmentUploadId?: string) =>
-    reporterMessageStatement(
+  const messages = (attachmentUploadId?: string) =>
+    reporterMessageStatements(
       { receiptHash: code.hash, body, ...(attachmentUploadId ? { attachmentUploadId } : {}) },
       reporterMessageMail(origin),
     );
   if (!carriesFile(form)) {
-    const opened = await lookUpCode(db, code, [await message()]);
+    const opened = await lookUpCode(db, code, await messages());
     // The message's statement wrote nothing for a closed denuncia.
     if (opened.status === 'cerrada') throw new Conflict(texts.closed);
     return opened;
   }
   const opened = await lookUpCode(db, code, []);
   if (opened.status === 'cerrada') throw new Conflict(texts.closed);
-  const file = await receiveFile(db, store, 'denuncia', form, address);
-  const [, messages] = await db.batch([
-    await message(file?.id),
-    messagesStatement({ receiptHash: code.hash }, { withNotes: false }),
-  ]);
-  return { ...opened, messages: await openMessages(opened.reference, messages!) };
+  const file = await receiveFile(store, 'denuncia', form, address);
+  try {
+    const written = await withReceivedFile(store, file, async () =>
+      db.batch([
+        // The file first, stored (inline) or checked and attached: the message names it.
+        ...(file ? storeAndAttach(file) : []),
+        ...(await messages(file?.id)),
+        messagesStatement({ receiptHash: code.hash }, { withNotes: false }),
+      ]),
+    );
+    return { ...opened, messages: await openMessages(opened.reference, written.at(-1)!) };
+  } catch (error) {
+    // Closed since its lookup: the batch, its file with it, was refused.
+    if (refusalOf(error)?.reason === REPORTER_MESSAGE_REFUSED) throw new Conflict(texts.closed);
+    throw error;
+  }
 }
 
 /** The compliance mailbox's notice of a reporter's message: no content, only where to read it. */

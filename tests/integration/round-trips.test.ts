@@ -345,7 +345,7 @@ const publicRows: [string, Row][] = [
         post('/api/denuncias/seguimiento/mensajes', form({ receipt: made.denunciaReceipt, body: 'Un dato más.' })),
       status: 200,
       // issue 30: 2, the failure throttle's claim before the slow hash, then one batch that finds the
-      // denuncia and writes the message by the code's hash (reporterMessageStatement)
+      // denuncia and writes the message by the code's hash (reporterMessageStatements)
       trips: 2,
     },
   ],
@@ -360,13 +360,18 @@ const publicRows: [string, Row][] = [
     },
   ],
   [
-    'POST /api/denuncias/seguimiento/aviso',
+    'POST /api/denuncias/seguimiento/mensajes (a file inline)',
     {
       fn: denunciasFollowUp,
-      call: () => post('/api/denuncias/seguimiento/aviso', { receipt: made.denunciaReceipt, notify: false }),
+      call: () =>
+        post(
+          '/api/denuncias/seguimiento/mensajes',
+          form({ receipt: made.denunciaReceipt, body: 'Otra foto.' }, { name: 'foto.png', bytes: pngBytes(3_000) }),
+        ),
       status: 200,
-      // issue 30: 2, the claim, then the choice in the lookup's batch
-      trips: 2,
+      // issue 30: 3, the claim, the lookup (a file is stored only for a right code of an open
+      // denuncia), then one batch that stores and attaches the file and writes the message
+      trips: 3,
     },
   ],
   [

@@ -41,6 +41,7 @@ import * as outagesHistoryPage from '../../netlify/functions/outages-history-pag
 import * as outagesLookup from '../../netlify/functions/outages-lookup.ts';
 import * as outagesPage from '../../netlify/functions/outages-page.ts';
 import * as paymentsBills from '../../netlify/functions/payments-bills.ts';
+import * as paymentsReceiptPage from '../../netlify/functions/payments-receipt-page.ts';
 import * as paymentsRecords from '../../netlify/functions/payments-records.ts';
 import * as paymentsReturn from '../../netlify/functions/payments-return.ts';
 import * as rights from '../../netlify/functions/rights.ts';
@@ -97,7 +98,8 @@ const BUILT_PAGE =
   '<!DOCTYPE html><html lang="es"><head><title>AVISO_TITULO</title><meta name="description" content="AVISO_DESCRIPCION">' +
   '<link rel="canonical" href="https://www.aguasaysen.cl/avisos/plantilla"><!--aviso:json-ld--></head><body><main>' +
   '<!--cortes:lista--><!--cortes:localidades--><!--cortes:historial--><!--avisos:vigentes--><!--avisos:anteriores-->' +
-  '<!--aviso:contenido--><!--indicadores:cifras--></main></body></html>';
+  '<!--aviso:contenido--><!--indicadores:cifras--><!--tbk-final:comprobante--><!--/tbk-final:comprobante-->' +
+  '</main></body></html>';
 vi.mock(import('node:fs/promises'), async (original) => {
   const actual = await original();
   const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) =>
@@ -628,6 +630,20 @@ const publicRows: [string, Row][] = [
       call: async () => {
         const [payment] = await db().query<{ id: string }>('SELECT id::text AS id FROM tbk_payments');
         return get(`/api/tbk-payments/${payment!.id}`);
+      },
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'GET /tbk-final/{tbkPaymentId}/{billId}',
+    {
+      fn: paymentsReceiptPage,
+      call: async () => {
+        const [payment] = await db().query<{ id: string; billId: string }>(
+          `SELECT t.id::text AS id, t.bill_id::text AS "billId" FROM tbk_payments t JOIN bills b ON b.id = t.bill_id WHERE b.status = 'paid'`,
+        );
+        return get(`/tbk-final/${payment!.id}/${payment!.billId}`);
       },
       status: 200,
       trips: 1,

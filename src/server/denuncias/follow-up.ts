@@ -179,8 +179,8 @@ export async function addReporterMessage(
       reporterMessageMail(origin),
     );
   const file = await receiveFile(store, 'denuncia', form, address).catch(async (error: unknown) => {
-    // A file its own checks refuse, before any byte is stored, is answered after the code is: a
-    // wrong code or a closed denuncia first, as for any file.
+    // A file its own checks refuse, before any byte is stored, is answered after the code, as the
+    // batch answers the others: a wrong code or a closed denuncia first (2 trips, as ever).
     if (error instanceof Invalid) stillOpen(await lookUpCode(db, code, []));
     throw error;
   });

@@ -232,9 +232,6 @@ export const streamUpload = async (store: UploadStore, id: string): Promise<Read
 
 const inlineFile = (form: Multipart) => (form.file && form.file.bytes.byteLength > 0 ? form.file : undefined);
 
-/** Whether a multipart form brings a file, inline or as a chunked upload: whether `receiveFile` has one to answer. */
-export const carriesFile = (form: Multipart): boolean => Boolean(inlineFile(form) || form.fields.uploadId);
-
 /**
  * The file a multipart form brings: inline as its `file` part (its bytes stored now, its row by
  * the submission's batch), or as the `uploadId` of a chunked upload, which that batch checks as it

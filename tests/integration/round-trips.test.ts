@@ -371,9 +371,24 @@ const publicRows: [string, Row][] = [
           form({ receipt: made.denunciaReceipt, body: 'Otra foto.' }, { name: 'foto.png', bytes: pngBytes(3_000) }),
         ),
       status: 200,
-      // issue 30: 3, the claim, the lookup (a file is stored only for a right code of an open
-      // denuncia), then one batch that stores and attaches the file and writes the message
-      trips: 3,
+      // issue 30: 2, the claim before the slow hash, then one batch that looks the code up (refused
+      // whole unless it opens an open denuncia), stores and attaches the file and writes the message
+      trips: 2,
+    },
+  ],
+  [
+    'POST /api/denuncias/seguimiento/mensajes (a file inline, a wrong code)',
+    {
+      fn: denunciasFollowUp,
+      call: () =>
+        post(
+          '/api/denuncias/seguimiento/mensajes',
+          form({ receipt: '1111222233334444', body: 'Otra foto.' }, { name: 'foto.png', bytes: pngBytes(3_000) }),
+        ),
+      status: 404,
+      // issue 30: 2, the claim, then the batch its first statement refuses: a wrong code has no
+      // attempt to hand back after it (a right one refused does, a third trip)
+      trips: 2,
     },
   ],
   [

@@ -55,7 +55,10 @@ export async function messageStatements({
   ];
 }
 
-/** Why a reporter's message with a file refused its batch (db/refusals.ts): its denuncia is closed. */
+/**
+ * Why a reporter's message with a file refused its batch (db/refusals.ts): its denuncia is closed,
+ * found so by the batch's first statement (follow-up.ts) or by the one after the message.
+ */
 export const REPORTER_MESSAGE_REFUSED = 'denuncia:closed';
 
 /**
@@ -64,7 +67,8 @@ export const REPORTER_MESSAGE_REFUSED = 'denuncia:closed';
  * and queues `notice`, whose text ends with the reference, or does none of it when the code opens
  * no open denuncia. With a file (stored and attached before it in the batch, uploads.ts
  * storeAndAttach), a second statement refuses the whole batch when the message was not written
- * (REPORTER_MESSAGE_REFUSED), so a closed denuncia is never left a file no message names.
+ * (REPORTER_MESSAGE_REFUSED): the denuncia closed while the batch ran, after its first statement
+ * found it open, is never left a file no message names.
  */
 export async function reporterMessageStatements(
   { receiptHash, body, attachmentUploadId }: { receiptHash: string; body: string; attachmentUploadId?: string },

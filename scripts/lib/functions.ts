@@ -52,8 +52,8 @@ const BUNDLE_INPUTS = [
   'netlify.toml',
   'scripts/lib/functions.ts',
   'scripts/lib/function-sources.ts',
-  // The prerendered pages the functions outages-page, outages-history-page, advisories-page and
-  // indicators-page fill in or answer (netlify.toml's included_files).
+  // The prerendered pages the functions outages-page, outages-history-page, advisories-page,
+  // indicators-page and payments-receipt-page fill in or answer (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
   'dist/cortes/historial.html',
@@ -61,6 +61,7 @@ const BUNDLE_INPUTS = [
   'dist/avisos/plantilla.html',
   'dist/404.html',
   'dist/indicadores.html',
+  'dist/tbk-final.html',
 ];
 
 /** netlify.toml's [functions] keys that shape a bundle, and their names in the bundler's options. */

@@ -110,6 +110,8 @@ export const TABLES: Record<string, TableRule> = {
       file_name: `CASE WHEN purpose = 'publication' THEN file_name ELSE 'archivo-de-prueba' END`,
       sha256: `CASE WHEN purpose = 'publication' THEN sha256 END`,
       chunk_sha256: `CASE WHEN purpose = 'publication' THEN chunk_sha256 ELSE '{}' END`,
+      // Where each chunk's bytes were stored, under the upload's old id: not in the preview's store.
+      chunk_keys: `CASE WHEN purpose = 'publication' THEN chunk_keys ELSE '{}' END`,
     },
   },
   job_applications: {

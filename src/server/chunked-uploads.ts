@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
-import type { Database } from './db/index.ts';
+import type { Database, Statement } from './db/index.ts';
+import { rolledBack } from './db/refusals.ts';
 import { Conflict } from './errors.ts';
 import { isUuid } from './ids.ts';
-import { chunkKey, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
+import { chunkAttemptKey, chunkKey, chunkPrefix, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
 import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
-import { chargeClient, chargePool, hasPool, refuseUnlessRoom, roomVerdict } from './upload-quota.ts';
+import {
+  clientCharge,
+  hasPool,
+  poolCharge,
+  poolFull,
+  quotaRefusal,
+  refuseUnlessRoom,
+  roomVerdict,
+} from './upload-quota.ts';
 import { checkBytes, fileRefused } from './uploads.ts';
 
 /**
@@ -62,10 +71,21 @@ export async function startUpload(
   return id;
 }
 
+/** A chunk's fate as its batch's last statement reads it: `ours` when this request's claim holds. */
+interface ChunkState {
+  written: string | null;
+  ours: boolean;
+}
+
 /**
- * Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. The
- * index is claimed with the chunk's hash before its bytes are written: the same bytes again (a
- * retry) are accepted without being stored or counted twice, other bytes are refused (a Conflict).
+ * Stores chunk `index` of an upload; every chunk but the last is exactly CHUNK_SIZE bytes. Two
+ * round trips: the upload's row (its purpose, which says how the bytes are stored, and its size,
+ * sealed for a denuncia, which says what the chunk must be), then, once the bytes are stored under
+ * a key of this attempt's own, one batch that claims the index with the chunk's hash and key and
+ * charges a CV's client for it (upload-quota.ts), the charge refusing the claim with it. The same
+ * bytes again (a retry) are accepted without being counted twice, other bytes are refused (a
+ * Conflict); bytes no claim took are deleted, the others by uploads-cleanup
+ * (unreferenced-uploads.ts) after a crash.
  */
 export async function storeChunk(
   db: Database,
@@ -89,64 +109,89 @@ export async function storeChunk(
     throw fileRefused(uploadMessages.incomplete);
 
   const digest = await chunkDigest(upload.purpose, bytes);
+  const key = chunkAttemptKey(id, index);
+  await putBytes(store, key, upload.purpose, bytes);
   // Postgres arrays count from 1.
-  const claimed = await db.query(
-    `UPDATE uploads SET chunk_sha256[$2] = $3
-     WHERE id = $1 AND status = 'receiving' AND chunk_sha256[$2] IS NULL RETURNING id`,
-    [id, index + 1, digest],
-  );
-  if (claimed.length === 0) {
-    const [row] = await db.query<{ written: string | null }>(
-      'SELECT chunk_sha256[$2] AS written FROM uploads WHERE id = $1',
-      [id, index + 1],
-    );
-    if (row?.written === digest) return;
-    if (row?.written) throw new Conflict(uploadMessages.chunkRewritten, 'file');
-    // Completed or deleted since it was read above.
-    throw fileRefused(uploadMessages.unknownUpload);
-  }
+  const at = [id, index + 1];
+  let state: ChunkState | undefined;
   try {
-    await chargeClient(db, upload.purpose, client, bytes.byteLength);
-    await putBytes(store, chunkKey(id, index), upload.purpose, bytes);
-  } catch (error) {
-    // Not stored: the index is free again for the chunk to be sent another time.
-    await db.query('UPDATE uploads SET chunk_sha256[$2] = NULL WHERE id = $1 AND chunk_sha256[$2] = $3', [
-      id,
-      index + 1,
-      digest,
+    const written = await db.batch([
+      {
+        text: `UPDATE uploads SET chunk_sha256[$2] = $3, chunk_keys[$2] = $4
+               WHERE id = $1 AND status = 'receiving' AND chunk_sha256[$2] IS NULL`,
+        params: [...at, digest, key],
+      },
+      // Counted only if claimed by this request: a retry of bytes claimed before is not.
+      ...clientCharge(upload.purpose, client, bytes.byteLength, {
+        text: 'EXISTS (SELECT 1 FROM uploads WHERE id = $4 AND chunk_keys[$5] = $6)',
+        params: [...at, key],
+      }),
+      {
+        text: 'SELECT chunk_sha256[$2] AS written, chunk_keys[$2] IS NOT DISTINCT FROM $3 AS ours FROM uploads WHERE id = $1',
+        params: [...at, key],
+      },
     ]);
-    throw error;
+    [state] = written.at(-1) as ChunkState[];
+  } catch (error) {
+    // Refused, the claim with it (a full quota): no claim holds these bytes. After any other
+    // failure the claim may have been made: they stay, for uploads-cleanup once unclaimed.
+    if (rolledBack(error)) await store.delete(key);
+    throw quotaRefusal(upload.purpose, error) ?? error;
   }
+  // Bytes no claim holds: another chunk's claimed first, or a retry's copy of bytes claimed before.
+  if (!state?.ours) await store.delete(key);
+  if (state?.ours || state?.written === digest) return;
+  if (state?.written && state.written !== digest) throw new Conflict(uploadMessages.chunkRewritten, 'file');
+  // Completed or deleted since it was read above.
+  throw fileRefused(uploadMessages.unknownUpload);
+}
+
+interface ClaimedRow extends ReceivingRow {
+  chunk_sha256: string[];
+  chunk_keys: (string | null)[];
 }
 
 /**
  * Joins the chunks, checks the whole file, counts it toward its pool and marks the upload
- * complete. The upload is claimed first (receiving → completing, in one statement): a concurrent
- * completion finds it claimed (a Conflict), and no chunk is accepted meanwhile. A failed completion (a
- * missing chunk, a full pool) gives it back uncounted, chunks kept, so it can be completed later.
+ * complete, in two round trips. The upload is claimed first (receiving → completing, in one
+ * statement, which answers what joining needs: which bytes, how stored, what size): a concurrent
+ * completion finds it claimed (a Conflict), and no chunk is accepted meanwhile. The joined file is
+ * checked and stored, then one statement counts it and completes the upload, or, the pool full,
+ * gives it back uncounted, chunks kept, to be completed another day: the bytes stored stay, as
+ * the next completion stores the same ones (the chunks' hashes are recorded), and no row calls
+ * them complete. Any other failure gives the upload back too, in a round trip of its own.
  */
 export async function completeUpload(
   db: Database,
   store: UploadStore,
   id: string,
 ): Promise<{ sha256: string; size: number }> {
-  const [upload] = isUuid(id)
-    ? await db.query<ReceivingRow & { chunk_sha256: string[] }>(
-        `UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
-         RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256`,
+  const [claim] = isUuid(id)
+    ? await db.query<Partial<ClaimedRow> & { known: boolean }>(
+        `WITH claimed AS (
+           UPDATE uploads SET status = 'completing' WHERE id = $1 AND status = 'receiving'
+           RETURNING purpose, file_name, declared_size, sealed_size, chunk_sha256,
+             -- By index from 1, as the hashes: a chunk claimed before migration 0042 has none.
+             ARRAY(SELECT chunk_keys[i] FROM generate_series(1, cardinality(chunk_sha256)) i) AS chunk_keys
+         )
+         SELECT claimed.*, EXISTS (SELECT 1 FROM uploads WHERE id = $1) AS known FROM (SELECT) AS one LEFT JOIN claimed ON true`,
         [id],
       )
     : [];
-  if (!upload) {
-    const [exists] = isUuid(id) ? await db.query('SELECT 1 FROM uploads WHERE id = $1', [id]) : [];
-    throw exists ? new Conflict(uploadMessages.alreadyCompleted, 'file') : fileRefused(uploadMessages.unknownUpload);
+  if (!claim?.purpose) {
+    throw claim?.known
+      ? new Conflict(uploadMessages.alreadyCompleted, 'file')
+      : fileRefused(uploadMessages.unknownUpload);
   }
+  const upload = claim as ClaimedRow;
+  let room: { fits: boolean; retry_after: number } | undefined;
+  let checked: { sha256: string; size: number };
   try {
     const { fileName, size } = await readDescription(id, upload);
     const chunks = chunkCount(size);
     const parts: Uint8Array[] = [];
     for (let index = 0; index < chunks; index++) {
-      const part = await getBytes(store, chunkKey(id, index), upload.purpose);
+      const part = await getBytes(store, upload.chunk_keys[index] ?? chunkKey(id, index), upload.purpose);
       // Only the bytes whose hash the chunk's write recorded.
       if (!part || (await chunkDigest(upload.purpose, part)) !== upload.chunk_sha256[index])
         throw fileRefused(uploadMessages.incomplete);
@@ -155,23 +200,39 @@ export async function completeUpload(
     const bytes = Buffer.concat(parts);
     if (bytes.byteLength !== size) throw fileRefused(uploadMessages.incomplete);
     const contentType = await checkBytes(upload.purpose, fileName, bytes);
-    const digest = sha256(bytes);
-    // Counted only now that it is whole and checked; before its chunks are deleted, so a full pool
-    // leaves the upload to be completed another day.
-    await chargePool(db, upload.purpose, id, size);
+    checked = { sha256: sha256(bytes), size };
+    const described = await describeFile(upload.purpose, id, { fileName, size, sha256: checked.sha256, contentType });
+    // Stored before the statement that calls it complete: a crash between leaves an upload
+    // claimed, deleted after a day with its bytes (deleteStaleUploads).
     await putBytes(store, fileKey(id), upload.purpose, bytes);
-    await Promise.all(Array.from({ length: chunks }, (_, index) => store.delete(chunkKey(id, index))));
-    const checked = await describeFile(upload.purpose, id, { fileName, size, sha256: digest, contentType });
-    await db.query(
-      `UPDATE uploads SET status = 'complete', content_type = $2, sha256 = $3, chunk_sha256 = '{}'
-       WHERE id = $1 AND status = 'completing'`,
-      [id, checked.content_type, checked.sha256],
-    );
-    return { sha256: digest, size };
+    // Counted only now that it is whole, checked and stored (upload-quota.ts); chunks never count.
+    const completion = (roomSql: string, first: number): Statement => ({
+      text: `WITH room AS (${roomSql}),
+             completed AS (
+               UPDATE uploads SET status = CASE WHEN fits THEN 'complete' ELSE 'receiving' END,
+                 pool_day = CASE WHEN fits THEN today END,
+                 content_type = CASE WHEN fits THEN $${first + 1}::text END,
+                 sha256 = CASE WHEN fits THEN $${first + 2}::text END,
+                 chunk_sha256 = CASE WHEN fits THEN '{}' ELSE chunk_sha256 END,
+                 chunk_keys = CASE WHEN fits THEN '{}' ELSE chunk_keys END
+               FROM room WHERE id = $${first} AND status = 'completing'
+             )
+             SELECT fits, retry_after FROM room`,
+      params: [id, described.content_type, described.sha256],
+    });
+    const statements = hasPool(upload.purpose)
+      ? poolCharge(upload.purpose, size, (roomSql) => completion(roomSql, 4))
+      : [completion('SELECT true AS fits, NULL::date AS today, 0 AS retry_after', 1)];
+    [room] = (await db.batch(statements)).at(-1) as { fits: boolean; retry_after: number }[];
   } catch (error) {
     await db.query(`UPDATE uploads SET status = 'receiving', pool_day = NULL WHERE id = $1 AND status = 'completing'`, [
       id,
     ]);
     throw error;
   }
+  if (!room!.fits) throw poolFull(upload.purpose, room!.retry_after);
+  // Every attempt's bytes, claimed or not; left behind, uploads-cleanup deletes them.
+  const { blobs } = await store.list({ prefix: chunkPrefix(id) });
+  await Promise.all(blobs.map((blob) => store.delete(blob.key)));
+  return checked;
 }

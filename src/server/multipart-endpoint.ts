@@ -9,7 +9,7 @@ import { arrivalOf, json, methodNotAllowed, parseInput, withErrorHandling, type 
 import { deliverDueMail } from './mail/deliver.ts';
 import { parseMultipart } from './multipart.ts';
 import { uploadStore } from './storage.ts';
-import { fileRefused, receiveFile } from './uploads.ts';
+import { fileRefused, receiveFile, withReceivedFile, type ReceivedFile } from './uploads.ts';
 
 interface MultipartFormOptions<S extends z.ZodMiniType> {
   schema: S;
@@ -21,7 +21,7 @@ interface MultipartFormOptions<S extends z.ZodMiniType> {
   submit: (
     db: Database,
     data: z.output<S>,
-    file: { id: string; fileName: string } | undefined,
+    file: ReceivedFile | undefined,
     arrival: Arrival,
   ) => Promise<SubmissionAnswer['data']>;
 }
@@ -46,10 +46,10 @@ export function multipartFormEndpoint<S extends z.ZodMiniType>({
     const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
     const input = parseInput(schema, form.fields);
 
-    const db = getDatabase();
-    const file = await receiveFile(db, uploadStore(), purpose, form, context.ip);
+    const store = uploadStore();
+    const file = await receiveFile(store, purpose, form, context.ip);
     if (!file && missingFile) throw fileRefused(missingFile);
-    const data = await submit(db, input, file, arrivalOf(req));
+    const data = await withReceivedFile(store, file, () => submit(getDatabase(), input, file, arrivalOf(req)));
     context.waitUntil(deliverDueMail());
     return json({ success: true, message: messages.sent, data } satisfies SubmissionAnswer);
   });

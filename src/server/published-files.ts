@@ -1,11 +1,11 @@
 import { extensionOf, uploadMessages } from '../shared/uploads/schema.ts';
-import { changeAndAudit } from './audit.ts';
+import { auditedChange } from './audit.ts';
 import type { SignedInAdmin } from './auth/require-admin.ts';
 import type { Database } from './db/index.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import type { UploadStore } from './storage.ts';
-import { fileRefused, receiveFile, streamUpload } from './uploads.ts';
+import { fileRefused, receiveFile, streamUpload, withReceivedFile } from './uploads.ts';
 
 /**
  * Files staff publish for the public pages (documents, news items, education resources link
@@ -49,18 +49,25 @@ export async function publishFile(
   form: Multipart,
   client: string,
 ): Promise<string> {
-  const file = await receiveFile(db, store, 'publication', form, client);
+  const file = await receiveFile(store, 'publication', form, client);
   if (!file) throw fileRefused(uploadMessages.missingPublication);
-  const [published] = await changeAndAudit<{ id: string; file_name: string }>(db, {
-    // Only a complete upload not published yet: the same upload cannot be published twice.
-    change: `UPDATE uploads SET status = 'attached' WHERE id = $1 AND purpose = 'publication' AND status = 'complete' RETURNING id, file_name`,
-    params: [file.id],
-    admin,
-    action: 'create',
-    entity: 'file',
-    entityId: 'id',
-    summary: 'file_name',
-  });
+  const written = await withReceivedFile(store, file, () =>
+    db.batch([
+      // A file sent inline is recorded first, in the same transaction.
+      ...file.stores,
+      auditedChange({
+        // Only a complete upload not published yet: the same upload cannot be published twice.
+        change: `UPDATE uploads SET status = 'attached' WHERE id = $1 AND purpose = 'publication' AND status = 'complete' RETURNING id, file_name`,
+        params: [file.id],
+        admin,
+        action: 'create',
+        entity: 'file',
+        entityId: 'id',
+        summary: 'file_name',
+      }),
+    ]),
+  );
+  const [published] = written.at(-1) as { id: string; file_name: string }[];
   if (!published) throw fileRefused(uploadMessages.unknownUpload);
   return publicUrl(published.id, published.file_name);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
 import type { UploadPurpose } from '../shared/uploads/schema.ts';
 import { config, MissingSettingError } from './config.ts';
@@ -31,7 +32,11 @@ export const uploadStore = () =>
 export type UploadStore = ReturnType<typeof uploadStore>;
 
 export const fileKey = (uploadId: string) => `files/${uploadId}`;
+/** Where a chunk claimed before migration 0042 is; a later one is under one of `chunkAttemptKey`. */
 export const chunkKey = (uploadId: string, index: number) => `chunks/${uploadId}/${String(index).padStart(4, '0')}`;
+/** A key of one attempt to write a chunk, which no other attempt shares (its claim records it). */
+export const chunkAttemptKey = (uploadId: string, index: number) =>
+  `${chunkKey(uploadId, index)}-${randomBytes(8).toString('hex')}`;
 export const chunkPrefix = (uploadId: string) => `chunks/${uploadId}/`;
 
 /**
@@ -47,10 +52,14 @@ export type StoredPurpose = UploadPurpose | 'export';
  */
 const isSealed = (purpose: StoredPurpose) => purpose === 'denuncia';
 
+/**
+ * Each blob says when it was stored (`storedAt`, ms since the epoch): bytes are stored before the
+ * row that names them (issue 30), and uploads-cleanup deletes only those no row has named for long.
+ */
 export async function putBytes(store: UploadStore, key: string, purpose: StoredPurpose, bytes: Uint8Array) {
   const stored = isSealed(purpose) ? await seal(bytes, `uploads:${key}`) : bytes;
   // A copy of exactly these bytes: a Buffer may be a view of a larger shared pool.
-  await store.set(key, new Uint8Array(stored).buffer);
+  await store.set(key, new Uint8Array(stored).buffer, { metadata: { storedAt: Date.now() } });
 }
 
 export async function getBytes(

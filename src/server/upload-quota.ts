@@ -3,6 +3,7 @@ import { aysenOffsetMinutes } from '../shared/chile-time.ts';
 import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { config } from './config.ts';
 import type { Database, Statement } from './db/index.ts';
+import { refusalOf } from './db/refusals.ts';
 import { Throttled } from './errors.ts';
 
 /**
@@ -41,7 +42,8 @@ const poolLimit = (purpose: UploadPurpose) => {
   return purpose === 'denuncia' ? denunciaFiles : total;
 };
 
-const poolFull = (purpose: UploadPurpose, retryAfter: number) =>
+/** A full pool's answer (429) for a file of `purpose`. */
+export const poolFull = (purpose: UploadPurpose, retryAfter: number) =>
   new Throttled(purpose === 'denuncia' ? uploadMessages.denunciaQuota : uploadMessages.totalQuota, retryAfter, 'file');
 
 const clientFull = (retryAfter: number) => new Throttled(uploadMessages.clientQuota, retryAfter, 'file');
@@ -73,14 +75,25 @@ export function refuseUnlessRoom(
   if (verdict.pool_full) throw poolFull(purpose, verdict.retry_after);
 }
 
+/** The reasons a batch's charge refuses it with (db/refusals.ts). */
+const CLIENT_FULL = 'upload:client-full';
+const POOL_FULL = 'upload:pool-full';
+
 /**
- * Counts `bytes` a CV client is about to store, or refuses them (429) past its daily limit. The
- * table lock makes concurrent charges wait for each other, so each one sees what the one before
- * counted. Nothing for other purposes.
+ * Counts `bytes` a CV client stores, in the batch that stores them: the table lock, which makes
+ * concurrent charges wait for each other so that each sees what the one before counted, today's
+ * salt, then the charge, which refuses the whole batch (`refuse`, rolled back) past the client's
+ * daily limit. `when` (SQL, its params from `$4`) limits the charge to a write the batch made (a
+ * chunk's claim): without it, nothing is counted nor refused. Nothing for other purposes.
  */
-export async function chargeClient(db: Database, purpose: UploadPurpose, client: string, bytes: number): Promise<void> {
-  if (!hasClientLimit(purpose)) return;
-  const [, , [verdict]] = (await db.batch([
+export function clientCharge(
+  purpose: UploadPurpose,
+  client: string,
+  bytes: number,
+  when: Statement = { text: 'true' },
+): Statement[] {
+  if (!hasClientLimit(purpose)) return [];
+  return [
     { text: 'LOCK TABLE upload_usage IN EXCLUSIVE MODE' },
     {
       text: `WITH pruned AS (DELETE FROM upload_quota_days WHERE day < ${day()})
@@ -93,39 +106,44 @@ export async function chargeClient(db: Database, purpose: UploadPurpose, client:
                FROM (SELECT day, encode(sha256(convert_to(salt || $1::text, 'UTF8')), 'hex') AS client
                      FROM upload_quota_days WHERE day = ${day()}) k
                LEFT JOIN upload_usage u ON u.day = k.day AND u.client = k.client
+               WHERE ${when.text}
              ),
              charged AS (
                INSERT INTO upload_usage (day, client, bytes)
                SELECT day, client, $2::bigint FROM verdict WHERE NOT client_full
                ON CONFLICT (day, client) DO UPDATE SET bytes = upload_usage.bytes + EXCLUDED.bytes
              )
-             SELECT client_full, ${untilTomorrow()} AS retry_after FROM verdict`,
-      params: [client, bytes, config.uploadQuota().perClient],
+             SELECT refuse('${CLIENT_FULL}', ${untilTomorrow()}::text) FROM verdict WHERE client_full`,
+      params: [client, bytes, config.uploadQuota().perClient, ...(when.params ?? [])],
     },
-  ])) as [unknown[], unknown[], { client_full: boolean; retry_after: number }[]];
-  if (verdict?.client_full) throw clientFull(verdict.retry_after);
+  ];
 }
 
 /**
- * Counts a checked file (upload `id`, claimed as `completing` by its caller) toward its purpose's
- * pool, or refuses it (429) when the pool is full. A check-then-act made safe by a lock per pool,
- * taken before the statement that counts: under READ COMMITTED that statement then sees every
- * file counted before it, so two completions cannot both take the last room of the day.
+ * Counts a checked file toward its purpose's pool, in the batch that stores or completes it: a
+ * check-then-act made safe by a lock per pool, taken first; under READ COMMITTED the statement
+ * after it then sees every file counted before, so two files cannot both take the last room of
+ * the day. `write(room)` is that statement: its CTE `room` (`fits`, `today`, `retry_after`, params
+ * `$1` to `$3`) says whether the file fits, and it counts the file (`pool_day = today`) only then.
  */
-export async function chargePool(db: Database, purpose: UploadPurpose, id: string, bytes: number): Promise<void> {
-  if (!hasPool(purpose)) return;
-  const [, [verdict]] = (await db.batch([
+export function poolCharge(purpose: UploadPurpose, bytes: number, write: (room: string) => Statement): Statement[] {
+  const room = `SELECT ${poolUsed()} + ${POOL_ADDS} <= $3::bigint AS fits, ${day()} AS today, ${untilTomorrow()} AS retry_after`;
+  const { text, params = [] } = write(room);
+  return [
     { text: `SELECT pg_advisory_xact_lock(hashtext('upload-pool'), hashtext($1))`, params: [purpose] },
-    {
-      text: `WITH charged AS (
-               UPDATE uploads SET pool_day = ${day()}
-               WHERE id = $4 AND status = 'completing' AND ${poolUsed()} + ${POOL_ADDS} <= $3::bigint RETURNING id
-             )
-             SELECT EXISTS (SELECT 1 FROM charged) AS charged, ${untilTomorrow()} AS retry_after`,
-      params: [purpose, bytes, poolLimit(purpose), id],
-    },
-  ])) as [unknown[], { charged: boolean; retry_after: number }[]];
-  if (!verdict!.charged) throw poolFull(purpose, verdict!.retry_after);
+    { text, params: [purpose, bytes, poolLimit(purpose), ...params] },
+  ];
+}
+
+/** SQL refusing the batch when a `poolCharge`'s `room` has none (a CTE `room` in scope). */
+export const refuseUnlessFits = `SELECT refuse('${POOL_FULL}', retry_after::text) FROM room WHERE NOT fits`;
+
+/** The answer to a batch a charge refused (Throttled, 429), or undefined for any other error. */
+export function quotaRefusal(purpose: UploadPurpose, error: unknown): Throttled | undefined {
+  const refused = refusalOf(error);
+  if (refused?.reason === CLIENT_FULL) return clientFull(Number(refused.detail));
+  if (refused?.reason === POOL_FULL) return poolFull(purpose, Number(refused.detail));
+  return undefined;
 }
 
 /**

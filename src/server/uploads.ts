@@ -8,13 +8,14 @@ import {
   type UploadPurpose,
 } from '../shared/uploads/schema.ts';
 import type { Database, Statement } from './db/index.ts';
+import { refusalOf, rolledBack } from './db/refusals.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { Invalid } from './errors.ts';
 import { isUuid } from './ids.ts';
 import type { Multipart } from './multipart.ts';
 import { chunkPrefix, fileKey, putBytes, type UploadStore } from './storage.ts';
 import { describeFile, readDescription, sha256 } from './upload-metadata.ts';
-import { chargeClient, chargePool } from './upload-quota.ts';
+import { clientCharge, hasPool, poolCharge, quotaRefusal, refuseUnlessFits } from './upload-quota.ts';
 
 /**
  * Uploads: a file arrives inline with its form or in chunks (src/shared/uploads/schema.ts,
@@ -46,50 +47,109 @@ export async function checkBytes(purpose: UploadPurpose, fileName: string, bytes
 }
 
 /**
- * A file that came inline with its form: checked, then counted and stored like a completed upload
- * (claimed as `completing` while it is counted and written). Not kept when either fails.
+ * A file a submission stores: `stores`, the statements that count and record a file sent inline
+ * (none for a chunked upload, complete already), go first in the submission's batch, then
+ * `attachUpload` (`storeAndAttach`), so that one round trip stores the file with its submission
+ * or nothing at all.
+ */
+export interface ReceivedFile {
+  id: string;
+  purpose: UploadPurpose;
+  stores: Statement[];
+  /** Its bytes were stored by this request, under an id no row names until its batch commits. */
+  inline: boolean;
+}
+
+/**
+ * A file that came inline with its form, checked, then its bytes stored first, under a fresh id
+ * that nothing references yet (issue 30: the database is not asked before them). Its row comes in
+ * the submission's batch, after its charges (upload-quota.ts), which refuse that whole batch when
+ * they find no room; a crash before it leaves only bytes no row names, which uploads-cleanup
+ * deletes (unreferenced-uploads.ts).
  */
 async function storeInlineFile(
-  db: Database,
   store: UploadStore,
   purpose: UploadPurpose,
   client: string,
   fileName: string,
   bytes: Uint8Array,
-): Promise<string> {
+): Promise<ReceivedFile> {
   const problem = checkFile(purpose, fileName, bytes.byteLength);
   if (problem) throw fileRefused(problem);
   const contentType = await checkBytes(purpose, fileName, bytes);
-  await chargeClient(db, purpose, client, bytes.byteLength);
   const id = randomUUID();
-  const described = await describeFile(purpose, id, {
-    fileName,
-    size: bytes.byteLength,
-    sha256: sha256(bytes),
-    contentType,
-  });
-  await db.query(
-    `INSERT INTO uploads (id, purpose, status, file_name, declared_size, sealed_size, sha256, content_type)
-     VALUES ($1, $2, 'completing', $3, $4, $5, $6, $7)`,
-    [
-      id,
-      purpose,
-      described.file_name,
-      described.declared_size,
-      described.sealed_size,
-      described.sha256,
-      described.content_type,
-    ],
-  );
+  const size = bytes.byteLength;
+  const described = await describeFile(purpose, id, { fileName, size, sha256: sha256(bytes), contentType });
+  await putBytes(store, fileKey(id), purpose, bytes);
+  const columns = [
+    described.file_name,
+    described.declared_size,
+    described.sealed_size,
+    described.sha256,
+    described.content_type,
+  ];
+  const stores = hasPool(purpose)
+    ? [
+        ...clientCharge(purpose, client, size),
+        ...poolCharge(purpose, size, (room) => ({
+          text: `WITH room AS (${room}),
+                 stored AS (
+                   INSERT INTO uploads (id, purpose, status, file_name, declared_size, sealed_size, sha256, content_type, pool_day)
+                   SELECT $4::uuid, $1, 'complete', $5, $6::integer, $7, $8, $9, today FROM room WHERE fits
+                 )
+                 ${refuseUnlessFits}`,
+          params: [id, ...columns],
+        })),
+      ]
+    : [
+        {
+          text: `INSERT INTO uploads (id, purpose, status, file_name, declared_size, sealed_size, sha256, content_type)
+                 VALUES ($1, $2, 'complete', $3, $4, $5, $6, $7)`,
+          params: [id, purpose, ...columns],
+        },
+      ];
+  return { id, purpose, stores, inline: true };
+}
+
+/** Why a batch's attachment refused it (db/refusals.ts). */
+const UNAVAILABLE = 'upload:unavailable';
+
+/**
+ * The statement that attaches an upload, in its submission's batch before the rows that name it:
+ * only a complete upload of its purpose, not attached yet, else the whole batch is refused (the
+ * form's message, `withReceivedFile`), so one upload is never attached twice.
+ */
+export const attachUpload = ({ id, purpose }: ReceivedFile): Statement => ({
+  text: `WITH attached AS (
+           UPDATE uploads SET status = 'attached' WHERE id = $1 AND purpose = $2 AND status = 'complete' RETURNING id
+         )
+         SELECT refuse('${UNAVAILABLE}') WHERE NOT EXISTS (SELECT 1 FROM attached)`,
+  params: [id, purpose],
+});
+
+/** What a submission's batch begins with: the file stored, if it came inline, and attached. */
+export const storeAndAttach = (file: ReceivedFile): Statement[] => [...file.stores, attachUpload(file)];
+
+/**
+ * Runs the submission whose batch stores or attaches `file`. A refusal of its statements answers
+ * as before: a full quota (429), an upload not attachable (400). Bytes this request stored for a
+ * batch the database refused are deleted; after any other failure (the answer lost, perhaps after
+ * the commit) they stay, and uploads-cleanup deletes them later if no row names them.
+ */
+export async function withReceivedFile<T>(
+  store: UploadStore,
+  file: ReceivedFile | undefined,
+  submit: () => Promise<T>,
+): Promise<T> {
   try {
-    await chargePool(db, purpose, id, bytes.byteLength);
-    await putBytes(store, fileKey(id), purpose, bytes);
-    await db.query(`UPDATE uploads SET status = 'complete' WHERE id = $1 AND status = 'completing'`, [id]);
+    return await submit();
   } catch (error) {
-    await discardUpload(db, store, id);
-    throw error;
+    if (!file) throw error;
+    // A failed deletion leaves them to the clean-up, as a crash would.
+    if (file.inline && rolledBack(error)) await store.delete(fileKey(file.id)).catch(() => undefined);
+    if (refusalOf(error)?.reason === UNAVAILABLE) throw fileRefused(uploadMessages.unknownUpload);
+    throw quotaRefusal(file.purpose, error) ?? error;
   }
-  return id;
 }
 
 /** Checks a referenced upload can be attached: complete, of this purpose, not used yet. */
@@ -107,12 +167,6 @@ async function findAttachable(
   if (!row) throw fileRefused(uploadMessages.unknownUpload);
   return { id: row.id, fileName: (await readDescription(row.id, row)).fileName };
 }
-
-/** The statement that attaches an upload, run in the same batch as its submission. */
-export const attachUpload = (id: string): Statement => ({
-  text: `UPDATE uploads SET status = 'attached' WHERE id = $1`,
-  params: [id],
-});
 
 /**
  * Deletes an upload never attached, bytes first: if deleting them fails, the row stays and the
@@ -178,27 +232,26 @@ export const streamUpload = async (store: UploadStore, id: string): Promise<Read
 
 const inlineFile = (form: Multipart) => (form.file && form.file.bytes.byteLength > 0 ? form.file : undefined);
 
-/** Whether a multipart form brings a file, inline or as a chunked upload: whether `receiveFile` has one to answer. */
-export const carriesFile = (form: Multipart): boolean => Boolean(inlineFile(form) || form.fields.uploadId);
-
 /**
- * The file a multipart form brings: inline as its `file` part, or as the `uploadId` of a
- * chunked upload. Answers the stored upload to attach, or undefined when there is none.
- * `client` is the sender's address (Netlify's `context.ip`), for the daily quota.
+ * The file a multipart form brings: inline as its `file` part (its bytes stored now, its row by
+ * the submission's batch), or as the `uploadId` of a chunked upload, which that batch checks as it
+ * attaches it. Undefined when there is none. `client` is the sender's address (Netlify's
+ * `context.ip`), for the daily quota.
  */
 export async function receiveFile(
-  db: Database,
   store: UploadStore,
   purpose: UploadPurpose,
   form: Multipart,
   client: string,
-): Promise<{ id: string; fileName: string } | undefined> {
+): Promise<ReceivedFile | undefined> {
   const file = inlineFile(form);
   if (file) {
     if (file.tooLarge) throw fileRefused(tooLargeMessage(purpose));
     const fileName = file.fileName || form.fields.fileName || 'adjunto';
-    return { id: await storeInlineFile(db, store, purpose, client, fileName, file.bytes), fileName };
+    return storeInlineFile(store, purpose, client, fileName, file.bytes);
   }
-  if (form.fields.uploadId) return findAttachable(db, form.fields.uploadId, purpose);
-  return undefined;
+  const { uploadId } = form.fields;
+  if (!uploadId) return undefined;
+  if (!isUuid(uploadId)) throw fileRefused(uploadMessages.unknownUpload);
+  return { id: uploadId, purpose, stores: [], inline: false };
 }

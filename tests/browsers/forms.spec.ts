@@ -79,4 +79,8 @@ test('/pago through the Webpay simulator to the receipt', async ({ visit }) => {
   await expect.poll(() => visit.path(), { timeout: 15_000 }).toMatch(/^\/tbk-final\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
   await expect.poll(() => visit.text('.receipt'), { timeout: 15_000 }).toContain('$23.450');
   expect(await visit.text('main')).toContain('Tu cuenta está pagada');
+  // The receipt comes in the page's HTML; its one script shows the print button.
+  await expect
+    .poll(() => visit.session.evaluate(() => getComputedStyle(document.querySelector('.receipt__print')!).visibility))
+    .toBe('visible');
 });

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import type { ReceivedFile } from '../../src/server/uploads.ts';
+import type { UploadPurpose } from '../../src/shared/uploads/schema.ts';
 
 /** Smallest bytes each format is recognised by (its magic number), padded to `size`. */
 const pad = (head: Uint8Array, size: number): Uint8Array<ArrayBuffer> => {
@@ -30,3 +32,11 @@ export function multipart(
   if (file) form.append(file.field ?? 'file', new Blob([file.bytes]), file.name);
   return new Request(`http://localhost${url}`, { method: 'POST', body: form });
 }
+
+/** A complete upload (a row the test stored) as a submission receives it by its id. */
+export const completedUpload = (id: string, purpose: UploadPurpose): ReceivedFile => ({
+  id,
+  purpose,
+  stores: [],
+  inline: false,
+});

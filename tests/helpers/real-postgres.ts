@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
@@ -76,4 +76,19 @@ export async function raceStaff(db: Database, count: number): Promise<SignedInAd
       await createAdmin(db, { name: `Persona ${i}`, email: `staff${i}@example.com`, password: 'una-clave-larga' }),
     );
   return admins;
+}
+
+/**
+ * `count` staff racing on a real PostgreSQL of the test file's own: `sessions[i]`, a session each,
+ * `admins[i]`, an account each, and `postgres.db` to arrange and check rows. Set before the tests.
+ */
+export function useStaffRace(count: number) {
+  const race = {} as { postgres: RealPostgres; sessions: Database[]; admins: SignedInAdmin[] };
+  beforeAll(async () => {
+    race.postgres = await startRealPostgres();
+    race.sessions = Array.from({ length: count }, () => race.postgres.connect());
+    race.admins = await raceStaff(race.postgres.db, count);
+  }, 120_000);
+  afterAll(() => race.postgres?.stop());
+  return race;
 }

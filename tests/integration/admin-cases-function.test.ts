@@ -7,7 +7,7 @@ import { submitJobApplication } from '../../src/server/jobs.ts';
 import { fileKey, uploadStore } from '../../src/server/storage.ts';
 import { SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
 import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { pdfBytes, sha256 } from '../helpers/files.ts';
+import { completedUpload, pdfBytes, sha256 } from '../helpers/files.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 /** Atención ciudadana (issue 15): the cases every form opens, and what staff do with them. */
@@ -352,7 +352,7 @@ describe('one case', () => {
     const { reference } = await submitJobApplication(
       db(),
       { name: 'Ana Pérez', email: 'ana.perez@correo.cl', rut: '12.345.678-5', address: '' },
-      { id: upload!.id, fileName: 'cv ana.pdf' },
+      completedUpload(upload!.id, 'cv'),
       { at: new Date(), origin: 'http://localhost' },
     );
     const id = await idOf(reference);

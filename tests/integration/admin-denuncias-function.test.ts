@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import denuncias from '../../netlify/functions/denuncias.ts';
-import { reporterMessageStatement } from '../../src/server/denuncias/messages.ts';
+import { reporterMessageStatements } from '../../src/server/denuncias/messages.ts';
 import { uploadStore } from '../../src/server/storage.ts';
-import { receiveFile } from '../../src/server/uploads.ts';
+import { receiveFile, storeAndAttach } from '../../src/server/uploads.ts';
 import { authMessages } from '../../src/shared/auth/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { databaseDump } from '../helpers/database.ts';
@@ -81,21 +81,23 @@ async function reporterMessage(
   file?: { name: string; bytes: Uint8Array<ArrayBuffer> },
 ) {
   const form = { fields: {}, ...(file ? { file: { fileName: file.name, bytes: file.bytes, tooLarge: false } } : {}) };
-  const uploadId = (await receiveFile(db(), uploadStore(), 'denuncia', form, '192.0.2.9'))?.id;
+  const upload = await receiveFile(uploadStore(), 'denuncia', form, '192.0.2.9');
   const [{ receiptHash }] = (await db().query(
     'SELECT receipt_hash AS "receiptHash" FROM denuncias WHERE reference = $1',
     [reference],
   )) as [{ receiptHash: string }];
-  const { text, params } = await reporterMessageStatement(
-    { receiptHash, body, ...(uploadId ? { attachmentUploadId: uploadId } : {}) },
-    {
-      to: 'denuncias@example.com',
-      subject: 'Nuevo mensaje de un denunciante',
-      textBeforeReference: '/admin/denuncias/',
-    },
-  );
-  await db().query(text, params);
-  return uploadId;
+  await db().batch([
+    ...(upload ? storeAndAttach(upload) : []),
+    ...(await reporterMessageStatements(
+      { receiptHash, body, ...(upload ? { attachmentUploadId: upload.id } : {}) },
+      {
+        to: 'denuncias@example.com',
+        subject: 'Nuevo mensaje de un denunciante',
+        textBeforeReference: '/admin/denuncias/',
+      },
+    )),
+  ]);
+  return upload?.id;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addAdvisoryUpdate, liftAdvisory, publishAdvisory } from '../../src/server/advisories/lifecycle.ts';
 import { createAdvisory } from '../../src/server/advisories/manage.ts';
-import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
-import type { Database } from '../../src/server/db/database.ts';
 import { AdvisoryInputSchema } from '../../src/shared/advisories/schema.ts';
-import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
+import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
 
 /**
  * Avisos (issue 28) under truly concurrent requests, each on its own session of a real PostgreSQL
@@ -16,22 +14,14 @@ import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '.
 const ROUNDS = 20;
 const STAFF = 3;
 
-let postgres: RealPostgres;
-let sessions: Database[];
-let admins: SignedInAdmin[];
-beforeAll(async () => {
-  postgres = await startRealPostgres();
-  sessions = Array.from({ length: STAFF }, () => postgres.connect());
-  admins = await raceStaff(postgres.db, STAFF);
-}, 120_000);
-afterAll(() => postgres?.stop());
+const race = useStaffRace(STAFF);
 
 const now = () => new Date();
 const draft = async () =>
   (
     await createAdvisory(
-      postgres.db,
-      admins[0]!,
+      race.postgres.db,
+      race.admins[0]!,
       AdvisoryInputSchema.parse({
         kind: 'hervir',
         towns: ['puerto-aysen'],
@@ -44,12 +34,13 @@ const draft = async () =>
 
 const stepsOf = async (id: string) => ({
   notices: (
-    await postgres.db.query<{ kind: string }>(`SELECT kind FROM advisory_notices WHERE advisory_id = $1 ORDER BY id`, [
-      id,
-    ])
+    await race.postgres.db.query<{ kind: string }>(
+      `SELECT kind FROM advisory_notices WHERE advisory_id = $1 ORDER BY id`,
+      [id],
+    )
   ).map((row) => row.kind),
   audit: (
-    await postgres.db.query<{ action: string }>(
+    await race.postgres.db.query<{ action: string }>(
       `SELECT action FROM audit_log WHERE entity = 'advisory' AND entity_id = $1 ORDER BY id`,
       [id],
     )
@@ -61,7 +52,7 @@ describe('staff pressing the same button at once', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await draft();
       const answers = await Promise.all(
-        sessions.map((db, i) => statusOfCall(publishAdvisory(db, admins[i]!, id, now()))),
+        race.sessions.map((db, i) => statusOfCall(publishAdvisory(db, race.admins[i]!, id, now()))),
       );
       expect(answers.sort()).toEqual([200, 409, 409]);
       expect(await stepsOf(id)).toEqual({ notices: ['published'], audit: ['create', 'publish'] });
@@ -71,10 +62,10 @@ describe('staff pressing the same button at once', () => {
   it(`lift a notice once: one step, one audit row, one notice, in ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const id = await draft();
-      await publishAdvisory(postgres.db, admins[0]!, id, now());
+      await publishAdvisory(race.postgres.db, race.admins[0]!, id, now());
       const answers = await Promise.all(
-        sessions.map((db, i) =>
-          statusOfCall(liftAdvisory(db, admins[i]!, id, { liftMessage: `Ya puede beber el agua (${i}).` }, now())),
+        race.sessions.map((db, i) =>
+          statusOfCall(liftAdvisory(db, race.admins[i]!, id, { liftMessage: `Ya puede beber el agua (${i}).` }, now())),
         ),
       );
       expect(answers.sort()).toEqual([200, 409, 409]);
@@ -94,14 +85,16 @@ describe('an update racing the lift', () => {
   it(`is written and told before the lift, or refused: never told after it, in ${UPDATE_ROUNDS} rounds`, async () => {
     for (let round = 0; round < UPDATE_ROUNDS; round++) {
       const id = await draft();
-      await publishAdvisory(postgres.db, admins[0]!, id, now());
+      await publishAdvisory(race.postgres.db, race.admins[0]!, id, now());
       const [updated, lifted] = await Promise.all([
-        statusOfCall(addAdvisoryUpdate(sessions[0]!, admins[0]!, id, 'Se toman nuevas muestras.', now())),
-        statusOfCall(liftAdvisory(sessions[1]!, admins[1]!, id, { liftMessage: 'Ya puede beber el agua.' }, now())),
+        statusOfCall(addAdvisoryUpdate(race.sessions[0]!, race.admins[0]!, id, 'Se toman nuevas muestras.', now())),
+        statusOfCall(
+          liftAdvisory(race.sessions[1]!, race.admins[1]!, id, { liftMessage: 'Ya puede beber el agua.' }, now()),
+        ),
       ]);
       expect(lifted).toBe(200);
       const { notices } = await stepsOf(id);
-      const updates = await postgres.db.query(`SELECT 1 FROM advisory_updates WHERE advisory_id = $1`, [id]);
+      const updates = await race.postgres.db.query(`SELECT 1 FROM advisory_updates WHERE advisory_id = $1`, [id]);
       if (updated === 200) {
         expect(notices).toEqual(['published', 'update', 'lifted']);
         expect(updates).toHaveLength(1);

@@ -203,6 +203,7 @@ const probes: Probe[] = [
       }),
   },
   pathParam('/api/tbk-payments/:tbkPaymentId', `/api/tbk-payments/${PLACEHOLDER}`, 'payments-records'),
+  pathParam('/tbk-final/*', `/tbk-final/${PLACEHOLDER}/${uuid}`, 'payments-receipt-page'),
   pathParam('/api/files/:id/:name', `/api/files/${uuid}/${PLACEHOLDER}.pdf`, 'files'),
   query('/api/documents', 'documents'),
   query('/api/download', 'documents-download'),

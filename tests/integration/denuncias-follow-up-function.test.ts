@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import denuncias from '../../netlify/functions/denuncias.ts';
 import * as seguimiento from '../../netlify/functions/denuncias-follow-up.ts';
@@ -5,11 +6,18 @@ import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
 import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
-import { messageStatements, reporterMessageStatement } from '../../src/server/denuncias/messages.ts';
+import { refusalOf } from '../../src/server/db/refusals.ts';
+import {
+  messageStatements,
+  REPORTER_MESSAGE_REFUSED,
+  reporterMessageStatements,
+} from '../../src/server/denuncias/messages.ts';
+import { storeAndAttach } from '../../src/server/uploads.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/follow-up/schema.ts';
+import { uploadMessages } from '../../src/shared/uploads/schema.ts';
 import { callFunction, read } from '../helpers/admin.ts';
 import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pngBytes } from '../helpers/files.ts';
@@ -75,6 +83,7 @@ const open = (code: string, ip?: string) => call(postJson('/api/denuncias/seguim
 const reply = (fields: Record<string, string>, file?: { name: string; bytes: Uint8Array<ArrayBuffer> }, ip?: string) =>
   call(multipart('/api/denuncias/seguimiento/mensajes', fields, file), ip);
 const notice = (body: unknown) => call(postJson('/api/denuncias/seguimiento/aviso', body));
+const storedFiles = async () => (await uploadStore().list({ prefix: 'files/' })).blobs.map((blob) => blob.key).sort();
 
 async function complianceMessage(author: 'compliance' | 'note', body: string) {
   const admin = await createAdmin(db(), {
@@ -363,7 +372,7 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
     expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
   });
 
-  it("the message's statement writes nothing for a closed denuncia's code, nor attaches its file", async () => {
+  it("the message's statements write nothing for a closed denuncia's code: with a file they refuse its batch, the file unattached", async () => {
     const started = await read(
       await callFunction(uploads, 'POST', '/api/uploads', {
         body: { purpose: 'denuncia', fileName: 'audio.png', size: 1_000 },
@@ -373,11 +382,17 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
     await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([pngBytes(1_000)]) });
     expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
     await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
-    const { text, params } = await reporterMessageStatement(
-      { receiptHash: await actualReceiptHash(receipt), body: 'Tarde.', attachmentUploadId: uploadId },
-      { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' },
-    );
-    await db().query(text, params);
+    const notice = { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' };
+    const receiptHash = await actualReceiptHash(receipt);
+    await db().batch(await reporterMessageStatements({ receiptHash, body: 'Tarde.' }, notice));
+    // What the lookup of a message with a file saw open, closed before its batch.
+    const refused = await db()
+      .batch([
+        ...storeAndAttach({ id: uploadId, purpose: 'denuncia', stores: [], inline: false }),
+        ...(await reporterMessageStatements({ receiptHash, body: 'Tarde.', attachmentUploadId: uploadId }, notice)),
+      ])
+      .catch((error: unknown) => refusalOf(error)?.reason);
+    expect(refused).toBe(REPORTER_MESSAGE_REFUSED);
     expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
     expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
     expect(await db().query('SELECT status FROM uploads WHERE id = $1', [uploadId])).toEqual([{ status: 'complete' }]);
@@ -393,13 +408,81 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
     expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 1 }]);
   });
 
-  it('a wrong code stores nothing, not even the file, and answers the one message', async () => {
-    const before = await db().query('SELECT id FROM uploads');
+  it('a wrong code keeps nothing, not even the file: no upload row, no bytes; the one message, the attempt counted', async () => {
+    const before = [await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()];
     expect(
       await reply({ receipt: '1111222233334444', body: 'Hola.' }, { name: 'x.png', bytes: pngBytes(2_000) }),
     ).toMatchObject({ status: 404, body: { error: texts.notFound } });
-    expect(await db().query('SELECT id FROM uploads')).toEqual(before);
+    expect([await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()]).toEqual(before);
     expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+    expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
+    expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 1 }]);
+  });
+
+  it("a closed denuncia's code with a file: closed, nothing kept, and a right code, so its attempt is not counted", async () => {
+    await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
+    const before = [await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()];
+    expect(await reply({ receipt, body: 'Tarde.' }, { name: 'x.png', bytes: pngBytes(2_000) })).toMatchObject({
+      status: 409,
+      body: { error: texts.closed },
+    });
+    expect([await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()]).toEqual(before);
+    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+    expect(await db().query('SELECT client FROM receipt_failures')).toEqual([]);
+  });
+
+  it('a chunked upload not attachable: the one message for a wrong code, the file message for a right one, which does not count', async () => {
+    const uploadId = randomUUID();
+    expect(await reply({ receipt: '1111222233334444', body: 'Hola.', uploadId, fileName: 'x.png' })).toMatchObject({
+      status: 404,
+      body: { error: texts.notFound },
+    });
+    await db().query('DELETE FROM receipt_failures');
+    expect(await reply({ receipt, body: 'Hola.', uploadId, fileName: 'x.png' })).toMatchObject({
+      status: 400,
+      body: { errors: { file: uploadMessages.unknownUpload } },
+    });
+    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+    expect(await db().query('SELECT client FROM receipt_failures')).toEqual([]);
+  });
+
+  it("a full pool of denuncia files refuses a right code's file (429), its attempt not counted; a wrong code is the one message", async () => {
+    const file = { name: 'x.png', bytes: pngBytes(2_000) };
+    expect((await reply({ receipt, body: 'Una foto.' }, file)).status).toBe(200);
+    const [{ today }] = (await db().query(
+      `SELECT count(*)::text AS today FROM uploads WHERE purpose = 'denuncia' AND pool_day IS NOT NULL`,
+    )) as [{ today: string }];
+    process.env.UPLOAD_DAILY_DENUNCIA_FILES = today;
+    try {
+      const before = [await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()];
+      expect(await reply({ receipt: '1111222233334444', body: 'Otra.' }, file)).toMatchObject({
+        status: 404,
+        body: { error: texts.notFound },
+      });
+      await db().query('DELETE FROM receipt_failures');
+      expect(await reply({ receipt, body: 'Otra.' }, file)).toMatchObject({
+        status: 429,
+        body: { errors: { file: uploadMessages.denunciaQuota } },
+      });
+      expect([await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()]).toEqual(before);
+      expect(await db().query('SELECT id FROM denuncia_messages')).toHaveLength(1);
+      expect(await db().query('SELECT client FROM receipt_failures')).toEqual([]);
+    } finally {
+      delete process.env.UPLOAD_DAILY_DENUNCIA_FILES;
+    }
+  });
+
+  it('a file its own checks refuse is answered after the code: the one message for a wrong code, closed for a closed denuncia', async () => {
+    const tooLarge = { name: 'video.mp4', bytes: pngBytes(4_000_001) };
+    expect(await reply({ receipt: '1111222233334444', body: 'Video.' }, tooLarge)).toMatchObject({
+      status: 404,
+      body: { error: texts.notFound },
+    });
+    await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
+    expect(await reply({ receipt, body: 'Video.' }, tooLarge)).toMatchObject({
+      status: 409,
+      body: { error: texts.closed },
+    });
   });
 
   it.each([

@@ -81,10 +81,35 @@ describe('POST /api/job', () => {
       ).status,
     ).toBe(200);
 
-    expect((await send(multipart('/api/job', { ...fields, uploadId: id }))).status).toBe(200);
+    const sent = await send(multipart('/api/job', { ...fields, uploadId: id }));
+    expect(sent.status).toBe(200);
+    // The CV's name in the people team's mail, read by the statement that writes it.
+    const [mail] = await environment.database.db.query<{ body: string }>(
+      `SELECT body FROM outbox WHERE reference = $1 AND attachment_upload_id = $2`,
+      [sent.body.data.reference, id],
+    );
+    expect(mail!.body).toMatch(/\nCV adjunto: cv-grande\.pdf$/);
     const again = await send(multipart('/api/job', { ...fields, uploadId: id }));
     expect(again.status).toBe(400);
     expect(again.body.error).toBe('El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.');
+  });
+
+  it('refuses, storing nothing, an upload not yet complete or sent for another purpose', async () => {
+    const startOf = async (purpose: string, fileName: string) =>
+      (
+        await (
+          await uploads(postJson('/api/uploads', { purpose, fileName, size: 1_000 }), testContext().context)
+        ).json()
+      ).data.uploadId as string;
+    const before = [await count('job_applications'), await count('outbox'), await count('cases')];
+    for (const id of [await startOf('cv', 'cv.pdf'), await startOf('denuncia', 'foto.png')]) {
+      const refused = await send(multipart('/api/job', { ...fields, uploadId: id }));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        file: 'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
+      });
+    }
+    expect([await count('job_applications'), await count('outbox'), await count('cases')]).toEqual(before);
   });
 
   const required = 'Debe rellenar los campos obligatorios: Nombre, Email y Rut';

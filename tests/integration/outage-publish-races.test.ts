@@ -1,11 +1,9 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
-import type { Database } from '../../src/server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, outageWords, updateOutage } from '../../src/server/outages/manage.ts';
 import { OutageInputSchema } from '../../src/shared/outages/schema.ts';
-import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
+import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
 
 /**
  * An outage's publication under truly concurrent requests, each on its own session of a real
@@ -21,15 +19,7 @@ const STAFF = 3;
 const HOUR = 3_600_000;
 const NO_CONFIRMATION = { confirmShortNotice: false, shortNoticeReason: '' };
 
-let postgres: RealPostgres;
-let sessions: Database[];
-let admins: SignedInAdmin[];
-beforeAll(async () => {
-  postgres = await startRealPostgres();
-  sessions = Array.from({ length: STAFF }, () => postgres.connect());
-  admins = await raceStaff(postgres.db, STAFF);
-}, 120_000);
-afterAll(() => postgres?.stop());
+const race = useStaffRace(STAFF);
 
 /** A planned outage of Coyhaique starting `hours` after `now`, as staff write it. */
 const planned = (now: Date, hours: number) =>
@@ -43,9 +33,11 @@ const planned = (now: Date, hours: number) =>
 
 const stepsOf = async (id: string) => ({
   notices: (
-    await postgres.db.query<{ kind: string }>(`SELECT kind FROM outage_notices WHERE outage_id = $1 ORDER BY id`, [id])
+    await race.postgres.db.query<{ kind: string }>(`SELECT kind FROM outage_notices WHERE outage_id = $1 ORDER BY id`, [
+      id,
+    ])
   ).map((row) => row.kind),
-  audit: await postgres.db.query<{ action: string; summary: string }>(
+  audit: await race.postgres.db.query<{ action: string; summary: string }>(
     `SELECT action, summary FROM audit_log WHERE entity = 'outage' AND entity_id = $1 ORDER BY id`,
     [id],
   ),
@@ -56,9 +48,9 @@ describe('staff publishing an outage at once', () => {
     for (let round = 0; round < ROUNDS; round++) {
       const now = new Date();
       const input = planned(now, 72);
-      const { id } = await createOutage(postgres.db, admins[0]!, input, now);
+      const { id } = await createOutage(race.postgres.db, race.admins[0]!, input, now);
       const answers = await Promise.all(
-        sessions.map((db, i) => statusOfCall(publishOutage(db, admins[i]!, id, NO_CONFIRMATION, now))),
+        race.sessions.map((db, i) => statusOfCall(publishOutage(db, race.admins[i]!, id, NO_CONFIRMATION, now))),
       );
       expect(answers.sort()).toEqual([200, 409, 409]);
       const words = outageWords('programado', 'Coyhaique', input.startsAt);
@@ -77,12 +69,14 @@ describe('staff publishing an outage at once', () => {
       const now = new Date();
       const before = planned(now, 72);
       const after = planned(now, 24);
-      const { id } = await createOutage(postgres.db, admins[0]!, before, now);
+      const { id } = await createOutage(race.postgres.db, race.admins[0]!, before, now);
       const [published, edited] = await Promise.all([
         // The edit reads before it writes: the publication waits a little longer each round, so that
         // the rounds see it land before the edit, while the edit commits, and after.
-        statusOfCall(delay(round % 5).then(() => publishOutage(sessions[0]!, admins[0]!, id, NO_CONFIRMATION, now))),
-        statusOfCall(updateOutage(sessions[1]!, admins[1]!, id, after, now)),
+        statusOfCall(
+          delay(round % 5).then(() => publishOutage(race.sessions[0]!, race.admins[0]!, id, NO_CONFIRMATION, now)),
+        ),
+        statusOfCall(updateOutage(race.sessions[1]!, race.admins[1]!, id, after, now)),
       ]);
       expect(edited).toBe(200);
       const { notices, audit } = await stepsOf(id);

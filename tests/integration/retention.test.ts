@@ -21,7 +21,7 @@ import { messageStatements } from '../../src/server/denuncias/messages.ts';
 import { unsealText } from '../../src/server/encryption.ts';
 import { steppingClock } from '../helpers/clock.ts';
 import { databaseDump, useLocalEnvironment } from '../helpers/database.ts';
-import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
+import { completedUpload, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 
 const environment = useLocalEnvironment();
 const db = () => environment.database.db;
@@ -83,7 +83,7 @@ async function jobApplication() {
   const { reference } = await submitJobApplication(
     db(),
     { name: 'Ana Pérez', email: EMAIL, rut: '12.345.678-5', address: '' },
-    { id: cv, fileName: 'cv.pdf' },
+    completedUpload(cv, 'cv'),
     arrival(),
   );
   return { reference, cv };
@@ -100,7 +100,7 @@ async function denuncia(withEmail = true) {
       email: withEmail ? EMAIL : '',
       denunciaText: 'Un supervisor insulta a diario a un trabajador del turno de noche.',
     }),
-    { id: attachment, fileName: 'foto.png' },
+    completedUpload(attachment, 'denuncia'),
     arrival(),
   );
   return { reference, attachment };

@@ -29,7 +29,7 @@ import { keptReasons, rightsDeskMessages, rightsNotes } from '../../src/shared/r
 import { RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { rightsMailTexts, rightsMessages, type RightType } from '../../src/shared/rights/texts.ts';
 import { auditRows, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { pdfBytes, sha256 } from '../helpers/files.ts';
+import { completedUpload, pdfBytes, sha256 } from '../helpers/files.ts';
 
 /**
  * The rights desk's actions (issue 27, part 3), on requests made and confirmed as a person makes
@@ -348,7 +348,7 @@ describe('eraseRecords (supresión)', () => {
     const { reference: application } = await submitJobApplication(
       db(),
       { name: 'Rosa Vera', email: 'rosa.trabajo@correo.cl', rut: '12345678-5', address: '' },
-      { id: cv, fileName: 'cv.pdf' },
+      completedUpload(cv, 'cv'),
       { at: new Date(), origin: ORIGIN },
     );
     const subscribed = await subscription('rosa.vera@CORREO.cl');

@@ -15,6 +15,7 @@ import { rightsDeskMessages } from '../../src/shared/rights/desk/texts.ts';
 import { recordSourceKeys, type RecordSource } from '../../src/shared/rights/records/texts.ts';
 import { RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
+import { completedUpload } from '../helpers/files.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 /**
@@ -80,7 +81,7 @@ async function recordsOf(person: Person): Promise<Key[]> {
   const application = await submitJobApplication(
     db(),
     { name: 'Nombre Apellido', email: person.otherEmail, rut: person.rutElsewhere, address: '' },
-    { id: cv!.id, fileName: 'cv.pdf' },
+    completedUpload(cv!.id, 'cv'),
     arrival(),
   );
   const registration = await submitMotorhome(

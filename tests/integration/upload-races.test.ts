@@ -4,6 +4,7 @@ import type { Database } from '../../src/server/db/index.ts';
 import { Refusal } from '../../src/server/errors.ts';
 import { statusOf as refusalStatus } from '../../src/server/http.ts';
 import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
+import { receiveFile, storeAndAttach, withReceivedFile } from '../../src/server/uploads.ts';
 import type { UploadPurpose } from '../../src/shared/uploads/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
@@ -97,6 +98,87 @@ describe("a CV sender's chunks racing each other", () => {
       );
 
       expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    }
+  });
+});
+
+/** Files sent inline, each stored and attached by its own batch on its own session, at once. */
+async function sendInline(purpose: UploadPurpose, competitors: Database[], clientOf: (index: number) => string) {
+  const files = await Promise.all(
+    competitors.map(async (_, index) => {
+      const fileName = purpose === 'cv' ? 'cv.pdf' : 'foto.png';
+      const form = { fields: {}, file: { fileName, bytes: bytesOf(purpose, 1_000), tooLarge: false } };
+      return (await receiveFile(uploadStore(), purpose, form, clientOf(index)))!;
+    }),
+  );
+  const results = await Promise.allSettled(
+    competitors.map((db, index) =>
+      withReceivedFile(uploadStore(), files[index], () => db.batch(storeAndAttach(files[index]!))),
+    ),
+  );
+  return { files, results };
+}
+
+describe.each(['cv', 'denuncia'] as const)('%s files sent inline racing each other', (purpose) => {
+  it("never pass the pool's daily limit; a refused one leaves no row and no bytes", async () => {
+    const room = 3;
+    if (purpose === 'cv') process.env.UPLOAD_DAILY_BYTES_TOTAL = String(room * 1_000);
+    else process.env.UPLOAD_DAILY_DENUNCIA_FILES = String(room);
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      await postgres.db.query('UPDATE uploads SET pool_day = NULL');
+      const { files, results } = await sendInline(purpose, competitors, (index) => `198.18.${round}.${index}`);
+
+      expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+      const [counted] = await postgres.db.query<{ files: number }>(
+        `SELECT count(*)::int AS files FROM uploads WHERE pool_day IS NOT NULL AND purpose = $1`,
+        [purpose],
+      );
+      expect(counted!.files).toBe(room);
+      const refused = files.filter((_, index) => results[index]!.status === 'rejected').map((file) => file.id);
+      expect(await postgres.db.query('SELECT id FROM uploads WHERE id = ANY($1::uuid[])', [refused])).toEqual([]);
+      for (const id of refused) expect(await getBytes(uploadStore(), fileKey(id), purpose)).toBeUndefined();
+    }
+  });
+});
+
+describe("a CV sender's inline files racing each other", () => {
+  it("never pass the sender's daily limit", async () => {
+    process.env.UPLOAD_DAILY_BYTES_PER_CLIENT = String(3 * 1_000);
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      const { results } = await sendInline('cv', competitors, () => `198.19.0.${round}`);
+      expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    }
+  });
+});
+
+describe('writes of one chunk racing each other', () => {
+  it('claim it once: the same bytes are accepted, other bytes refused, one copy kept and counted once', async () => {
+    const size = 1_000;
+    const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
+    for (let round = 0; round < ROUNDS; round++) {
+      const client = `198.20.0.${round}`;
+      const id = await startUpload(postgres.db, client, 'cv', 'cv.pdf', size);
+      const first = pdfBytes(size);
+      const other = pdfBytes(size);
+      other[500] = other[500]! ^ 0xff;
+      const results = await Promise.allSettled(
+        competitors.map((db, index) => storeChunk(db, uploadStore(), client, id, 0, index % 2 ? other : first)),
+      );
+
+      // Whichever bytes claimed the index first are accepted, every time they are sent; the others are not.
+      const statuses = results.map(statusOf);
+      const won = statuses[0] === 200 ? first : other;
+      expect(statuses).toEqual(statuses[0] === 200 ? [200, 409, 200, 409, 200, 409] : [409, 200, 409, 200, 409, 200]);
+      expect((await uploadStore().list({ prefix: `chunks/${id}/` })).blobs).toHaveLength(1);
+      const [usage] = await postgres.db.query<{ bytes: string }>(
+        `SELECT sum(bytes)::text AS bytes FROM upload_usage u JOIN upload_quota_days k ON k.day = u.day
+         WHERE u.client = encode(sha256(convert_to(k.salt || $1::text, 'UTF8')), 'hex')`,
+        [client],
+      );
+      expect(usage!.bytes).toBe(String(size));
+      expect(await completeUpload(postgres.db, uploadStore(), id)).toEqual({ sha256: sha256(won), size });
     }
   });
 });

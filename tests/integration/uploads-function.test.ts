@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { unsealText } from '../../src/server/encryption.ts';
-import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
-import { deleteStaleUploads, readUpload } from '../../src/server/uploads.ts';
+import { chunkKey, fileKey, getBytes, putBytes, uploadStore } from '../../src/server/storage.ts';
+import { deleteStaleUploads, readUpload, receiveFile } from '../../src/server/uploads.ts';
 import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
@@ -169,5 +169,47 @@ describe('the scheduled uploads-cleanup function', () => {
     expect(await deleteStaleUploads(db, uploadStore())).toBe(1);
     expect(await deleteStaleUploads(db, uploadStore())).toBe(0);
     for (const id of ids) expect(await readUpload(uploadStore(), id)).toBeUndefined();
+  });
+});
+
+describe('bytes no upload names', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** Runs the scheduled clean-up `minutes` after now. */
+  async function cleanUpIn(minutes: number) {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + minutes * 60_000 });
+    expect((await uploadsCleanup()).status).toBe(204);
+    vi.useRealTimers();
+  }
+  const stored = async (key: string) => (await uploadStore().getMetadata(key)) !== null;
+
+  it("of an inline file whose submission's batch never ran (a crash) are deleted an hour after they were stored", async () => {
+    // What a crash between the two leaves: the bytes stored, the batch that names them never run.
+    const form = { fields: {}, file: { fileName: 'cv.pdf', bytes: pdfBytes(), tooLarge: false } };
+    const orphan = (await receiveFile(uploadStore(), 'cv', form, '192.0.2.40'))!;
+    expect(await stored(fileKey(orphan.id))).toBe(true);
+    const { id: named } = await upload('cv', 'nombrado.pdf', pdfBytes());
+
+    // Within the hour a request may still be about to run its batch.
+    await cleanUpIn(59);
+    expect(await stored(fileKey(orphan.id))).toBe(true);
+    await cleanUpIn(61);
+    expect(await stored(fileKey(orphan.id))).toBe(false);
+    expect(await stored(fileKey(named))).toBe(true);
+  });
+
+  it("are a completed upload's chunks left behind, while a receiving upload's stay", async () => {
+    const { id: completed } = await upload('denuncia', 'foto.png', pngBytes(3_000));
+    // As a completion that stopped after its statement leaves them.
+    await putBytes(uploadStore(), chunkKey(completed, 0), 'denuncia', pngBytes(3_000));
+    const receiving = await startUpload('denuncia', 'otra.png', 3_000);
+    expect((await putChunk(receiving, 0, pngBytes(3_000))).status).toBe(200);
+    const receivingChunks = async () => (await uploadStore().list({ prefix: `chunks/${receiving}/` })).blobs.length;
+    expect(await receivingChunks()).toBe(1);
+
+    await cleanUpIn(61);
+    expect(await stored(chunkKey(completed, 0))).toBe(false);
+    expect(await receivingChunks()).toBe(1);
+    expect((await complete(receiving)).status).toBe(200);
   });
 });

@@ -57,6 +57,13 @@ async function expectQuotaRefusal(response: Response, message: string) {
   expect(await response.json()).toEqual({ success: false, error: message, message, errors: { file: message } });
 }
 
+/** The chunks in the store of upload `id`, by key. */
+const chunksOf = async (id: string) =>
+  (await uploadStore().list({ prefix: `chunks/${id}/` })).blobs.map((blob) => blob.key);
+
+/** The whole files in the store, by key. */
+const storedFiles = async () => (await uploadStore().list({ prefix: 'files/' })).blobs.map((blob) => blob.key).sort();
+
 const usage = () => db().query<{ client: string; bytes: string }>('SELECT client, bytes::text FROM upload_usage');
 
 beforeEach(async () => {
@@ -98,6 +105,8 @@ describe("the daily quota of one CV sender's address", () => {
     expect(await sendChunks('203.0.113.2', first, pdfBytes(5_000_000))).toEqual([200, 200]);
 
     await expectQuotaRefusal(await putChunk('203.0.113.2', second, 0, pdfBytes(CHUNK_SIZE)), clientQuota);
+    // Its bytes, stored before the claim the charge refused, are deleted with it.
+    expect(await chunksOf(second)).toEqual([]);
     await expectQuotaRefusal(
       await start('203.0.113.2', { purpose: 'cv', fileName: 'otro.pdf', size: 3_000_001 }),
       clientQuota,
@@ -125,9 +134,10 @@ describe("the daily quota of one CV sender's address", () => {
     };
     expect((await send('cv-1.pdf')).status).toBe(200);
     expect((await send('cv-2.pdf')).status).toBe(200);
-    const before = await db().query('SELECT count(*)::int AS n FROM job_applications');
+    const before = [await db().query('SELECT count(*)::int AS n FROM job_applications'), await storedFiles()];
     await expectQuotaRefusal(await send('cv-3.pdf'), clientQuota);
-    expect(await db().query('SELECT count(*)::int AS n FROM job_applications')).toEqual(before);
+    // Its bytes, stored before the batch that the charge refused, are deleted with it.
+    expect([await db().query('SELECT count(*)::int AS n FROM job_applications'), await storedFiles()]).toEqual(before);
   });
 
   it('keeps no address: each client is a salted hash, and past days are deleted by the hourly clean-up', async () => {
@@ -230,10 +240,10 @@ describe('the daily pool of CVs from everyone', () => {
     };
     expect((await send('cv-1.pdf')).status).toBe(200);
     expect((await send('cv-22.pdf')).status).toBe(200);
-    const uploadsNow = () => db().query('SELECT id FROM uploads ORDER BY id');
+    const uploadsNow = async () => [await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()];
     const before = await uploadsNow();
     await expectQuotaRefusal(await send('cv-333.pdf'), totalQuota);
-    // A refused inline file is not kept.
+    // A refused inline file is not kept: neither its row nor its bytes.
     expect(await uploadsNow()).toEqual(before);
   });
 
@@ -325,6 +335,8 @@ describe('a chunk once written', () => {
 
       // A retry of the same bytes (its answer lost on the way) is neither stored nor counted again.
       expect((await putChunk('192.0.2.1', id, 0, bytes.slice(0, CHUNK_SIZE))).status).toBe(200);
+      // Each index keeps the bytes it was claimed with, and only those.
+      expect(await chunksOf(id)).toHaveLength(2);
       // A CV's chunks count for its sender; a denuncia's for no one.
       expect((await usage()).map((row) => row.bytes)).toEqual(purpose === 'cv' ? [String(bytes.byteLength)] : []);
 

@@ -6,6 +6,7 @@ import { config as avisosPageConfig } from '../../netlify/functions/advisories-p
 import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
 import { config as cortesPageConfig } from '../../netlify/functions/outages-page.ts';
+import { config as tbkFinalPageConfig } from '../../netlify/functions/payments-receipt-page.ts';
 import { functionsConfig, packageFunctions } from '../../scripts/lib/functions.ts';
 
 /**
@@ -51,6 +52,12 @@ const functions = [
     config: indicadoresPageConfig,
     path: '/indicadores',
   },
+  {
+    name: 'payments-receipt-page',
+    files: ['dist/tbk-final.html', 'netlify.toml'],
+    config: tbkFinalPageConfig,
+    path: '/tbk-final/*',
+  },
 ];
 
 const sourceOf = (name: string) => path.join(projectRoot, `netlify/functions/${name}.ts`);
@@ -64,9 +71,9 @@ async function filesItReads(name: string): Promise<string[]> {
   return opened.map((argument) => argument.slice("'../../".length, -1)).sort();
 }
 
-// One bundling for the four: each call of Netlify's bundler first analyses its own runtime's 1 MB.
+// One bundling for them all: each call of Netlify's bundler first analyses its own runtime's 1 MB.
 let packaged: Promise<string> | undefined;
-function packageTheFour(): Promise<string> {
+function packageThemAll(): Promise<string> {
   packaged ??= (async () => {
     await mkdir(path.dirname(marker), { recursive: true });
     await writeFile(marker, 'Subject: no debe viajar en una función\r\n\r\n');
@@ -106,7 +113,7 @@ describe.each(functions)('the files $name reads beside its code', ({ name, files
     'are bundled as a deploy and npm start bundle them, and nothing of .data/ nor a package',
     { timeout: 180_000 },
     async () => {
-      const outDir = await packageTheFour();
+      const outDir = await packageThemAll();
       const files = (await readdir(path.join(outDir, name), { recursive: true })).map((file) =>
         file.split(path.sep).join('/'),
       );

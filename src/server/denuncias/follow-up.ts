@@ -15,12 +15,13 @@ import { site } from '../../shared/site.ts';
 import { clientGroup } from '../client-group.ts';
 import { config } from '../config.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict, NotFound, Throttled } from '../errors.ts';
+import { refusalOf, rolledBack } from '../db/refusals.ts';
+import { Conflict, Invalid, NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundStatements, type FailureThrottle } from '../failure-throttle.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
-import { carriesFile, receiveFile } from '../uploads.ts';
-import { messagesStatement, openMessages, reporterMessageStatement } from './messages.ts';
+import { receiveFile, storeAndAttach, withReceivedFile } from '../uploads.ts';
+import { messagesStatement, openMessages, REPORTER_MESSAGE_REFUSED, reporterMessageStatements } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 
 /**
@@ -78,25 +79,54 @@ async function claimCode(db: Database, typed: string, address: string): Promise<
   return { client, hash: await receiptHash(digits) };
 }
 
+/** The statements that hand back a right code's attempt, the code checked by the refund itself. */
+const refund = ({ client, hash }: ClaimedCode): Statement[] =>
+  refundStatements(RECEIPT_THROTTLE, client, {
+    text: 'EXISTS (SELECT FROM denuncias WHERE receipt_hash = $2)',
+    params: [hash],
+  });
+
+/** Why a batch that needs the code's open denuncia refused itself: the code opens none. */
+const UNKNOWN_CODE = 'denuncia:unknown-code';
+
+/**
+ * The statement that refuses its batch unless the code opens an open denuncia, its reason saying
+ * which answer to give: the one message (UNKNOWN_CODE) or closed (REPORTER_MESSAGE_REFUSED). First
+ * in a batch that stores a file, so that neither is answered as a full quota or an upload not
+ * attachable, and no file is kept for either.
+ */
+const openDenunciaOnly = (hash: string): Statement => ({
+  text: `SELECT refuse(CASE WHEN EXISTS (SELECT FROM denuncias WHERE receipt_hash = $1)
+           THEN '${REPORTER_MESSAGE_REFUSED}' ELSE '${UNKNOWN_CODE}' END)
+         WHERE NOT EXISTS (SELECT FROM denuncias WHERE receipt_hash = $1 AND status <> 'cerrada')`,
+  params: [hash],
+});
+
 /**
  * The denuncia of a claimed code, the refund of a right code's attempt, `writes` by the code's hash
- * (a reporter's message) and then its messages: one round trip after the claim.
+ * (a reporter's message) and then its messages: one round trip after the claim. A batch the
+ * database rolled back took the refund with it: for a right code (refused for its closed denuncia,
+ * a full quota, an upload not attachable) it is made again alone, a trip more only then, so a right
+ * code never counts as a failure; a failed refund leaves the attempt counted, as a wrong code's.
  */
-async function lookUpCode(db: Database, { client, hash }: ClaimedCode, writes: Statement[]): Promise<OpenedDenuncia> {
-  const [[found], ...rest] = (await db.batch([
-    {
-      text: `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
+async function lookUpCode(db: Database, code: ClaimedCode, writes: Statement[]): Promise<OpenedDenuncia> {
+  const [[found], ...rest] = (await db
+    .batch([
+      {
+        text: `SELECT reference, status, ${isoTime('created_at')} AS "receivedAt", ${isoTime('closed_at')} AS "closedAt",
          email <> '' AS "hasEmail", notify_reporter AS notify
        FROM denuncias WHERE receipt_hash = $1`,
-      params: [hash],
-    },
-    ...refundStatements(RECEIPT_THROTTLE, client, {
-      text: 'EXISTS (SELECT FROM denuncias WHERE receipt_hash = $2)',
-      params: [hash],
-    }),
-    ...writes,
-    messagesStatement({ receiptHash: hash }, { withNotes: false }),
-  ])) as [Omit<OpenedDenuncia, 'messages'>[], ...unknown[][]];
+        params: [code.hash],
+      },
+      ...refund(code),
+      ...writes,
+      messagesStatement({ receiptHash: code.hash }, { withNotes: false }),
+    ])
+    .catch(async (error: unknown) => {
+      if (rolledBack(error) && refusalOf(error)?.reason !== UNKNOWN_CODE)
+        await db.batch(refund(code)).catch(() => undefined);
+      throw error;
+    })) as [Omit<OpenedDenuncia, 'messages'>[], ...unknown[][]];
   if (!found) throw new NotFound(texts.notFound);
   return { ...found, messages: await openMessages(found.reference, rest.at(-1)!) };
 }
@@ -125,9 +155,11 @@ export function followUpView(opened: OpenedDenuncia): DenunciaFollowUp {
  * The reporter's answer to the denuncia of `receipt`, sealed like every message, with its file
  * (inline or a chunked upload of purpose `denuncia`, sealed in storage), and a content-free mail
  * telling the compliance mailbox to look at the desk; the denuncia as it is then. A closed denuncia
- * takes no more messages. Without a file the message is written in the lookup's own batch, by the
- * code's hash (reporterMessageStatement): the claim, then that batch. A file is stored only for a
- * right code of an open denuncia, so with one the lookup goes first, as a batch of its own.
+ * takes no more messages. The claim, then one batch that looks the code up and writes the message
+ * by the code's hash (reporterMessageStatements). With a file, an inline one's bytes are stored
+ * before that batch (the claim bounds how often a client gets this far), and the batch first
+ * refuses itself unless the code opens an open denuncia (`openDenunciaOnly`), then stores and
+ * attaches the file: refused, it keeps nothing, the bytes deleted (withReceivedFile).
  */
 export async function addReporterMessage(
   db: Database,
@@ -141,25 +173,41 @@ export async function addReporterMessage(
   }: { receipt: string; body: string; form: Multipart; address: string; origin: string },
 ): Promise<OpenedDenuncia> {
   const code = await claimCode(db, receipt, address);
-  const message = (attachmentUploadId?: string) =>
-    reporterMessageStatement(
+  const messages = (attachmentUploadId?: string) =>
+    reporterMessageStatements(
       { receiptHash: code.hash, body, ...(attachmentUploadId ? { attachmentUploadId } : {}) },
       reporterMessageMail(origin),
     );
-  if (!carriesFile(form)) {
-    const opened = await lookUpCode(db, code, [await message()]);
-    // The message's statement wrote nothing for a closed denuncia.
-    if (opened.status === 'cerrada') throw new Conflict(texts.closed);
-    return opened;
+  const file = await receiveFile(store, 'denuncia', form, address).catch(async (error: unknown) => {
+    // A file its own checks refuse, before any byte is stored, is answered after the code, as the
+    // batch answers the others: a wrong code or a closed denuncia first (2 trips, as ever).
+    if (error instanceof Invalid) stillOpen(await lookUpCode(db, code, []));
+    throw error;
+  });
+  // Without a file, the message's statement writes nothing for a closed denuncia.
+  if (!file) return stillOpen(await lookUpCode(db, code, await messages()));
+  try {
+    return await withReceivedFile(store, file, async () =>
+      lookUpCode(db, code, [
+        openDenunciaOnly(code.hash),
+        // The file, stored (inline) or checked and attached, before the message that names it.
+        ...storeAndAttach(file),
+        ...(await messages(file.id)),
+      ]),
+    );
+  } catch (error) {
+    const reason = refusalOf(error)?.reason;
+    if (reason === UNKNOWN_CODE) throw new NotFound(texts.notFound);
+    // Closed before the batch, or in it before the message (reporterMessageStatements).
+    if (reason === REPORTER_MESSAGE_REFUSED) throw new Conflict(texts.closed);
+    throw error;
   }
-  const opened = await lookUpCode(db, code, []);
+}
+
+/** The denuncia a reporter's message went to; Conflict when closed, which takes none. */
+function stillOpen(opened: OpenedDenuncia): OpenedDenuncia {
   if (opened.status === 'cerrada') throw new Conflict(texts.closed);
-  const file = await receiveFile(db, store, 'denuncia', form, address);
-  const [, messages] = await db.batch([
-    await message(file?.id),
-    messagesStatement({ receiptHash: code.hash }, { withNotes: false }),
-  ]);
-  return { ...opened, messages: await openMessages(opened.reference, messages!) };
+  return opened;
 }
 
 /** The compliance mailbox's notice of a reporter's message: no content, only where to read it. */

@@ -56,20 +56,28 @@ export async function messageStatements({
 }
 
 /**
- * The statement that adds a reporter's message to the open denuncia of a receipt code's hash, to
- * run in the batch that looks the code up: one statement touches the denuncia, writes the message,
- * attaches its file and queues `notice`, whose text ends with the reference, or does none of it
- * when the code opens no open denuncia.
+ * Why a reporter's message with a file refused its batch (db/refusals.ts): its denuncia is closed,
+ * found so by the batch's first statement (follow-up.ts) or by the one after the message.
  */
-export async function reporterMessageStatement(
+export const REPORTER_MESSAGE_REFUSED = 'denuncia:closed';
+
+/**
+ * The statements that add a reporter's message to the open denuncia of a receipt code's hash, to
+ * run in the batch that looks the code up: one statement touches the denuncia, writes the message
+ * and queues `notice`, whose text ends with the reference, or does none of it when the code opens
+ * no open denuncia. With a file (stored and attached before it in the batch, uploads.ts
+ * storeAndAttach), a second statement refuses the whole batch when the message was not written
+ * (REPORTER_MESSAGE_REFUSED): the denuncia closed while the batch ran, after its first statement
+ * found it open, is never left a file no message names.
+ */
+export async function reporterMessageStatements(
   { receiptHash, body, attachmentUploadId }: { receiptHash: string; body: string; attachmentUploadId?: string },
   notice: Pick<Mail, 'to' | 'subject'> & { textBeforeReference: string },
-): Promise<Statement> {
-  return {
+): Promise<Statement[]> {
+  const message: Statement = {
     text: `WITH d AS (UPDATE denuncias SET updated_at = now() WHERE receipt_hash = $1 AND status <> 'cerrada' RETURNING id, reference),
          message AS (INSERT INTO denuncia_messages (denuncia_id, author, body, attachment_upload_id, bound_to_receipt)
-           SELECT id, 'reporter', $2, $3::uuid, true FROM d),
-         attached AS (UPDATE uploads SET status = 'attached' WHERE id = $3::uuid AND EXISTS (SELECT FROM d))
+           SELECT id, 'reporter', $2, $3::uuid, true FROM d)
        INSERT INTO outbox (${OUTBOX_COLUMNS}) SELECT reference, $4, NULL, $5, $6 || reference, NULL, $7 FROM d`,
     params: [
       receiptHash,
@@ -81,6 +89,14 @@ export async function reporterMessageStatement(
       deployContext(),
     ],
   };
+  if (!attachmentUploadId) return [message];
+  return [
+    message,
+    {
+      text: `SELECT refuse('${REPORTER_MESSAGE_REFUSED}') WHERE NOT EXISTS (SELECT FROM denuncia_messages WHERE attachment_upload_id = $1)`,
+      params: [attachmentUploadId],
+    },
+  ];
 }
 
 interface MessageRow {

@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts';
 import { sealText } from '../encryption.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { newReference } from '../references.ts';
-import { attachUpload } from '../uploads.ts';
+import { storeAndAttach, type ReceivedFile } from '../uploads.ts';
 import { newReceiptCode, receiptHash } from './receipt.ts';
 
 /**
@@ -21,13 +21,15 @@ import { newReceiptCode, receiptHash } from './receipt.ts';
 export async function submitDenuncia(
   db: Database,
   d: Denuncia,
-  attachment: { id: string; fileName: string } | undefined,
+  attachment: ReceivedFile | undefined,
   arrival: Arrival,
 ): Promise<Required<SubmissionAnswer['data']>> {
   const reference = newReference('DEN');
   const receipt = newReceiptCode();
   const sealed = async (column: string, value: string) => sealText(value, `denuncias.${column}:${reference}`);
   await db.batch([
+    // The file first, stored (inline) or checked and attached: the denuncia names it.
+    ...(attachment ? storeAndAttach(attachment) : []),
     {
       text: `INSERT INTO denuncias (reference, relation, relation_other, place, place_other, type, first_name, last_name, phone,
                contact_time, email, incident_date, duration, incident_place, knowledge, knowledge_other, can_identify, cover_up,
@@ -59,7 +61,6 @@ export async function submitDenuncia(
         arrival.at,
       ],
     },
-    ...(attachment ? [attachUpload(attachment.id)] : []),
     enqueueMail(newDenunciaMail(reference, arrival.origin), reference),
   ]);
   return { reference, receipt };

@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import type { Balance, Bill, BillRequest, TbkPayment } from '../../shared/billing/schema.ts';
+import type { Balance, Bill, BillRequest, Receipt, TbkPayment } from '../../shared/billing/schema.ts';
 import type { Database } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
 import { isUuid } from '../ids.ts';
@@ -93,6 +93,25 @@ export const findBill = async (db: Database, id: string): Promise<Bill | undefin
         await db.query<Bill>(
           `SELECT id, service_number, amount AS price, status, to_char(paid_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS paid_at FROM bills WHERE id = $1`,
           [id],
+        )
+      )[0]
+    : undefined;
+
+/**
+ * /tbk-final's receipt (spec §2) in one statement (issue 30: one round trip): the card payment and
+ * its bill read together, and only when the one belongs to the other and the bill is paid (a
+ * refunded one keeps its card record).
+ */
+export const findReceipt = async (db: Database, tbkPaymentId: string, billId: string): Promise<Receipt | undefined> =>
+  isUuid(tbkPaymentId) && isUuid(billId)
+    ? (
+        await db.query<Receipt>(
+          `SELECT b.service_number, b.amount AS price, t.amount, t.payment_type_code, t.authorization_code,
+                  to_char(t.transaction_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS transaction_date,
+                  t.card_number, t.installments_number
+           FROM tbk_payments t JOIN bills b ON b.id = t.bill_id
+           WHERE t.id = $1 AND b.id = $2 AND b.status = 'paid'`,
+          [tbkPaymentId, billId],
         )
       )[0]
     : undefined;

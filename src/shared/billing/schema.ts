@@ -113,6 +113,12 @@ export const BillSchema = z.object({
 });
 export type TbkPayment = z.infer<typeof TbkPaymentSchema>;
 export type Bill = z.infer<typeof BillSchema>;
+/** What /tbk-final's receipt shows (spec §2): the card payment record, and its bill's service and price. */
+export type Receipt = Pick<
+  TbkPayment,
+  'amount' | 'payment_type_code' | 'authorization_code' | 'transaction_date' | 'card_number' | 'installments_number'
+> &
+  Pick<Bill, 'service_number' | 'price'>;
 
 /** GET /api/tbk-payments/{tbkPaymentId}: `data.tbkPayment` (spec §7). */
 export const TbkPaymentAnswerSchema = z.object({ success: z.literal(true), tbkPayment: TbkPaymentSchema });

@@ -6,6 +6,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import netlify from '@netlify/vite-plugin';
 import { analyticsCsp } from './src/integrations/analytics-csp.ts';
+import { hydrateAfterPaint } from './src/integrations/hydrate-after-paint.ts';
 import { inlineCodeCsp } from './src/integrations/inline-code-csp.ts';
 import { modulePreload } from './src/integrations/module-preload.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
@@ -87,6 +88,8 @@ export default defineConfig({
   integrations: [
     react(),
     mdx(),
+    // `client:painted`: islands whose scripts wait for the first paint (the largest paint's figure).
+    hydrateAfterPaint(),
     // Not in the sitemap: the admin, the payment returns, /login, the template of each notice's
     // page, whose own path answers 404 (src/shared/advisories/template.ts), and /sin-conexion, the
     // page shown offline, nobody's search result.

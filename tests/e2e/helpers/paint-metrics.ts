@@ -49,6 +49,38 @@ export function fetchedAroundLoad(page: Page, pattern: RegExp): Promise<{ before
   }, pattern.source);
 }
 
+/**
+ * The scripts the page's islands fetched (every `/_astro/*.js` but the page's own module scripts
+ * and their preloads), split by whether the browser started fetching them before its first
+ * contentful paint or after it (Paint and Resource Timing), by path, once the page has painted.
+ */
+export function islandScriptsAroundFirstPaint(page: Page): Promise<{ before: string[]; after: string[] }> {
+  return page.evaluate(async () => {
+    // The load event may come before the first paint: wait for it.
+    const painted = await new Promise<number>((resolve) =>
+      new PerformanceObserver((list, observer) => {
+        const entry = list.getEntriesByName('first-contentful-paint')[0];
+        if (!entry) return;
+        observer.disconnect();
+        resolve(entry.startTime);
+      }).observe({ type: 'paint', buffered: true }),
+    );
+    const ofPage = new Set(
+      [...document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"]')].map(
+        (element) => new URL('src' in element ? element.src : element.href).pathname,
+      ),
+    );
+    const files = performance
+      .getEntriesByType('resource')
+      .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime }))
+      .filter(({ path }) => /^\/_astro\/.+\.js$/.test(path) && !ofPage.has(path));
+    return {
+      before: files.filter(({ start }) => start < painted).map(({ path }) => path),
+      after: files.filter(({ start }) => start >= painted).map(({ path }) => path),
+    };
+  });
+}
+
 interface LayoutShiftEvent {
   name: string;
   args: { data?: { weighted_score_delta: number; had_recent_input: boolean } };

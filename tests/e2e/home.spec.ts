@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { fetchedAroundLoad, shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 
 const targets = [
@@ -205,6 +205,10 @@ test.describe('home page without JavaScript', () => {
   });
 });
 
+/** What was the largest paint instead, for the failure's message. */
+const named = async (largest: Locator) =>
+  `the largest paint: ${(await largest.count()) ? await largest.evaluate((element) => element.outerHTML.slice(0, 160)) : 'none'}`;
+
 // Issue 14: the largest paint is the first banner, on a first visit (the video dialog opens) and
 // on a later one (the hours dialog opens), never a dialog that waits for a script; nothing moves.
 // Measured over 4 s, past the 3 s the dialogs wait at most for the banner's paint: a loaded
@@ -221,13 +225,13 @@ for (const width of [390, 768, 1024, 1280]) {
     await page.goto('/', { waitUntil: 'load' });
     const firstBanner = page.locator('.carousel--banner .carousel__slide').first().locator('img');
     const firstVisit = await shiftAndLargestPaint(page, 4_000);
-    await expect(firstBanner).toHaveAttribute('data-largest-paint');
+    await expect(firstBanner, await named(firstVisit.largest)).toHaveAttribute('data-largest-paint');
     expect(firstVisit.shift).toBeLessThan(0.001);
     await page.getByRole('dialog', { name: 'Conozca Aguas Patagonia de Aysén' }).getByRole('button').click();
     await page.reload({ waitUntil: 'load' });
     await expect(page.getByRole('dialog', { name: 'Horario de atención' })).toBeVisible();
     const later = await shiftAndLargestPaint(page, 4_000);
-    await expect(firstBanner).toHaveAttribute('data-largest-paint');
+    await expect(firstBanner, await named(later.largest)).toHaveAttribute('data-largest-paint');
     expect(later.shift).toBeLessThan(0.001);
   });
 }

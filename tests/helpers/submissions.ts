@@ -16,3 +16,25 @@ export const motorhomeRegistration = {
   realCity: 'Coyhaique',
   address: 'Camino a Puerto Aysén km 3',
 };
+
+/** A news item (spec's "report") staff publish, for the tests of /api/admin/reports and the round trips. */
+export const newsReport = {
+  active: true,
+  order: 1,
+  short_title: 'Corte programado',
+  title: 'Corte programado en Coyhaique',
+  name: 'corte-coyhaique',
+  url_file: '',
+  url_file_2: '',
+  text: '<p>Texto del aviso.</p>',
+};
+
+/** An education item staff publish, for the tests of /api/admin/education and the round trips. */
+export const educationItem = {
+  content_type: 'Documentos educativos',
+  hidden: false,
+  title: 'Cuidemos el agua',
+  description: 'Guía para la familia.',
+  url_file: '/documentos/educacion/guia.pdf',
+  thumbnail: '',
+};

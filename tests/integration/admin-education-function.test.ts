@@ -3,17 +3,10 @@ import * as adminEducation from '../../netlify/functions/admin-education.ts';
 import educationDocuments from '../../netlify/functions/education-documents.ts';
 import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
 import { testContext } from '../helpers/functions.ts';
+import { educationItem } from '../helpers/submissions.ts';
 
 const { db, call } = useAdminCollection(adminEducation, 'education_documents');
-const guia = {
-  content_type: 'Documentos educativos',
-  hidden: false,
-  title: 'Cuidemos el agua',
-  description: 'Guía para la familia.',
-  url_file: '/documentos/educacion/guia.pdf',
-  thumbnail: '',
-};
-const create = async (body: unknown = guia) => read(await call('POST', '/api/admin/education', body));
+const create = async (body: unknown = educationItem) => read(await call('POST', '/api/admin/education', body));
 const publicList = async () =>
   (
     await (
@@ -25,7 +18,7 @@ describe('POST /api/admin/education', () => {
   it('creates the resource (no thumbnail stored as none), shown on /educacion, and logs it by title', async () => {
     const { status, body } = await create();
     expect(status).toBe(201);
-    expect(body.data.document).toEqual({ id: expect.any(Number), ...guia, thumbnail: null });
+    expect(body.data.document).toEqual({ id: expect.any(Number), ...educationItem, thumbnail: null });
     expect(await publicList()).toEqual([body.data.document]);
     expect(await auditRows(db())).toEqual([
       {
@@ -39,7 +32,7 @@ describe('POST /api/admin/education', () => {
   });
 
   it('keeps a hidden resource off the public list', async () => {
-    await create({ ...guia, hidden: true, thumbnail: 'https://example.com/mini.jpg' });
+    await create({ ...educationItem, hidden: true, thumbnail: 'https://example.com/mini.jpg' });
     expect(await publicList()).toEqual([]);
   });
 
@@ -47,20 +40,20 @@ describe('POST /api/admin/education', () => {
     [
       [
         'an unknown content type',
-        { ...guia, content_type: 'Videos' },
+        { ...educationItem, content_type: 'Videos' },
         { content_type: 'Seleccione el tipo de contenido.' },
       ],
-      ['no hidden flag', { ...guia, hidden: undefined }, { hidden: 'Indique si el contenido está oculto.' }],
-      ['no title', { ...guia, title: '' }, { title: 'Ingrese el título.' }],
+      ['no hidden flag', { ...educationItem, hidden: undefined }, { hidden: 'Indique si el contenido está oculto.' }],
+      ['no title', { ...educationItem, title: '' }, { title: 'Ingrese el título.' }],
       [
         'a description over 1000 characters',
-        { ...guia, description: 'a'.repeat(1001) },
+        { ...educationItem, description: 'a'.repeat(1001) },
         { description: 'Máximo 1000 caracteres.' },
       ],
-      ['no file', { ...guia, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
+      ['no file', { ...educationItem, url_file: '' }, { url_file: 'Suba el archivo o ingrese su dirección.' }],
       [
         'a thumbnail of another scheme',
-        { ...guia, thumbnail: 'data:image/png;base64,AAAA' },
+        { ...educationItem, thumbnail: 'data:image/png;base64,AAAA' },
         { thumbnail: 'Ingrese una dirección que empiece con / o https://' },
       ],
     ],
@@ -72,7 +65,7 @@ describe('POST /api/admin/education', () => {
 describe('GET /api/admin/education', () => {
   it('lists hidden resources too', async () => {
     await create();
-    await create({ ...guia, title: 'Borrador', hidden: true });
+    await create({ ...educationItem, title: 'Borrador', hidden: true });
     const { body } = await read(await call('GET', '/api/admin/education'));
     expect(body.data.documents.map((doc: { title: string }) => doc.title)).toEqual(['Cuidemos el agua', 'Borrador']);
   });
@@ -83,7 +76,7 @@ describe('/api/admin/education/{id}', () => {
     const created = (await create()).body.data.document;
     expect((await read(await call('GET', `/api/admin/education/${created.id}`))).body.data.document).toEqual(created);
     const changed = {
-      ...guia,
+      ...educationItem,
       content_type: 'Galerías de fotos',
       title: 'Visita a la planta',
       thumbnail: '/api/files/x/mini.jpg',
@@ -111,6 +104,6 @@ describe('/api/admin/education/{id}', () => {
       ['DELETE', '/api/admin/education/424242'],
     ],
     call,
-    { message: 'Contenido no encontrado.', body: guia, db },
+    { message: 'Contenido no encontrado.', body: educationItem, db },
   );
 });

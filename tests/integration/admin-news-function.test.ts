@@ -3,19 +3,10 @@ import * as adminReports from '../../netlify/functions/admin-news.ts';
 import reports from '../../netlify/functions/news.ts';
 import { auditRows, describeRefusedBodies, itRefusesUnknownItems, read, useAdminCollection } from '../helpers/admin.ts';
 import { testContext } from '../helpers/functions.ts';
+import { newsReport } from '../helpers/submissions.ts';
 
 const { db, call } = useAdminCollection(adminReports, 'reports');
-const aviso = {
-  active: true,
-  order: 1,
-  short_title: 'Corte programado',
-  title: 'Corte programado en Coyhaique',
-  name: 'corte-coyhaique',
-  url_file: '',
-  url_file_2: '',
-  text: '<p>Texto del aviso.</p>',
-};
-const create = async (body: unknown = aviso) => read(await call('POST', '/api/admin/reports', body));
+const create = async (body: unknown = newsReport) => read(await call('POST', '/api/admin/reports', body));
 const publicList = async () =>
   (await (await reports(new Request('http://localhost/api/reports'), testContext().context)).json()).reports;
 
@@ -23,7 +14,7 @@ describe('POST /api/admin/reports', () => {
   it('creates the item (empty file addresses stored as none) and logs it by title', async () => {
     const { status, body } = await create();
     expect(status).toBe(201);
-    expect(body.data.report).toEqual({ id: expect.any(Number), ...aviso, url_file: null, url_file_2: null });
+    expect(body.data.report).toEqual({ id: expect.any(Number), ...newsReport, url_file: null, url_file_2: null });
     expect(await publicList()).toEqual([body.data.report]);
     expect(await auditRows(db())).toEqual([
       {
@@ -45,7 +36,7 @@ describe('POST /api/admin/reports', () => {
     ['a style and an image', '<p style="color:red">Hola<img src="x" onerror="alert(1)"></p>', '<p>Hola</p>'],
     ['an iframe', '<iframe src="https://example.com"></iframe><p>Hola</p>', '<p>Hola</p>'],
   ])('strips %s from the text before storing it', async (_case, text, stored) => {
-    const { body } = await create({ ...aviso, text });
+    const { body } = await create({ ...newsReport, text });
     expect(body.data.report.text).toBe(stored);
     const [row] = await db().query<{ text: string }>('SELECT text FROM reports');
     expect(row!.text).toBe(stored);
@@ -56,26 +47,26 @@ describe('POST /api/admin/reports', () => {
       '<h2>Título</h2><h3>Sub</h3><p>Uno<br /><strong>dos</strong> <em>tres</em> <u>cuatro</u> <s>cinco</s></p>' +
       '<ul><li>a</li></ul><ol><li>b</li></ol><blockquote>cita</blockquote>' +
       '<p><a href="https://example.com">web</a> <a href="mailto:contacto@example.com">correo</a> <a href="/cortes">cortes</a></p>';
-    expect((await create({ ...aviso, text })).body.data.report.text).toBe(text);
+    expect((await create({ ...newsReport, text })).body.data.report.text).toBe(text);
   });
 
   it('turns the presentational tags of pasted text into their emphasis', async () => {
-    expect((await create({ ...aviso, text: '<p><b>negrita</b> <i>cursiva</i></p>' })).body.data.report.text).toBe(
+    expect((await create({ ...newsReport, text: '<p><b>negrita</b> <i>cursiva</i></p>' })).body.data.report.text).toBe(
       '<p><strong>negrita</strong> <em>cursiva</em></p>',
     );
   });
 
   describeRefusedBodies(
     [
-      ['no short title', { ...aviso, short_title: '  ' }, { short_title: 'Ingrese el título corto.' }],
-      ['no title', { ...aviso, title: '' }, { title: 'Ingrese el título.' }],
-      ['a title over 200 characters', { ...aviso, title: 'a'.repeat(201) }, { title: 'Máximo 200 caracteres.' }],
-      ['a negative order', { ...aviso, order: -1 }, { order: 'El orden no puede ser negativo.' }],
-      ['a fractional order', { ...aviso, order: 1.5 }, { order: 'Ingrese un número entero.' }],
-      ['no active flag', { ...aviso, active: 'sí' }, { active: 'Indique si el comunicado está activo.' }],
+      ['no short title', { ...newsReport, short_title: '  ' }, { short_title: 'Ingrese el título corto.' }],
+      ['no title', { ...newsReport, title: '' }, { title: 'Ingrese el título.' }],
+      ['a title over 200 characters', { ...newsReport, title: 'a'.repeat(201) }, { title: 'Máximo 200 caracteres.' }],
+      ['a negative order', { ...newsReport, order: -1 }, { order: 'El orden no puede ser negativo.' }],
+      ['a fractional order', { ...newsReport, order: 1.5 }, { order: 'Ingrese un número entero.' }],
+      ['no active flag', { ...newsReport, active: 'sí' }, { active: 'Indique si el comunicado está activo.' }],
       [
         'a file address of another scheme',
-        { ...aviso, url_file: 'javascript:alert(1)' },
+        { ...newsReport, url_file: 'javascript:alert(1)' },
         { url_file: 'Ingrese una dirección que empiece con / o https://' },
       ],
     ],
@@ -86,8 +77,8 @@ describe('POST /api/admin/reports', () => {
 
 describe('GET /api/admin/reports', () => {
   it('lists active and inactive items by their order', async () => {
-    await create({ ...aviso, order: 2, title: 'Segundo' });
-    await create({ ...aviso, order: 1, title: 'Primero', active: false });
+    await create({ ...newsReport, order: 2, title: 'Segundo' });
+    await create({ ...newsReport, order: 1, title: 'Primero', active: false });
     const { body } = await read(await call('GET', '/api/admin/reports'));
     expect(
       body.data.reports.map((report: { title: string; active: boolean }) => [report.title, report.active]),
@@ -104,7 +95,7 @@ describe('/api/admin/reports/{id}', () => {
     expect((await read(await call('GET', `/api/admin/reports/${created.id}`))).body.data.report).toEqual(created);
     const updated = await read(
       await call('PUT', `/api/admin/reports/${created.id}`, {
-        ...aviso,
+        ...newsReport,
         title: 'Corte suspendido',
         active: false,
         url_file: '/api/files/x/aviso.pdf',
@@ -137,7 +128,7 @@ describe('/api/admin/reports/{id}', () => {
       ['DELETE', '/api/admin/reports/424242'],
     ],
     call,
-    { message: 'Comunicado no encontrado.', body: aviso, db },
+    { message: 'Comunicado no encontrado.', body: newsReport, db },
   );
 });
 

@@ -50,7 +50,7 @@ import * as uploads from '../../netlify/functions/uploads.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
 import { callFunction, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, pngBytes } from '../helpers/files.ts';
-import { motorhomeRegistration } from '../helpers/submissions.ts';
+import { educationItem, motorhomeRegistration, newsReport } from '../helpers/submissions.ts';
 import type { RoundTrips } from '../helpers/round-trips.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
 
@@ -775,15 +775,7 @@ const adminRows: [string, Row][] = [
     'POST /api/admin/education',
     {
       fn: adminEducation,
-      call: () =>
-        staff('POST', '/api/admin/education', {
-          content_type: 'Documentos educativos',
-          hidden: false,
-          title: 'Cuidemos el agua',
-          description: 'Guía para la familia.',
-          url_file: '/documentos/educacion/guia.pdf',
-          thumbnail: '',
-        }),
+      call: () => staff('POST', '/api/admin/education', educationItem),
       status: 201,
       trips: 2,
     },
@@ -793,17 +785,7 @@ const adminRows: [string, Row][] = [
     'POST /api/admin/reports',
     {
       fn: adminNews,
-      call: () =>
-        staff('POST', '/api/admin/reports', {
-          active: true,
-          order: 1,
-          short_title: 'Corte programado',
-          title: 'Corte programado en Coyhaique',
-          name: 'corte-coyhaique',
-          url_file: '',
-          url_file_2: '',
-          text: '<p>Texto del aviso.</p>',
-        }),
+      call: () => staff('POST', '/api/admin/reports', newsReport),
       status: 201,
       trips: 2,
     },

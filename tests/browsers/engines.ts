@@ -6,6 +6,7 @@ import path from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { Builder, By, type WebDriver } from 'selenium-webdriver';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { fitWindow } from './fit-window.ts';
 
 /**
  * The two engines of the cross-browser smoke, as Debian ships them (scripts/install-browsers.sh).
@@ -215,18 +216,19 @@ async function openWebKit(): Promise<EngineSession> {
   const session: EngineSession = {
     engine: 'webkit',
     goto: (url) => driver.get(url),
-    resize: async (width, height) => {
-      // WebDriver sets the window's outer size: take off what the window adds around the page.
-      await driver.manage().window().setRect({ width, height });
-      const [innerWidth, innerHeight] = await driver.executeScript<[number, number]>(
-        'return [window.innerWidth, window.innerHeight];',
-      );
-      if (innerWidth !== width || innerHeight !== height)
-        await driver
-          .manage()
-          .window()
-          .setRect({ width: 2 * width - innerWidth, height: 2 * height - innerHeight });
-    },
+    resize: (width, height) =>
+      fitWindow(
+        {
+          setOuterSize: (outerWidth, outerHeight) =>
+            driver.manage().window().setRect({ width: outerWidth, height: outerHeight }),
+          sizes: () =>
+            driver.executeScript(
+              'return [window.outerWidth, window.outerHeight, window.innerWidth, window.innerHeight];',
+            ),
+        },
+        width,
+        height,
+      ),
     evaluate: (fn, ...args) => driver.executeScript(asScript(fn as never), ...args),
     click: async (selector) => (await find(selector)).click(),
     hover: async (selector) =>

@@ -1,0 +1,47 @@
+/** A browser window as WebDriver classic sees it: its outer size is set, its viewport read. */
+export interface DrivenWindow {
+  setOuterSize(width: number, height: number): Promise<void>;
+  /** `[outerWidth, outerHeight, innerWidth, innerHeight]` as the page reads them now. */
+  sizes(): Promise<[number, number, number, number]>;
+}
+
+const WAIT_MS = 10_000;
+const POLL_MS = 50;
+
+/** Reads the window's sizes until `done` holds for them, or fails after WAIT_MS saying what it saw. */
+async function waitForSizes(
+  window: DrivenWindow,
+  done: (sizes: [number, number, number, number]) => boolean,
+  what: string,
+) {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const sizes = await window.sizes();
+    if (done(sizes)) return sizes;
+    if (Date.now() > deadline) throw new Error(`${what}: the window still reads ${sizes.join(' × ')}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/**
+ * Gives the window a viewport of `width` × `height` CSS pixels. WebDriver sets the outer size, so
+ * what the window adds around the page is measured, once the first size has taken effect, and
+ * added. A window manager applies a size asynchronously: on a busy machine the viewport was read
+ * before the first size took effect (1280 for a 390 px phone), and the size asked next was
+ * negative. Each step waits until the page reads the size it asked for.
+ */
+export async function fitWindow(window: DrivenWindow, width: number, height: number): Promise<void> {
+  await window.setOuterSize(width, height);
+  const [, , innerWidth, innerHeight] = await waitForSizes(
+    window,
+    ([outerWidth, outerHeight]) => outerWidth === width && outerHeight === height,
+    `the window's outer size ${width} × ${height}`,
+  );
+  if (innerWidth === width && innerHeight === height) return;
+  await window.setOuterSize(2 * width - innerWidth, 2 * height - innerHeight);
+  await waitForSizes(
+    window,
+    ([, , inner, innerH]) => inner === width && innerH === height,
+    `a viewport of ${width} × ${height}`,
+  );
+}

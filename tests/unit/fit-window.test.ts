@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { fitWindow, type DrivenWindow } from '../browsers/fit-window.ts';
+
+/**
+ * A window as WebKitGTK's driver behaves under load: a size asked is applied only after the page
+ * has read its old size `lag` times, the window adds 22 px of title bar, and a width or height
+ * below 1 is refused as WebDriver refuses it.
+ */
+function slowWindow(lag: number, start: [number, number] = [1280, 922]) {
+  let outer = start;
+  let pending: { size: [number, number]; reads: number } | undefined;
+  const asked: [number, number][] = [];
+  const window: DrivenWindow = {
+    setOuterSize: async (width, height) => {
+      if (width < 1 || height < 1) throw new Error('InvalidArgumentError: Invalid width value');
+      asked.push([width, height]);
+      pending = { size: [width, height], reads: lag };
+    },
+    sizes: async () => {
+      if (pending && pending.reads-- <= 0) [outer, pending] = [pending.size, undefined];
+      return [outer[0], outer[1], outer[0], outer[1] - 22];
+    },
+  };
+  return { window, asked };
+}
+
+describe('fitWindow', () => {
+  it.each([0, 1, 5])('gives a 390 × 844 viewport when a size takes effect after %i reads', async (lag) => {
+    const { window, asked } = slowWindow(lag);
+    await fitWindow(window, 390, 844);
+    expect((await window.sizes()).slice(2)).toEqual([390, 844]);
+    expect(asked).toEqual([
+      [390, 844],
+      [390, 866],
+    ]);
+  });
+
+  it('asks once when the window adds nothing around the page', async () => {
+    const asked: [number, number][] = [];
+    let size: [number, number] = [1280, 900];
+    await fitWindow(
+      {
+        setOuterSize: async (width, height) => void asked.push((size = [width, height])),
+        sizes: async () => [...size, ...size],
+      },
+      390,
+      844,
+    );
+    expect(asked).toEqual([[390, 844]]);
+  });
+});

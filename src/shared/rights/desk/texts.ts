@@ -92,6 +92,8 @@ export const thirdPartyTexts = {
   },
   notice:
     'Los registros marcados «De un tercero» no tienen el correo confirmado: coinciden solo por el RUT o el número de servicio. No se incluyen en la copia de los datos salvo que usted los incluya, y la supresión y la rectificación nunca los tocan. De un registro incluido se envían solo los datos que conciernen a la persona: nunca los datos de contacto ni los archivos del tercero.',
+  unproven:
+    'Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están verificados: una vez registrados los antecedentes de identidad recibidos, se listan también, marcados «De un tercero», los registros de otras personas con ese RUT o número de servicio.',
   include: 'Incluir en la copia de los datos',
   exclude: 'Quitar de la copia de los datos',
   included: (by: string, at: string) => `Incluido en la copia de los datos por ${by} el ${at}.`,

@@ -36,8 +36,7 @@ export function PersonalDataSection({ caseId, rights }: { caseId: string; rights
           <>
             {!rights.proofReceivedAt && (
               <p className="rights-desk__notice" role="note">
-                Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están
-                verificados: se usan una vez registrados los antecedentes de identidad recibidos.
+                {thirdPartyTexts.unproven}
               </p>
             )}
             <FoundRecords caseId={caseId} rights={rights} subject={subject} records={records} />

@@ -204,9 +204,9 @@ describe('POST /api/derechos', () => {
     ]);
   });
 
-  it("mails the confirmation link after three contact forms typed with the person's address used up its acknowledgements: a budget of its own", async () => {
+  it("mails the confirmation link after contact forms typed with the person's address used up its acknowledgements: a budget of its own", async () => {
     const victim = 'Ana.Perez@gmail.com';
-    for (let n = 0; n < 3; n++) {
+    for (let n = 0; n < 4; n++) {
       const { context, settle } = testContext();
       const response = await contact(
         postJson(
@@ -219,11 +219,11 @@ describe('POST /api/derechos', () => {
       await settle();
       expect(response.status).toBe(200);
     }
-    // The forms' share is spent: a fourth form is not acknowledged.
-    const [{ n: acknowledged }] = await db().query<{ n: string }>(
+    // Three acknowledged, the fourth not: the forms' share of the mailbox is spent.
+    const [acknowledged] = await db().query<{ n: string }>(
       `SELECT count(*) AS n FROM outbox WHERE reference LIKE 'CON-%' AND recipient ILIKE 'anaperez%'`,
     );
-    expect(Number(acknowledged)).toBe(3);
+    expect(Number(acknowledged!.n)).toBe(3);
 
     const { body } = await submit({ ...valid, email: victim });
     expect(body.data.confirmationSent).toBe(true);

@@ -156,6 +156,7 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   const theirs = found.getByRole('listitem').filter({ hasText: `Reclamos ${thirdReference}` });
   await expect(theirs).toContainText(thirdPartyTexts.mark);
   await expect(theirs).toContainText(`Coincide el número de servicio ${service}`);
+  await expect(found).toContainText(thirdPartyTexts.found(5, email, 1, `el número de servicio ${service}`));
   // Never to be erased: no box to choose it.
   await expect(theirs.getByRole('checkbox')).toHaveCount(0);
   await expect(found.getByRole('listitem').filter({ hasText: `Reclamos ${complaintReference}` })).not.toContainText(

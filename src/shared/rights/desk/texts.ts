@@ -86,6 +86,9 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  */
 export const thirdPartyTexts = {
   mark: 'De un tercero',
+  nothing: (email: string) => `El sitio no guarda ningún dato con el correo confirmado ${email}.`,
+  found: (own: number, email: string, others: number, keys: string) =>
+    `${count(own, 'registro', 'registros')} con el correo confirmado ${email}${others > 0 ? ` y ${count(others, 'registro', 'registros')} de un tercero que ${others === 1 ? 'coincide' : 'coinciden'} con ${keys}` : ''}. Las denuncias nunca aparecen aquí: las atiende el canal de cumplimiento.`,
   reasons: {
     service: (serviceNumber: string) => `Coincide el número de servicio ${serviceNumber}`,
     rut: (rut: string) => `Coincide el RUT ${rut}`,

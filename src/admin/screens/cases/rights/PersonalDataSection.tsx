@@ -47,15 +47,9 @@ export function PersonalDataSection({ caseId, rights }: { caseId: string; rights
   );
 }
 
-/** "el correo rosa@… y el RUT 12.345.678-5": what the search used. */
-const searchedBy = ({ email, rut, serviceNumber }: PersonalData['subject']) => {
-  const keys = [
-    `el correo ${email}`,
-    ...(rut ? [`el RUT ${rut}`] : []),
-    ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : []),
-  ];
-  return keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} o ${keys.at(-1)}`;
-};
+/** "el RUT 12.345.678-5 o el número de servicio 100001": the typed keys that find others' records. */
+const typedKeys = ({ rut, serviceNumber }: PersonalData['subject']) =>
+  [...(rut ? [`el RUT ${rut}`] : []), ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : [])].join(' o ');
 
 function FoundRecords({
   caseId,
@@ -100,14 +94,11 @@ function FoundRecords({
     setErased(outcome);
   };
 
-  if (records.length === 0) return <p>El sitio no guarda ningún dato con {searchedBy(subject)}.</p>;
+  if (records.length === 0) return <p>{thirdPartyTexts.nothing(subject.email)}</p>;
 
   return (
     <>
-      <p className="muted">
-        {records.length} registros encontrados por {searchedBy(subject)}. Las denuncias nunca aparecen aquí: las atiende
-        el canal de cumplimiento.
-      </p>
+      <p className="muted">{thirdPartyTexts.found(own.length, subject.email, others, typedKeys(subject))}</p>
       {others > 0 && (
         <p className="rights-desk__notice" role="note">
           {thirdPartyTexts.notice}

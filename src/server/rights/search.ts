@@ -128,7 +128,7 @@ const sources: Record<RecordSource, Source> = {
       ['Dirección', 's.address'],
       instant('Aceptó las condiciones', 's.accepted_terms_at'),
     ]),
-    ['Nacionalidad', 'País', 'Región', 'RUT o pasaporte'],
+    ['Nacionalidad', 'País', 'Región'],
   ),
   outage_subscriptions: {
     createdAt: 's.created_at',
@@ -194,7 +194,6 @@ const sources: Record<RecordSource, Source> = {
     ]),
     [
       'Correo confirmado el',
-      'RUT',
       'Número de servicio',
       'Solicitud',
       'Antecedentes de identidad pedidos',

@@ -70,6 +70,7 @@ export default defineConfig<object, { engine: Engine }>({
       UPLOAD_DAILY_BYTES_PER_CLIENT: '5000000000',
       // The forms' tests acknowledge the same few addresses run after run (3 a day by default).
       MAIL_ACKNOWLEDGEMENTS_PER_DAY: '100000',
+      MAIL_RIGHTS_CONFIRMATIONS_PER_DAY: '100000',
     },
     url: `http://localhost:${port}/`,
     // A fresh clone optimises all 231 images once (Astro's cache in node_modules/.astro is empty):

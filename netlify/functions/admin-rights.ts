@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import {
   RightsErasureSchema,
   RightsExtensionSchema,
+  RightsInclusionSchema,
   RightsProofSchema,
   RightsRectificationSchema,
 } from '../../src/shared/rights/desk/schema.ts';
@@ -18,6 +19,7 @@ import {
 } from '../../src/server/rights/actions.ts';
 import { rightsDesk } from '../../src/server/rights/desk.ts';
 import { sendExport } from '../../src/server/rights/export.ts';
+import { includeRecord } from '../../src/server/rights/inclusions.ts';
 import { findPersonalData } from '../../src/server/rights/search.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 
@@ -29,7 +31,7 @@ const deskAnswer = async ({ db, params }: AdminCall & { params: { caseId: string
  * Derechos de datos (docs/admin-api.md), on a rights request's case in Atención ciudadana:
  * GET /api/admin/cases/{caseId}/rights (the desk), GET …/rights/data (what the site holds about the
  * person: read, so audited), POST …/rights/extension, …/proof, …/export, …/erasure,
- * …/rectification and …/block. Every action needs the requester's e-mail confirmed, except the
+ * …/inclusion (someone else's record in the export or not), …/rectification and …/block. Every action needs the requester's e-mail confirmed, except the
  * extension and the record of proof asked and received (src/server/rights/).
  */
 export default adminRoutes({
@@ -84,6 +86,17 @@ export default adminRoutes({
       return deskAnswer(call, { outcome });
     },
   },
+  '/api/admin/cases/:caseId/rights/inclusion': {
+    POST: async (call) => {
+      await includeRecord(
+        call.db,
+        call.admin,
+        call.params.caseId,
+        await readInput(call.req, RightsInclusionSchema, 4_096),
+      );
+      return deskAnswer(call);
+    },
+  },
   '/api/admin/cases/:caseId/rights/rectification': {
     POST: async (call) => {
       await rectifyRecord(
@@ -111,6 +124,7 @@ export const config: Config = {
     '/api/admin/cases/:caseId/rights/proof',
     '/api/admin/cases/:caseId/rights/export',
     '/api/admin/cases/:caseId/rights/erasure',
+    '/api/admin/cases/:caseId/rights/inclusion',
     '/api/admin/cases/:caseId/rights/rectification',
     '/api/admin/cases/:caseId/rights/block',
   ],

@@ -252,6 +252,12 @@ export const config = {
   acknowledgementsPerDay: () => count('MAIL_ACKNOWLEDGEMENTS_PER_DAY', 3),
 
   /**
+   * The confirmation links of rights requests one address receives in a day, apart from the
+   * acknowledgements: MAIL_RIGHTS_CONFIRMATIONS_PER_DAY, default 3 (mail/acknowledgements.ts).
+   */
+  rightsConfirmationsPerDay: () => count('MAIL_RIGHTS_CONFIRMATIONS_PER_DAY', 3),
+
+  /**
    * Mail. Production mode: Resend with RESEND_API_KEY, from MAIL_FROM (a sender on the domain
    * verified in Resend). Local mode: `.eml` files under MAIL_OUTBOX_DIR unless RESEND_API_KEY is
    * set (tests drive the Resend adapter that way). MAIL_TEST_RECIPIENT, meant for deploy

@@ -17,7 +17,8 @@ import { fileKey, type UploadStore } from './storage.ts';
  *   once stored in the clear (denuncias/seal-legacy.ts);
  * - any other delivered mail's copy, `retention.deliveredMail` after delivery;
  * - job applications with their CVs, contact messages, motorhome registrations, complaints,
- *   bills with their card records and rights requests with their download records, each after its
+ *   bills with their card records and rights requests with their download records and the records
+ *   of others staff included in their export (rights_inclusions, by cascade), each after its
  *   period, together with their mail's copy and their case in Atención ciudadana (notes and
  *   replies). A contact message's, a complaint's and a rights request's period runs from the
  *   closing of the case: an open case is never deleted. The marks of bloqueo and oposición

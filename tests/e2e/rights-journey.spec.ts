@@ -3,6 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { addBusinessDays, businessDaysUntil } from '../../src/server/business-days.ts';
 import { longDate } from '../../src/shared/cases/texts.ts';
+import { thirdPartyTexts } from '../../src/shared/rights/desk/texts.ts';
 import { confirmTexts, exportTexts, rightsMailTexts, rightsMessages } from '../../src/shared/rights/texts.ts';
 import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
@@ -11,11 +12,13 @@ import { sendDenuncia } from './helpers/denuncias.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
 /**
- * Issue 27, end to end: a request for acceso arrives on a Friday before a Chilean holiday, due 15
- * business days later; the mailed link confirms the e-mail; staff find the requester's complaint
- * and alert subscription (never the denuncia sent with the same e-mail), extend the deadline once
- * (a second extension is refused) and send the export; the download holds exactly those records
- * and serves once.
+ * End to end: a request for acceso arrives on a Friday before a Chilean holiday, due 15 business
+ * days later; the mailed link confirms the e-mail; staff find the requester's complaint and alert
+ * subscription (never the denuncia sent with the same e-mail) and, once they record her proof of
+ * identity, a third person's complaint for her service number marked "De un tercero" with why,
+ * which they include by hand; they extend the deadline once (a second extension is refused) and
+ * send the export; the download holds exactly those records, without the third person's contact
+ * data, and serves once.
  */
 
 // Friday 4 December 2026, 17:00 in Aysén: Tuesday 8 December and Friday 25 are public holidays.
@@ -51,6 +54,8 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   browser,
 }, testInfo) => {
   const email = `rosa.${Date.now()}@example.com`;
+  const service = String(Date.now()).slice(-9);
+  const marta = { name: 'Marta', surname: 'Inquilina', email: `marta.${Date.now()}@example.com` };
 
   // What the site holds about Rosa: a complaint, a confirmed alert subscription, and a denuncia
   // she sent with the same e-mail, which no rights request may reveal.
@@ -81,6 +86,17 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
     200,
   );
   const denuncia = await sendDenuncia(page.request, { email, text: 'Se retiran materiales sin registro.' });
+  // A third person's complaint for Rosa's service, from her own address.
+  const third = await page.request.post('/api/reclamos', {
+    data: {
+      ...marta,
+      address: 'Pasaje Oculto 77',
+      city: 'Coyhaique',
+      clientNumber: service,
+      complaintDetails: 'El medidor marca de más desde octubre.',
+    },
+  });
+  const thirdReference = ((await third.json()) as { data: { reference: string } }).data.reference;
 
   // The request, on the Friday.
   await page.route('**/api/derechos', atServer(ARRIVAL));
@@ -89,6 +105,7 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   await page.getByRole('radio', { name: 'Acceso', exact: true }).check();
   await page.getByLabel('Nombre completo').fill('Rosa Vera');
   await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Número de servicio').fill(service);
   await page.getByLabel('Su solicitud').fill('Quiero una copia de todos mis datos.');
   await page.getByRole('button', { name: 'Enviar solicitud' }).click();
   const sent = page.getByRole('status').filter({ hasText: 'Recibimos su solicitud' });
@@ -127,6 +144,29 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   await expect(found.getByRole('listitem').filter({ hasText: 'Suscripciones a avisos de cortes' })).toBeVisible();
   await expect(found).not.toContainText(denuncia.reference);
   await expect(found).not.toContainText('materiales');
+  // The service number she typed finds nothing before her identity is proven.
+  await expect(found).toContainText(thirdPartyTexts.unproven);
+  await expect(found).not.toContainText(thirdReference);
+
+  // Staff record the proof received: the third person's complaint is listed, marked, with why.
+  const proof = staff.getByRole('form', { name: 'Antecedentes de identidad' });
+  await proof.getByLabel('Antecedentes recibidos').fill('Copia de la cédula, cotejada con la boleta.');
+  await proof.getByRole('button', { name: 'Guardar' }).click();
+  await expect(staff.getByRole('status')).toContainText('Antecedentes de identidad guardados.');
+  const theirs = found.getByRole('listitem').filter({ hasText: `Reclamos ${thirdReference}` });
+  await expect(theirs).toContainText(thirdPartyTexts.mark);
+  await expect(theirs).toContainText(`Coincide el número de servicio ${service}`);
+  await expect(found).toContainText(thirdPartyTexts.found(5, email, 1, `el número de servicio ${service}`));
+  // Never to be erased: no box to choose it.
+  await expect(theirs.getByRole('checkbox')).toHaveCount(0);
+  await expect(found.getByRole('listitem').filter({ hasText: `Reclamos ${complaintReference}` })).not.toContainText(
+    thirdPartyTexts.mark,
+  );
+  await theirs.getByRole('button', { name: `${thirdPartyTexts.include}: Reclamos ${thirdReference}` }).click();
+  await expect(theirs).toContainText(`Incluido en la copia de los datos por ${e2eAdmin.name} el `);
+  await expect(
+    theirs.getByRole('button', { name: `${thirdPartyTexts.exclude}: Reclamos ${thirdReference}` }),
+  ).toBeVisible();
   // The desk in both themes: axe, and a look on a phone and a desktop.
   for (const theme of adminThemes) {
     await staff.evaluate(
@@ -183,21 +223,27 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   // What Rosa downloads: exactly those records, the denuncia nowhere.
   const files = await download(page, exportToken);
   const data = JSON.parse(strFromU8(files['datos.json']!)) as {
-    records: { source: string; reference: string | null }[];
+    records: { source: string; reference: string | null; thirdParty: { reason: string } | null }[];
   };
   expect(data.records.map((record) => record.source).sort()).toEqual([
     'cases',
     'cases',
     'complaints',
+    'complaints',
     'outage_subscriptions',
     'rights_requests',
   ]);
+  expect(data.records.find((record) => record.reference === thirdReference)?.thirdParty).toEqual({
+    reason: `Coincide el número de servicio ${service}`,
+  });
   expect(data.records.filter((record) => record.source === 'outage_subscriptions')).toEqual([
     expect.objectContaining({ id: subscription!.id }),
   ]);
   for (const [name, bytes] of Object.entries(files)) {
     expect(strFromU8(bytes), name).not.toContain(denuncia.reference);
     expect(strFromU8(bytes), name).not.toContain('materiales');
+    for (const theirOwn of [marta.email, marta.surname, 'Pasaje Oculto 77'])
+      expect(strFromU8(bytes), name).not.toContain(theirOwn);
   }
   expect(Object.keys(files)).toContain('LEAME.txt');
 

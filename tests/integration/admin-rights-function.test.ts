@@ -25,6 +25,9 @@ let complaintCaseId: string;
 const call = (method: string, path: string, body?: unknown) =>
   callFunction(adminRights, method, `/api/admin/cases/${caseId}/rights${path}`, { token, body }).then(read);
 
+const refOf = async (id: string) =>
+  (await db().query<{ reference: string }>('SELECT reference FROM complaints WHERE id::text = $1', [id]))[0]!.reference;
+
 async function confirm() {
   const [mail] = await db().query<{ body: string }>('SELECT body FROM outbox WHERE subject = $1', [
     rightsMailTexts.confirmSubject(reference),
@@ -38,7 +41,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await db().query(
-    'TRUNCATE outbox, mail_acknowledgements, cases, case_entries, rights_requests, rights_exports, data_blocks, complaints, audit_log',
+    'TRUNCATE outbox, mail_acknowledgements, cases, case_entries, rights_requests, rights_exports, rights_inclusions, data_blocks, complaints, audit_log',
   );
   await callFunction(complaints, 'POST', '/api/reclamos', {
     body: {
@@ -142,6 +145,57 @@ describe('the actions', () => {
     expect(body.data.outcome).toEqual({ erased: [{ source: 'complaints', id: complaint!.id }], kept: [] });
     expect(await db().query('SELECT 1 FROM complaints')).toEqual([]);
     expect(await call('POST', '/erasure', { records: [] })).toEqual(invalidForm({ records: expect.any(String) }));
+  });
+
+  it("includes someone else's record found by the service number in the export, and takes it out; refuses the requester's own and a malformed body", async () => {
+    await callFunction(complaints, 'POST', '/api/reclamos', {
+      body: {
+        name: 'Marta',
+        surname: 'Inquilina',
+        email: 'marta@correo.cl',
+        address: 'Pasaje 7',
+        city: 'Coyhaique',
+        clientNumber: '100001',
+        complaintDetails: 'El medidor marca de más.',
+      },
+    });
+    await db().query(
+      `UPDATE rights_requests SET service_number = '100001', proof_received = 'Cédula.', proof_received_at = now()`,
+    );
+    await confirm();
+    const [marta] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM complaints WHERE email = 'marta@correo.cl'`,
+    );
+    const [own] = await db().query<{ id: string }>(`SELECT id::text AS id FROM complaints WHERE email = $1`, [EMAIL]);
+    const record = { source: 'complaints', id: marta!.id };
+    const listed = async () =>
+      (await call('GET', '/data')).body.data.data.records.find(
+        (found: { id: string; source: string }) => found.source === 'complaints' && found.id === marta!.id,
+      ).thirdParty;
+
+    expect(await listed()).toEqual({
+      matchedBy: 'service',
+      reason: 'Coincide el número de servicio 100001',
+      includedAt: null,
+      includedBy: null,
+    });
+    const included = await call('POST', '/inclusion', { ...record, included: true });
+    expect(included.status).toBe(200);
+    expect(included.body.data.rights.reference).toBe(reference);
+    expect(await listed()).toMatchObject({ includedAt: expect.any(String), includedBy: 'Ana Admin' });
+    expect((await call('POST', '/inclusion', { ...record, included: false })).status).toBe(200);
+    expect((await listed()).includedAt).toBeNull();
+    expect((await auditRows(db())).map((row) => [row.action, row.summary])).toEqual([
+      ['create', `${reference}: incluye en la copia de los datos Reclamos ${await refOf(marta!.id)}, de un tercero`],
+      ['delete', `${reference}: quita de la copia de los datos Reclamos ${await refOf(marta!.id)}, de un tercero`],
+    ]);
+
+    expect(await call('POST', '/inclusion', { source: 'complaints', id: own!.id, included: true })).toEqual(
+      refused(404, rightsDeskMessages.notThirdParty),
+    );
+    expect(await call('POST', '/inclusion', { ...record, included: 'sí' })).toEqual(
+      invalidForm({ included: expect.any(String) }),
+    );
   });
 
   it('rectifies a listed field, refusing any other', async () => {

@@ -174,7 +174,7 @@ beforeEach(async () => {
   await db().query(
     `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
        tbk_payments, bills, accounts, uploads, follow_up_failures, receipt_failures, denuncia_messages, denuncia_reminders,
-       rights_requests, rights_exports, data_blocks`,
+       rights_requests, rights_exports, rights_inclusions, data_blocks`,
   );
 });
 

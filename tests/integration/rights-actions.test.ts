@@ -344,10 +344,10 @@ describe('eraseRecords (supresión)', () => {
       [theirComplaint],
     );
     const cv = await storedCv();
-    // Found by the RUT, written otherwise, under another address.
+    // Under another spelling of her mailbox (a +tag).
     const { reference: application } = await submitJobApplication(
       db(),
-      { name: 'Rosa Vera', email: 'rosa.trabajo@correo.cl', rut: '12345678-5', address: '' },
+      { name: 'Rosa Vera', email: 'rosa.vera+trabajo@correo.cl', rut: '12345678-5', address: '' },
       completedUpload(cv, 'cv'),
       { at: new Date(), origin: ORIGIN },
     );
@@ -359,7 +359,7 @@ describe('eraseRecords (supresión)', () => {
               ('COR-1', 'rosa.vera@CORREO.cl', 'Corte de agua', 'Aviso', 'pending', NULL),
               ('AVI-1', 'rosa.vera@CORREO.cl', 'Aviso: Hervir el agua', 'Aviso', 'pending', NULL)`,
     );
-    const { bill, card, buyOrder } = await paidBill('otra.direccion@correo.cl');
+    const { bill, card, buyOrder } = await paidBill('ROSA.VERA@correo.cl');
     const kept = await complaint(EMAIL);
 
     const outcome = await eraseRecords(db(), uploadStore(), admin, caseId, [
@@ -471,29 +471,31 @@ describe('eraseRecords (supresión)', () => {
     expect(await notes(caseId)).toEqual([]);
   });
 
-  it('finds a complaint and its case by the service number, however written, and keeps another rights request of the person', async () => {
+  it('refuses a complaint of someone else found by the service number, however written, and keeps another rights request of the person', async () => {
     const earlier = await confirmedRequest('acceso');
     const { caseId } = await confirmedRequest();
     const byService = await complaint(OTHER, `${SERVICE.slice(0, 3)}-${SERVICE.slice(3)}`);
     const complaintRecord = { source: 'complaints' as const, id: await idOf('complaints', byService) };
     const itsCase = { source: 'cases' as const, id: await idOf('cases', byService) };
 
+    for (const stranger of [complaintRecord, itsCase])
+      expect(await refusal(eraseRecords(db(), uploadStore(), admin, caseId, [stranger]))).toEqual(
+        refusedAs(NotFound, rightsDeskMessages.notTheirs),
+      );
     expect(
       await eraseRecords(db(), uploadStore(), admin, caseId, [
-        complaintRecord,
-        itsCase,
         { source: 'rights_requests', id: earlier.id },
         { source: 'cases', id: earlier.caseId },
       ]),
     ).toEqual({
-      erased: [complaintRecord, itsCase],
+      erased: [],
       kept: [
         { source: 'rights_requests', id: earlier.id, reason: keptReasons.otherRequest },
         { source: 'cases', id: earlier.caseId, reason: keptReasons.otherRequest },
       ],
     });
-    expect(await exists('complaints', 'reference', byService)).toBe(false);
-    expect(await exists('cases', 'reference', byService)).toBe(false);
+    expect(await exists('complaints', 'reference', byService)).toBe(true);
+    expect(await exists('cases', 'reference', byService)).toBe(true);
     expect(await exists('rights_requests', 'reference', earlier.reference)).toBe(true);
   });
 
@@ -672,6 +674,51 @@ describe('blockSubject (bloqueo, oposición)', () => {
     // The way to exercise a right again stays open.
     const again = await request('acceso');
     expect(await mailedToken(again.reference)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+});
+
+describe('bloqueo, for every spelling of the mailbox', () => {
+  const BLOCKED = 'ana.perez@gmail.com';
+  const SPELLINGS = ['anaperez+x@gmail.com', 'a.na.perez@gmail.com'];
+  beforeEach(async () => {
+    const { caseId } = await confirmedRequest('bloqueo', BLOCKED);
+    await blockSubject(db(), admin, caseId);
+    await db().query('DELETE FROM mail_acknowledgements');
+  });
+
+  it('no acknowledgement reaches anaperez+x@gmail.com or a.na.perez@gmail.com; another address still gets its own', async () => {
+    const recipients = async (reference: string) =>
+      (await db().query<{ recipient: string }>(`SELECT recipient FROM outbox WHERE reference = $1`, [reference])).map(
+        (row) => row.recipient,
+      );
+    for (const spelling of SPELLINGS)
+      expect(await recipients(await complaint(spelling)), spelling).toEqual([site.mailboxes.complaints]);
+    expect(await recipients(await complaint(OTHER))).toEqual([site.mailboxes.complaints, OTHER]);
+  });
+
+  it('no alert of cortes reaches a subscription under either spelling', async () => {
+    for (const spelling of SPELLINGS) await subscription(spelling);
+    await subscription(OTHER);
+    const now = new Date();
+    const { id } = await createOutage(
+      db(),
+      admin,
+      OutageInputSchema.parse({
+        kind: 'programado',
+        town: 'coyhaique',
+        sectors: 'Villa Los Ñires',
+        startsAt: new Date(now.getTime() + 72 * 3_600_000).toISOString(),
+        endsAt: new Date(now.getTime() + 80 * 3_600_000).toISOString(),
+      }),
+      now,
+    );
+    await publishOutage(db(), admin, id, { confirmShortNotice: false, shortNoticeReason: '' }, now);
+    await queueOutageAlerts(db(), ORIGIN);
+    expect(
+      (await db().query<{ recipient: string }>(`SELECT recipient FROM outbox WHERE reference LIKE 'COR-%'`)).map(
+        (row) => row.recipient,
+      ),
+    ).toEqual([OTHER]);
   });
 });
 

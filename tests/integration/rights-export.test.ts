@@ -140,7 +140,7 @@ beforeAll(async () => {
       )
     ).status,
   ).toBe(200);
-  // Sent from another address, with the RUT written without dots.
+  // Sent from another spelling of her mailbox (a +tag), with the RUT written without dots.
   world.cv = pdfBytes(3_000);
   world.application = await reference(
     jobs,
@@ -148,7 +148,7 @@ beforeAll(async () => {
       '/api/job',
       {
         name: 'Rosa Vera',
-        email: 'rosa.trabajo@correo.cl',
+        email: 'Rosa.Vera+trabajo@correo.cl',
         rut: '12345678-5',
         address: 'Baquedano 100',
         fileName: 'CV Rosa Vera.pdf',
@@ -203,13 +203,16 @@ beforeEach(async () => {
   await db().query('DELETE FROM audit_log');
 });
 
-/** Each record found as `source reference`, in the order the search gives them. */
-const found = (data: PersonalData) => data.records.map((record) => `${record.source} ${record.reference}`);
+/** Each record found as `source reference`, in the order the search gives them; someone else's with why. */
+const found = (data: PersonalData) =>
+  data.records.map(
+    (record) => `${record.source} ${record.reference}${record.thirdParty ? ` · ${record.thirdParty.reason}` : ''}`,
+  );
 const fieldsOf = (data: PersonalData, source: string) =>
   Object.fromEntries(data.records.find((record) => record.source === source)!.fields.map((f) => [f.label, f.value]));
 
 describe('findPersonalData', () => {
-  it('finds by the e-mail in any case and by the RUT however written: the complaint, the cases, the application with its CV, the subscription, the bills, the card record, the requests; never a denuncia', async () => {
+  it("finds by the e-mail's mailbox however spelt: the complaint, the cases, the application with its CV, the subscription, the bill, the card record, the request; by the RUT however written, someone else's factura, de un tercero; never a denuncia", async () => {
     const { caseId, reference } = await confirmedRequest({ email: ROSA, rut: '12.345.678-5' });
     const data = await findPersonalData(db(), caseId);
     expect(data.subject).toEqual({ email: ROSA, rut: '12.345.678-5', serviceNumber: '' });
@@ -221,9 +224,9 @@ describe('findPersonalData', () => {
       `job_applications ${world.application}`,
       'outage_subscriptions null',
       'bills ORD-ROSA-1',
-      'bills ORD-EMPRESA-1',
+      'bills ORD-EMPRESA-1 · Coincide el RUT 12.345.678-5',
       'tbk_payments ORD-ROSA-1',
-      'tbk_payments ORD-EMPRESA-1',
+      'tbk_payments ORD-EMPRESA-1 · Coincide el RUT 12.345.678-5',
       `rights_requests ${reference}`,
     ]);
     expect(fieldsOf(data, 'complaints')).toEqual({
@@ -284,18 +287,17 @@ describe('findPersonalData', () => {
       expect(text).not.toContain(absent);
   });
 
-  it('finds by the service number however written: every complaint and bill of that service, and their cases and card records', async () => {
+  it('finds by the service number however written every complaint, bill and card record of that service, each de un tercero; never their cases', async () => {
     const { caseId, reference } = await confirmedRequest({ email: 'otra@correo.cl', serviceNumber: '100 001' });
+    const why = 'Coincide el número de servicio 100 001';
     expect(found(await findPersonalData(db(), caseId))).toEqual([
-      `complaints ${world.complaint}`,
-      `complaints ${world.otherComplaint}`,
-      `cases ${world.complaint}`,
-      `cases ${world.otherComplaint}`,
+      `complaints ${world.complaint} · ${why}`,
+      `complaints ${world.otherComplaint} · ${why}`,
       `cases ${reference}`,
-      'bills ORD-ROSA-1',
-      'bills ORD-PEDRO-1',
-      'tbk_payments ORD-ROSA-1',
-      'tbk_payments ORD-PEDRO-1',
+      `bills ORD-ROSA-1 · ${why}`,
+      `bills ORD-PEDRO-1 · ${why}`,
+      `tbk_payments ORD-ROSA-1 · ${why}`,
+      `tbk_payments ORD-PEDRO-1 · ${why}`,
       `rights_requests ${reference}`,
     ]);
   });
@@ -308,7 +310,9 @@ describe('findPersonalData', () => {
     };
     try {
       expect(await motorhomeFound('P1-9')).toEqual([]);
-      expect(await motorhomeFound('0.001-9')).toEqual([`motorhome_registrations ${world.registration}`]);
+      expect(await motorhomeFound('0.001-9')).toEqual([
+        `motorhome_registrations ${world.registration} · Coincide el RUT 1-9`,
+      ]);
     } finally {
       await motorhomeFound(motorhomeRegistration.rut);
     }
@@ -382,11 +386,14 @@ describe('sendExport and the download', () => {
         action: 'export',
         entity: 'rights_request',
         entity_id: caseId,
-        summary: `${reference}: enlace de descarga de 11 registros`,
+        summary: `${reference}: enlace de descarga de 9 registros`,
       },
     ]);
 
+    // Her own records; not the factura of someone else found by her RUT, which staff did not include.
     const searched = await findPersonalData(db(), caseId);
+    const own = searched.records.filter((record) => !record.thirdParty);
+    expect(own).toHaveLength(9);
     const response = await download(token);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
@@ -413,7 +420,7 @@ describe('sendExport and the download', () => {
       reference,
       generatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       subject: searched.subject,
-      records: searched.records.map((record) => ({
+      records: own.map((record) => ({
         ...record,
         files: record.files.map((file) => ({ ...file, path: cvPath })),
       })),
@@ -430,7 +437,10 @@ describe('sendExport and the download', () => {
     expect(strFromU8(entries['postulaciones.csv']!)).toContain(`;${cvPath}\r\n`);
     const readme = strFromU8(entries['LEAME.txt']!);
     expect(readme).toContain(`Solicitud ${reference}.`);
-    expect(readme).toContain('asociados al correo electrónico rosa.vera@correo.cl o al RUT 12.345.678-5.');
+    expect(readme).toContain(
+      'Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, rosa.vera@correo.cl.',
+    );
+    expect(readme).not.toContain('Incluye además');
     expect(readme).toContain('- reclamos.csv: Reclamos (1 registro).');
     expect(readme).toContain('- casos.csv: Casos de Atención ciudadana (3 registros).');
     expect(readme).toContain('- archivos/: el documento que usted nos envió (por ejemplo, su currículum).');
@@ -438,7 +448,8 @@ describe('sendExport and the download', () => {
     const everything = Object.values(entries)
       .map((bytes) => strFromU8(bytes))
       .join('\n');
-    for (const absent of [world.denuncia, DENUNCIA_TEXT, 'DEN-']) expect(everything).not.toContain(absent);
+    for (const absent of [world.denuncia, DENUNCIA_TEXT, 'DEN-', 'ORD-EMPRESA-1', 'Vera Ltda.', 'pagos@empresa.cl'])
+      expect(everything).not.toContain(absent);
 
     // Used once: the bytes are gone and the link answers 404 with its message.
     const used = await exportRow();

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import rights, { config as rightsConfig } from '../../netlify/functions/rights.ts';
 import rightsConfirm, { config as confirmConfig } from '../../netlify/functions/rights-confirm.ts';
 import seguimiento from '../../netlify/functions/cases-follow-up.ts';
+import contact from '../../netlify/functions/contact.ts';
 import { createPgDatabase } from '../../src/server/db/pg-database.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
 import { confirmRightsEmail } from '../../src/server/rights/confirm.ts';
@@ -194,13 +195,39 @@ describe('POST /api/derechos', () => {
     const recipients = await Promise.all(
       sent.map(async ({ body }) => (await mails(body.data.reference)).map((mail) => mail.recipient)),
     );
-    // Three a day to one address (MAIL_ACKNOWLEDGEMENTS_PER_DAY's default); the privacy mailbox gets every one.
+    // Three links a day to one mailbox (MAIL_RIGHTS_CONFIRMATIONS_PER_DAY's default); the privacy mailbox gets every one.
     expect(recipients).toEqual([
       [site.mailboxes.privacy, 'tope@correo.cl'],
       [site.mailboxes.privacy, 'tope@correo.cl'],
       [site.mailboxes.privacy, 'tope@correo.cl'],
       [site.mailboxes.privacy],
     ]);
+  });
+
+  it("mails the confirmation link after contact forms typed with the person's address used up its acknowledgements: a budget of its own", async () => {
+    const victim = 'Ana.Perez@gmail.com';
+    for (let n = 0; n < 4; n++) {
+      const { context, settle } = testContext();
+      const response = await contact(
+        postJson(
+          '/api/contacto',
+          { name: 'X', surname: 'Y', email: `anaperez+${n}@gmail.com`, reqs: 'Hola.' },
+          at(FRIDAY_BEFORE_HOLIDAY),
+        ),
+        context,
+      );
+      await settle();
+      expect(response.status).toBe(200);
+    }
+    // Three acknowledged, the fourth not: the forms' share of the mailbox is spent.
+    const [acknowledged] = await db().query<{ n: string }>(
+      `SELECT count(*) AS n FROM outbox WHERE reference LIKE 'CON-%' AND recipient ILIKE 'anaperez%'`,
+    );
+    expect(Number(acknowledged!.n)).toBe(3);
+
+    const { body } = await submit({ ...valid, email: victim });
+    expect(body.data.confirmationSent).toBe(true);
+    expect(await mailedToken(body.data.reference, victim)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   describe.each([
@@ -364,5 +391,26 @@ describe('/seguimiento', () => {
       closed_at: null,
       replies: [],
     });
+  });
+
+  it("shows the case's replies only once the request's e-mail is confirmed: before, whoever typed the address may be someone else", async () => {
+    const { body } = await submit(valid);
+    const { reference } = body.data;
+    await db().query(
+      `INSERT INTO case_entries (case_id, kind, body, admin_name)
+       SELECT id, 'reply', 'Encontramos estos datos suyos: reclamo REC-7K3M9Q2X.', 'Ana Admin' FROM cases WHERE reference = $1`,
+      [reference],
+    );
+    const replies = async () => {
+      const response = await seguimiento(
+        postJson('/api/seguimiento', { reference, email: valid.email }),
+        testContext().context,
+      );
+      expect(response.status).toBe(200);
+      return ((await response.json()).data.case.replies as { body: string }[]).map((reply) => reply.body);
+    };
+    expect(await replies()).toEqual([]);
+    await confirmRightsEmail(db(), await mailedToken(reference), new Date());
+    expect(await replies()).toEqual(['Encontramos estos datos suyos: reclamo REC-7K3M9Q2X.']);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { submitComplaint } from '../../src/server/complaints.ts';
 import { submitContact } from '../../src/server/contact.ts';
@@ -20,8 +21,10 @@ import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 /**
  * Whose record is this (rights/subject.ts): the desk's search and its actions read one rule, so
- * every record the search finds for a confirmed request is one the erasure and rectification
- * check accepts, and a record of someone else is found by neither.
+ * every record the search finds as the requester's own (its e-mail's mailbox, however spelt) is
+ * one the erasure and rectification check accepts; a record of someone else is either not found
+ * or, when it carries the RUT or service number the requester typed, found "de un tercero", and
+ * the check refuses it.
  */
 
 const environment = useLocalEnvironment();
@@ -46,7 +49,7 @@ interface Person {
   email: string;
   rut: string;
   serviceNumber: string;
-  /** How their other records spell them: each record found by one key only. */
+  /** How their other records spell them: other spellings of the one mailbox. */
   emailElsewhere: string;
   otherEmail: string;
   rutElsewhere: string;
@@ -101,12 +104,13 @@ async function recordsOf(person: Person): Promise<Key[]> {
     [service],
   );
   // Paid from another address, found by the service number; and a company's factura, found by the RUT.
+  const order = randomUUID().slice(0, 8);
   const bills = await db().query<{ id: string }>(
     `INSERT INTO bills (service_number, amount, email, billing_type, rut, payment_method, status, buy_order, session_id)
-     VALUES ($1, 18990, $2, 'boleta', '', 'webpay-plus', 'paid', $1 || '-1', $1 || '-1'),
-            ('999999', 25000, $2, 'factura', $3, 'webpay-plus', 'paid', $1 || '-2', $1 || '-2')
+     VALUES ($1, 18990, $2, 'boleta', '', 'webpay-plus', 'paid', $4 || '-1', $4 || '-1'),
+            ('999999', 25000, $2, 'factura', $3, 'webpay-plus', 'paid', $4 || '-2', $4 || '-2')
      RETURNING id::text AS id`,
-    [service, person.otherEmail, person.rutElsewhere],
+    [service, person.otherEmail, person.rutElsewhere, order],
   );
   const cards = await db().query<{ id: string }>(
     `INSERT INTO tbk_payments (bill_id, status, amount, buy_order)
@@ -150,7 +154,7 @@ const ROSA: Person = {
   rut: '12.345.678-5',
   serviceNumber: '100 234',
   emailElsewhere: ' ROSA.VERA@CORREO.CL',
-  otherEmail: 'rosa.trabajo@correo.cl',
+  otherEmail: 'rosa.vera+trabajo@Correo.cl',
   rutElsewhere: '012345678-5',
   serviceElsewhere: '100-234',
 };
@@ -159,30 +163,44 @@ const PEDRO: Person = {
   rut: '11.111.111-1',
   serviceNumber: '200200',
   emailElsewhere: 'Pedro.Soto@correo.cl',
-  otherEmail: 'pedro.pagos@correo.cl',
+  otherEmail: 'pedro.soto+pagos@correo.cl',
   rutElsewhere: '11111111-1',
   serviceElsewhere: '200.200',
+};
+
+/** A third person who typed Rosa's RUT and service number into her own submissions, from her own address. */
+const MARTA: Person = {
+  email: 'marta.inquilina@correo.cl',
+  rut: ROSA.rut,
+  serviceNumber: ROSA.serviceNumber,
+  emailElsewhere: 'marta.inquilina@correo.cl',
+  otherEmail: 'marta.pagos@correo.cl',
+  rutElsewhere: ROSA.rutElsewhere,
+  serviceElsewhere: ROSA.serviceElsewhere,
 };
 
 describe('the search and the erasure check: one rule of whose record is this', () => {
   let rosa: Key[];
   let pedro: Key[];
+  let marta: Key[];
   let caseId: string;
   beforeAll(async () => {
     rosa = await recordsOf(ROSA);
     pedro = await recordsOf(PEDRO);
+    marta = await recordsOf(MARTA);
     const request = await confirmedRequestOf(ROSA);
     caseId = request.caseId;
     rosa.push(...request.records);
     pedro.push(...(await confirmedRequestOf(PEDRO)).records);
   });
 
-  it("finds the person's record in every source, and the erasure check accepts each one the search finds", async () => {
-    const found = keysOf((await findPersonalData(db(), caseId)).records);
-    expect(new Set(found.map((record) => record.source))).toEqual(new Set(recordSourceKeys));
-    expect(found).toEqual(keysOf(rosa));
+  it("finds the person's own record in every source, and the erasure check accepts each one", async () => {
+    const { records } = await findPersonalData(db(), caseId);
+    const own = keysOf(records.filter((record) => !record.thirdParty));
+    expect(new Set(own.map((record) => record.source))).toEqual(new Set(recordSourceKeys));
+    expect(own).toEqual(keysOf(rosa));
     const request = await confirmedRightsRequest(db(), caseId);
-    expect(keysOf(await theirRecords(db(), request, found))).toEqual(found);
+    expect(keysOf(await theirRecords(db(), request, own))).toEqual(own);
   });
 
   it("finds none of another person's records, in any source, and the erasure check refuses each", async () => {
@@ -196,23 +214,26 @@ describe('the search and the erasure check: one rule of whose record is this', (
       );
     }
   });
-  it('counts the RUT and the service number typed only once the proof of identity is recorded: before, the confirmed e-mail alone', async () => {
-    const all = keysOf((await findPersonalData(db(), caseId)).records);
+
+  it("lists a third person's records that carry the typed RUT or service number as de un tercero, only once the proof of identity is recorded; the erasure check refuses each either way", async () => {
+    // Her complaint, application, registration, bills and card records; not her message, subscription or cases.
+    const carrying = marta.filter(
+      (record) => !['contact_messages', 'outage_subscriptions', 'cases', 'rights_requests'].includes(record.source),
+    );
+    const request = await confirmedRightsRequest(db(), caseId);
+    const marked = (await findPersonalData(db(), caseId)).records.filter((record) => record.thirdParty);
+    expect(keysOf(marked)).toEqual(keysOf(carrying));
+    for (const record of marta)
+      await expect(theirRecords(db(), request, [record]), `${record.source} ${record.id}`).rejects.toEqual(
+        new NotFound(rightsDeskMessages.notTheirs),
+      );
+
     await db().query('UPDATE rights_requests SET proof_received = NULL, proof_received_at = NULL');
     try {
       const unproven = await findPersonalData(db(), caseId);
       expect(unproven.subject).toEqual({ email: ROSA.email, rut: '', serviceNumber: '' });
-      const byEmail = keysOf(unproven.records);
-      const onlyByTyped = all.filter(
-        (record) => !byEmail.some((found) => found.source === record.source && found.id === record.id),
-      );
-      expect(onlyByTyped.length).toBeGreaterThan(0);
-      // Neither shown nor touched: the erasure check refuses each.
-      const request = await confirmedRightsRequest(db(), caseId);
-      for (const record of onlyByTyped)
-        await expect(theirRecords(db(), request, [record]), `${record.source} ${record.id}`).rejects.toEqual(
-          new NotFound(rightsDeskMessages.notTheirs),
-        );
+      expect(unproven.records.filter((record) => record.thirdParty)).toEqual([]);
+      expect(keysOf(unproven.records)).toEqual(keysOf(rosa));
     } finally {
       await db().query('UPDATE rights_requests SET proof_received_at = now()');
     }

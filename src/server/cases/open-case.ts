@@ -81,7 +81,7 @@ export function openCase(
              VALUES ($1, $2, $3, $4, $5, $6, ($7::date[])[${choice}])`,
       params: [kind, reference, name, email, locality, arrival.at.toISOString(), days],
     },
-    enqueueAcknowledgement({ to: email, subject, text }, reference, { evenIfBlocked: kind === 'derechos' }),
+    enqueueAcknowledgement({ to: email, subject, text }, reference, { rightsConfirmation: kind === 'derechos' }),
   ];
   // A message's day is the setting's, known only to the statements.
   return { due: choice === MESSAGE_DAYS ? null : (days[0] ?? null), statements };

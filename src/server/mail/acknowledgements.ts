@@ -1,18 +1,21 @@
-import { createHash } from 'node:crypto';
 import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
 import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deployContext } from './context.ts';
+import { blockedMailbox } from './mailbox.ts';
 import type { Mail } from './mail.ts';
 import { OUTBOX_COLUMNS } from './outbox.ts';
 
 /**
  * The acknowledgements of the public forms go to whatever address the visitor typed: anyone could
- * have the utility mail anyone, again and again. So one address receives at most
- * `config.acknowledgementsPerDay()` of them a day in Aysén, counted atomically with the mail's
- * insertion; past the cap the submission is stored and answered as usual (its reference is on the
- * page), only not acknowledged by mail. The count is kept by a hash of the address, and only for
- * the day.
+ * have the utility mail anyone, again and again. So one mailbox (however its address is spelt:
+ * mail/mailbox.ts) receives at most `config.acknowledgementsPerDay()` of them a day in Aysén,
+ * counted atomically with the mail's insertion; past the cap the submission is stored and answered
+ * as usual (its reference is on the page), only not acknowledged by mail. The confirmation link of
+ * a rights request counts apart, against `config.rightsConfirmationsPerDay()`: contact forms typed
+ * with someone's address must not keep them from confirming a request the law gives them, and
+ * the link is still capped, so the rights form cannot flood a mailbox either. The count is kept
+ * by a hash of the mailbox, and only for the day.
  */
 
 const aysenDay = new Intl.DateTimeFormat('en-CA', {
@@ -21,23 +24,6 @@ const aysenDay = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
-
-// Providers that ignore dots in the local part deliver all its spellings to one mailbox.
-const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com']);
-
-/**
- * One mailbox, however the address is spelt: case, a `+tag` (sub-addressing, which most
- * providers deliver to the mailbox without it) and Gmail's dots do not make another.
- */
-export function mailboxOf(address: string): string {
-  const at = address.lastIndexOf('@');
-  const domain = address.slice(at + 1).toLowerCase();
-  let local = address.slice(0, at).toLowerCase().replace(/\+.*$/, '');
-  if (DOTLESS_DOMAINS.has(domain)) local = local.replace(/\./g, '');
-  return `${local}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
-}
-
-const recipientHash = (address: string) => createHash('sha256').update(mailboxOf(address)).digest('hex');
 
 /**
  * A text with a part the statement itself writes, from what it reads in the same round trip:
@@ -53,44 +39,53 @@ export interface WrittenText {
   only?: string;
 }
 
+/** Which daily count a mail is held to: the forms' acknowledgements, or rights requests' confirmation links. */
+const BUDGETS = {
+  acknowledgement: { prefix: '', perDay: () => config.acknowledgementsPerDay() },
+  rightsConfirmation: { prefix: 'derechos:', perDay: () => config.rightsConfirmationsPerDay() },
+} as const;
+
 /**
- * The statement that stores an acknowledgement for delivery unless its address has had its day's
- * share, or a rights request blocked it (bloqueo, oposición: rights/actions.ts), but for the
- * confirmation of a new rights request (`evenIfBlocked`), without which the person could not
- * exercise a right again; run it in the submission's batch. Two submissions at once count one
- * after the other: the counter row is locked by the upsert, and its WHERE sees the other's count.
- * Its rows in the batch's answer say whether the mail was queued: one, or none when it was not.
+ * The statement that stores an acknowledgement for delivery unless its mailbox has had its day's
+ * share, or a rights request blocked it (bloqueo, oposición: rights/actions.ts); run it in the
+ * submission's batch. A new rights request's confirmation (`rightsConfirmation`) has its own
+ * share and goes even to a blocked mailbox: without it the person could not exercise a right
+ * again. Two submissions at once count one after the other: the counter row is locked by the
+ * upsert, and its WHERE sees the other's count. Its rows in the batch's answer say whether the
+ * mail was queued: one, or none when it was not.
  */
 export function enqueueAcknowledgement(
   mail: Pick<Mail, 'to' | 'subject'> & { text: string | WrittenText },
   reference: string,
-  { evenIfBlocked = false }: { evenIfBlocked?: boolean } = {},
+  { rightsConfirmation = false }: { rightsConfirmation?: boolean } = {},
 ): Statement {
   const text: WrittenText =
     typeof mail.text === 'string'
       ? { before: mail.text, part: "array_to_string($10::text[], '')", values: [], after: '' }
       : mail.text;
   const only = text.only ?? 'true';
+  const budget = BUDGETS[rightsConfirmation ? 'rightsConfirmation' : 'acknowledgement'];
   return {
     text: `WITH counted AS (
-             INSERT INTO mail_acknowledgements (recipient_hash, day, mails) SELECT $1, $2::date, 1 WHERE ${only}
+             INSERT INTO mail_acknowledgements (recipient_hash, day, mails)
+             SELECT encode(sha256(convert_to($1 || mailbox_of($5), 'UTF8')), 'hex'), $2::date, 1 WHERE ${only}
              ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
                WHERE mail_acknowledgements.mails < $3
              RETURNING 1)
            INSERT INTO outbox (${OUTBOX_COLUMNS})
            SELECT $4, $5, NULL, $6, $7::text || ${text.part} || $11::text, NULL, $8 FROM counted
-           WHERE ($9 OR NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower($5)))
+           WHERE ($9 OR NOT ${blockedMailbox('$5')})
            RETURNING id`,
     params: [
-      recipientHash(mail.to),
+      budget.prefix,
       aysenDay.format(new Date()),
-      config.acknowledgementsPerDay(),
+      budget.perDay(),
       reference,
       mail.to,
       mail.subject,
       text.before,
       deployContext(),
-      evenIfBlocked,
+      rightsConfirmation,
       text.values,
       text.after,
     ],

@@ -3,6 +3,7 @@ import type { Database, Statement } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext } from '../mail/context.ts';
 import { MAX_BATCH_MAILS } from '../mail/mail.ts';
+import { blockedMailbox } from '../mail/mailbox.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { letterOf, noticeSources, pendingNotices, type Letter, type PendingNotice } from './notices.ts';
 
@@ -35,14 +36,14 @@ interface Recipient {
 
 /**
  * The next confirmed subscribers of any of the notice's towns who have not been sent it, but for
- * those whose address a rights request blocked (bloqueo, oposición: rights/actions.ts).
+ * those whose mailbox, however spelt, a rights request blocked (bloqueo, oposición: rights/actions.ts).
  */
 const nextRecipients = (db: Database, notice: PendingNotice, towns: string[], batch: number) =>
   db.query<Recipient>(
     `SELECT s.id, s.email FROM outage_subscriptions s
      WHERE s.confirmed_at IS NOT NULL AND s.towns && $2::text[]
        AND NOT EXISTS (SELECT 1 FROM ${noticeSources[notice.source].alerts} a WHERE a.notice_id = $1 AND a.subscription_id = s.id)
-       AND NOT EXISTS (SELECT 1 FROM data_blocks b WHERE b.email <> '' AND lower(b.email) = lower(s.email))
+       AND NOT ${blockedMailbox('s.email')}
      ORDER BY s.id LIMIT $3`,
     [notice.id, towns, batch],
   );

@@ -5,6 +5,7 @@ import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { Invalid } from '../errors.ts';
+import { sameMailbox } from '../mail/mailbox.ts';
 import { EMPTY_MAIL } from '../retention.ts';
 import { fileKey, type UploadStore } from '../storage.ts';
 import { noteStatement, requestToActOn } from './acting.ts';
@@ -17,7 +18,9 @@ import { recordTables, subjectFrom, subjectParams } from './subject.ts';
  * (a submission's case with its notes and replies, its mails' copies, a CV's file; a subscription's
  * alerts and their mails), unless the law keeps them: bills and card payment records for the tax
  * period, and rights requests (this one is the record of the request itself), which retention
- * deletes on their own periods. Only the subject's records are touched (rights/subject.ts).
+ * deletes on their own periods. Only the subject's own records are touched (rights/subject.ts): never
+ * one of someone else found by the RUT or service number typed, even one staff included in the
+ * export (rights/inclusions.ts); erasing it would erase another person's data.
  */
 
 /** The sources whose rows are deleted, in the order of the batch: a case chosen by itself first. */
@@ -100,8 +103,8 @@ export async function eraseRecords(
     ...(subscriptions.length > 0
       ? [
           forgetMails(
-            `reference ~ '^(ALE|COR|AVI)-' AND lower(recipient) IN (
-               SELECT lower(s.email) FROM outage_subscriptions s WHERE s.id::text = ANY($1::text[]))`,
+            `reference ~ '^(ALE|COR|AVI)-' AND EXISTS (
+               SELECT 1 FROM outage_subscriptions s WHERE s.id::text = ANY($1::text[]) AND ${sameMailbox('s.email', 'recipient')})`,
             [subscriptions],
           ),
         ]

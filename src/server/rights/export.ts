@@ -26,11 +26,11 @@ import { safeFileName } from '../published-files.ts';
 import { getBytes, putBytes, type UploadStore } from '../storage.ts';
 import { readUpload } from '../uploads.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
-import { personalDataOf } from './search.ts';
+import { exportedData } from './search.ts';
 
 /**
- * Acceso and portabilidad answered with one action: a ZIP of exactly what the desk's search finds
- * (search.ts), in the structure docs/rights-export.md documents, kept in the uploads store under
+ * Acceso and portabilidad answered with one action: a ZIP of the requester's own records and of
+ * the records of others staff included (search.ts, `exportedData`), in the structure docs/rights-export.md documents, kept in the uploads store under
  * exports/{id} and mailed as a link to the request's confirmed e-mail. The link's token is stored
  * hashed, serves once and expires after RIGHTS_LINK_DAYS; the bytes leave the store once downloaded
  * or, at the latest, when the retention clean-up finds the link expired (deleteExpiredExports).
@@ -56,18 +56,27 @@ type ExportRecord = ExportData['records'][number];
 
 /**
  * One source's records as a spreadsheet opens them, like the staff's exports (csv-export.ts):
- * UTF-8 with a BOM, `;` between cells, formulas neutralised. Every record of a source has the
- * same fields, in the same order.
+ * UTF-8 with a BOM, `;` between cells, formulas neutralised. A column per field any record of the
+ * source has, in the source's order: an included record of someone else leaves its person's
+ * fields empty. Such a record says why it concerns the requester in "Coincidencia".
  */
 function csvOf(records: ExportRecord[]): Uint8Array {
-  const labels = records[0]!.fields.map((field) => field.label);
+  const labels = [...new Set(records.flatMap((record) => record.fields.map((field) => field.label)))];
   const withFiles = records.some((record) => record.files.length > 0);
-  const header = ['Referencia', 'Fecha (hora de Aysén)', ...labels, ...(withFiles ? ['Archivos'] : [])];
+  const withMatch = records.some((record) => record.thirdParty);
+  const header = [
+    'Referencia',
+    'Fecha (hora de Aysén)',
+    ...labels,
+    ...(withFiles ? ['Archivos'] : []),
+    ...(withMatch ? ['Coincidencia'] : []),
+  ];
   const rows = records.map((record) => [
     record.reference ?? '',
     chileMinute(record.createdAt),
-    ...record.fields.map((field) => field.value),
+    ...labels.map((label) => record.fields.find((field) => field.label === label)?.value ?? ''),
     ...(withFiles ? [record.files.map((file) => file.path).join(' | ')] : []),
+    ...(withMatch ? [record.thirdParty?.reason ?? ''] : []),
   ]);
   return strToU8(
     stringify([header, ...rows], {
@@ -86,7 +95,10 @@ function readmeOf(data: ExportData, present: RecordSource[], files: number): Uin
     readme.title(site.name),
     '',
     readme.request(data.reference, chileMinute(data.generatedAt)),
-    readme.searched(data.subject.email, data.subject.rut, data.subject.serviceNumber),
+    readme.searched(data.subject.email),
+    ...(data.records.some((record) => record.thirdParty)
+      ? [readme.thirdParty(data.records.filter((record) => record.thirdParty).length)]
+      : []),
     '',
     readme.contents,
     `- ${readme.self}`,
@@ -114,7 +126,7 @@ async function zipOf(
   db: Database,
   at: Date,
 ): Promise<{ zip: Uint8Array; records: number }> {
-  const found = await personalDataOf(db, request);
+  const found = await exportedData(db, request);
   const stored: Zippable = {};
   const records: ExportRecord[] = [];
   for (const record of found.records) {
@@ -127,7 +139,7 @@ async function zipOf(
       stored[path] = bytes;
       files.push({ ...file, path });
     }
-    records.push({ ...record, files });
+    records.push({ ...record, files, thirdParty: record.thirdParty && { reason: record.thirdParty.reason } });
   }
   const data: ExportData = { reference: request.reference, generatedAt: at.toISOString(), ...found, records };
   const present = recordSourceKeys.filter((source) => records.some((record) => record.source === source));

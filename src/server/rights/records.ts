@@ -7,8 +7,9 @@ import { recordTables, subjectFrom, subjectParams } from './subject.ts';
 
 /**
  * Where the rights desk acts on a person's records (erasure, rectification): only on records that
- * are the request's subject's by the rule of rights/subject.ts, the one the desk's search finds
- * them by, never by an id alone, so staff cannot erase or change someone else's record by naming it.
+ * are the request's subject's own by the rule of rights/subject.ts (their confirmed e-mail), the
+ * one the desk's search finds them by, never by an id alone, so staff cannot erase or change
+ * someone else's record by naming it, nor one the search lists "de un tercero".
  */
 
 /** A record as the desk found it: what staff know it by, and what decides what an action does to it. */

@@ -4,18 +4,22 @@ import { chileMinute } from '../../shared/chile-time.ts';
 import { billStatuses, type BillStatus } from '../../shared/payments/schema.ts';
 import type { FoundRecord, PersonalData } from '../../shared/rights/records/schema.ts';
 import { recordSourceKeys, type RecordSource } from '../../shared/rights/records/texts.ts';
+import { thirdPartyTexts } from '../../shared/rights/desk/texts.ts';
 import { rightTypes, type RightType } from '../../shared/rights/texts.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
-import { recordTables, subjectFrom, subjectParams } from './subject.ts';
+import { recordTables, subjectFrom, subjectParams, type MatchedBy } from './subject.ts';
 
 /**
  * Everything the site holds about the person of a confirmed rights request (Ley 21.719): the rows
  * of the nine sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
- * request's e-mail, RUT or service number; the cases of the submissions found, the card records of
- * the bills found), the rule the desk's actions check, so whatever is found may be acted on. Never
- * the denuncias: a rights request must not reveal or link a confidential report, so no statement
- * here reads a table of theirs.
+ * request's confirmed e-mail; the cases of the submissions found, the card records of the bills
+ * found), the rule the desk's actions check, so whatever is theirs may be acted on; and, marked
+ * "de un tercero" with the key they matched by, the rows of other people that carry the RUT or
+ * service number the request typed, for staff to review: only those staff include go into the
+ * export, and without their people's contact data and files (`exportedData`). Never the
+ * denuncias: a rights request must not reveal or link a confidential report, so no statement here
+ * reads a table of theirs.
  */
 
 /** A label, the SQL of its value over the row `s`, and how a person reads it (instants on Aysén's clock). */
@@ -28,7 +32,19 @@ interface Source {
   fields: Field[];
   /** SQL of a JSON array of the row's stored files ({ uploadId, name, size }). */
   files?: string;
+  /**
+   * The labels of what is the row's own person's (who they are, how to reach them, what they
+   * wrote of themselves): left out when staff include someone else's row in the export, but for
+   * the key it matched by (KEY_LABELS).
+   */
+  theirOwn?: string[];
 }
+
+/** The fields that hold each typed key: what an included row of someone else has in common with the requester. */
+const KEY_LABELS: Record<MatchedBy, string[]> = {
+  service: ['Número de servicio'],
+  rut: ['RUT', 'RUT o pasaporte'],
+};
 
 const instant = (label: string, column: string): Field => [label, isoTime(column), chileMinute];
 const labelled =
@@ -45,10 +61,12 @@ const person: Field[] = [
   ['Dirección', 's.address'],
   ['Ciudad', 's.city'],
 ];
+const PERSON = person.map(([label]) => label);
 const submission = (fields: Field[], files?: string): Source => ({
   createdAt: 's.created_at',
   fields,
   ...(files ? { files } : {}),
+  theirOwn: fields.map(([label]) => label).filter((label) => PERSON.includes(label)),
 });
 
 /** The replies a case's citizen was mailed (shown on /seguimiento), oldest first, as JSON. */
@@ -58,6 +76,11 @@ const replies = (json: string) =>
   (JSON.parse(json) as { at: string; body: string }[])
     .map(({ at, body }) => `${chileMinute(at)}: ${body}`)
     .join('\n\n');
+
+const withTheirOwn = (source: Source, more: string[]): Source => ({
+  ...source,
+  theirOwn: [...(source.theirOwn ?? []), ...more],
+});
 
 const sources: Record<RecordSource, Source> = {
   contact_messages: submission([...person, ['Mensaje', 's.reqs']]),
@@ -87,23 +110,26 @@ const sources: Record<RecordSource, Source> = {
       ['RUT', 's.rut'],
       ['Dirección', 's.address'],
     ],
-    // The CV while its bytes are kept (as the case's detail shows it).
+    // The CV while its bytes are kept (as the case's detail shows it); never with someone else's row.
     `(SELECT json_agg(json_build_object('uploadId', u.id, 'name', u.file_name, 'size', u.declared_size))
       FROM uploads u WHERE u.id = s.cv_upload_id AND u.bytes_deleted_at IS NULL)::text`,
   ),
-  motorhome_registrations: submission([
-    ['Nombre', 's.name'],
-    ['Apellido', 's.surname'],
-    ['RUT o pasaporte', 's.rut'],
-    ['Correo electrónico', 's.email'],
-    ['Teléfono', 's.phone'],
-    ['Nacionalidad', 's.nationality'],
-    ['País', 's.country'],
-    ['Región', 's.region'],
-    ['Ciudad', 's.city'],
-    ['Dirección', 's.address'],
-    instant('Aceptó las condiciones', 's.accepted_terms_at'),
-  ]),
+  motorhome_registrations: withTheirOwn(
+    submission([
+      ['Nombre', 's.name'],
+      ['Apellido', 's.surname'],
+      ['RUT o pasaporte', 's.rut'],
+      ['Correo electrónico', 's.email'],
+      ['Teléfono', 's.phone'],
+      ['Nacionalidad', 's.nationality'],
+      ['País', 's.country'],
+      ['Región', 's.region'],
+      ['Ciudad', 's.city'],
+      ['Dirección', 's.address'],
+      instant('Aceptó las condiciones', 's.accepted_terms_at'),
+    ]),
+    ['Nacionalidad', 'País', 'Región'],
+  ),
   outage_subscriptions: {
     createdAt: 's.created_at',
     fields: [
@@ -131,6 +157,8 @@ const sources: Record<RecordSource, Source> = {
       ['Estado', 's.status', labelled<BillStatus>(billStatuses)],
       instant('Pagada el', 's.paid_at'),
     ],
+    // Who paid and for whom it was invoiced.
+    theirOwn: ['Correo electrónico', 'Razón social', 'RUT', 'Giro', 'Dirección de facturación', 'Comuna', 'Ciudad'],
   },
   tbk_payments: {
     createdAt: 's.created_at',
@@ -145,38 +173,62 @@ const sources: Record<RecordSource, Source> = {
       ['Últimos dígitos de la tarjeta', 's.card_number'],
       ['Cuotas', 's.installments_number::text'],
     ],
+    // The payer's card.
+    theirOwn: ['Código de autorización', 'Últimos dígitos de la tarjeta'],
   },
-  rights_requests: submission([
-    ['Derecho', 's.type', (type) => rightTypes[type as RightType]?.label ?? type],
-    ['Nombre', 's.name'],
-    ['Correo electrónico', 's.email'],
-    instant('Correo confirmado el', 's.email_confirmed_at'),
-    ['RUT', 's.rut'],
-    ['Número de servicio', 's.service_number'],
-    ['Solicitud', 's.details'],
-    ['Antecedentes de identidad pedidos', 's.proof_requested'],
-    instant('Antecedentes pedidos el', 's.proof_requested_at'),
-    ['Antecedentes recibidos', 's.proof_received'],
-    instant('Antecedentes recibidos el', 's.proof_received_at'),
-    instant('Plazo ampliado el', 's.extended_at'),
-    ['Motivo de la ampliación', 's.extension_reason'],
-  ]),
+  rights_requests: withTheirOwn(
+    submission([
+      ['Derecho', 's.type', (type) => rightTypes[type as RightType]?.label ?? type],
+      ['Nombre', 's.name'],
+      ['Correo electrónico', 's.email'],
+      instant('Correo confirmado el', 's.email_confirmed_at'),
+      ['RUT', 's.rut'],
+      ['Número de servicio', 's.service_number'],
+      ['Solicitud', 's.details'],
+      ['Antecedentes de identidad pedidos', 's.proof_requested'],
+      instant('Antecedentes pedidos el', 's.proof_requested_at'),
+      ['Antecedentes recibidos', 's.proof_received'],
+      instant('Antecedentes recibidos el', 's.proof_received_at'),
+      instant('Plazo ampliado el', 's.extended_at'),
+      ['Motivo de la ampliación', 's.extension_reason'],
+    ]),
+    [
+      'Correo confirmado el',
+      'Número de servicio',
+      'Solicitud',
+      'Antecedentes de identidad pedidos',
+      'Antecedentes recibidos',
+      'Motivo de la ampliación',
+    ],
+  ),
 };
 
-type Row = { id: string; reference: string | null; createdAt: string; files: string | null } & Record<
-  string,
-  string | null
->;
+type Row = {
+  id: string;
+  reference: string | null;
+  createdAt: string;
+  files: string | null;
+  own: boolean;
+  matchedBy: MatchedBy | null;
+  includedAt: string | null;
+  includedBy: string | null;
+} & Record<`f${number}`, string | null>;
 
+/** The source's rows that are the subject's, and those of others carrying a typed key, with their inclusion. */
 function statement(source: RecordSource): string {
-  const { table, theirs, reference } = recordTables[source];
+  const { table, theirs, matches, reference } = recordTables[source];
   const { createdAt, fields, files } = sources[source];
   return `SELECT s.id::text AS id, ${reference} AS reference, ${isoTime(createdAt)} AS "createdAt",
-     ${fields.map(([, column], index) => `(${column}) AS f${index}`).join(', ')}, ${files ?? 'NULL'} AS files
-   FROM ${table} s, ${subjectFrom(1)} WHERE ${theirs} ORDER BY ${createdAt}, s.id`;
+     ${fields.map(([, column], index) => `(${column}) AS f${index}`).join(', ')}, ${files ?? 'NULL'} AS files,
+     (${theirs}) AS own, ${matches ?? 'NULL'} AS "matchedBy",
+     ${isoTime('i.created_at')} AS "includedAt", i.admin_name AS "includedBy"
+   FROM ${table} s CROSS JOIN ${subjectFrom(1)}
+     LEFT JOIN rights_inclusions i ON i.request_id = $4::bigint AND i.source = '${source}' AND i.record_id = s.id::text
+   WHERE ${theirs}${matches ? ` OR ${matches} IS NOT NULL` : ''} ORDER BY ${createdAt}, s.id`;
 }
 
-function recordOf(source: RecordSource, row: Row): FoundRecord {
+function recordOf(source: RecordSource, row: Row, request: RightsRequestRow): FoundRecord {
+  const matchedBy = row.own ? null : row.matchedBy;
   return {
     source,
     id: row.id,
@@ -186,13 +238,22 @@ function recordOf(source: RecordSource, row: Row): FoundRecord {
       const value = row[`f${index}`] ?? '';
       return { label, value: value && format ? format(value) : value };
     }),
-    files: row.files ? (JSON.parse(row.files) as FoundRecord['files']) : [],
+    // Someone else's file is never shown as the requester's, nor exported.
+    files: row.files && !matchedBy ? (JSON.parse(row.files) as FoundRecord['files']) : [],
+    thirdParty: matchedBy
+      ? {
+          matchedBy,
+          reason: thirdPartyTexts.reasons[matchedBy](matchedBy === 'rut' ? request.rut : request.serviceNumber),
+          includedAt: row.includedAt,
+          includedBy: row.includedBy,
+        }
+      : null,
   };
 }
 
 /** What the site holds for the request's person, read in one transaction; `request` must be confirmed. */
 export async function personalDataOf(db: Database, request: RightsRequestRow): Promise<PersonalData> {
-  const params = subjectParams(request);
+  const params = [...subjectParams(request), request.id];
   const results = (await db.batch(recordSourceKeys.map((source) => ({ text: statement(source), params })))) as Row[][];
   return {
     // What it was searched by: the RUT and the service number only once proven (subject.ts).
@@ -201,7 +262,28 @@ export async function personalDataOf(db: Database, request: RightsRequestRow): P
       rut: params[1] ? request.rut : '',
       serviceNumber: params[2] ? request.serviceNumber : '',
     },
-    records: recordSourceKeys.flatMap((source, index) => results[index]!.map((row) => recordOf(source, row))),
+    records: recordSourceKeys.flatMap((source, index) => results[index]!.map((row) => recordOf(source, row, request))),
+  };
+}
+
+/**
+ * What the export sends (rights/export.ts): the requester's own records whole, and of the records
+ * of others only those staff included, each with why it concerns the requester and without what
+ * is its own person's (their contact data, what they wrote of themselves, their files).
+ */
+export async function exportedData(db: Database, request: RightsRequestRow): Promise<PersonalData> {
+  const found = await personalDataOf(db, request);
+  return {
+    ...found,
+    records: found.records.flatMap((record) => {
+      const { thirdParty } = record;
+      if (!thirdParty) return [record];
+      if (!thirdParty.includedAt) return [];
+      const withheld = (sources[record.source].theirOwn ?? []).filter(
+        (label) => !KEY_LABELS[thirdParty.matchedBy].includes(label),
+      );
+      return [{ ...record, fields: record.fields.filter((field) => !withheld.includes(field.label)), files: [] }];
+    }),
   };
 }
 

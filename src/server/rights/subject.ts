@@ -1,30 +1,34 @@
 import { clean as cleanRut, validate as isValidRut } from 'rut.js';
 import type { RecordSource } from '../../shared/rights/records/texts.ts';
+import { sameMailbox } from '../mail/mailbox.ts';
 import type { RightsRequestRow } from './request.ts';
 
 /**
  * Whose record is this: the one rule by which the rights desk knows that a row of one of the nine
- * sources of records/texts.ts belongs to the person of a rights request. It carries the request's
- * e-mail (in any case), its RUT (however written: dots, dash and leading zeros aside) or its service
- * number (blanks, dots and dashes aside); a case, through its own address or a submission of theirs;
- * a card record, through its bill. The desk's search (rights/search.ts: what staff see and export)
- * and its actions (rights/records.ts: what erasure and rectification may touch, never by an id
- * alone) both read these conditions, so the search never shows a record the actions refuse, nor
- * the reverse.
+ * sources of records/texts.ts belongs to the person of a rights request. Theirs is a row that
+ * carries the request's confirmed e-mail (its mailbox, however spelt: mail/mailbox.ts); a case,
+ * through its own address or a submission of theirs; a card record, through its bill. Nothing
+ * else: anyone can type someone else's RUT or service number, and one service has several people
+ * (a tenant, an owner, whoever pays). A row of someone else that carries the request's RUT or
+ * service number (`matches`) is only listed to staff as "de un tercero", with the key it matched
+ * by: it goes into the export only if staff include it by hand (rights/inclusions.ts), and erasure
+ * and rectification never touch it. The desk's search (rights/search.ts) and its actions
+ * (rights/records.ts, never by an id alone) read these conditions, so the search never offers a
+ * record the actions refuse, nor the reverse.
  */
 
 /**
  * The subject's keys for `subjectFrom`, as the SQL compares them: e-mail, RUT, service number; ''
  * matches nothing. The e-mail is the one the person confirmed; the RUT and the service number are
- * only what they typed, and anyone can type someone else's: they count once staff have recorded
- * the proof of identity received (the desk's Antecedentes de identidad), never before.
+ * only what they typed: they find other people's records for staff to review once staff have
+ * recorded the proof of identity received (the desk's Antecedentes de identidad), never before.
  */
 export const subjectParams = (
   request: Pick<RightsRequestRow, 'email' | 'rut' | 'serviceNumber' | 'proofReceivedAt'>,
 ): string[] => {
   const proven = request.proofReceivedAt !== null;
   return [
-    request.email.trim().toLowerCase(),
+    request.email,
     proven && isValidRut(request.rut) ? cleanRut(request.rut) : '',
     proven ? request.serviceNumber.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : '',
   ];
@@ -41,34 +45,61 @@ export const subjectFrom = (first: number): string =>
 const rutKey = (column: string) =>
   `CASE WHEN btrim(${column}) ~ '^[0-9][0-9.]*-?[0-9kK]$'
      THEN upper(ltrim(regexp_replace(${column}, '[^0-9kK]', '', 'g'), '0')) END`;
-const byEmail = (column: string) => `lower(btrim(${column})) = p.email`;
+const byEmail = (column: string) => sameMailbox(column, 'p.email');
 const byRut = (column: string) => `(p.rut <> '' AND ${rutKey(column)} = p.rut)`;
 const byService = (column: string) =>
   `(p.service <> '' AND upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g')) = p.service)`;
 
-/** Whether the row `t` of a submission table is the subject's `p`. */
+/** Which of the subject's typed keys matched a row of someone else. */
+export type MatchedBy = 'service' | 'rut';
+
+/** SQL: the first of `keys` (a condition and what it means) that holds, else NULL. */
+const firstOf = (keys: [condition: string, key: MatchedBy][]) =>
+  `CASE ${keys.map(([condition, key]) => `WHEN ${condition} THEN '${key}'`).join(' ')} END`;
+
+/** Whether the row `t` of a submission table is the subject's `p`, and which typed key it carries. */
 const submissions = {
-  contact_messages: (t: string) => byEmail(`${t}.email`),
-  complaints: (t: string) => `(${byEmail(`${t}.email`)} OR ${byService(`${t}.client_number`)})`,
-  job_applications: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)})`,
-  motorhome_registrations: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)})`,
-  bills: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)} OR ${byService(`${t}.service_number`)})`,
-  rights_requests: (t: string) => `(${byEmail(`${t}.email`)} OR ${byRut(`${t}.rut`)})`,
+  contact_messages: { theirs: (t: string) => byEmail(`${t}.email`) },
+  complaints: {
+    theirs: (t: string) => byEmail(`${t}.email`),
+    matches: (t: string) => firstOf([[byService(`${t}.client_number`), 'service']]),
+  },
+  job_applications: {
+    theirs: (t: string) => byEmail(`${t}.email`),
+    matches: (t: string) => firstOf([[byRut(`${t}.rut`), 'rut']]),
+  },
+  motorhome_registrations: {
+    theirs: (t: string) => byEmail(`${t}.email`),
+    matches: (t: string) => firstOf([[byRut(`${t}.rut`), 'rut']]),
+  },
+  bills: {
+    theirs: (t: string) => byEmail(`${t}.email`),
+    matches: (t: string) =>
+      firstOf([
+        [byService(`${t}.service_number`), 'service'],
+        [byRut(`${t}.rut`), 'rut'],
+      ]),
+  },
+  rights_requests: {
+    theirs: (t: string) => byEmail(`${t}.email`),
+    matches: (t: string) => firstOf([[byRut(`${t}.rut`), 'rut']]),
+  },
 };
 
 export interface RecordTable {
   table: string;
-  /** Whether the row `s` is the subject's `p` (`subjectFrom`). */
+  /** Whether the row `s` is the subject's `p` (`subjectFrom`): its own e-mail is the confirmed one. */
   theirs: string;
+  /** SQL over `s` and `p`: which typed key (MatchedBy) a row carries, else NULL; absent where none can. */
+  matches?: string;
   /** What staff know the row by (its reference, a bill's buy order), in SQL over `s`; NULL when none. */
   reference: string;
 }
 
-const submission = (table: keyof typeof submissions, reference = 's.reference'): RecordTable => ({
-  table,
-  theirs: submissions[table]('s'),
-  reference,
-});
+const submission = (table: keyof typeof submissions, reference = 's.reference'): RecordTable => {
+  const rule: { theirs: (t: string) => string; matches?: (t: string) => string } = submissions[table];
+  return { table, theirs: rule.theirs('s'), ...(rule.matches ? { matches: rule.matches('s') } : {}), reference };
+};
 
 /** Each source's table, read as `s`, and which of its rows are the subject's. */
 export const recordTables: Record<RecordSource, RecordTable> = {
@@ -76,10 +107,10 @@ export const recordTables: Record<RecordSource, RecordTable> = {
   complaints: submission('complaints'),
   cases: {
     table: 'cases',
-    // The person's own address, or a submission of theirs found by RUT or service number.
+    // The person's own address, or a submission of theirs; a case of someone else's submission is theirs alone.
     theirs: `(${byEmail('s.citizen_email')} OR s.reference IN (
       ${(['contact_messages', 'complaints', 'job_applications', 'motorhome_registrations', 'rights_requests'] as const)
-        .map((table) => `SELECT x.reference FROM ${table} x WHERE ${submissions[table]('x')}`)
+        .map((table) => `SELECT x.reference FROM ${table} x WHERE ${submissions[table].theirs('x')}`)
         .join(' UNION ALL ')}))`,
     reference: 's.reference',
   },
@@ -90,7 +121,8 @@ export const recordTables: Record<RecordSource, RecordTable> = {
   tbk_payments: {
     table: 'tbk_payments',
     // A card record carries no person's data of its own to match: its bill does.
-    theirs: `s.bill_id IN (SELECT x.id FROM bills x WHERE ${submissions.bills('x')})`,
+    theirs: `s.bill_id IN (SELECT x.id FROM bills x WHERE ${submissions.bills.theirs('x')})`,
+    matches: `(SELECT ${submissions.bills.matches('x')} FROM bills x WHERE x.id = s.bill_id)`,
     reference: 's.buy_order',
   },
   rights_requests: submission('rights_requests'),

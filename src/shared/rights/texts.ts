@@ -113,15 +113,10 @@ export const exportReadmeTexts = {
   title: (site: string) => `Sus datos personales en ${site}`,
   request: (reference: string, generated: string) =>
     `Solicitud ${reference}. Archivo generado el ${generated} (hora de Aysén).`,
-  searched: (email: string, rut: string, serviceNumber: string) => {
-    const keys = [
-      `al correo electrónico ${email}`,
-      ...(rut ? [`al RUT ${rut}`] : []),
-      ...(serviceNumber ? [`al número de servicio ${serviceNumber}`] : []),
-    ];
-    const last = keys.pop()!;
-    return `Contiene todos los datos personales que encontramos en nuestro sitio web asociados ${keys.length ? `${keys.join(', ')} o ` : ''}${last}.`;
-  },
+  searched: (email: string) =>
+    `Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, ${email}.`,
+  thirdParty: (records: number) =>
+    `${records === 1 ? 'Incluye además un registro' : `Incluye además ${records} registros`} de otras personas con su RUT o su número de servicio, que nuestro personal revisó: de ${records === 1 ? 'él' : 'ellos'} solo van los datos que le conciernen, nunca los datos de contacto ni los archivos de esas personas (su columna «Coincidencia» dice por qué).`,
   contents: 'Contenido:',
   self: 'LEAME.txt: este texto.',
   json: 'datos.json: todos los datos en formato JSON (su estructura, más abajo).',
@@ -134,8 +129,8 @@ export const exportReadmeTexts = {
   jsonFormat: [
     'Estructura de datos.json:',
     '- reference: el número de su solicitud; generatedAt: cuándo se generó el archivo (ISO 8601, hora UTC).',
-    '- subject: el correo electrónico (email), el RUT (rut) y el número de servicio (serviceNumber) con que buscamos.',
-    '- records: un elemento por registro, con su tipo (source, ver la lista siguiente), su identificador (id), su referencia (reference), su fecha (createdAt, ISO 8601, hora UTC), sus datos (fields: cada uno con su nombre, label, y su valor, value) y sus documentos (files: uploadId, name, size en bytes y path, su ubicación en este ZIP).',
+    '- subject: su correo electrónico confirmado (email), y el RUT (rut) y el número de servicio (serviceNumber) que escribió en su solicitud.',
+    '- records: un elemento por registro, con su tipo (source, ver la lista siguiente), su identificador (id), su referencia (reference), su fecha (createdAt, ISO 8601, hora UTC), sus datos (fields: cada uno con su nombre, label, y su valor, value), sus documentos (files: uploadId, name, size en bytes y path, su ubicación en este ZIP) y, si es de otra persona, por qué le concierne (thirdParty.reason; si es suyo, null).',
   ],
   sources: 'Tipos de registro (source):',
   denuncias:

@@ -73,6 +73,12 @@ export const ErasureOutcomeSchema = z.object({
 });
 export type ErasureOutcome = z.infer<typeof ErasureOutcomeSchema>;
 
+/** POST …/rights/inclusion: someone else's record found by the RUT or service number, included in the export or not. */
+export const RightsInclusionSchema = z.extend(RecordSchema, {
+  included: z.boolean({ error: fieldMessages.invalidType }),
+});
+export type RightsInclusion = z.infer<typeof RightsInclusionSchema>;
+
 /** POST …/rights/rectification: one field of one record, corrected (a field of correctableFields). */
 export const RightsRectificationSchema = z
   .extend(RecordSchema, {

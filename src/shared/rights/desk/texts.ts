@@ -21,6 +21,8 @@ export const rightsDeskMessages = {
   notTheirs:
     'Alguno de los registros elegidos no es de esta persona o ya no existe: vuelva a buscar sus datos y elija de nuevo.',
   notCorrectable: 'Ese dato no se puede corregir en este tipo de registro.',
+  notThirdParty:
+    'Ese registro ya no coincide con el RUT ni con el número de servicio de la solicitud, o ya no existe: vuelva a buscar sus datos.',
   alreadyBlocked: 'Los datos de esta persona ya están marcados por esta solicitud.',
 } as const;
 
@@ -78,6 +80,28 @@ export const keptReasons = {
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/**
+ * Someone else's record that carries the RUT or service number the requester typed (rights/subject.ts):
+ * how the desk marks it, why it matched, and what staff may do with it (rights/inclusions.ts).
+ */
+export const thirdPartyTexts = {
+  mark: 'De un tercero',
+  nothing: (email: string) => `El sitio no guarda ningún dato con el correo confirmado ${email}.`,
+  found: (own: number, email: string, others: number, keys: string) =>
+    `${count(own, 'registro', 'registros')} con el correo confirmado ${email}${others > 0 ? ` y ${count(others, 'registro', 'registros')} de un tercero que ${others === 1 ? 'coincide' : 'coinciden'} con ${keys}` : ''}. Las denuncias nunca aparecen aquí: las atiende el canal de cumplimiento.`,
+  reasons: {
+    service: (serviceNumber: string) => `Coincide el número de servicio ${serviceNumber}`,
+    rut: (rut: string) => `Coincide el RUT ${rut}`,
+  },
+  notice:
+    'Los registros marcados «De un tercero» no tienen el correo confirmado: coinciden solo por el RUT o el número de servicio. No se incluyen en la copia de los datos salvo que usted los incluya, y la supresión y la rectificación nunca los tocan. De un registro incluido se envían solo los datos que conciernen a la persona: nunca los datos de contacto ni los archivos del tercero.',
+  unproven:
+    'Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están verificados: una vez registrados los antecedentes de identidad recibidos, se listan también, marcados «De un tercero», los registros de otras personas con ese RUT o número de servicio.',
+  include: 'Incluir en la copia de los datos',
+  exclude: 'Quitar de la copia de los datos',
+  included: (by: string, at: string) => `Incluido en la copia de los datos por ${by} el ${at}.`,
+} as const;
+
 /** The automatic internal notes each action leaves on the request's case. */
 export const rightsNotes = {
   extension: (day: string, reason: string) =>
@@ -100,6 +124,8 @@ export const rightsNotes = {
       '.',
     ].join(''),
   rectification: (field: string, record: string) => `Rectificación: se corrigió «${field}» en ${record}.`,
+  inclusion: (record: string, reason: string, included: boolean) =>
+    `${included ? 'Se incluyó en' : 'Se quitó de'} la copia de los datos ${record}, de un tercero (${reason}).`,
   block: (kind: 'bloqueo' | 'oposicion') =>
     `${kind === 'bloqueo' ? 'Bloqueo' : 'Oposición'}: se marcaron el correo, el RUT y el número de servicio de la solicitud. Desde ahora no se les envían avisos de cortes ni acuses de recibo automáticos.`,
 } as const;

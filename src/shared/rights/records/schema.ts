@@ -29,10 +29,26 @@ export const FoundRecordSchema = z.object({
   /** What the row says, in the form's order and words, instants on Aysén's clock. */
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   files: z.array(FoundFileSchema),
+  /**
+   * Null for the requester's own record (it carries the confirmed e-mail). A record of someone
+   * else that carries the RUT or service number the requester typed: which (`matchedBy`) and why,
+   * as staff read it; whether staff included it in the export, when and who.
+   */
+  thirdParty: z.nullable(
+    z.object({
+      matchedBy: z.enum(['service', 'rut']),
+      reason: z.string(),
+      includedAt: z.nullable(z.string()),
+      includedBy: z.nullable(z.string()),
+    }),
+  ),
 });
 export type FoundRecord = z.infer<typeof FoundRecordSchema>;
 
-/** The request's confirmed e-mail, RUT and service number, and every record found for any of them. */
+/**
+ * The request's confirmed e-mail, RUT and service number; the records of the e-mail, and those of
+ * other people found by the RUT or service number, for staff to review.
+ */
 export const PersonalDataSchema = z.object({
   subject: z.object({ email: z.string(), rut: z.string(), serviceNumber: z.string() }),
   records: z.array(FoundRecordSchema),
@@ -40,14 +56,21 @@ export const PersonalDataSchema = z.object({
 export type PersonalData = z.infer<typeof PersonalDataSchema>;
 
 /**
- * The export's datos.json: the personal data with the request it answers and when it was made;
- * each file also says where it is in the ZIP (`archivos/…`).
+ * The export's datos.json: the requester's own records and those of other people staff included
+ * (without those people's contact data and files), with the request it answers and when it was
+ * made; each file also says where it is in the ZIP (`archivos/…`).
  */
 export const ExportDataSchema = z.object({
   reference: z.string(),
   generatedAt: z.string(),
   subject: PersonalDataSchema.shape.subject,
-  records: z.array(z.extend(FoundRecordSchema, { files: z.array(z.extend(FoundFileSchema, { path: z.string() })) })),
+  records: z.array(
+    z.extend(FoundRecordSchema, {
+      files: z.array(z.extend(FoundFileSchema, { path: z.string() })),
+      /** Someone else's record staff included: why it concerns the requester (never who included it). */
+      thirdParty: z.nullable(z.object({ reason: z.string() })),
+    }),
+  ),
 });
 export type ExportData = z.infer<typeof ExportDataSchema>;
 

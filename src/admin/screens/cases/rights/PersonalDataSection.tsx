@@ -7,6 +7,7 @@ import {
   type RightsDesk,
 } from '../../../../shared/rights/desk/schema.ts';
 import type { FoundRecord, PersonalData } from '../../../../shared/rights/records/schema.ts';
+import { thirdPartyTexts } from '../../../../shared/rights/desk/texts.ts';
 import { recordSources } from '../../../../shared/rights/records/texts.ts';
 import { notify } from '../../../../ui/notifications.ts';
 import { failureMessage } from '../../../api-client.ts';
@@ -19,9 +20,11 @@ import { usePersonalData, useRightsAction } from './rights-api.ts';
 const keyOf = (record: Pick<FoundRecord, 'source' | 'id'>) => `${record.source}:${record.id}`;
 
 /**
- * Lo que el sitio guarda de la persona: every record found for the request's e-mail, RUT or
- * service number (never a denuncia), and what the answer does with it: a copy mailed as a
- * single-use download, the chosen records erased, a field corrected, the processing blocked.
+ * Lo que el sitio guarda de la persona: the records of the request's confirmed e-mail, and those
+ * of other people found by its RUT or service number, marked "De un tercero" with why (never a
+ * denuncia); and what the answer does with them: a copy mailed as a single-use download (their
+ * own records, and the others staff include one by one), their own chosen records erased, a field
+ * of theirs corrected, the processing blocked.
  */
 export function PersonalDataSection({ caseId, rights }: { caseId: string; rights: RightsDesk }) {
   const data = usePersonalData(caseId, true);
@@ -33,8 +36,7 @@ export function PersonalDataSection({ caseId, rights }: { caseId: string; rights
           <>
             {!rights.proofReceivedAt && (
               <p className="rights-desk__notice" role="note">
-                Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están
-                verificados: se usan una vez registrados los antecedentes de identidad recibidos.
+                {thirdPartyTexts.unproven}
               </p>
             )}
             <FoundRecords caseId={caseId} rights={rights} subject={subject} records={records} />
@@ -45,15 +47,9 @@ export function PersonalDataSection({ caseId, rights }: { caseId: string; rights
   );
 }
 
-/** "el correo rosa@… y el RUT 12.345.678-5": what the search used. */
-const searchedBy = ({ email, rut, serviceNumber }: PersonalData['subject']) => {
-  const keys = [
-    `el correo ${email}`,
-    ...(rut ? [`el RUT ${rut}`] : []),
-    ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : []),
-  ];
-  return keys.length === 1 ? keys[0] : `${keys.slice(0, -1).join(', ')} o ${keys.at(-1)}`;
-};
+/** "el RUT 12.345.678-5 o el número de servicio 100001": the typed keys that find others' records. */
+const typedKeys = ({ rut, serviceNumber }: PersonalData['subject']) =>
+  [...(rut ? [`el RUT ${rut}`] : []), ...(serviceNumber ? [`el número de servicio ${serviceNumber}`] : [])].join(' o ');
 
 function FoundRecords({
   caseId,
@@ -71,6 +67,9 @@ function FoundRecords({
   const sendCopy = useRightsAction(caseId, 'export', RightsExportAnswerSchema);
   const erase = useRightsAction(caseId, 'erasure', RightsErasureAnswerSchema);
   const block = useRightsAction(caseId, 'block');
+  const include = useRightsAction(caseId, 'inclusion');
+  const own = records.filter((record) => !record.thirdParty);
+  const others = records.length - own.length;
 
   const toggle = (key: string) =>
     setChosen((current) => {
@@ -95,29 +94,67 @@ function FoundRecords({
     setErased(outcome);
   };
 
-  if (records.length === 0) return <p>El sitio no guarda ningún dato con {searchedBy(subject)}.</p>;
+  if (records.length === 0) return <p>{thirdPartyTexts.nothing(subject.email)}</p>;
 
   return (
     <>
-      <p className="muted">
-        {records.length} registros encontrados por {searchedBy(subject)}. Las denuncias nunca aparecen aquí: las atiende
-        el canal de cumplimiento.
-      </p>
+      <p className="muted">{thirdPartyTexts.found(own.length, subject.email, others, typedKeys(subject))}</p>
+      {others > 0 && (
+        <p className="rights-desk__notice" role="note">
+          {thirdPartyTexts.notice}
+        </p>
+      )}
       <ul className="rights-data__records">
         {records.map((record) => {
           const key = keyOf(record);
           const title = `${recordSources[record.source]}${record.reference ? ` ${record.reference}` : ''}`;
+          const { thirdParty } = record;
+          const heading = (
+            <>
+              <strong>{title}</strong> <span className="muted">{formatDateTime(record.createdAt)}</span>
+            </>
+          );
           return (
-            <li key={key} className="rights-record">
-              <div className="rights-record__head">
-                <input type="checkbox" id={`elegir-${key}`} checked={chosen.has(key)} onChange={() => toggle(key)} />
-                <label htmlFor={`elegir-${key}`}>
-                  <strong>{title}</strong> <span className="muted">{formatDateTime(record.createdAt)}</span>
-                </label>
-              </div>
+            <li key={key} className={`rights-record${thirdParty ? ' rights-record--third-party' : ''}`}>
+              {thirdParty ? (
+                <div className="rights-record__head rights-record__head--third-party">
+                  <span className="rights-record__mark">{thirdPartyTexts.mark}</span>
+                  <span>{heading}</span>
+                  <span className="rights-record__reason">{thirdParty.reason}</span>
+                </div>
+              ) : (
+                <div className="rights-record__head">
+                  <input type="checkbox" id={`elegir-${key}`} checked={chosen.has(key)} onChange={() => toggle(key)} />
+                  <label htmlFor={`elegir-${key}`}>{heading}</label>
+                </div>
+              )}
               <SummaryList rows={record.fields.map(({ label, value }) => [label, value || '—'] as const)} />
               {record.files.length > 0 && (
                 <p className="muted">Archivos: {record.files.map((file) => file.name).join(', ')}</p>
+              )}
+              {thirdParty && (
+                <div className="rights-record__inclusion">
+                  {thirdParty.includedAt && (
+                    <p className="muted">
+                      {thirdPartyTexts.included(thirdParty.includedBy ?? '—', formatDateTime(thirdParty.includedAt))}
+                    </p>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={include.isPending}
+                    aria-label={`${thirdParty.includedAt ? thirdPartyTexts.exclude : thirdPartyTexts.include}: ${title}`}
+                    onClick={() =>
+                      void run(async () => {
+                        const included = !thirdParty.includedAt;
+                        await include.mutateAsync({ source: record.source, id: record.id, included });
+                        return included ? thirdPartyTexts.include : thirdPartyTexts.exclude;
+                      })
+                    }
+                  >
+                    {thirdParty.includedAt ? thirdPartyTexts.exclude : thirdPartyTexts.include}
+                  </button>
+                </div>
               )}
             </li>
           );
@@ -175,7 +212,7 @@ function FoundRecords({
           )}
         </div>
       )}
-      <RectificationForm caseId={caseId} records={records} />
+      <RectificationForm caseId={caseId} records={own} />
     </>
   );
 }

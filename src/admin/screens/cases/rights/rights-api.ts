@@ -28,7 +28,7 @@ export const usePersonalData = (caseId: string, confirmed: boolean) =>
     enabled: confirmed,
   });
 
-export type RightsAction = 'extension' | 'proof' | 'export' | 'erasure' | 'rectification' | 'block';
+export type RightsAction = 'extension' | 'proof' | 'export' | 'erasure' | 'inclusion' | 'rectification' | 'block';
 
 /**
  * One action on the request (POST …/rights/{action}). Each answers the desk as it left it; the

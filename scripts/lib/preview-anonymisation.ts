@@ -265,6 +265,9 @@ export const TABLES: Record<string, TableRule> = {
   },
   // A person's data itself, in production's store: a preview has its own store, without them.
   rights_exports: { delete: true },
+  rights_inclusions: {
+    columns: { ...keep('request_id', 'source', 'record_id', 'admin_id', 'created_at'), admin_name: fake.name },
+  },
   data_blocks: {
     columns: {
       ...keep('id', 'reference', 'kind', 'created_at'),

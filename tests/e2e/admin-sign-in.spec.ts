@@ -1,6 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { authMessages } from '../../src/shared/auth/schema.ts';
-import { e2eAdmin, ensureAdmin, nextTotpCode, signIn, type TestAdmin } from './helpers/admin-session.ts';
+import {
+  e2eAdmin,
+  ensureAdmin,
+  forgetFailedSignIns,
+  nextTotpCode,
+  signIn,
+  type TestAdmin,
+} from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 
 test.beforeAll(async () => {
@@ -46,7 +53,7 @@ test('a wrong password shows the server message and keeps what was typed', async
 
 test('after 5 failures the server asks to wait, and the screen says so', async ({ page }) => {
   const email = 'e2e-locked@example.com';
-  await query('DELETE FROM login_failures WHERE email = $1', [email]);
+  await forgetFailedSignIns(email);
   await page.goto('/login');
   // Five failures from this very browser: failures count per e-mail and client address.
   const statuses = await page.evaluate(async (target) => {

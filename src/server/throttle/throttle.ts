@@ -64,11 +64,14 @@ export interface Wait {
 /** An attempt counted: `failures`, each counter's run with it (in the order of the counters), and the rows of the claim's read. */
 export type Claim<Row = never> = { kind: 'claimed'; failures: number[]; rows: Row[] } | Wait;
 
-/** The table, memory and counters of a claim; all its counters count in one table. */
+/** The table, memory and counters of a claim; all its counters count in one table, with one memory. */
 function claimOf(counters: Counter[]) {
   const [first] = counters;
-  if (!first || counters.some(({ throttle }) => throttle.table !== first.throttle.table))
-    throw new Error('throttle: a claim needs counters, all of one table');
+  const apart = ({ throttle: { table, memory } }: Counter) =>
+    table !== first!.throttle.table ||
+    memory.amount !== first!.throttle.memory.amount ||
+    memory.unit !== first!.throttle.memory.unit;
+  if (!first || counters.some(apart)) throw new Error('throttle: a claim needs counters of one table and memory');
   const { table, memory } = first.throttle;
   const rows = counters.map(({ key, throttle: { free, waits, brake } }) => ({
     key,

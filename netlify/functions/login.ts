@@ -1,11 +1,13 @@
 import type { Config, Context } from '@netlify/functions';
 import { authMessages, LoginSchema, SecondFactorSchema, type SignedIn } from '../../src/shared/auth/schema.ts';
+import { secondFactorLockTexts } from '../../src/shared/auth/texts.ts';
 import { checkCredentials, completeSignIn } from '../../src/server/auth/sign-in.ts';
 import { signAccessToken, verifyChallenge } from '../../src/server/auth/tokens.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { NotSignedIn, Throttled } from '../../src/server/errors.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 
 /**
  * POST /api/login (spec §7), the password step: a right password answers data.data.challenge
@@ -28,7 +30,10 @@ export default withErrorHandling(async (req: Request, context: Context) => {
       : ({ ok: false, reason: 'expired' } as const);
     if (!result.ok) {
       if (result.reason === 'locked') throw new Throttled(authMessages.tooManyAttempts, 900);
+      if (result.reason === 'accountLocked') throw new Throttled(secondFactorLockTexts.locked, 900);
       if (result.reason === 'expired') throw new NotSignedIn(authMessages.challengeExpired);
+      // The code that locked the account queued its owner's notice: sent after the answer.
+      if (result.notified) context.waitUntil(deliverDueMail());
       throw new NotSignedIn(authMessages.wrongCode, 'code');
     }
     const { admin, sessionVersion, sessionId, recoveryCodes } = result;

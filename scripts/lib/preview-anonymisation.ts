@@ -211,6 +211,7 @@ export const TABLES: Record<string, TableRule> = {
   // Staff's second factors, sign-ins and invitations go with the staff accounts.
   admin_recovery_codes: { delete: true },
   admin_sessions: { delete: true },
+  sign_in_challenges: { delete: true },
   admin_invitations: { delete: true },
   // Hashes of the mailboxes acknowledged today: deleted. The outbox's pace row holds no one's data.
   mail_acknowledgements: { delete: true },

@@ -1,6 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { secondFactorCounters } from '../../src/server/throttle/uses.ts';
 import { authMessages } from '../../src/shared/auth/schema.ts';
-import { e2eAdmin, ensureAdmin, nextTotpCode, signIn, type TestAdmin } from './helpers/admin-session.ts';
+import { secondFactorLockTexts } from '../../src/shared/auth/texts.ts';
+import {
+  e2eAdmin,
+  ensureAdmin,
+  forgetFailedSignIns,
+  nextTotpCode,
+  signIn,
+  type TestAdmin,
+} from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 
 test.beforeAll(async () => {
@@ -46,7 +55,7 @@ test('a wrong password shows the server message and keeps what was typed', async
 
 test('after 5 failures the server asks to wait, and the screen says so', async ({ page }) => {
   const email = 'e2e-locked@example.com';
-  await query('DELETE FROM login_failures WHERE email = $1', [email]);
+  await forgetFailedSignIns(email);
   await page.goto('/login');
   // Five failures from this very browser: failures count per e-mail and client address.
   const statuses = await page.evaluate(async (target) => {
@@ -66,6 +75,49 @@ test('after 5 failures the server asks to wait, and the screen says so', async (
   await page.getByLabel('Contraseña').fill('cualquier-clave');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: authMessages.tooManyAttempts })).toBeVisible();
+});
+
+/** At /login, the admin's e-mail and password: the second step's code field is shown. */
+async function passwordStep(page: Page, admin: TestAdmin) {
+  await page.goto('/login');
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill(admin.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  // The password is checked with scrypt: slow on a busy machine.
+  await expect(page.getByLabel('Código de verificación')).toBeVisible({ timeout: 20_000 });
+}
+
+test('a challenge the server no longer takes sends the admin back to the password, saying why', async ({ page }) => {
+  const admin: TestAdmin = {
+    name: 'Desafío usado',
+    email: 'e2e-challenge-refused@example.com',
+    password: 'una-clave-larga-2',
+  };
+  const id = await ensureAdmin(admin);
+  await passwordStep(page, admin);
+  // Used meanwhile by another sign-in, as one sent from another client group is refused.
+  await query('DELETE FROM sign_in_challenges WHERE admin_id = $1', [id]);
+  await page.getByLabel('Código de verificación').fill(await nextTotpCode(admin.email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: authMessages.challengeExpired })).toBeVisible();
+  await expect(page.getByLabel('Contraseña')).toBeVisible();
+});
+
+test('an account locked by wrong codes says so, to the right code too', async ({ page }) => {
+  const admin: TestAdmin = {
+    name: 'Cuenta en pausa',
+    email: 'e2e-account-locked@example.com',
+    password: 'una-clave-larga-3',
+  };
+  const id = await ensureAdmin(admin);
+  // Ten wrong codes of this account already typed, from other addresses.
+  const [, , account] = await secondFactorCounters(admin.email, id, '127.0.0.1');
+  await query('INSERT INTO login_failures (client, failures) VALUES ($1, 10)', [account!.key]);
+  await passwordStep(page, admin);
+  await page.getByLabel('Código de verificación').fill(await nextTotpCode(admin.email));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: secondFactorLockTexts.locked })).toBeVisible();
+  await expect(page.getByLabel('Contraseña')).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {

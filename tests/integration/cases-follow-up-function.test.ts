@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as reclamos from '../../netlify/functions/complaints.ts';
 import seguimiento, { config } from '../../netlify/functions/cases-follow-up.ts';
-import { FOLLOW_UP_THROTTLE } from '../../src/server/cases/follow-up.ts';
-import { FIRST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
+import { FIRST_WAIT_SECONDS } from '../../src/server/throttle/throttle.ts';
+import { FOLLOW_UP_THROTTLE } from '../../src/server/throttle/uses.ts';
 import { caseMessages } from '../../src/shared/cases/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FOLLOW_UP_THROTTLE, followUp } from '../../src/server/cases/follow-up.ts';
-import { openByReceipt, RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
+import { followUp } from '../../src/server/cases/follow-up.ts';
+import { openByReceipt } from '../../src/server/denuncias/follow-up.ts';
+import { FOLLOW_UP_THROTTLE, RECEIPT_THROTTLE } from '../../src/server/throttle/uses.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';

@@ -4,8 +4,8 @@ import denuncias from '../../netlify/functions/denuncias.ts';
 import * as seguimiento from '../../netlify/functions/denuncias-follow-up.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
-import { RECEIPT_THROTTLE } from '../../src/server/denuncias/follow-up.ts';
-import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/failure-throttle.ts';
+import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/throttle/throttle.ts';
+import { RECEIPT_THROTTLE } from '../../src/server/throttle/uses.ts';
 import { refusalOf } from '../../src/server/db/refusals.ts';
 import {
   messageStatements,

@@ -140,7 +140,11 @@ async function seedProduction() {
     [o.staffName, o.staffEmail, o.passwordHash],
   );
   const adminId = (admin as { id: string }).id;
-  await q(`INSERT INTO login_failures (email, client) VALUES ($1, $2)`, [o.staffEmail, o.client]);
+  await q(`INSERT INTO login_failures (client) VALUES ($1)`, [o.client]);
+  await q(
+    `INSERT INTO sign_in_challenges (id, admin_id, client, expires_at) VALUES (gen_random_uuid(), $1, $2, now())`,
+    [adminId, o.client],
+  );
   await q(
     `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
      VALUES ($1, $2, 'view', 'case', 'REC-AAAAAAAA', $3)`,

@@ -14,6 +14,7 @@ import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import * as adminRights from '../../netlify/functions/admin-rights.ts';
 import * as admins from '../../netlify/functions/admins.ts';
+import * as login from '../../netlify/functions/login.ts';
 import * as logout from '../../netlify/functions/logout.ts';
 import * as advisories from '../../netlify/functions/advisories.ts';
 import * as advisoriesPage from '../../netlify/functions/advisories-page.ts';
@@ -48,7 +49,7 @@ import * as rights from '../../netlify/functions/rights.ts';
 import * as rightsConfirm from '../../netlify/functions/rights-confirm.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
-import { callFunction, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { callFunction, signedInAdmin, totpCode, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, pngBytes } from '../helpers/files.ts';
 import { educationItem, motorhomeRegistration, newsReport } from '../helpers/submissions.ts';
 import type { RoundTrips } from '../helpers/round-trips.ts';
@@ -187,6 +188,7 @@ const made = {} as {
   denunciaReference: string;
   outageId: string;
   advisoryDraftId: string;
+  challenge: string;
 };
 
 beforeAll(async () => {
@@ -662,6 +664,30 @@ const publicRows: [string, Row][] = [
       },
       status: 200,
       trips: 1,
+    },
+  ],
+  [
+    'POST /api/login',
+    {
+      fn: login,
+      call: () => post('/api/login', { email: 'ana@example.com', password: 'contraseña-de-prueba' }),
+      status: 200,
+      // 2: the attempt claimed with the account read (one batch, before the password's hash is
+      // checked), then its refund with the challenge's row
+      trips: 2,
+      keep: (body) => (made.challenge = JSON.parse(body).data.challenge),
+    },
+  ],
+  [
+    'POST /api/login/second-factor',
+    {
+      fn: login,
+      call: () => post('/api/login/second-factor', { challenge: made.challenge, code: totpCode() }),
+      status: 200,
+      // 5: the challenge checked live and bound to the client group before anything is counted,
+      // the attempt claimed, the code used once (second-factor.ts), the challenge used up by the
+      // statement that logs the sign-in (with the refund), the session (sessions.ts)
+      trips: 5,
     },
   ],
 ];

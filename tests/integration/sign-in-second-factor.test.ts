@@ -169,6 +169,84 @@ describe('signing in with the second factor', () => {
   });
 });
 
+describe('one throttle for every secret typed at sign-in', () => {
+  const WAIT = 'Demasiados intentos fallidos. Espere 15 minutos e intente nuevamente.';
+  const ACCOUNT_LOCKED =
+    'Se ingresaron demasiados códigos incorrectos para esta cuenta. Por seguridad, el ingreso queda en pausa 15 minutos; enviamos un aviso a su correo.';
+  const EXPIRED = 'Su inicio de sesión expiró. Ingrese nuevamente su correo y contraseña.';
+  /** An account with the known second factor, and its password step from `ip`. */
+  async function enrolled() {
+    const owner = await newAccount();
+    await enrolTestSecret(db(), owner.id);
+    const challengeFrom = async (ip: string) => {
+      const { status, body } = await passwordStep(owner.email, owner.password, ip);
+      expect(status).toBe(200);
+      return body.data.challenge as string;
+    };
+    return { ...owner, challengeFrom };
+  }
+
+  it('counts the addresses of one IPv6 /64 as one client: after 5 wrong passwords from five of them, a sixth waits', async () => {
+    const { email, password } = await newAccount();
+    for (let i = 1; i <= 5; i++)
+      expect((await passwordStep(email, `incorrecta-${i}`, `2001:db8:40:1::${i}`)).status).toBe(401);
+    expect(await passwordStep(email, password, '2001:db8:40:1:ffff:ffff:ffff:6')).toEqual({
+      status: 429,
+      body: expect.objectContaining({ error: WAIT }),
+    });
+    // Another /64 is another client.
+    expect((await passwordStep(email, password, '2001:db8:40:2::1')).status).toBe(200);
+  });
+
+  it('locks an account after 10 wrong codes from 10 addresses: even the right code waits, the owner is mailed once, and after 15 minutes the right code gets in', async () => {
+    const owner = await enrolled();
+    const attempt = async (ip: string, code: string) => codeStep(await owner.challengeFrom(ip), code, ip);
+    for (let i = 1; i <= 10; i++) expect((await attempt(`192.0.2.${i}`, '000000')).status).toBe(401);
+    for (const ip of ['192.0.2.11', '2001:db8:41::1'])
+      expect(await attempt(ip, totpCode())).toEqual({
+        status: 429,
+        body: expect.objectContaining({ error: ACCOUNT_LOCKED }),
+      });
+    const notices = await db().query<{ subject: string; body: string }>(
+      'SELECT subject, body FROM outbox WHERE recipient = $1',
+      [owner.email],
+    );
+    expect(notices).toEqual([
+      {
+        subject: 'Aviso de seguridad: el ingreso a su cuenta quedó en pausa 15 minutos',
+        body: expect.stringContaining('luego escribió 10 códigos de verificación incorrectos'),
+      },
+    ]);
+    expect(notices[0]!.body).toContain(`Hola ${owner.name}:`);
+    // The lock lifts 15 minutes after the code that set it.
+    await db().query(`UPDATE login_failures SET failed_at = failed_at - interval '15 minutes'`);
+    expect((await attempt('192.0.2.11', totpCode())).status).toBe(200);
+  });
+
+  it('accepts a challenge once: reused after its sign-in, it is refused', async () => {
+    const owner = await enrolled();
+    const challenge = await owner.challengeFrom('198.51.100.30');
+    expect((await codeStep(challenge, totpCode(), '198.51.100.30')).status).toBe(200);
+    await db().query('UPDATE admins SET totp_last_step = NULL WHERE id = $1', [owner.id]);
+    expect(await codeStep(challenge, totpCode(), '198.51.100.30')).toEqual({
+      status: 401,
+      body: expect.objectContaining({ error: EXPIRED }),
+    });
+  });
+
+  it('accepts a challenge only from the client group that typed the password', async () => {
+    const owner = await enrolled();
+    const challenge = await owner.challengeFrom('2001:db8:42:1::1');
+    for (const elsewhere of ['198.51.100.31', '2001:db8:42:2::1'])
+      expect(await codeStep(challenge, totpCode(), elsewhere)).toEqual({
+        status: 401,
+        body: expect.objectContaining({ error: EXPIRED }),
+      });
+    // Refused elsewhere, it still serves the sign-in it belongs to, from any address of that /64.
+    expect((await codeStep(challenge, totpCode(), '2001:db8:42:1::2')).status).toBe(200);
+  });
+});
+
 describe("the seeded local administrator's known secret (SEED_ADMIN_TOTP_SECRET)", () => {
   const executor = { query: async (text: string, params?: unknown[]) => ({ rows: await db().query(text, params) }) };
   const seed = async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientGroup } from '../../src/server/client-group.ts';
+import { clientGroup } from '../../src/server/throttle/client-group.ts';
 
 /** The client a follow-up throttle counts (issue 24): an IPv4 address, or an IPv6 /64. */
 

@@ -10,9 +10,10 @@ import { changeAndAudit } from '../audit.ts';
 import { findAdmin, PUBLIC_COLUMNS } from '../auth/sign-in.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { forgetAttempt, reserveAttempt } from '../auth/throttle.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid, NotAllowed, Throttled, uniqueOr } from '../errors.ts';
+import { claimAttempt, refundStatements } from '../throttle/throttle.ts';
+import { passwordCounters } from '../throttle/uses.ts';
 
 /**
  * Administrators as admins manage them (docs/admin-api.md). E-mails are unique whatever their
@@ -98,7 +99,7 @@ function guardComplianceAccount(admin: SignedInAdmin, target: { roles: string[] 
 
 /**
  * The acting admin's password, asked again: Invalid on that field when missing or wrong, Throttled
- * once wrong too often; throttled with the sign-in (src/server/auth/throttle.ts), so a stolen token
+ * once wrong too often; counted on the sign-in's counters (src/server/throttle/uses.ts), so a stolen token
  * cannot guess it.
  */
 async function confirmActingAdmin(db: Database, admin: SignedInAdmin, password: string): Promise<void> {
@@ -109,11 +110,15 @@ async function confirmActingAdmin(db: Database, admin: SignedInAdmin, password: 
 
 /** The signed-in admin's own password, checked under the sign-in throttle: the stored hash when right. */
 async function checkOwnPassword(db: Database, admin: SignedInAdmin, password: string): Promise<string | undefined> {
-  const attempt = await reserveAttempt(db, admin.email, admin.client ?? '');
-  if (!attempt) throw new Throttled(adminMessages.tooManyPasswordChecks, 900, 'ownPassword');
-  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admins WHERE id = $1', [admin.id]);
+  const counters = await passwordCounters(admin.email, admin.client ?? '');
+  const claim = await claimAttempt<{ password_hash: string }>(db, counters, {
+    text: 'SELECT password_hash FROM admins WHERE id = $1',
+    params: [admin.id],
+  });
+  if (claim.kind === 'wait') throw new Throttled(adminMessages.tooManyPasswordChecks, 900, 'ownPassword');
+  const [row] = claim.rows;
   if (!row || !(await verifyPassword(password, row.password_hash))) return undefined;
-  await forgetAttempt(db, attempt);
+  await db.batch(refundStatements(counters));
   return row.password_hash;
 }
 

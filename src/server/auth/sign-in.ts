@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Admin, AdminRole } from '../../shared/admins/schema.ts';
 import type { PasswordStep, TotpEnrolment } from '../../shared/auth/schema.ts';
-import type { Database } from '../db/index.ts';
-import { changeAndAudit, recordAccess } from '../audit.ts';
+import { secondFactorLockTexts } from '../../shared/auth/texts.ts';
+import { site } from '../../shared/site.ts';
+import { config } from '../config.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { auditedChange, changeAndAudit } from '../audit.ts';
 import { isUuid } from '../ids.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { keyedClientGroup } from '../throttle/client-group.ts';
+import { claimAttempt, refundStatements, type Counter } from '../throttle/throttle.ts';
+import { passwordCounters, secondFactorCounters, SIGN_IN_THROTTLES, typedEmail } from '../throttle/uses.ts';
 import type { SignedInAdmin } from './require-admin.ts';
 import { hashPassword, needsRehash, unknownAccountHash, verifyPassword } from './passwords.ts';
 import {
@@ -14,8 +22,7 @@ import {
   useSecondFactor,
 } from './second-factor.ts';
 import { startSession } from './sessions.ts';
-import { forgetAttempt, reserveAttempt, typedEmail } from './throttle.ts';
-import { signChallenge, type ChallengeClaims } from './tokens.ts';
+import { CHALLENGE_SECONDS, signChallenge, type ChallengeClaims } from './tokens.ts';
 
 export const PUBLIC_COLUMNS = 'id, name, email, avatar, roles';
 
@@ -56,19 +63,23 @@ export async function createAdmin(
   return admin!;
 }
 
-const logFailure = (db: Database, email: string, adminId: string | null, summary: string) =>
-  db.query(
-    `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
-     VALUES ($1::uuid, $2, 'sign_in_failed', 'session', '', $3)`,
-    [adminId, typedEmail(email), summary],
-  );
+const logFailure = (email: string, adminId: string | null, summary: string): Statement => ({
+  text: `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+         VALUES ($1::uuid, $2, 'sign_in_failed', 'session', '', $3)`,
+  params: [adminId, typedEmail(email), summary],
+});
+
+/** The client group a challenge is bound to, as its row keeps it: a keyed hash, never the address. */
+const challengeClient = async (address: string) => keyedClientGroup(await config.authSecret(), 'challenge', address);
 
 export type PasswordStepResult = { ok: true; step: PasswordStep } | { ok: false; reason: 'wrong' | 'locked' };
 
 /**
  * The password step of a sign-in: a right password answers a challenge for the second step
- * (a code, or at the first sign-in the enrolment of a TOTP secret), never a token. Attempts are
- * throttled (src/server/auth/throttle.ts).
+ * (a code, or at the first sign-in the enrolment of a TOTP secret), never a token. The attempt is
+ * claimed on the sign-in's counters (throttle/uses.ts) before the password is checked, the
+ * account read in the same round trip. The challenge is single-use and bound to this client group
+ * (its row in sign_in_challenges).
  */
 export async function checkCredentials(
   db: Database,
@@ -76,8 +87,19 @@ export async function checkCredentials(
   password: string,
   client: string,
 ): Promise<PasswordStepResult> {
-  const attempt = await reserveAttempt(db, email, client);
-  if (!attempt) {
+  const counters = await passwordCounters(email, client);
+  const claim = await claimAttempt<{
+    id: string;
+    email: string;
+    password_hash: string;
+    session_version: number;
+    enrolled: boolean;
+  }>(db, counters, {
+    text: `SELECT id, email, password_hash, session_version, totp_secret IS NOT NULL AS enrolled
+           FROM admins WHERE lower(email) = lower($1)`,
+    params: [email],
+  });
+  if (claim.kind === 'wait') {
     await db.query(
       `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
        SELECT (SELECT id FROM admins WHERE lower(email) = $1), $1, 'sign_in_failed', 'session', '', $2`,
@@ -85,52 +107,55 @@ export async function checkCredentials(
     );
     return { ok: false, reason: 'locked' };
   }
-  const [row] = await db.query<{
-    id: string;
-    email: string;
-    password_hash: string;
-    session_version: number;
-    enrolled: boolean;
-  }>(
-    `SELECT id, email, password_hash, session_version, totp_secret IS NOT NULL AS enrolled
-     FROM admins WHERE lower(email) = lower($1)`,
-    [email],
-  );
+  const [row] = claim.rows;
   const valid = await verifyPassword(password, row?.password_hash ?? unknownAccountHash());
   if (!row || !valid) {
-    await logFailure(
-      db,
-      email,
-      row?.id ?? null,
-      row ? loginAuditSummaries.wrongPassword : loginAuditSummaries.unknownAccount,
-    );
+    await db.batch([
+      logFailure(email, row?.id ?? null, row ? loginAuditSummaries.wrongPassword : loginAuditSummaries.unknownAccount),
+    ]);
     return { ok: false, reason: 'wrong' };
   }
-  await forgetAttempt(db, attempt);
-  if (needsRehash(row.password_hash))
-    await db.query('UPDATE admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3', [
-      row.id,
-      await hashPassword(password),
-      row.password_hash,
-    ]);
-  const claims = { adminId: row.id, sessionVersion: row.session_version };
-  if (row.enrolled) return { ok: true, step: { secondFactor: 'totp', challenge: await signChallenge(claims) } };
-  const totp: TotpEnrolment = newTotpSecret(row.email);
-  return {
-    ok: true,
-    step: { secondFactor: 'enrol', challenge: await signChallenge({ ...claims, enrolSecret: totp.secret }), totp },
-  };
+  const rehashed = needsRehash(row.password_hash) ? await hashPassword(password) : undefined;
+  const id = randomUUID();
+  const totp: TotpEnrolment | undefined = row.enrolled ? undefined : newTotpSecret(row.email);
+  await db.batch([
+    ...refundStatements(counters),
+    ...(rehashed
+      ? [
+          {
+            text: 'UPDATE admins SET password_hash = $2 WHERE id = $1 AND password_hash = $3',
+            params: [row.id, rehashed, row.password_hash],
+          },
+        ]
+      : []),
+    { text: 'DELETE FROM sign_in_challenges WHERE expires_at < now()' },
+    {
+      text: `INSERT INTO sign_in_challenges (id, admin_id, client, expires_at)
+             VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+      params: [id, row.id, await challengeClient(client), CHALLENGE_SECONDS],
+    },
+  ]);
+  const claims = { id, adminId: row.id, sessionVersion: row.session_version };
+  if (!totp) return { ok: true, step: { secondFactor: 'totp', challenge: await signChallenge(claims) } };
+  const challenge = await signChallenge({ ...claims, enrolSecret: totp.secret });
+  return { ok: true, step: { secondFactor: 'enrol', challenge, totp } };
 }
 
 export type SecondStepResult =
   | { ok: true; admin: Admin; sessionVersion: number; sessionId: string; recoveryCodes?: string[] }
-  | { ok: false; reason: 'wrong' | 'locked' | 'expired' };
+  | { ok: false; reason: 'wrong'; notified: boolean }
+  | { ok: false; reason: 'locked' }
+  | { ok: false; reason: 'accountLocked' }
+  | { ok: false; reason: 'expired' };
 
 /**
  * The second step: the code of the challenge's account (a TOTP code or a recovery code), or at a
  * first sign-in the first code of the secret offered, which enrols it with 10 recovery codes. A
- * challenge issued before a sign-out, a new password or a role granted is expired. Throttled with
- * the password step.
+ * challenge is accepted only from the client group that typed its password, while its row lives:
+ * a sign-in deletes it (one password step, one session at most), and a challenge issued before a
+ * sign-out, a new password or a role granted is expired. The code is claimed on the password's
+ * counters and on the account's, whatever the address (throttle/uses.ts): the code that spends
+ * the account's mails its owner a notice, once per lock.
  */
 export async function completeSignIn(
   db: Database,
@@ -138,19 +163,27 @@ export async function completeSignIn(
   code: string,
   client: string,
 ): Promise<SecondStepResult> {
-  const [row] = isUuid(challenge.adminId)
-    ? await db.query<Admin & { totp_secret: string | null }>(
-        `SELECT ${PUBLIC_COLUMNS}, totp_secret FROM admins WHERE id = $1 AND session_version = $2`,
-        [challenge.adminId, challenge.sessionVersion],
-      )
-    : [];
+  const bound = await challengeClient(client);
+  const [row] =
+    isUuid(challenge.adminId) && isUuid(challenge.id)
+      ? await db.query<Admin & { totp_secret: string | null }>(
+          `SELECT ${PUBLIC_COLUMNS}, totp_secret FROM admins
+           WHERE id = $1 AND session_version = $2 AND EXISTS (
+             SELECT FROM sign_in_challenges c
+             WHERE c.id = $3 AND c.admin_id = admins.id AND c.client = $4 AND c.expires_at > now()
+           )`,
+          [challenge.adminId, challenge.sessionVersion, challenge.id, bound],
+        )
+      : [];
   // A challenge to enrol is for an account without a second factor, and the reverse.
   if (!row || (challenge.enrolSecret === undefined) === (row.totp_secret === null))
     return { ok: false, reason: 'expired' };
-  const attempt = await reserveAttempt(db, row.email, client);
-  if (!attempt) {
-    await logFailure(db, row.email, row.id, loginAuditSummaries.locked);
-    return { ok: false, reason: 'locked' };
+  const counters = await secondFactorCounters(row.email, row.id, client);
+  const claim = await claimAttempt(db, counters);
+  if (claim.kind === 'wait') {
+    await db.batch([logFailure(row.email, row.id, loginAuditSummaries.locked)]);
+    const accountLocked = claim.waiting.some(({ throttle }) => throttle === SIGN_IN_THROTTLES.secondFactor);
+    return { ok: false, reason: accountLocked ? 'accountLocked' : 'locked' };
   }
   const { totp_secret: sealed, ...admin } = row;
   const recoveryCodes = challenge.enrolSecret ? await enrol(db, admin, challenge.enrolSecret, code) : undefined;
@@ -159,18 +192,29 @@ export async function completeSignIn(
       ? recoveryCodes !== undefined
       : await useSecondFactor(db, { id: row.id, totp_secret: sealed }, code);
   if (!accepted) {
-    await logFailure(db, row.email, row.id, loginAuditSummaries.wrongCode);
-    return { ok: false, reason: 'wrong' };
+    const notified = spentAccount(counters, claim.failures);
+    await db.batch([
+      logFailure(row.email, row.id, loginAuditSummaries.wrongCode),
+      ...(notified ? [lockNotice(admin)] : []),
+    ]);
+    return { ok: false, reason: 'wrong', notified };
   }
-  await forgetAttempt(db, attempt);
+  // The challenge is used up by the statement that logs the sign-in: of concurrent redemptions,
+  // one deletes its row and goes on; the others find none.
+  const [, , consumed] = await db.batch([
+    ...refundStatements(counters),
+    auditedChange({
+      change: 'DELETE FROM sign_in_challenges WHERE id = $1 AND client = $2 RETURNING admin_id',
+      params: [challenge.id, bound],
+      admin,
+      action: 'sign_in',
+      entity: 'session',
+      entityId: 'admin_id',
+      summary: `'${recoveryCodes ? loginAuditSummaries.enrolled : loginAuditSummaries.signedIn}'`,
+    }),
+  ]);
+  if (consumed!.length === 0) return { ok: false, reason: 'expired' };
   const sessionId = await startSession(db, admin.id);
-  await recordAccess(db, {
-    admin,
-    action: 'sign_in',
-    entity: 'session',
-    entityId: admin.id,
-    summary: recoveryCodes ? loginAuditSummaries.enrolled : loginAuditSummaries.signedIn,
-  });
   return {
     ok: true,
     admin,
@@ -179,6 +223,24 @@ export async function completeSignIn(
     ...(recoveryCodes ? { recoveryCodes } : {}),
   };
 }
+
+/**
+ * Whether this wrong code spent the account's counter: the one attempt of a lock that does (the
+ * claims of one account queue, and none is counted while it waits), so its notice goes once.
+ */
+const spentAccount = (counters: Counter[], failures: number[]) =>
+  counters.some(({ throttle }, i) => throttle === SIGN_IN_THROTTLES.secondFactor && failures[i] === throttle.free);
+
+/** The owner's notice of a lock: who it is for and what to do, never a code. */
+const lockNotice = (admin: Admin) =>
+  enqueueMail(
+    {
+      to: admin.email,
+      subject: secondFactorLockTexts.noticeSubject,
+      text: secondFactorLockTexts.noticeText(admin.name, site.name),
+    },
+    'AVISO-SEGURIDAD',
+  );
 
 /**
  * Enrols the secret when the code is its code now: the secret is stored, sealed, only if the

@@ -16,8 +16,6 @@ const ISSUER = 'aguas-patagonia-admin';
 // The audience tells an access token from a sign-in's challenge: neither is accepted as the other.
 const ACCESS = 'admin';
 const CHALLENGE = 'second-factor';
-/** Time to type the code after the password: a challenge is valid 5 minutes. */
-const CHALLENGE_LIFETIME = '5m';
 
 const key = async () => new TextEncoder().encode(await config.authSecret());
 
@@ -68,32 +66,39 @@ export const refreshAccessToken = async (claims: TokenClaims): Promise<string | 
 
 /**
  * What the password step hands the second: who typed the right password, at which session
- * version, and, at a first sign-in, the TOTP secret offered for enrolment (the owner sees it
- * anyway: it is theirs to type into their app; it is sealed only once enrolled).
+ * version, the challenge's id (its row in sign_in_challenges, sign-in.ts: single-use, bound to the
+ * client group that typed the password) and, at a first sign-in, the TOTP secret offered for
+ * enrolment (the owner sees it anyway: it is theirs to type into their app; it is sealed only once
+ * enrolled).
  */
 export interface ChallengeClaims {
+  id: string;
   adminId: string;
   sessionVersion: number;
   enrolSecret?: string;
 }
 
-export const signChallenge = async ({ adminId, sessionVersion, enrolSecret }: ChallengeClaims): Promise<string> =>
+/** Time to type the code after the password, in seconds: the challenge's row expires with it. */
+export const CHALLENGE_SECONDS = 5 * 60;
+
+export const signChallenge = async ({ id, adminId, sessionVersion, enrolSecret }: ChallengeClaims): Promise<string> =>
   new SignJWT({ sv: sessionVersion, ...(enrolSecret ? { totp: enrolSecret } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(adminId)
+    .setJti(id)
     .setIssuer(ISSUER)
     .setAudience(CHALLENGE)
     .setIssuedAt()
-    .setExpirationTime(CHALLENGE_LIFETIME)
+    .setExpirationTime(`${CHALLENGE_SECONDS}s`)
     .sign(await key());
 
 export async function verifyChallenge(token: string): Promise<ChallengeClaims | undefined> {
   const secret = await key();
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, audience: CHALLENGE, algorithms: ['HS256'] });
-    const { sub, sv, totp } = payload;
-    if (!sub || !Number.isInteger(sv) || (totp !== undefined && typeof totp !== 'string')) return undefined;
-    return { adminId: sub, sessionVersion: sv as number, ...(totp ? { enrolSecret: totp } : {}) };
+    const { sub, jti, sv, totp } = payload;
+    if (!sub || !jti || !Number.isInteger(sv) || (totp !== undefined && typeof totp !== 'string')) return undefined;
+    return { id: jti, adminId: sub, sessionVersion: sv as number, ...(totp ? { enrolSecret: totp } : {}) };
   } catch {
     return undefined;
   }

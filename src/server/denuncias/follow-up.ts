@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import {
   RECEIPT_DIGITS,
   receiptDigits,
@@ -10,14 +9,12 @@ import {
   type DenunciaFollowUp,
   type ReporterViewMessage,
 } from '../../shared/denuncias/follow-up/schema.ts';
-import { retention } from '../../shared/retention/texts.ts';
 import { site } from '../../shared/site.ts';
-import { clientGroup } from '../client-group.ts';
-import { config } from '../config.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { refusalOf, rolledBack } from '../db/refusals.ts';
 import { Conflict, Invalid, NotFound, Throttled } from '../errors.ts';
-import { claimAttempt, refundStatements, type FailureThrottle } from '../failure-throttle.ts';
+import { claimAttempt, refundStatements, type Counter } from '../throttle/throttle.ts';
+import { receiptCounters } from '../throttle/uses.ts';
 import type { Multipart } from '../multipart.ts';
 import type { UploadStore } from '../storage.ts';
 import { receiveFile, storeAndAttach, withReceivedFile } from '../uploads.ts';
@@ -29,20 +26,10 @@ import { receiptHash } from './receipt.ts';
  * and lets the reporter answer. Every code that opens nothing (malformed, unknown) gets one
  * message and counts as a failure of its client (a keyed hash of its IPv4 address or IPv6 /64,
  * never the address), throttled before the slow hash (receipt.ts) is paid for: growing waits per
- * client, and a global brake against a guesser with many addresses that only ever holds back
- * clients that failed: a stranger's failures never refuse the right code.
+ * client, and a global brake (throttle/uses.ts RECEIPT_THROTTLE) against a guesser with many
+ * addresses that only ever holds back clients that failed: a stranger's failures never refuse the
+ * right code.
  */
-
-export const RECEIPT_THROTTLE: FailureThrottle = {
-  table: 'receipt_failures',
-  free: 5,
-  memory: retention.receiptFailures,
-  /**
-   * Clients failing within 15 minutes that put the brake on: a small utility's reporters mistype
-   * their code now and then, thirty different connections doing so at once is a guesser.
-   */
-  brake: 30,
-};
 
 /** A denuncia the code opened. */
 export interface OpenedDenuncia {
@@ -56,32 +43,27 @@ export interface OpenedDenuncia {
   messages: DenunciaMessage[];
 }
 
-const clientKey = async (address: string): Promise<string> =>
-  createHmac('sha256', await config.denunciasKey())
-    .update(`receipt-failures:${clientGroup(address)}`)
-    .digest('hex');
-
 /** A receipt code as typed, claimed and hashed: its client's attempt claimed before the slow hash is paid for. */
 interface ClaimedCode {
-  client: string;
+  counters: Counter[];
   hash: string;
 }
 
 /** Claims an attempt for the code and hashes it; Throttled while its client waits, NotFound for a malformed code. */
 async function claimCode(db: Database, typed: string, address: string): Promise<ClaimedCode> {
-  const client = await clientKey(address);
-  const claim = await claimAttempt(db, RECEIPT_THROTTLE, client);
+  const counters = await receiptCounters(address);
+  const claim = await claimAttempt(db, counters);
   if (claim.kind === 'wait')
     throw new Throttled((claim.braked ? texts.throttledEveryone : texts.throttled)(claim.seconds), claim.seconds);
   const digits = receiptDigits(typed);
   // A wrong code keeps its attempt counted: the one message, and no hash for a malformed one.
   if (!new RegExp(`^\\d{${RECEIPT_DIGITS}}$`).test(digits)) throw new NotFound(texts.notFound);
-  return { client, hash: await receiptHash(digits) };
+  return { counters, hash: await receiptHash(digits) };
 }
 
 /** The statements that hand back a right code's attempt, the code checked by the refund itself. */
-const refund = ({ client, hash }: ClaimedCode): Statement[] =>
-  refundStatements(RECEIPT_THROTTLE, client, {
+const refund = ({ counters, hash }: ClaimedCode): Statement[] =>
+  refundStatements(counters, {
     text: 'EXISTS (SELECT FROM denuncias WHERE receipt_hash = $2)',
     params: [hash],
   });

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -31,3 +32,14 @@ function expandIPv6(address: string): number[] {
   const [front, back] = [parse(head), parse(tail)];
   return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
+
+/**
+ * A client group as a throttle or a sign-in's challenge keeps it: a keyed hash (HMAC-SHA256 with
+ * `secret`) of `purpose` and the group, never the address.
+ */
+export const keyedClientGroup = (secret: string | Buffer, purpose: string, address: string): string =>
+  keyed(secret, `${purpose}:${clientGroup(address)}`);
+
+/** A keyed hash of `text`: what a throttle counts under, never what was typed or where from. */
+export const keyed = (secret: string | Buffer, text: string): string =>
+  createHmac('sha256', secret).update(text).digest('hex');

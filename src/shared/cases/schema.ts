@@ -200,7 +200,7 @@ export const caseMessages = {
   /** One message for every wrong pair: it never says which of the two was wrong. */
   followUpNotFound:
     'No encontramos un caso con ese número de referencia y correo electrónico. Revise ambos datos, tal como aparecen en el correo de confirmación.',
-  /** A client's wait after its failed lookups, growing with them (server/failure-throttle.ts). */
+  /** A client's wait after its failed lookups, growing with them (server/throttle/throttle.ts). */
   followUpThrottled: (seconds: number) =>
     `Demasiadas consultas sin resultado desde esta conexión. Espere ${waitText(seconds)} e intente nuevamente.`,
 } as const;

@@ -80,7 +80,7 @@ export type DenunciaFollowUpAnswer = z.infer<typeof DenunciaFollowUpAnswerSchema
 export const denunciaFollowUpMessages = {
   /** One message for every code that opens nothing: malformed, unknown or mistyped alike. */
   notFound: 'No encontramos una denuncia con ese código. Revíselo e intente nuevamente.',
-  /** A client's own failures: its wait grows with them (server/failure-throttle.ts). */
+  /** A client's own failures: its wait grows with them (server/throttle/throttle.ts). */
   throttled: (seconds: number) =>
     `Demasiados intentos con códigos incorrectos desde esta conexión. Espere ${waitText(seconds)} e intente nuevamente.`,
   /** While many clients fail at once, a client that failed too waits between attempts; others do not. */

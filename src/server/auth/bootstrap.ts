@@ -58,7 +58,8 @@ async function refusal(db: Database, token: string, role: AdminRole): Promise<Re
 
 /**
  * The first compliance user's invitation (src/server/auth/invitations.ts), while nobody holds the
- * role: the link the token's holder hands to that person.
+ * role: the link the token's holder hands to that person. Usable only while nobody holds it, and
+ * spent with every other of the bootstrap when one is accepted.
  */
 export async function inviteFirstCompliance(
   db: Database,
@@ -70,6 +71,7 @@ export async function inviteFirstCompliance(
     name: input.name,
     email: input.email,
     roles: ['cumplimiento'],
+    origin: 'bootstrap',
   });
   return { kind: 'invited', path: invitationPath(token), expiresAt };
 }

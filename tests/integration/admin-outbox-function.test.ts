@@ -81,10 +81,10 @@ describe('GET /api/admin/outbox', () => {
     const { body } = await get('/api/admin/outbox');
     expect(body.data.mails.map((mail: { reference: string }) => mail.reference)).toEqual(['AP1234567891']);
     expect((await get('/api/admin/outbox/summary')).body.data).toEqual({ stalled: 0 });
-    const [{ id }] = await db().query<{ id: string }>(
+    const [notified] = await db().query<{ id: string }>(
       `SELECT id::text AS id FROM outbox WHERE reference = 'DEN-AAAA4444'`,
     );
-    expect((await retry(id)).status).toBe(404);
+    expect((await retry(notified!.id)).status).toBe(404);
     expect(await auditRows(db())).toEqual([]);
   });
 });

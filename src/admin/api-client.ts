@@ -76,6 +76,8 @@ async function send(
   { method = 'GET', body, signal, session = true, background = false }: RequestOptions,
   accept: string,
 ): Promise<Response> {
+  // The server counts the call as use when it arrives: from now, as staff see it (last-use.ts).
+  if (session && !background) noteUse();
   if (session) await renewTokenIfDue();
   const headers: Record<string, string> = {
     Accept: accept,
@@ -97,7 +99,6 @@ async function send(
     throw new ApiError(0, messages.genericError);
   }
   if (response.status === 401 && session) reportUnauthorized();
-  else if (session && !background) noteUse();
   if (!response.ok) throw failureOf(response.status, await response.json().catch(() => null));
   return response;
 }

@@ -21,15 +21,13 @@ const CHECK_MS = 5 * 1000;
 const TELL_EVERY_MS = 60 * 1000;
 const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
-let telling: Promise<unknown> | undefined;
-
-/** Tells the server staff are here: a call that counts as use. A 401 ends the session as any does. */
+/**
+ * Tells the server staff are here: a call that counts as use. Sending it restarts the time
+ * (api-client.ts), so activity sends at most one a minute, whether or not the last has answered.
+ * A 401 ends the session as any does.
+ */
 function tellUse(): void {
-  telling ??= apiRequest('/api/admin/account', z.unknown())
-    .catch(() => undefined)
-    .finally(() => {
-      telling = undefined;
-    });
+  apiRequest('/api/admin/account', z.unknown()).catch(() => undefined);
 }
 
 export function IdleTimeout() {

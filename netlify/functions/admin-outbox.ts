@@ -11,8 +11,8 @@ import { countStalled, listUnsent, retryNow } from '../../src/server/mail/unsent
  * an hour, for the shell's alert) and POST /api/admin/outbox/{mailId}/retry (Reintentar ahora).
  */
 export default adminRoutes({
-  '/api/admin/outbox': { GET: async ({ db }) => answer({ mails: await listUnsent(db) }) },
-  '/api/admin/outbox/summary': { GET: async ({ db }) => answer({ stalled: await countStalled(db) }) },
+  '/api/admin/outbox': { GET: async ({ db, admin }) => answer({ mails: await listUnsent(db, admin) }) },
+  '/api/admin/outbox/summary': { GET: async ({ db, admin }) => answer({ stalled: await countStalled(db, admin) }) },
   '/api/admin/outbox/:mailId/retry': {
     POST: async ({ db, admin, params }) => {
       const mail = await retryNow(db, admin, params.mailId, getMailSender(), loadStoredAttachment);

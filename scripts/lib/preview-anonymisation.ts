@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Database, Statement } from '../../src/server/db/database.ts';
 
 /**
@@ -55,6 +55,7 @@ const PUBLIC_TABLES = [
   'advisory_updates',
   'advisory_notices',
   'preview_anonymisation',
+  'database_identity',
 ];
 
 const keep = (...columns: string[]): Columns => Object.fromEntries(columns.map((column) => [column, KEEP]));
@@ -338,12 +339,6 @@ function rekeyUploads(columns: string[], references: { table: string; column: st
 
 export type AnonymisationOutcome =
   { kind: 'done' } | { kind: 'already-done'; at: string } | { kind: 'unclassified'; missing: string[] };
-
-/** The identity of a database from its connection address, without its password. */
-export function databaseFingerprint(connectionUrl: string): string {
-  const url = new URL(connectionUrl);
-  return createHash('sha256').update(`${url.hostname}:${url.port}/${url.pathname}?${url.username}`).digest('hex');
-}
 
 /**
  * Replaces every person's data in `db` with fake values and deletes unsent mail, in one

@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
+import { BACKGROUND_CALL_HEADER } from '../shared/auth/schema.ts';
 import { messages } from '../shared/messages.ts';
+import { noteUse } from './session/last-use.ts';
 import { currentToken } from './session/stored-session.ts';
 import { renewTokenIfDue } from './session/token-renewal.ts';
 import { fileNameOf } from '../ui/downloads.ts';
@@ -49,6 +51,11 @@ interface RequestOptions {
    * carries no token.
    */
   session?: boolean;
+  /**
+   * A call the app makes by itself, not staff (the mail alert's poll): the server checks the sign-in
+   * but does not count it as use, so the idle timeout still ends a tab nobody touches.
+   */
+  background?: boolean;
 }
 
 type FailureBody = { error?: unknown; message?: unknown; errors?: unknown } | null;
@@ -66,11 +73,17 @@ function failureOf(status: number, body: FailureBody): ApiError {
 
 async function send(
   path: string,
-  { method = 'GET', body, signal, session = true }: RequestOptions,
+  { method = 'GET', body, signal, session = true, background = false }: RequestOptions,
   accept: string,
 ): Promise<Response> {
+  // The server counts the call as use when it arrives: from now, as staff see it (last-use.ts).
+  if (session && !background) noteUse();
   if (session) await renewTokenIfDue();
-  const headers: Record<string, string> = { Accept: accept, ...(session ? authHeaders() : {}) };
+  const headers: Record<string, string> = {
+    Accept: accept,
+    ...(session ? authHeaders() : {}),
+    ...(background ? { [BACKGROUND_CALL_HEADER]: '1' } : {}),
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

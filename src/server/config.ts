@@ -89,6 +89,13 @@ export const config = {
   adminBootstrapToken: () => env('ADMIN_BOOTSTRAP_TOKEN'),
 
   /**
+   * The secret a deploy preview's build shows production to have its database branch anonymised
+   * (src/server/preview-anonymisation.ts), set for the production and deploy-preview contexts.
+   * Unset: production anonymises no preview, and previews stay closed (db/preview-gate.ts).
+   */
+  previewAnonymisationToken: () => env('PREVIEW_ANONYMISATION_TOKEN'),
+
+  /**
    * The site's public address, which every link in a mail a scheduled function sends starts with:
    * SITE_URL, as for the build's canonical links, else the project's main address Netlify gives
    * every function at runtime (`context.site.url`, its `URL`; docs.netlify.com, "Environment

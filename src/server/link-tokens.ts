@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * The keys of a link mailed to someone without an account (an alert subscription, a rights
@@ -9,3 +9,10 @@ import { createHash, randomBytes } from 'node:crypto';
 export const newToken = (): string => randomBytes(32).toString('base64url');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+// Digests of equal length, so the comparison takes the same time whatever the secret's length.
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Whether a secret typed or sent is the configured one, in constant time. */
+export const sameSecret = (given: string, expected: string): boolean =>
+  timingSafeEqual(digest(given), digest(expected));

@@ -38,6 +38,9 @@ export const chunkKey = (uploadId: string, index: number) => `chunks/${uploadId}
 export const chunkAttemptKey = (uploadId: string, index: number) =>
   `${chunkKey(uploadId, index)}-${randomBytes(8).toString('hex')}`;
 export const chunkPrefix = (uploadId: string) => `chunks/${uploadId}/`;
+/** Where a rights export's ZIP is kept; uploads-cleanup deletes one no row names (unreferenced-uploads.ts). */
+export const EXPORTS_PREFIX = 'exports/';
+export const exportKey = (exportId: string) => `${EXPORTS_PREFIX}${exportId}`;
 
 /**
  * What the store keeps: uploads of each purpose, and the ZIPs of rights exports (exports/{id},
@@ -54,7 +57,7 @@ const isSealed = (purpose: StoredPurpose) => purpose === 'denuncia';
 
 /**
  * Each blob says when it was stored (`storedAt`, ms since the epoch): bytes are stored before the
- * row that names them (issue 30), and uploads-cleanup deletes only those no row has named for long.
+ * row that names them, and uploads-cleanup deletes only those no row has named for long.
  */
 export async function putBytes(store: UploadStore, key: string, purpose: StoredPurpose, bytes: Uint8Array) {
   const stored = isSealed(purpose) ? await seal(bytes, `uploads:${key}`) : bytes;

@@ -1,15 +1,17 @@
 import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { isUuid } from './ids.ts';
-import type { UploadStore } from './storage.ts';
+import { EXPORTS_PREFIX, type UploadStore } from './storage.ts';
 
 /**
- * Bytes in the store that no upload row names (issue 30). A file sent inline is stored before its
+ * Bytes in the store that no row names. A file sent inline is stored before its
  * row, which the submission's batch writes (uploads.ts), so a crash or a lost answer between the
  * two leaves bytes under an id no row has; a chunk is stored before its claim (chunked-uploads.ts),
- * and a completion deletes its upload's chunks after its statement. Both kinds are deleted here:
+ * and a completion deletes its upload's chunks after its statement. These are deleted here:
  * `files/{id}` whose id has no row, `chunks/{id}/…` whose upload has none or is no longer
- * receiving chunks. Only bytes stored more than `graceMs` ago (putBytes' `storedAt`; none on bytes
+ * receiving chunks. A rights export's ZIP is stored before the batch that records it
+ * (rights/export.ts), which keeps it when that batch's answer was lost: `exports/{id}` whose id no
+ * export row has. Only bytes stored more than `graceMs` ago (putBytes' `storedAt`; none on bytes
  * stored before it was kept): a request still under way has not run its batch yet.
  */
 
@@ -22,10 +24,17 @@ interface SweepBounds {
   deadline?: Deadline;
 }
 
-/** The upload a blob's key is under, and whether that upload's row keeps it. */
-const KINDS = [
-  { prefix: 'files/', kept: () => true },
-  { prefix: 'chunks/', kept: (status: string) => status === 'receiving' || status === 'completing' },
+type Owners = (db: Database, ids: string[]) => Promise<{ id: string; status: string }[]>;
+const uploadRows: Owners = (db, ids) =>
+  db.query('SELECT id::text AS id, status FROM uploads WHERE id = ANY($1::uuid[])', [ids]);
+const exportRows: Owners = (db, ids) =>
+  db.query(`SELECT id::text AS id, 'recorded' AS status FROM rights_exports WHERE id = ANY($1::uuid[])`, [ids]);
+
+/** The rows a blob's key may be under, and whether its row keeps it. */
+const KINDS: { prefix: string; rows: Owners; kept: (status: string) => boolean }[] = [
+  { prefix: 'files/', rows: uploadRows, kept: () => true },
+  { prefix: 'chunks/', rows: uploadRows, kept: (status) => status === 'receiving' || status === 'completing' },
+  { prefix: EXPORTS_PREFIX, rows: exportRows, kept: () => true },
 ];
 
 /** Deletes the bytes no row keeps; answers how many blobs it deleted. */
@@ -35,14 +44,12 @@ export async function deleteUnreferencedBytes(
   { graceMs = GRACE_MS, deadline = deadlineIn(20_000) }: SweepBounds = {},
 ): Promise<number> {
   let deleted = 0;
-  for (const { prefix, kept } of KINDS) {
+  for (const { prefix, rows: rowsOf, kept } of KINDS) {
     for await (const { blobs } of store.list({ prefix, paginate: true })) {
       if (deadline.passed()) return deleted;
       const owners = blobs.map(({ key }) => ({ key, id: key.slice(prefix.length).split('/')[0]! }));
-      const rows = await db.query<{ id: string; status: string }>(
-        'SELECT id::text AS id, status FROM uploads WHERE id = ANY($1::uuid[])',
-        [owners.map(({ id }) => id).filter(isUuid)],
-      );
+      if (owners.length === 0) continue;
+      const rows = await rowsOf(db, owners.map(({ id }) => id).filter(isUuid));
       const statuses = new Map(rows.map((row) => [row.id, row.status]));
       for (const { key, id } of owners) {
         const status = statuses.get(id);

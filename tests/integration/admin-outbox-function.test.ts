@@ -5,7 +5,7 @@ import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { site } from '../../src/shared/site.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 
-/** Correo saliente (issue 12): the unsent mail for staff, the shell's alert and Reintentar ahora. */
+/** Correo saliente: the unsent mail for staff, the shell's alert and Reintentar ahora. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -20,6 +20,9 @@ beforeEach(async () => {
 
 const denuncia = { to: site.mailboxes.compliance, subject: 'Denuncia DEN-AAAA2222', text: 'Texto confidencial' };
 const receipt = { to: 'cliente@example.com', subject: 'Comprobante', text: 'Pagó $18.990' };
+/** What the channel mails a reporter who asked to be told of a reply, and compliance of its deadlines. */
+const notice = { to: 'denunciante@example.com', subject: 'Tiene un mensaje nuevo', text: 'Léalo con su código' };
+const reminder = { to: site.mailboxes.compliance, subject: 'Plazos de denuncias por vencer', text: 'DEN-AAAA3333' };
 
 /** Stores mails as a failed delivery left them: `age` minutes old, in `status`. */
 async function unsent(mail: typeof denuncia, reference: string, age: number, status = 'pending', problem = 'provider') {
@@ -42,8 +45,14 @@ describe('GET /api/admin/outbox', () => {
     await unsent(denuncia, 'DEN-AAAA2222', 90);
     await db().batch([enqueueMail(receipt, 'CON-SENT2222')]);
     await db().query(`UPDATE outbox SET status = 'sent' WHERE reference = 'CON-SENT2222'`);
+    const both = await signedInAdmin(db(), 'Clara Cumplimiento', 'clara@example.com', [
+      'administrador',
+      'cumplimiento',
+    ]);
 
-    const { status, body } = await get('/api/admin/outbox');
+    const { status, body } = await read(
+      await callFunction(adminOutbox, 'GET', '/api/admin/outbox', { token: both.token }),
+    );
     expect(status).toBe(200);
     expect(body.data.mails).toEqual([
       {
@@ -62,14 +71,30 @@ describe('GET /api/admin/outbox', () => {
     for (const secret of ['Texto confidencial', 'Denuncia DEN', site.mailboxes.compliance, 'cliente@example.com'])
       expect(text).not.toContain(secret);
   });
+
+  it("keeps the denuncias channel's mail from an administrator without the compliance role", async () => {
+    await unsent(denuncia, 'DEN-AAAA3333', 90);
+    await unsent(notice, 'DEN-AAAA4444', 80);
+    await unsent(reminder, 'PLAZOS-2026-12-01', 70);
+    await unsent(receipt, 'AP1234567891', 30);
+
+    const { body } = await get('/api/admin/outbox');
+    expect(body.data.mails.map((mail: { reference: string }) => mail.reference)).toEqual(['AP1234567891']);
+    expect((await get('/api/admin/outbox/summary')).body.data).toEqual({ stalled: 0 });
+    const [notified] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM outbox WHERE reference = 'DEN-AAAA4444'`,
+    );
+    expect((await retry(notified!.id)).status).toBe(404);
+    expect(await auditRows(db())).toEqual([]);
+  });
 });
 
 describe('GET /api/admin/outbox/summary', () => {
   it('counts the mail unsent for more than an hour and the held mail', async () => {
     expect((await get('/api/admin/outbox/summary')).body.data).toEqual({ stalled: 0 });
-    await unsent(denuncia, 'DEN-BBBB2222', 59);
+    await unsent(receipt, 'AP0034567890', 59);
     expect((await get('/api/admin/outbox/summary')).body.data).toEqual({ stalled: 0 });
-    await unsent(denuncia, 'DEN-CCCC2222', 61);
+    await unsent(receipt, 'AP0134567890', 61);
     await unsent(receipt, 'AP2234567890', 1, 'held', 'rejected');
     expect((await get('/api/admin/outbox/summary')).body.data).toEqual({ stalled: 2 });
   });

@@ -167,6 +167,7 @@ const probes: Probe[] = [
   pathParam('/api/bills/:billId', `/api/bills/${PLACEHOLDER}`, 'payments-bills'),
   json('/api/bootstrap', { token: 'x', name: 'Ana', email: 'a@example.com', password: 'x' }, 'name', 'bootstrap'),
   query('/api/bootstrap', 'bootstrap'),
+  json('/api/preview-anonymisation', { connectionString: 'postgres://x' }, 'connectionString', 'preview-anonymisation'),
   json('/api/seguimiento', { reference: 'REC-ABCDEFGH', email: 'a@example.com' }, 'reference', 'cases-follow-up'),
   json('/api/denuncias/seguimiento', { receipt }, 'receipt', 'denuncias-follow-up'),
   json('/api/denuncias/seguimiento/aviso', { receipt, notify: true }, 'receipt', 'denuncias-follow-up'),

@@ -103,17 +103,16 @@ describe('a preview with a copy of production’s database', () => {
     await productionsUnsentMail();
     inContext('deploy-preview');
     await db().batch([enqueueMail(mail, 'CON-PREV3333')]);
-    expect((await listUnsent(db())).map(({ reference }) => reference)).toEqual(['CON-PREV3333']);
-    const [production] = await db().query<{ id: string }>(
-      `SELECT id::text AS id FROM outbox WHERE reference = 'CON-PROD2222'`,
-    );
     const admin = {
       id: '00000000-0000-0000-0000-000000000001',
       email: 'ana@example.com',
-      name: 'Ana',
-      role: 'administrador',
+      roles: ['administrador' as const],
     };
-    expect(await retryNow(db(), admin as never, production!.id, recordingSender().sender, async () => undefined)).toBe(
+    expect((await listUnsent(db(), admin)).map(({ reference }) => reference)).toEqual(['CON-PREV3333']);
+    const [production] = await db().query<{ id: string }>(
+      `SELECT id::text AS id FROM outbox WHERE reference = 'CON-PROD2222'`,
+    );
+    expect(await retryNow(db(), admin, production!.id, recordingSender().sender, async () => undefined)).toBe(
       undefined,
     );
     expect((await statuses())[0]).toMatchObject({ reference: 'CON-PROD2222', status: 'pending' });

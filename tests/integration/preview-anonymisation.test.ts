@@ -1,30 +1,46 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as previewAnonymisation from '../../netlify/functions/preview-anonymisation.ts';
 import { TABLES, unclassified } from '../../scripts/lib/preview-anonymisation.ts';
+import { getDatabase } from '../../src/server/db/index.ts';
+import { databaseFingerprint, untilAnonymised } from '../../src/server/db/preview-gate.ts';
+import { callFunction, read } from '../helpers/admin.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * Issue 24, row 10: a deploy preview's database branch, a copy of production's, keeps no real
- * person's data. The script the preview's build runs (scripts/anonymise-preview.ts) is run here as
- * the build runs it, on a PostgreSQL 17 database with every migration and one row of every table
- * that holds people's data; then every table is dumped and searched for each original value.
+ * A deploy preview's database branch, a copy of production's, keeps no real person's data, and the
+ * code that removes it is production's: the preview's build hands production its branch
+ * (scripts/anonymise-preview.ts), and production's POST /api/preview-anonymisation anonymises and
+ * marks it. Run here as production runs it, on a PostgreSQL 17 database with every migration and
+ * one row of every table that holds people's data (the branch), beside production's own; then
+ * every table of the branch is dumped and searched for each original value.
  */
 let pg: RealPostgres;
+let production: RealPostgres;
+const TOKEN = 'token-de-anonimizacion-de-vistas-previas';
 beforeAll(async () => {
   pg = await startRealPostgres();
+  production = await startRealPostgres();
+  // Production's own database, as getDatabase() reaches it.
+  process.env.NETLIFY_DB_URL = production.url;
+  process.env.PREVIEW_ANONYMISATION_TOKEN = TOKEN;
 }, 120_000);
 afterAll(async () => {
+  await getDatabase().close();
   await pg?.stop();
+  await production?.stop();
+});
+afterEach(() => {
+  delete (globalThis as { Netlify?: unknown }).Netlify;
 });
 
-const root = path.resolve(import.meta.dirname, '../..');
-function runScript(context: string | undefined, url = pg.url) {
-  const env: Record<string, string | undefined> = { ...process.env, NETLIFY_DB_URL: url, CONTEXT: context };
-  delete env.APP_MODE;
-  if (context === undefined) delete env.CONTEXT;
-  return spawnSync(process.execPath, ['scripts/anonymise-preview.ts'], { cwd: root, env, encoding: 'utf8' });
-}
+/** What production answers a preview's build that hands it `url`. */
+const anonymiseAt = async (url = pg.url, token = TOKEN) =>
+  read(
+    await callFunction(previewAnonymisation, 'POST', '/api/preview-anonymisation', {
+      token,
+      body: { connectionString: url },
+    }),
+  );
 
 /** Every row of every table of the public schema, as JSON text. */
 async function dump(): Promise<string> {
@@ -209,15 +225,36 @@ async function seedProduction() {
   );
 }
 
-describe('scripts/anonymise-preview.ts', () => {
-  it("refuses in production's build context, and anywhere but a deploy preview, changing nothing", async () => {
+describe("production's POST /api/preview-anonymisation", () => {
+  it('refuses anywhere but the production deploy, a wrong token, and production’s own database, changing nothing', async () => {
     await seedProduction();
+    await production.db.query(
+      `INSERT INTO contact_messages (reference, name, surname, email, phone, address, city, reqs)
+       VALUES ('CON-PRODPROD', 'Aurelio', 'Zapallar', $1, '', '', 'Coyhaique', 'Mensaje de producción')`,
+      [original.email],
+    );
     const before = await dump();
-    for (const context of ['production', 'branch-deploy', 'dev', undefined]) {
-      const run = runScript(context);
-      expect(run.status).toBe(1);
-      expect(run.stderr).toContain('refused');
+    const ownBefore = await production.db.query('SELECT * FROM contact_messages');
+
+    expect((await anonymiseAt(pg.url, 'otro-token')).status).toBe(403);
+    vi.stubEnv('PREVIEW_ANONYMISATION_TOKEN', '');
+    expect((await anonymiseAt()).status).toBe(403);
+    vi.unstubAllEnvs();
+    expect((await anonymiseAt(pg.url, '')).status).toBe(401);
+    // Production's own database under its own address: refused whatever the address looks like.
+    const own = await anonymiseAt(production.url);
+    expect(own).toMatchObject({
+      status: 409,
+      body: { error: 'Esa base de datos es la de producción: no se anonimiza.' },
+    });
+    expect(await production.db.query('SELECT * FROM contact_messages')).toEqual(ownBefore);
+    // A preview's (or a branch deploy's) own copy of this function never anonymises anything.
+    vi.stubEnv('APP_MODE', 'production');
+    for (const context of ['deploy-preview', 'branch-deploy']) {
+      (globalThis as { Netlify?: unknown }).Netlify = { context: { deploy: { context } } };
+      expect((await anonymiseAt()).status).toBe(404);
     }
+    vi.unstubAllEnvs();
     expect(await dump()).toBe(before);
   });
 
@@ -225,23 +262,37 @@ describe('scripts/anonymise-preview.ts', () => {
     await pg.db.query(`CREATE TABLE newsletter_readers (email text NOT NULL)`);
     await pg.db.query(`INSERT INTO newsletter_readers VALUES ($1)`, [original.email]);
     const before = await dump();
-    const run = runScript('deploy-preview');
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain('table newsletter_readers');
+    const { status, body } = await anonymiseAt();
+    expect(status).toBe(200);
+    expect(body.data.outcome).toEqual({
+      kind: 'unclassified',
+      missing: expect.arrayContaining(['table newsletter_readers']),
+    });
     expect(await dump()).toBe(before);
     await pg.db.query('DROP TABLE newsletter_readers');
   });
 
-  it('in a deploy preview, leaves no original value anywhere in the database', async () => {
-    const run = runScript('deploy-preview');
-    expect(run.stderr).toBe('');
-    expect(run.status).toBe(0);
+  it('until production marked the branch, every statement of the preview is refused (503)', async () => {
+    await expect(untilAnonymised(pg.db, pg.url).query('SELECT 1')).rejects.toThrow(/not anonymised yet/);
+  });
+
+  it("leaves no original value anywhere in the preview's database, and marks it", async () => {
+    const { status, body } = await anonymiseAt();
+    expect({ status, outcome: body.data.outcome }).toEqual({ status: 200, outcome: { kind: 'done' } });
     const after = await dump();
     for (const [what, value] of Object.entries(original)) {
       expect(after.includes(value), `${what} (${value}) is still in the database`).toBe(false);
     }
     expect(after).not.toContain('"card_number":"9731"');
     expect(after).not.toContain('"client_number":"100777"');
+    expect(await pg.db.query('SELECT database_fingerprint FROM preview_anonymisation')).toEqual([
+      { database_fingerprint: databaseFingerprint(pg.url) },
+    ]);
+    expect(await untilAnonymised(pg.db, pg.url).query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    // Production's own data stays.
+    expect(await production.db.query(`SELECT email FROM contact_messages WHERE reference = 'CON-PRODPROD'`)).toEqual([
+      { email: original.email },
+    ]);
   });
 
   it('deletes unsent mail and every staff account, and keeps the references between what stays', async () => {
@@ -277,9 +328,8 @@ describe('scripts/anonymise-preview.ts', () => {
 
   it('runs once per database branch: the next build of the same preview changes nothing', async () => {
     const before = await dump();
-    const run = runScript('deploy-preview');
-    expect(run.status).toBe(0);
-    expect(run.stdout).toContain('nothing to do');
+    const { body } = await anonymiseAt();
+    expect(body.data.outcome).toEqual({ kind: 'already-done', at: expect.any(String) });
     expect(await dump()).toBe(before);
   });
 
@@ -288,8 +338,8 @@ describe('scripts/anonymise-preview.ts', () => {
     await pg.db.query(`INSERT INTO outbox (reference, recipient, subject, body) VALUES ('X', $1, 's', 'b')`, [
       original.email,
     ]);
-    const run = runScript('deploy-preview');
-    expect(run.status).toBe(0);
+    await expect(untilAnonymised(pg.db, pg.url).query('SELECT 1')).rejects.toThrow(/not anonymised yet/);
+    expect((await anonymiseAt()).body.data.outcome).toEqual({ kind: 'done' });
     expect(await dump()).not.toContain(original.email);
   });
 });

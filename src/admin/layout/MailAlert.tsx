@@ -13,7 +13,8 @@ export function MailAlert() {
   const { pathname } = useLocation();
   const summary = useQuery({
     queryKey: ['outbox', 'summary'],
-    queryFn: ({ signal }) => apiRequest('/api/admin/outbox/summary', OutboxSummarySchema, { signal }),
+    // Polled by the app, not asked for by staff: it must not keep an unattended tab signed in.
+    queryFn: ({ signal }) => apiRequest('/api/admin/outbox/summary', OutboxSummarySchema, { signal, background: true }),
     refetchInterval: CHECK_EVERY_MS,
   });
   const stalled = summary.data?.stalled ?? 0;

@@ -1,4 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import * as z from 'zod/mini';
+import { apiRequest } from '../api-client.ts';
+import { sinceLastUse } from './last-use.ts';
 import { useSession } from './SessionProvider.tsx';
 
 /**
@@ -6,25 +9,39 @@ import { useSession } from './SessionProvider.tsx';
  * the password (the server's bound). A minute before, a dialog says so and lets the admin stay.
  * The token is renewed on a timer while the app is open (token-renewal.ts), so without this an
  * unattended tab would stay signed in for the whole 12 hours.
+ *
+ * The time runs from the last call the server counted as use (last-use.ts), as the server's own
+ * idle timeout does: its polls and renewals are background calls. Staff typing or reading
+ * without a call are using it all the same: their activity is told to the server, at most once a
+ * minute, by a call that counts (their own profile).
  */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 const WARNING_MS = 60 * 1000;
 const CHECK_MS = 5 * 1000;
+const TELL_EVERY_MS = 60 * 1000;
 const ACTIVITY = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+
+/**
+ * Tells the server staff are here: a call that counts as use. Sending it restarts the time
+ * (api-client.ts), so activity sends at most one a minute, whether or not the last has answered.
+ * A 401 ends the session as any does.
+ */
+function tellUse(): void {
+  apiRequest('/api/admin/account', z.unknown()).catch(() => undefined);
+}
 
 export function IdleTimeout() {
   const { signOutIdle } = useSession();
-  const lastActivity = useRef(Date.now());
   const [warning, setWarning] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
     const active = () => {
-      lastActivity.current = Date.now();
+      if (sinceLastUse() >= TELL_EVERY_MS) tellUse();
     };
     for (const event of ACTIVITY) window.addEventListener(event, active, { passive: true, capture: true });
     const timer = setInterval(() => {
-      const idle = Date.now() - lastActivity.current;
+      const idle = sinceLastUse();
       if (idle >= IDLE_TIMEOUT_MS) void signOutIdle();
       else setWarning(idle >= IDLE_TIMEOUT_MS - WARNING_MS);
     }, CHECK_MS);
@@ -40,7 +57,7 @@ export function IdleTimeout() {
   }, [warning]);
 
   const stay = () => {
-    lastActivity.current = Date.now();
+    tellUse();
     setWarning(false);
   };
 

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Admin, AdminRole } from '../../shared/admins/schema.ts';
 import {
   MIN_BOOTSTRAP_TOKEN,
@@ -8,6 +7,7 @@ import {
 } from '../../shared/bootstrap/schema.ts';
 import { config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import { sameSecret } from '../link-tokens.ts';
 import { PUBLIC_COLUMNS } from './sign-in.ts';
 import { createInvitation, invitationPath } from './invitations.ts';
 import { hashPassword } from './passwords.ts';
@@ -31,10 +31,6 @@ function configuredToken(): ConfiguredToken {
   return { state: 'set', token };
 }
 
-// Digests of equal length, so the comparison takes the same time whatever the token's length.
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-const sameToken = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
-
 const anyHolder = async (db: Database, role: AdminRole) =>
   (await db.query('SELECT 1 FROM admins WHERE $1 = ANY(roles) LIMIT 1', [role])).length > 0;
 
@@ -52,13 +48,14 @@ export type ComplianceBootstrapOutcome = { kind: 'invited'; path: string; expire
 async function refusal(db: Database, token: string, role: AdminRole): Promise<Refusal | undefined> {
   const configured = configuredToken();
   if (configured.state !== 'set') return { kind: configured.state };
-  if (!sameToken(token, configured.token)) return { kind: 'wrong-token' };
+  if (!sameSecret(token, configured.token)) return { kind: 'wrong-token' };
   return (await anyHolder(db, role)) ? { kind: 'done' } : undefined;
 }
 
 /**
  * The first compliance user's invitation (src/server/auth/invitations.ts), while nobody holds the
- * role: the link the token's holder hands to that person.
+ * role: the link the token's holder hands to that person. Usable only while nobody holds it, and
+ * spent with every other of the bootstrap when one is accepted.
  */
 export async function inviteFirstCompliance(
   db: Database,
@@ -70,6 +67,7 @@ export async function inviteFirstCompliance(
     name: input.name,
     email: input.email,
     roles: ['cumplimiento'],
+    origin: 'bootstrap',
   });
   return { kind: 'invited', path: invitationPath(token), expiresAt };
 }

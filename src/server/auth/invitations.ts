@@ -17,7 +17,19 @@ import { newRecoveryCodes, newTotpSecret, recoveryCodeHashes, sealTotpSecret, to
  * who opens it chooses the password and enrols TOTP, and the account is created then. The token
  * (256 random bits) travels in the link's fragment, never sent to a server log; only its SHA-256
  * is stored. Used once, in the statement that creates the account; valid INVITATION_HOURS.
+ *
+ * An invitation of the bootstrap (bootstrap.ts) is for the first compliance user only: it opens,
+ * and is accepted, only while nobody holds `cumplimiento`, re-checked in the accepting statement,
+ * and accepting one spends every other open one of the bootstrap, so a spare link minted with the
+ * token makes no second account once the officer has theirs.
  */
+
+/** Who made the invitation: the operator's command, or the first compliance user's bootstrap. */
+export type InvitationOrigin = 'operator' | 'bootstrap';
+
+/** An invitation that may still be used (alias i): a bootstrap one only while nobody holds the role. */
+const USABLE = `i.used_at IS NULL AND i.expires_at > now()
+  AND (i.origin = 'operator' OR NOT EXISTS (SELECT 1 FROM admins WHERE 'cumplimiento' = ANY(roles)))`;
 
 const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
@@ -25,13 +37,18 @@ export const invitationPath = (token: string) => `/admin/invitacion#${token}`;
 
 export async function createInvitation(
   db: Database,
-  { name, email, roles }: { name: string; email: string; roles: AdminRole[] },
+  {
+    name,
+    email,
+    roles,
+    origin = 'operator',
+  }: { name: string; email: string; roles: AdminRole[]; origin?: InvitationOrigin },
 ): Promise<{ token: string; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db.query<{ expires_at: Date }>(
-    `INSERT INTO admin_invitations (token_hash, name, email, roles, expires_at)
-     VALUES ($1, $2, $3, $4, now() + make_interval(hours => $5)) RETURNING expires_at`,
-    [tokenHash(token), name, email.trim().toLowerCase(), roles, INVITATION_HOURS],
+    `INSERT INTO admin_invitations (token_hash, name, email, roles, origin, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6)) RETURNING expires_at`,
+    [tokenHash(token), name, email.trim().toLowerCase(), roles, origin, INVITATION_HOURS],
   );
   return { token, expiresAt: new Date(row!.expires_at).toISOString() };
 }
@@ -39,7 +56,7 @@ export async function createInvitation(
 /** Who a valid invitation is for, and a new TOTP secret to enrol; undefined when used, expired or unknown. */
 export async function openInvitation(db: Database, token: string): Promise<InvitationAnswer | undefined> {
   const [invitation] = await db.query<{ name: string; email: string }>(
-    'SELECT name, email FROM admin_invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()',
+    `SELECT name, email FROM admin_invitations i WHERE token_hash = $1 AND ${USABLE}`,
     [tokenHash(token)],
   );
   return invitation && { ...invitation, totp: newTotpSecret(invitation.email) };
@@ -52,6 +69,11 @@ export type AcceptOutcome =
  * Creates the invited account with the password just chosen (the owner's own) and the TOTP secret
  * its first code proves enrolled, granted `cumplimiento` now; the invitation is marked used by the
  * same statement, so a link creates one account at most. A wrong code leaves the link usable.
+ *
+ * One of the bootstrap marks every open one of the bootstrap used, its own among them, in one
+ * UPDATE: two acceptances at once both lock the same rows, in the same order, so the second waits
+ * for the first, then finds them used and creates nothing (READ COMMITTED re-reads a row another
+ * transaction changed).
  */
 export async function acceptInvitation(db: Database, input: InvitationAcceptInput): Promise<AcceptOutcome> {
   const step = totpStep(input.secret, input.code);
@@ -60,10 +82,15 @@ export async function acceptInvitation(db: Database, input: InvitationAcceptInpu
   const recoveryCodes = newRecoveryCodes();
   try {
     const [admin] = await db.query<Admin>(
-      `WITH invitation AS (
-         UPDATE admin_invitations SET used_at = now()
-         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING name, email, roles
+      `WITH own AS (
+         SELECT i.id, i.origin FROM admin_invitations i WHERE i.token_hash = $1 AND ${USABLE}
        ),
+       spent AS (
+         UPDATE admin_invitations i SET used_at = now() FROM own
+         WHERE i.used_at IS NULL AND (i.id = own.id OR (own.origin = 'bootstrap' AND i.origin = 'bootstrap'))
+         RETURNING i.id = own.id AS own, i.name, i.email, i.roles
+       ),
+       invitation AS (SELECT name, email, roles FROM spent WHERE own),
        created AS (
          INSERT INTO admins (id, name, email, roles, password_hash, password_chosen_at, compliance_granted_at,
                              totp_secret, totp_enrolled_at, totp_last_step)

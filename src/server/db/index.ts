@@ -1,9 +1,11 @@
 import { getDatabase as getNetlifyDatabase, MissingDatabaseConnectionError } from '@netlify/database';
 import pg from 'pg';
 import { config, MissingSettingError } from '../config.ts';
+import { runtimeDeployContext } from '../deploy-context.ts';
 import type { Database } from './database.ts';
 import { createNeonDatabase } from './neon-database.ts';
 import { createPgDatabase } from './pg-database.ts';
+import { untilAnonymised } from './preview-gate.ts';
 
 export type { Database, Statement } from './database.ts';
 
@@ -14,7 +16,8 @@ let database: Database | undefined;
  * Netlify provisions for the site, branches per deploy preview and whose credentials it rotates
  * (the HTTP client it gives re-reads the connection string). Local mode: the embedded Postgres
  * of the local emulation over one wire-protocol connection (see pg-database.ts), or the real
- * PostgreSQL `npm start` was given, over several.
+ * PostgreSQL `npm start` was given, over several. A deploy preview's is refused until production's
+ * anonymiser marked its branch (preview-gate.ts).
  */
 export function getDatabase(): Database {
   if (!database) database = config.isLocal() ? localDatabase() : netlifyDatabase();
@@ -27,17 +30,33 @@ function localDatabase(): Database {
 }
 
 function netlifyDatabase(): Database {
+  const { db, connectionString } = netlifyConnection();
+  return runtimeDeployContext() === 'deploy-preview' ? untilAnonymised(db, connectionString) : db;
+}
+
+function netlifyConnection(connectionString?: string): { db: Database; connectionString: string } {
   try {
-    const connection = getNetlifyDatabase();
-    return connection.driver === 'serverless'
-      ? createNeonDatabase(connection.httpClient)
-      : createPgDatabase(connection.pool);
+    const connection = getNetlifyDatabase(connectionString ? { connectionString } : {});
+    const db =
+      connection.driver === 'serverless'
+        ? createNeonDatabase(connection.httpClient)
+        : createPgDatabase(connection.pool);
+    return { db, connectionString: connection.connectionString };
   } catch (error) {
     if (error instanceof MissingDatabaseConnectionError)
       throw new MissingSettingError('NETLIFY_DB_URL', 'Netlify Database is not provisioned for this site.');
     throw error;
   }
 }
+
+/**
+ * The database at `connectionString`: production's anonymiser reaching a deploy preview's branch
+ * (src/server/preview-anonymisation.ts); locally, and in the tests, over one connection.
+ */
+export const databaseAt = (connectionString: string): Database =>
+  config.isLocal()
+    ? createPgDatabase(new pg.Pool({ connectionString, max: 1 }))
+    : netlifyConnection(connectionString).db;
 
 /** A timestamptz column as the API answers it: ISO 8601 in UTC, whatever the driver returns. */
 export const isoTime = (column: string): string =>

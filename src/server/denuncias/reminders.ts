@@ -45,6 +45,9 @@ function dueReminders(open: OpenDenuncia[], today: string): Reminder[] {
 const reminderLine = ({ reference, kind, due }: Reminder, origin: string) =>
   `- ${deadlineLabels[kind]}: vence el ${longDate(due)}. ${origin}/admin/denuncias/${reference}`;
 
+/** The reminders' reference, a day's: Correo saliente knows the channel's mail by it (mail/unsent.ts). */
+export const REMINDERS_REFERENCE = 'PLAZOS-';
+
 /** Queues one mail with every reminder due; answers how many it holds (0: none). */
 export async function queueReminders(db: Database, now: Date, origin: string): Promise<number> {
   const open = await db.query<OpenDenuncia>(
@@ -74,7 +77,7 @@ export async function queueReminders(db: Database, now: Date, origin: string): P
           'Por confidencialidad, este correo no incluye el contenido de las denuncias.',
         ].join('\n'),
       },
-      `PLAZOS-${chileDate(now)}`,
+      `${REMINDERS_REFERENCE}${chileDate(now)}`,
     ),
   ]);
   return reminders.length;

@@ -9,6 +9,9 @@ import { newReference } from '../references.ts';
 import { storeAndAttach, type ReceivedFile } from '../uploads.ts';
 import { newReceiptCode, receiptHash } from './receipt.ts';
 
+/** A denuncia's reference, DEN-…: Correo saliente knows the channel's mail by it (mail/unsent.ts). */
+export const DENUNCIA_REFERENCE = 'DEN';
+
 /**
  * Stores a denuncia with its optional attachment, in one transaction with a content-free mail to
  * the compliance mailbox: it says a denuncia arrived and links to the desk, nothing
@@ -24,7 +27,7 @@ export async function submitDenuncia(
   attachment: ReceivedFile | undefined,
   arrival: Arrival,
 ): Promise<Required<SubmissionAnswer['data']>> {
-  const reference = newReference('DEN');
+  const reference = newReference(DENUNCIA_REFERENCE);
   const receipt = newReceiptCode();
   const sealed = async (column: string, value: string) => sealText(value, `denuncias.${column}:${reference}`);
   await db.batch([

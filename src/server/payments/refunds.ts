@@ -12,8 +12,13 @@ import { describeError, type WebpayClient, type WebpayRefund, type WebpayTransac
  * longer refunds it, goes to a person (`requires_person`).
  */
 
-/** A refund being retried is held this long by the process retrying it. */
+/**
+ * A refund being attempted is held this long by the process attempting it: `claimed_at` says since
+ * when (null once the attempt ended), and the retry waits at least as long (`next_refund_at`).
+ */
 const REFUND_LEASE = "interval '2 minutes'";
+/** Nobody is attempting the bill's refund (alias b): no claim, or one whose process died. */
+const UNHELD = `(b.claimed_at IS NULL OR b.claimed_at < now() - ${REFUND_LEASE})`;
 
 /**
  * The delay before the next retry: a minute doubled per failed attempt, at most an hour. The
@@ -50,7 +55,7 @@ export async function refundClaimed(
   const amount = chargedAmount(tx);
   const [claimed] = await db.query<{ id: string }>(
     `WITH claimed AS (
-       UPDATE bills SET status = 'refund_pending', next_refund_at = now() + ${REFUND_LEASE}
+       UPDATE bills SET status = 'refund_pending', claimed_at = now(), next_refund_at = now() + ${REFUND_LEASE}
        WHERE id = $1 AND status = 'committing' RETURNING id
      ), card AS (
        INSERT INTO tbk_payments (bill_id, status, response_code, amount, buy_order, payment_type_code, authorization_code, transaction_date)
@@ -73,16 +78,20 @@ export async function refundClaimed(
   return attemptRefund(db, webpay, { id: bill.id, token: bill.token, amount });
 }
 
-/** Takes a `refund_pending` bill whose retry is due (or any, when `force`) to retry its refund. */
+/**
+ * Takes a `refund_pending` bill whose retry is due to retry its refund; with `force` (staff's
+ * "Verificar estado en Webpay") one waiting for its retry too, never one another process holds.
+ */
 export async function claimRefund(
   db: Database,
   billId: string,
   force: boolean,
 ): Promise<{ id: string; token: string; amount: number } | undefined> {
   const [bill] = await db.query<{ id: string; token: string; amount: number }>(
-    `UPDATE bills b SET next_refund_at = now() + ${REFUND_LEASE}
+    `UPDATE bills b SET claimed_at = now(), next_refund_at = now() + ${REFUND_LEASE}
      FROM tbk_payments t
-     WHERE b.id = $1 AND t.bill_id = b.id AND b.status = 'refund_pending' AND (b.next_refund_at <= now() OR $2)
+     WHERE b.id = $1 AND t.bill_id = b.id AND b.status = 'refund_pending'
+       AND (b.next_refund_at <= now() OR ($2 AND ${UNHELD}))
      RETURNING b.id, b.token, t.amount`,
     [billId, force],
   );
@@ -109,7 +118,7 @@ export async function attemptRefund(
   if (done === undefined) return refundFailed(db, bill.id, failure);
   await db.query(
     `WITH refunded AS (
-       UPDATE bills SET status = 'refunded', next_refund_at = NULL, webpay_error = NULL
+       UPDATE bills SET status = 'refunded', claimed_at = NULL, next_refund_at = NULL, webpay_error = NULL
        WHERE id = $1 AND status = 'refund_pending' RETURNING id
      )
      UPDATE tbk_payments SET status = $2 WHERE bill_id IN (SELECT id FROM refunded)`,
@@ -132,7 +141,7 @@ async function refundFailed(db: Database, billId: string, failure: string): Prom
      UPDATE bills b SET refund_attempts = least(b.refund_attempts::bigint + 1, 2147483647), webpay_error = $2,
        status = CASE WHEN e.expired THEN 'requires_person' ELSE b.status END,
        person_reason = CASE WHEN e.expired THEN 'refund-expired' END,
-       person_since = CASE WHEN e.expired THEN now() END,
+       person_since = CASE WHEN e.expired THEN now() END, claimed_at = NULL,
        next_refund_at = CASE WHEN e.expired THEN NULL ELSE now() + ${NEXT_RETRY} END
      FROM expired e
      WHERE b.id = e.id AND b.status = 'refund_pending'

@@ -18,12 +18,13 @@ import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { chileDate } from '../business-days.ts';
 import type { Database } from '../db/index.ts';
+import { rolledBack } from '../db/refusals.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { neutralise } from '../csv-export.ts';
 import { safeFileName } from '../published-files.ts';
-import { getBytes, putBytes, type UploadStore } from '../storage.ts';
+import { exportKey, getBytes, putBytes, type UploadStore } from '../storage.ts';
 import { readUpload } from '../uploads.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
 import { exportedData } from './search.ts';
@@ -37,7 +38,6 @@ import { exportedData } from './search.ts';
  */
 
 const DAY_MS = 86_400_000;
-const exportKey = (id: string) => `exports/${id}`;
 
 /** Each source's CSV in the ZIP, by a name its reader understands. */
 export const csvFiles: Record<RecordSource, string> = {
@@ -213,8 +213,10 @@ export async function sendExport(
       ),
     ]);
   } catch (error) {
-    // Nothing refers to bytes whose export was not recorded: they go too.
-    await store.delete(exportKey(id));
+    // Only a batch the database refused wrote nothing: after a lost answer it may have committed
+    // and queued the link, which must still serve. Bytes left by one that did not are swept by
+    // uploads-cleanup once no row names them; a failed deletion is left to it too.
+    if (rolledBack(error)) await store.delete(exportKey(id)).catch(() => undefined);
     throw error;
   }
   return { expiresAt };

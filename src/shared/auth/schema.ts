@@ -77,3 +77,10 @@ export const authMessages = {
     'El canal de denuncias se abrirá cuando defina una contraseña propia en Mi cuenta y tenga activo el segundo factor.',
   signInDisabled: 'El inicio de sesión no está disponible en este momento.',
 } as const;
+
+/**
+ * The header the admin app sets on the calls it makes by itself (the mail alert's poll, the token's
+ * renewal): the server checks their sign-in is live but does not count them as use, so a tab left
+ * open reaches the idle timeout (src/server/auth/sessions.ts).
+ */
+export const BACKGROUND_CALL_HEADER = 'X-Background-Call';

@@ -60,7 +60,7 @@ import {
 import { RightsDownloadSchema } from '../../src/shared/rights/records/schema.ts';
 import { RightsConfirmSchema, RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { UploadStartSchema } from '../../src/shared/uploads/schema.ts';
-import type { FuzzedFunction, Input, Route } from './fuzz.ts';
+import type { FuzzedFunction, Input, Route } from './fuzz-probes.ts';
 
 /**
  * Every function of netlify/functions with a path, each route and method it serves, and a valid

@@ -221,6 +221,8 @@ const fieldPart = (name: string, value: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const filePart = (fileName: string, bytes: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/pdf\r\n\r\n${bytes}\r\n`;
+/** A small PDF, as a form with a file sends it. */
+const validFile = () => filePart('cv.pdf', `%PDF-1.7\n${'x'.repeat(200)}`);
 const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 const multipartText = (fields: Record<string, unknown>, file?: string) =>
   `${Object.entries(fields)
@@ -242,10 +244,8 @@ const CONTENT_TYPES = [
 ];
 
 /** The multipart extremes: empty, truncated, no boundary, a mismatched one, a file's odd name, a thousand parts. */
-function multipartExtremes(
-  input: Input & { file?: boolean },
-): fc.Arbitrary<(Probe['body'] & object) | Omit<Probe, 'pathname' | 'query'>> {
-  const file = input.file ? filePart('cv.pdf', `%PDF-1.7\n${'x'.repeat(200)}`) : '';
+function multipartExtremes(input: Input & { file?: boolean }): fc.Arbitrary<Omit<Probe, 'pathname' | 'query'>> {
+  const file = input.file ? validFile() : '';
   const whole = multipartText(input.valid, file);
   return fc.oneof(
     fc.constant({ kind: 'empty multipart', contentType: MULTIPART, body: '' }),
@@ -350,7 +350,7 @@ export function probes(route: Route): fc.Arbitrary<Probe> {
         body: JSON.stringify(route.json.valid),
       };
     if (route.multipart) {
-      const file = route.multipart.file ? filePart('cv.pdf', `%PDF-1.7\n${'x'.repeat(200)}`) : '';
+      const file = route.multipart.file ? validFile() : '';
       return {
         pathname: pathWith(route),
         query: '',
@@ -404,7 +404,7 @@ export function probes(route: Route): fc.Arbitrary<Probe> {
   }
   if (route.multipart) {
     const multipart = route.multipart;
-    const file = multipart.file ? filePart('cv.pdf', `%PDF-1.7\n${'x'.repeat(200)}`) : '';
+    const file = multipart.file ? validFile() : '';
     kinds.push(
       mutatedInput(multipart).map(({ field, body }) => ({
         ...valid(),
@@ -413,7 +413,7 @@ export function probes(route: Route): fc.Arbitrary<Probe> {
       })),
       multipartExtremes(multipart).map((extreme) => ({
         ...valid(),
-        ...(extreme as Omit<Probe, 'pathname' | 'query'>),
+        ...extreme,
       })),
     );
   }

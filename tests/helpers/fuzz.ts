@@ -183,7 +183,7 @@ export async function fuzzRoute(
   );
 }
 
-/** Whether the list names every function of netlify/functions but the scheduled ones, and only those. */
+/** The functions the fuzz list leaves out, by name, with why: the scheduled ones, which no request reaches. */
 export const SCHEDULED: Record<string, string> = {
   'cases-digest': 'scheduled hourly, no path: mails the desk its digest, reads no request',
   'denuncias-reminders': 'scheduled hourly, no path: reminds compliance of deadlines, reads no request',

@@ -138,24 +138,58 @@ function fieldsOf(input: Input): { field: string; schema: z.core.$ZodType | unde
   return [...names].map((field) => ({ field, schema: shape[field] }));
 }
 
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+const NUMERIC = /^-?\d+$/;
+
+/**
+ * The values that break a field of this kind, read from its valid value: a number past an
+ * `integer` column and below zero, a date or an instant in years 0000, 1999, 2101 and 9999, a
+ * number written as text (a query's page, a year) past what it may be; an object or a list with
+ * one of its own fields so given (a supply point's latitude).
+ */
+export function edgesOf(value: unknown): unknown[] {
+  if (typeof value === 'number')
+    return [2_147_483_648, 3_000_000_000, -1, -2_147_483_649, 1e308, 0.5, Number.MAX_SAFE_INTEGER + 2];
+  if (typeof value === 'string' && DATE.test(value))
+    return ['0000', '9999', '1999', '2101'].map((year) => `${year}${value.slice(4)}`);
+  if (typeof value === 'string' && NUMERIC.test(value))
+    return ['0', '-1', '2147483648', '99999999999999999999', '1e400', '0.5'];
+  if (Array.isArray(value))
+    return [[], Array.from({ length: 1_000 }, () => value[0] ?? 'x'), ...edgesOf(value[0]).map((edge) => [edge])];
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => edgesOf(inner).map((edge) => ({ ...value, [key]: edge })));
+  return [];
+}
+
+/** The value a field may be given: its edges (above) and its schema's limits most often, any other sometimes. */
+function wrongValue(schema: z.core.$ZodType | undefined, valid: unknown): fc.Arbitrary<unknown> {
+  const edges = [...edgesOf(valid), ...limitValues(schema)];
+  return edges.length > 0
+    ? fc.oneof({ arbitrary: fc.constantFrom(...edges), weight: 2 }, { arbitrary: extremeValue, weight: 1 })
+    : extremeValue;
+}
+
 /** A valid input with one field given another value, or left out. */
 function mutatedInput(input: Input): fc.Arbitrary<{ field: string; value: unknown; body: Record<string, unknown> }> {
   const fields = fieldsOf(input);
   if (fields.length === 0) return fc.constant({ field: '', value: undefined, body: input.valid });
   return fc
     .constantFrom(...fields)
-    .chain(({ field, schema }) => {
-      const limits = limitValues(schema);
-      const value = limits.length > 0 ? fc.oneof(fc.constantFrom(...limits), extremeValue) : extremeValue;
-      return fc.record({ field: fc.constant(field), value: fc.option(value, { nil: undefined, freq: 8 }) });
-    })
-    .map(({ field, value }) => {
-      const body = { ...input.valid };
-      if (value === undefined) delete body[field];
-      else body[field] = value;
-      return { field, value, body };
-    });
+    .chain(({ field, schema }) =>
+      fc.record({
+        field: fc.constant(field),
+        value: fc.option(wrongValue(schema, input.valid[field]), { nil: undefined, freq: 8 }),
+      }),
+    )
+    .map(({ field, value }) => withField(input.valid, field, value));
 }
+
+const withField = (valid: Record<string, unknown>, field: string, value: unknown) => {
+  const body = { ...valid };
+  if (value === undefined) delete body[field];
+  else body[field] = value;
+  return { field, value, body };
+};
 
 // ---------------------------------------------------------------- requests
 
@@ -340,36 +374,40 @@ const paramNames = (route: Route) => [
 ];
 
 /** Every kind of request the fuzzer makes for a route, each with one thing wrong. */
+/** The route's request as its form sends it. */
+function validProbe(route: Route): Omit<Probe, 'kind'> {
+  if (route.json)
+    return {
+      pathname: pathWith(route),
+      query: '',
+      contentType: 'application/json',
+      body: JSON.stringify(route.json.valid),
+    };
+  if (route.multipart) {
+    const file = route.multipart.file ? validFile() : '';
+    return {
+      pathname: pathWith(route),
+      query: '',
+      contentType: MULTIPART,
+      body: multipartText(route.multipart.valid, file),
+    };
+  }
+  if (route.form)
+    return {
+      pathname: pathWith(route),
+      query: '',
+      contentType: 'application/x-www-form-urlencoded',
+      body: queryOf(route.form),
+    };
+  if (route.bytes)
+    return { pathname: pathWith(route), query: '', contentType: 'application/octet-stream', body: 'x'.repeat(100) };
+  return { pathname: pathWith(route), query: route.query ? queryOf(route.query.valid) : '' };
+}
+
 export function probes(route: Route): fc.Arbitrary<Probe> {
-  const valid = (): Omit<Probe, 'kind'> => {
-    if (route.json)
-      return {
-        pathname: pathWith(route),
-        query: '',
-        contentType: 'application/json',
-        body: JSON.stringify(route.json.valid),
-      };
-    if (route.multipart) {
-      const file = route.multipart.file ? validFile() : '';
-      return {
-        pathname: pathWith(route),
-        query: '',
-        contentType: MULTIPART,
-        body: multipartText(route.multipart.valid, file),
-      };
-    }
-    if (route.form)
-      return {
-        pathname: pathWith(route),
-        query: '',
-        contentType: 'application/x-www-form-urlencoded',
-        body: queryOf(route.form),
-      };
-    if (route.bytes)
-      return { pathname: pathWith(route), query: '', contentType: 'application/octet-stream', body: 'x'.repeat(100) };
-    return { pathname: pathWith(route), query: route.query ? queryOf(route.query.valid) : '' };
-  };
-  const kinds: fc.Arbitrary<Probe>[] = [
+  const valid = () => validProbe(route);
+  // A field given a wrong value is the likeliest: the other kinds have fewer cases each.
+  const kinds: (fc.Arbitrary<Probe> | fc.WeightedArbitrary<Probe>)[] = [
     fc.constant({ kind: 'valid', ...valid() }),
     badQuery.map((query) => ({ ...valid(), kind: 'query string', query })),
     fc
@@ -387,18 +425,26 @@ export function probes(route: Route): fc.Arbitrary<Probe> {
     );
   if (route.query) {
     const query = route.query;
-    kinds.push(
-      mutatedInput(query).map(({ field, body }) => ({
+    kinds.push({
+      arbitrary: mutatedInput(query).map(({ field, body }) => ({
         ...valid(),
         kind: `query field ${field}`,
         query: queryOf(body),
       })),
-    );
+      weight: 3,
+    });
   }
   if (route.json) {
     const json = route.json;
     kinds.push(
-      mutatedInput(json).map(({ field, body }) => ({ ...valid(), kind: `field ${field}`, body: JSON.stringify(body) })),
+      {
+        arbitrary: mutatedInput(json).map(({ field, body }) => ({
+          ...valid(),
+          kind: `field ${field}`,
+          body: JSON.stringify(body),
+        })),
+        weight: 3,
+      },
       jsonExtremes(json.valid).map(({ kind, body }) => ({ ...valid(), kind, body })),
     );
   }
@@ -406,11 +452,14 @@ export function probes(route: Route): fc.Arbitrary<Probe> {
     const multipart = route.multipart;
     const file = multipart.file ? validFile() : '';
     kinds.push(
-      mutatedInput(multipart).map(({ field, body }) => ({
-        ...valid(),
-        kind: `form field ${field}`,
-        body: multipartText(body, file),
-      })),
+      {
+        arbitrary: mutatedInput(multipart).map(({ field, body }) => ({
+          ...valid(),
+          kind: `form field ${field}`,
+          body: multipartText(body, file),
+        })),
+        weight: 3,
+      },
       multipartExtremes(multipart).map((extreme) => ({
         ...valid(),
         ...extreme,
@@ -444,4 +493,49 @@ export function probes(route: Route): fc.Arbitrary<Probe> {
       })),
     );
   return fc.oneof(...kinds);
+}
+
+/**
+ * The probes every run sends first, whatever the seed: each field of the valid input at each of
+ * its edges (edgesOf), a body nested 33 and 8,000 deep, each path parameter past an `integer`;
+ * at most `budget`, the first ones of each field first.
+ */
+export function firstProbes(route: Route, budget: number): Probe[] {
+  const valid = validProbe(route);
+  const byField: Probe[][] = [];
+  const input = route.json ?? route.query ?? route.multipart ?? (route.form ? { valid: route.form } : undefined);
+  if (route.json) {
+    const field = Object.keys(route.json.valid)[0] ?? 'a';
+    byField.push(
+      [33, 8_000].map((levels) => ({
+        ...valid,
+        kind: `depth ${levels}`,
+        body: `{"${field}":${nested(levels, false)}}`,
+      })),
+    );
+  }
+  for (const [field, value] of Object.entries(input?.valid ?? {}))
+    byField.push(
+      edgesOf(value).map((edge) => {
+        const { body } = withField(input!.valid, field, edge);
+        const kind = `${route.query ? 'query field' : 'field'} ${field}`;
+        if (route.json) return { ...valid, kind, body: JSON.stringify(body) };
+        if (route.query) return { ...valid, kind, query: queryOf(body) };
+        if (route.form) return { ...valid, kind, body: queryOf(body) };
+        return { ...valid, kind, body: multipartText(body, route.multipart?.file ? validFile() : '') };
+      }),
+    );
+  for (const name of paramNames(route))
+    byField.push(
+      ['2147483648', '99999999999999999999'].map((value) => ({
+        ...valid,
+        kind: `path parameter ${name}`,
+        pathname: pathWith(route, { name, value }),
+      })),
+    );
+  // Round robin: the first edge of every field, then the second of each, and so on.
+  const ordered: Probe[] = [];
+  for (let i = 0; byField.some((probesOfField) => i < probesOfField.length); i++)
+    for (const probesOfField of byField) if (i < probesOfField.length) ordered.push(probesOfField[i]!);
+  return ordered.slice(0, budget);
 }

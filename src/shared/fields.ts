@@ -72,7 +72,7 @@ export const emailField = (max: number) =>
  */
 export const INT4_MAX = 2_147_483_647;
 
-const inYears = z.refine((value: string) => {
+const inYears = z.refine<string>((value) => {
   const year = Number(value.slice(0, 4));
   return year >= YEARS.first && year <= YEARS.last;
 }, fieldMessages.yearRange);

@@ -72,23 +72,25 @@ export const emailField = (max: number) =>
  */
 export const INT4_MAX = 2_147_483_647;
 
-const inYears = z.refine<string>((value) => {
-  const year = Number(value.slice(0, 4));
-  return year >= YEARS.first && year <= YEARS.last;
-}, fieldMessages.yearRange);
+// A function, not a check made when the module loads: a form without a date bundles none of it.
+const inYears = () =>
+  z.refine<string>((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= YEARS.first && year <= YEARS.last;
+  }, fieldMessages.yearRange);
 
 /** A calendar day, YYYY-MM-DD, within YEARS. */
-export const isoDate = (message: string) => z.iso.date({ error: message }).check(inYears);
+export const isoDate = (message: string) => z.iso.date({ error: message }).check(inYears());
 
 /** An instant as the admin forms send it: ISO 8601 with its offset (chileLocalToIso), within YEARS. */
-export const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).check(inYears);
+export const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).check(inYears());
 
 /** Aysén's wall-clock time as `<input type="datetime-local">` writes it (YYYY-MM-DDTHH:mm[:ss]), within YEARS. */
 export const localDateTime = (message: string) =>
   z.string({ error: message }).check(
     z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, message),
     z.refine((value) => z.iso.datetime({ local: true }).safeParse(value).success, message),
-    inYears,
+    inYears(),
   );
 
 const invalidPage = 'Página no válida.';

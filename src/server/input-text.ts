@@ -26,26 +26,51 @@ export const invalidText = () => new Invalid(refusals.invalidText);
 /** The refusal of one field, shaped as a schema's refusal so the form shows it at that field. */
 export const invalidTextIn = (field: string) => new Invalid(messages.invalidForm, { [field]: refusals.invalidText });
 
-/** Whether any key or string anywhere inside `value` is not clean text. */
-function hasInvalidText(value: unknown): boolean {
-  if (typeof value === 'string') return !isCleanText(value, { multiLine: true });
-  if (Array.isArray(value)) return value.some(hasInvalidText);
-  if (value && typeof value === 'object')
-    return Object.entries(value).some(
-      ([key, inner]) => !isCleanText(key, { multiLine: false }) || hasInvalidText(inner),
-    );
-  return false;
+/**
+ * How deep a JSON body may nest, the body itself counted: no form nests more than three levels, and
+ * a limit keeps every walk of the input (this one, the schema's) far from the stack's depth.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** The refusal of a body nested past MAX_JSON_DEPTH levels. */
+const tooDeep = () => new Invalid(refusals.tooDeep);
+
+/**
+ * What is wrong anywhere inside `value`, which sits `depth` levels deep: a key or a string that is
+ * not clean text, or nesting past MAX_JSON_DEPTH. A loop over a list of what is left to see, not
+ * recursion: an array nested 8,000 deep, which a 16 KiB body holds, overflowed the call stack.
+ */
+function flawIn(value: unknown, depth: number): 'text' | 'depth' | undefined {
+  const pending: [unknown, number][] = [[value, depth]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, level] = next;
+    if (typeof item === 'string') {
+      if (!isCleanText(item, { multiLine: true })) return 'text';
+    } else if (item && typeof item === 'object') {
+      if (level > MAX_JSON_DEPTH) return 'depth';
+      const isArray = Array.isArray(item);
+      for (const [key, inner] of Object.entries(item)) {
+        if (!isArray && !isCleanText(key, { multiLine: false })) return 'text';
+        pending.push([inner, level + 1]);
+      }
+    }
+  }
+  return undefined;
 }
 
-/** Refuses a parsed JSON body holding bad text in any key or value, naming its top-level field. */
+/**
+ * Refuses a parsed JSON body holding bad text in any key or value, naming its top-level field, or
+ * nested past MAX_JSON_DEPTH levels.
+ */
 export function assertCleanJson(body: unknown): void {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    if (hasInvalidText(body)) throw invalidText();
-    return;
-  }
+  const refuse = (flaw: 'text' | 'depth' | undefined, field?: string) => {
+    if (flaw === 'depth') throw tooDeep();
+    if (flaw === 'text') throw field === undefined ? invalidText() : invalidTextIn(field);
+  };
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return refuse(flawIn(body, 1));
   for (const [field, value] of Object.entries(body)) {
     if (!isCleanText(field, { multiLine: false })) throw invalidText();
-    if (hasInvalidText(value)) throw invalidTextIn(field);
+    refuse(flawIn(value, 2), field);
   }
 }
 

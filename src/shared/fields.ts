@@ -6,6 +6,13 @@ import * as z from 'zod/mini';
  * "zod/mini"): islands bundle only the checks they use, about a quarter of the classic API's weight.
  */
 
+/**
+ * The years a date or an instant typed or sent to the site may fall in. Postgres stores far more,
+ * but the code around a date does arithmetic on it (a day after `to`, Aysén's offset, a CSV's
+ * stream) that year 0000 or 9999 broke with a 500; no record of the utility lies outside these.
+ */
+export const YEARS = { first: 2000, last: 2100 } as const;
+
 export const fieldMessages = {
   invalidType: 'El valor ingresado no es válido.',
   invalidEmail: 'Por favor ingrese un correo electrónico válido.',
@@ -13,6 +20,7 @@ export const fieldMessages = {
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
   controlCharacters: 'Escriba este dato en una sola línea, sin caracteres de control.',
   multilineControlCharacters: 'El texto contiene caracteres de control no permitidos.',
+  yearRange: `Indique una fecha entre los años ${YEARS.first} y ${YEARS.last}.`,
 } as const;
 
 /**
@@ -56,6 +64,33 @@ export const emailField = (max: number) =>
       z.maxLength(max, fieldMessages.tooLong(max)),
     ),
     z.email(fieldMessages.invalidEmail),
+  );
+
+/**
+ * The largest whole number a Postgres `integer` stores: a number a schema takes for such a column
+ * is bounded by it, since a larger one made the insert fail (SQLSTATE 22003) and answer 500.
+ */
+export const INT4_MAX = 2_147_483_647;
+
+// A function, not a check made when the module loads: a form without a date bundles none of it.
+const inYears = () =>
+  z.refine<string>((value) => {
+    const year = Number(value.slice(0, 4));
+    return year >= YEARS.first && year <= YEARS.last;
+  }, fieldMessages.yearRange);
+
+/** A calendar day, YYYY-MM-DD, within YEARS. */
+export const isoDate = (message: string) => z.iso.date({ error: message }).check(inYears());
+
+/** An instant as the admin forms send it: ISO 8601 with its offset (chileLocalToIso), within YEARS. */
+export const isoInstant = (message: string) => z.iso.datetime({ offset: true, error: message }).check(inYears());
+
+/** Aysén's wall-clock time as `<input type="datetime-local">` writes it (YYYY-MM-DDTHH:mm[:ss]), within YEARS. */
+export const localDateTime = (message: string) =>
+  z.string({ error: message }).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, message),
+    z.refine((value) => z.iso.datetime({ local: true }).safeParse(value).success, message),
+    inYears(),
   );
 
 const invalidPage = 'Página no válida.';

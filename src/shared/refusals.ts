@@ -6,6 +6,8 @@ export const refusals = {
   invalidJson: 'La solicitud no es un JSON válido.',
   /** A NUL, another control character or bytes that are not UTF-8 in any field. */
   invalidText: 'El texto contiene caracteres no válidos.',
+  /** A JSON body nested past the depth any form uses (input-text.ts, MAX_JSON_DEPTH). */
+  tooDeep: 'La solicitud tiene demasiados niveles anidados.',
   notJson: 'La solicitud debe enviarse como JSON (application/json).',
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
   bodyTooLarge: 'La solicitud es demasiado grande.',

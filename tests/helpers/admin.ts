@@ -11,7 +11,7 @@ import { startSession } from '../../src/server/auth/sessions.ts';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { useLocalEnvironment } from './database.ts';
-import { invalidForm, postJson, refused, testContext } from './functions.ts';
+import { invalidForm, postJson, refused, routeParams, testContext } from './functions.ts';
 
 export const TEST_JWT_SECRET = 'a-test-secret-of-at-least-thirty-two-characters';
 
@@ -109,14 +109,8 @@ export function callFunction(
   { token, headers = {}, body }: CallOptions = {},
 ): Promise<Response> {
   const url = `http://localhost${path}`;
-  const match = [fn.config.path ?? []]
-    .flat()
-    .map((pattern) => new URLPattern({ pathname: pattern }).exec(url))
-    .find((result) => result !== null);
-  if (!match) throw new Error(`${path} is not a path of this function`);
-  const params = Object.fromEntries(
-    Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
+  const params = routeParams(fn.config, url);
+  if (!params) throw new Error(`${path} is not a path of this function`);
   const init: RequestInit = { method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } };
   if (body instanceof FormData || body instanceof Blob) init.body = body;
   else if (body !== undefined) {

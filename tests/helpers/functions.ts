@@ -1,4 +1,4 @@
-import type { Context } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 
 /**
  * A Functions v2 context for calling a handler directly; `settle()` awaits its waitUntil work.
@@ -45,3 +45,18 @@ export const refused = (status: number, message: string, errors?: Record<string,
 
 /** A 400 of input the shared schema refused, as `read()` gives it. */
 export const invalidForm = (errors: Record<string, string>) => ({ status: 400, body: invalidFormBody(errors) });
+
+/**
+ * The parameters the platform gives a function for `url`: those of the first of its `config.path`
+ * patterns that matches (as in scripts/lib/functions.ts); undefined when none does.
+ */
+export function routeParams(config: Config, url: string): Record<string, string> | undefined {
+  const match = [config.path ?? []]
+    .flat()
+    .map((pattern) => new URLPattern({ pathname: pattern }).exec(url))
+    .find((result) => result !== null);
+  if (!match) return undefined;
+  return Object.fromEntries(
+    Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}

@@ -4,7 +4,7 @@ import type { Config, Context } from '@netlify/functions';
 import { describe, expect, it } from 'vitest';
 import { refusals } from '../../src/shared/refusals.ts';
 import { useAdminEnvironment } from '../helpers/admin.ts';
-import { testContext } from '../helpers/functions.ts';
+import { routeParams, testContext } from '../helpers/functions.ts';
 
 /**
  * Issue 24, "Bad input is 4xx": every public endpoint answers a NUL byte, bytes that are not
@@ -230,18 +230,6 @@ const probes: Probe[] = [
   query('/api/logout', 'logout', 'POST'),
 ];
 
-/** The params the platform gives for a path of the function: the first config.path it matches. */
-function paramsOf(fn: Module, request: Request): Record<string, string> {
-  for (const pattern of [fn.config.path ?? []].flat()) {
-    const match = new URLPattern({ pathname: pattern }).exec(request.url);
-    if (match)
-      return Object.fromEntries(
-        Object.entries(match.pathname.groups).filter((entry): entry is [string, string] => entry[1] !== undefined),
-      );
-  }
-  return {};
-}
-
 describe('every public endpoint answers bad characters with 400 and a Spanish message', () => {
   it('the table probes every public path (config.path outside /api/admin/)', async () => {
     const files = (await readdir(functionsDir)).filter((file) => file.endsWith('.ts'));
@@ -257,7 +245,7 @@ describe('every public endpoint answers bad characters with 400 and a Spanish me
     it.each(probes.map((probe) => [`${probe.route} (${probe.field})`, probe] as const))('%s', async (_, probe) => {
       const fn = await load(probe.name);
       const request = probe.request(bad);
-      const { context, settle } = testContext(paramsOf(fn, request));
+      const { context, settle } = testContext(routeParams(fn.config, request.url) ?? {});
       const response = await fn.default(request, context);
       await settle();
       expect(response.status).toBe(probe.status ?? 400);

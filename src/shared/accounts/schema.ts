@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { checkFile } from '../uploads/schema.ts';
 import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { localDateTime } from '../fields.ts';
 
 /**
  * The accounts import: staff load the billing system's CSV export of every service's
@@ -66,13 +67,14 @@ export const formatLocalDateTime = (local: string): string => {
  * keeps its balance: the export still shows the debt the customer has paid. A moment in the
  * future would protect nobody, so it is refused.
  */
-const exportedAt = z.string({ error: accountsMessages.exportedAtRequired }).check(
-  z.trim(),
-  z.minLength(1, accountsMessages.exportedAtRequired),
-  // A local time without a zone (z.iso.datetime's `local` also takes a Z): Chile's is implied.
-  z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, accountsMessages.exportedAtInvalid),
-  z.refine((value) => z.iso.datetime({ local: true }).safeParse(value).success, accountsMessages.exportedAtInvalid),
-  z.refine((value) => value.slice(0, 16) <= chileNow(), accountsMessages.exportedAtFuture),
+const exportedAt = z.pipe(
+  z
+    .string({ error: accountsMessages.exportedAtRequired })
+    .check(z.trim(), z.minLength(1, accountsMessages.exportedAtRequired)),
+  // A local time without a zone: Chile's is implied.
+  localDateTime(accountsMessages.exportedAtInvalid).check(
+    z.refine((value) => value.slice(0, 16) <= chileNow(), accountsMessages.exportedAtFuture),
+  ),
 );
 
 /** POST /api/admin/accounts/import: a completed upload of purpose `accounts` and the export's time. */

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { fieldMessages, optionalText, requiredText } from '../fields.ts';
+import { fieldMessages, isoInstant, optionalText, requiredText } from '../fields.ts';
 import { OutageTownSchema, SupplyPointSchema } from '../outages/schema.ts';
 
 /**
@@ -60,8 +60,6 @@ export const advisoryMessages = {
   unknownTown: 'La localidad no existe.',
 } as const;
 
-const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
-
 /**
  * A notice as staff write it (POST/PUT /api/admin/advisories). A restriction needs its level and
  * no other kind takes one; the towns must be outage_towns' (the server checks them).
@@ -81,8 +79,8 @@ export const AdvisoryInputSchema = z
       .array(z.string().check(z.regex(/^[a-z0-9-]{1,60}$/, advisoryMessages.towns)), { error: advisoryMessages.towns })
       .check(z.minLength(1, advisoryMessages.towns), z.maxLength(20, fieldMessages.tooLong(20))),
     sectors: optionalText(500, { multiline: true }),
-    startsAt: instant(advisoryMessages.start),
-    endsAt: z.optional(z.nullable(instant(advisoryMessages.end))),
+    startsAt: isoInstant(advisoryMessages.start),
+    endsAt: z.optional(z.nullable(isoInstant(advisoryMessages.end))),
     instructions: requiredText(2_000, advisoryMessages.instructions, { multiline: true }),
     supplyPoints: z._default(z.array(SupplyPointSchema).check(z.maxLength(20, fieldMessages.tooLong(20))), []),
   })

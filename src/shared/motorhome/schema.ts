@@ -1,6 +1,6 @@
 import { validate as isValidRut } from 'rut.js';
 import * as z from 'zod/mini';
-import { fieldMessages, lineCheck, optionalText } from '../fields.ts';
+import { fieldMessages, INT4_MAX, lineCheck, optionalText } from '../fields.ts';
 import { communeById } from '../communes.ts';
 import { countryById } from '../countries.ts';
 import { CHILE_ID, regionById } from '../geo.ts';
@@ -12,7 +12,10 @@ const text = (max: number, message: string) =>
   z
     .string({ error: message })
     .check(z.trim(), z.minLength(1, message), z.maxLength(max, fieldMessages.tooLong(max)), lineCheck());
-const id = z.number({ error: motorhomeMessages.place }).check(z.int(motorhomeMessages.place));
+// Stored in integer columns: a larger id, which no place has, failed the insert.
+const id = z
+  .number({ error: motorhomeMessages.place })
+  .check(z.int(motorhomeMessages.place), z.gte(0, motorhomeMessages.place), z.lte(INT4_MAX, motorhomeMessages.place));
 
 /**
  * A RUT with a correct check digit, or a passport number (6 to 15 letters and digits). Anything

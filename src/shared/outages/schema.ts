@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { serviceNumber } from '../billing/schema.ts';
-import { fieldMessages, optionalText, requiredText } from '../fields.ts';
+import { fieldMessages, isoInstant, optionalText, requiredText } from '../fields.ts';
 
 /**
  * Cortes de agua: what staff publish and /cortes, its feeds and the alerts show. The
@@ -84,9 +84,6 @@ export const SupplyPointSchema = z.object({
 });
 export type SupplyPoint = z.infer<typeof SupplyPointSchema>;
 
-/** An instant as the admin form sends it: ISO 8601 with its offset (the form converts Chile's time). */
-const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
-
 /**
  * An outage as staff write it (POST/PUT /api/admin/outages). The town must be one of
  * outage_towns (the server checks it against the table); the end comes after the start.
@@ -97,8 +94,8 @@ export const OutageInputSchema = z
     town: z.string({ error: outageMessages.town }).check(z.minLength(1, outageMessages.town), z.maxLength(60)),
     sectors: requiredText(500, outageMessages.sectors, { multiline: true }),
     streets: optionalText(2_000, { multiline: true }),
-    startsAt: instant(outageMessages.start),
-    endsAt: instant(outageMessages.end),
+    startsAt: isoInstant(outageMessages.start),
+    endsAt: isoInstant(outageMessages.end),
     cause: optionalText(500, { multiline: true }),
     supplyPoints: z._default(z.array(SupplyPointSchema).check(z.maxLength(20, fieldMessages.tooLong(20))), []),
   })

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { TbkPaymentSchema } from '../billing/schema.ts';
-import { pageNumber } from '../fields.ts';
+import { isoDate, pageNumber } from '../fields.ts';
 import { pageShape } from '../paged-list.ts';
 
 /**
@@ -28,7 +28,7 @@ const BillStatusSchema = z.enum(Object.keys(billStatuses) as [BillStatus, ...Bil
 
 export const PAYMENTS_PAGE_SIZE = 20;
 
-const isoDate = z.iso.date({ error: 'Ingrese una fecha válida.' });
+const day = isoDate('Ingrese una fecha válida.');
 
 /**
  * GET /api/admin/payments and /api/admin/payments/export: the filters, as query parameters.
@@ -36,8 +36,8 @@ const isoDate = z.iso.date({ error: 'Ingrese una fecha válida.' });
  */
 export const PaymentFiltersSchema = z
   .object({
-    from: z._default(z.union([z.literal(''), isoDate]), ''),
-    to: z._default(z.union([z.literal(''), isoDate]), ''),
+    from: z._default(z.union([z.literal(''), day]), ''),
+    to: z._default(z.union([z.literal(''), day]), ''),
     status: z._default(z.union([z.literal(''), BillStatusSchema], { error: 'Estado no válido.' }), ''),
     serviceNumber: z._default(
       z.string().check(z.trim(), z.maxLength(12, 'Máximo 12 caracteres.'), z.regex(/^\d*$/, 'Ingrese solo dígitos.')),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { INT4_MAX } from '../fields.ts';
 import { uploadPurposes } from './texts.ts';
 
 /** The requests and answers of /api/uploads; the limits and the browser's checks are in uploads/texts.ts. */
@@ -25,5 +26,6 @@ export type UploadStarted = z.infer<typeof UploadStartedSchema>;
 export const UploadStartSchema = z.object({
   purpose: z.enum(uploadPurposes),
   fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  size: z.number().check(z.int(), z.positive()),
+  // checkFile refuses what passes the purpose's limit; this bounds what reaches it to an integer column.
+  size: z.number().check(z.int(), z.positive(), z.lte(INT4_MAX)),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { optionalText, pageNumber, requiredText } from '../../fields.ts';
+import { isoInstant, optionalText, pageNumber, requiredText } from '../../fields.ts';
 import { causeClasses, outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
 import { pageShape } from '../../paged-list.ts';
 
@@ -48,9 +48,6 @@ export const OutageStatusChangeSchema = z.object({
 });
 export type OutageStatusChange = z.infer<typeof OutageStatusChangeSchema>;
 
-/** An instant as the admin form sends it: ISO 8601 with its offset (chileLocalToIso). */
-const instant = (message: string) => z.iso.datetime({ offset: true, error: message });
-
 /**
  * PUT /api/admin/outages/{id}/supply: when the water really stopped and came back, corrected by
  * staff with a reason (the status changes wrote the defaults). The restore is empty ('') while the
@@ -59,9 +56,9 @@ const instant = (message: string) => z.iso.datetime({ offset: true, error: messa
  */
 export const OutageSupplyTimesSchema = z
   .object({
-    supplyStoppedAt: instant(outageAdminMessages.supplyStopped),
+    supplyStoppedAt: isoInstant(outageAdminMessages.supplyStopped),
     supplyRestoredAt: z._default(
-      z.union([z.literal(''), instant(outageAdminMessages.supplyRestored)], {
+      z.union([z.literal(''), isoInstant(outageAdminMessages.supplyRestored)], {
         error: outageAdminMessages.supplyRestored,
       }),
       '',

@@ -54,9 +54,11 @@ import { ManualSettlementSchema, PaymentFiltersSchema } from '../../src/shared/p
 import {
   RightsErasureSchema,
   RightsExtensionSchema,
+  RightsInclusionSchema,
   RightsProofSchema,
   RightsRectificationSchema,
 } from '../../src/shared/rights/desk/schema.ts';
+import { PreviewAnonymisationSchema } from '../../src/shared/preview/schema.ts';
 import { RightsDownloadSchema } from '../../src/shared/rights/records/schema.ts';
 import { RightsConfirmSchema, RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { UploadStartSchema } from '../../src/shared/uploads/schema.ts';
@@ -275,6 +277,17 @@ export const publicFunctions: FuzzedFunction[] = [
     routes: [
       get('/api/tbk/return', { query: { valid: { token_ws: 'x'.repeat(64) } } }),
       post('/api/tbk/return', { form: { token_ws: 'x'.repeat(64) } }),
+    ],
+  },
+  {
+    name: 'preview-anonymisation',
+    routes: [
+      post('/api/preview-anonymisation', {
+        json: {
+          schema: PreviewAnonymisationSchema,
+          valid: { connectionString: 'postgres://preview@127.0.0.1:1/branch' },
+        },
+      }),
     ],
   },
   {
@@ -527,6 +540,9 @@ export const adminFunctions: FuzzedFunction[] = [
     post('/api/admin/cases/:caseId/rights/export'),
     post('/api/admin/cases/:caseId/rights/erasure', {
       json: { schema: RightsErasureSchema, valid: { records: [{ source: 'contact_messages', id: '1' }] } },
+    }),
+    post('/api/admin/cases/:caseId/rights/inclusion', {
+      json: { schema: RightsInclusionSchema, valid: { source: 'complaints', id: '1', included: true } },
     }),
     post('/api/admin/cases/:caseId/rights/rectification', {
       json: {

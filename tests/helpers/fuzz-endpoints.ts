@@ -63,6 +63,7 @@ import { RightsDownloadSchema } from '../../src/shared/rights/records/schema.ts'
 import { RightsConfirmSchema, RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { UploadStartSchema } from '../../src/shared/uploads/schema.ts';
 import type { FuzzedFunction, Input, Route } from './fuzz-probes.ts';
+import { motorhomeRegistration, plannedOutage, supplyPoint } from './submissions.ts';
 
 /**
  * Every function of netlify/functions with a path, each route and method it serves, and a valid
@@ -73,13 +74,6 @@ import type { FuzzedFunction, Input, Route } from './fuzz-probes.ts';
 const token43 = 'A'.repeat(43);
 const receipt = 'ABCD-EFGH-JKLM-NPQR';
 const contact = { name: 'Ana', surname: 'Rojas', email: 'ana@example.com', reqs: 'Consulta.' };
-const supplyPoint = {
-  name: 'Estanque móvil plaza',
-  address: 'Plaza de Armas, Coyhaique',
-  latitude: -45.5712,
-  longitude: -72.0685,
-  hours: '09:00 a 18:00',
-};
 
 const get = (path: string, extra: Partial<Route> = {}): Route => ({ method: 'GET', path, ...extra });
 const post = (path: string, extra: Partial<Route> = {}): Route => ({ method: 'POST', path, ...extra });
@@ -220,19 +214,7 @@ export const publicFunctions: FuzzedFunction[] = [
       post('/api/motorhome', {
         json: {
           schema: MotorhomeSchema,
-          valid: {
-            accepts: true,
-            email: 'lucia@example.com',
-            phone: '+56 9 1234 5678',
-            name: 'Lucía',
-            surname: 'Fernández',
-            rut: 'AAB123456',
-            nationality: 43,
-            country: 43,
-            region: 728,
-            city: 11111,
-            address: 'Ruta 7 km 10',
-          },
+          valid: motorhomeRegistration,
         },
       }),
     ],
@@ -327,16 +309,6 @@ const advisory = {
   sectors: 'Población Gabriela Mistral',
   startsAt: '2026-03-02T08:00:00-03:00',
   instructions: 'Hierva el agua al menos un minuto antes de beberla.',
-  supplyPoints: [supplyPoint],
-};
-const outage = {
-  kind: 'programado',
-  town: 'coyhaique',
-  sectors: 'Villa Los Ñires',
-  streets: 'Los Coigües, Los Notros',
-  startsAt: '2026-03-05T09:00:00-03:00',
-  endsAt: '2026-03-05T18:00:00-03:00',
-  cause: 'Cambio de matriz',
   supplyPoints: [supplyPoint],
 };
 const profile = { name: 'Berta Admin', email: 'berta@example.com', avatar: '', ownPassword: 'contraseña-de-prueba' };
@@ -481,13 +453,13 @@ export const adminFunctions: FuzzedFunction[] = [
     get('/api/admin/outages', {
       query: { schema: OutageListQuerySchema, valid: { status: 'borrador', town: 'coyhaique', page: '1' } },
     }),
-    post('/api/admin/outages', { json: { schema: OutageInputSchema, valid: outage } }),
+    post('/api/admin/outages', { json: { schema: OutageInputSchema, valid: plannedOutage } }),
     get('/api/admin/outages/towns'),
     post('/api/admin/outages/towns', {
       json: { schema: OutageTownInputSchema, valid: { name: 'Villa Ortega', latitude: -45.37, longitude: -72.0 } },
     }),
     get('/api/admin/outages/:id'),
-    put('/api/admin/outages/:id', { json: { schema: OutageInputSchema, valid: outage } }),
+    put('/api/admin/outages/:id', { json: { schema: OutageInputSchema, valid: plannedOutage } }),
     del('/api/admin/outages/:id'),
     post('/api/admin/outages/:id/publish', {
       json: { schema: OutagePublishSchema, valid: { confirmShortNotice: false, shortNoticeReason: '' } },

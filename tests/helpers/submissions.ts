@@ -38,3 +38,24 @@ export const educationItem = {
   url_file: '/documentos/educacion/guia.pdf',
   thumbnail: '',
 };
+
+/** A place where water is handed out during a cut, as staff type it. */
+export const supplyPoint = {
+  name: 'Estanque móvil plaza',
+  address: 'Plaza de Armas, Coyhaique',
+  latitude: -45.5712,
+  longitude: -72.0685,
+  hours: '09:00 a 18:00',
+};
+
+/** A planned cut of Villa Los Ñires on Thursday 5 March 2026, as staff type it. */
+export const plannedOutage = {
+  kind: 'programado',
+  town: 'coyhaique',
+  sectors: 'Villa Los Ñires',
+  streets: 'Los Coigües, Los Notros',
+  startsAt: '2026-03-05T09:00:00-03:00',
+  endsAt: '2026-03-05T18:00:00-03:00',
+  cause: 'Cambio de matriz',
+  supplyPoints: [supplyPoint],
+};

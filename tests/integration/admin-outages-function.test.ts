@@ -4,6 +4,7 @@ import { outageAdminMessages } from '../../src/shared/outages/admin/schema.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { invalidForm, refused } from '../helpers/functions.ts';
+import { plannedOutage, supplyPoint } from '../helpers/submissions.ts';
 
 /** Cortes de agua, staff's side (issue 17): the outage's life, the 48-hour rule, the notices. */
 
@@ -17,32 +18,14 @@ beforeEach(async () => {
   token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
 });
 
-// The clock of every call (X-Local-Now): Monday 2 March 2026, 12:00 in Coyhaique (UTC-3).
+// The clock of every call (X-Local-Now): Monday 2 March 2026, 12:00 in Coyhaique (UTC-3), three
+// days before plannedOutage starts.
 const NOW = '2026-03-02T15:00:00.000Z';
 const call = (method: string, path: string, body?: unknown, at = NOW) =>
   callFunction(adminOutages, method, path, { token, body, headers: { 'x-local-now': at } }).then(read);
 
-const supplyPoint = {
-  name: 'Estanque móvil plaza',
-  address: 'Plaza de Armas, Coyhaique',
-  latitude: -45.5712,
-  longitude: -72.0685,
-  hours: '09:00 a 18:00',
-};
-/** A planned cut of Villa Los Ñires from Thursday 5 March, three days after NOW. */
-const planned = {
-  kind: 'programado',
-  town: 'coyhaique',
-  sectors: 'Villa Los Ñires',
-  streets: 'Los Coigües, Los Notros',
-  startsAt: '2026-03-05T09:00:00-03:00',
-  endsAt: '2026-03-05T18:00:00-03:00',
-  cause: 'Cambio de matriz',
-  supplyPoints: [supplyPoint],
-};
-
 async function create(changes: object = {}): Promise<string> {
-  const { status, body } = await call('POST', '/api/admin/outages', { ...planned, ...changes });
+  const { status, body } = await call('POST', '/api/admin/outages', { ...plannedOutage, ...changes });
   expect(status).toBe(201);
   return body.data.outage.id as string;
 }
@@ -53,7 +36,7 @@ const notices = () =>
 
 describe('POST /api/admin/outages', () => {
   it('creates a draft with its supply points, in the audit log, and tells nobody', async () => {
-    const { status, body } = await call('POST', '/api/admin/outages', planned);
+    const { status, body } = await call('POST', '/api/admin/outages', plannedOutage);
     expect(status).toBe(201);
     expect(body.data.outage).toMatchObject({
       kind: 'programado',
@@ -109,7 +92,7 @@ describe('POST /api/admin/outages', () => {
     ],
   ])('refuses %s (400 on its field)', (_, changes, field, message) => {
     it('and stores nothing', async () => {
-      const { status, body } = await call('POST', '/api/admin/outages', { ...planned, ...changes });
+      const { status, body } = await call('POST', '/api/admin/outages', { ...plannedOutage, ...changes });
       expect(status).toBe(400);
       expect(body.errors).toEqual({ [field]: message });
       expect(await db().query('SELECT id FROM outages')).toEqual([]);
@@ -122,7 +105,7 @@ describe('PUT and DELETE /api/admin/outages/{id}', () => {
     const id = await create();
     const second = { ...supplyPoint, name: 'Colegio San Felipe', hours: '' };
     const { status, body } = await call('PUT', `/api/admin/outages/${id}`, {
-      ...planned,
+      ...plannedOutage,
       sectors: 'Villa Los Ñires y Población Clotario Blest',
       supplyPoints: [second],
     });
@@ -251,7 +234,7 @@ describe('status and updates', () => {
       body: { errors: { status: 'Un corte en estado Restablecido no puede pasar a Cancelado.' } },
     });
     expect((await call('POST', `/api/admin/outages/${id}/updates`, { body: 'Otra' })).status).toBe(409);
-    expect((await call('PUT', `/api/admin/outages/${id}`, planned)).status).toBe(409);
+    expect((await call('PUT', `/api/admin/outages/${id}`, plannedOutage)).status).toBe(409);
     expect(await notices()).toHaveLength(3);
     expect((await auditRows(db())).map((row) => [row.action, row.summary])).toEqual([
       ['create', 'borrador: Programado en Coyhaique, desde 05-03-2026 09:00'],
@@ -318,7 +301,7 @@ describe('/api/admin/outages/towns', () => {
       status: 201,
       body: { data: { town: { slug: 'villa-o-higgins', name: 'Villa O’Higgins' } } },
     });
-    expect((await call('POST', '/api/admin/outages', { ...planned, town: 'villa-o-higgins' })).status).toBe(201);
+    expect((await call('POST', '/api/admin/outages', { ...plannedOutage, town: 'villa-o-higgins' })).status).toBe(201);
     expect((await auditRows(db()))[0]).toMatchObject({
       action: 'create',
       entity: 'outage_town',

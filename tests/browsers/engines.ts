@@ -219,8 +219,9 @@ async function openWebKit(): Promise<EngineSession> {
     resize: (width, height) =>
       fitWindow(
         {
-          setOuterSize: (outerWidth, outerHeight) =>
-            driver.manage().window().setRect({ width: outerWidth, height: outerHeight }),
+          setOuterSize: async (outerWidth, outerHeight) => {
+            await driver.manage().window().setRect({ width: outerWidth, height: outerHeight });
+          },
           sizes: () =>
             driver.executeScript(
               'return [window.outerWidth, window.outerHeight, window.innerWidth, window.innerHeight];',

@@ -201,19 +201,21 @@ export async function completeSignIn(
   }
   // The challenge is used up by the statement that logs the sign-in: of concurrent redemptions,
   // one deletes its row and goes on; the others find none.
-  const [, , consumed] = await db.batch([
-    ...refundStatements(counters),
-    auditedChange({
-      change: 'DELETE FROM sign_in_challenges WHERE id = $1 AND client = $2 RETURNING admin_id',
-      params: [challenge.id, bound],
-      admin,
-      action: 'sign_in',
-      entity: 'session',
-      entityId: 'admin_id',
-      summary: `'${recoveryCodes ? loginAuditSummaries.enrolled : loginAuditSummaries.signedIn}'`,
-    }),
-  ]);
-  if (consumed!.length === 0) return { ok: false, reason: 'expired' };
+  const consumed = (
+    await db.batch([
+      ...refundStatements(counters),
+      auditedChange({
+        change: 'DELETE FROM sign_in_challenges WHERE id = $1 AND client = $2 RETURNING admin_id',
+        params: [challenge.id, bound],
+        admin,
+        action: 'sign_in',
+        entity: 'session',
+        entityId: 'admin_id',
+        summary: `'${recoveryCodes ? loginAuditSummaries.enrolled : loginAuditSummaries.signedIn}'`,
+      }),
+    ])
+  ).at(-1)!;
+  if (consumed.length === 0) return { ok: false, reason: 'expired' };
   const sessionId = await startSession(db, admin.id);
   return {
     ok: true,

@@ -207,11 +207,14 @@ export async function lookUp<Row>(db: Database, counters: Counter[], found: Stat
 /**
  * The statements that hand back a claimed attempt whose secret was right, to run in the batch that
  * acts on it; with `found`, a condition (its parameters from $2), only when the refund itself
- * finds it true.
+ * finds it true. A refund takes the claims' locks first: a claim writes the run it read, so a
+ * refund made between its read and its write was lost, and a right secret stayed counted (the
+ * concurrent redemptions of one challenge locked their account within five rounds).
  */
 export function refundStatements(counters: Counter[], found?: Statement): Statement[] {
-  const { table } = claimOf(counters);
+  const { table, locks } = claimOf(counters);
   return [
+    ...locks,
     {
       text: `UPDATE ${table} SET failures = failures - 1
              WHERE client = ANY($1::text[]) AND failures > 0${found ? ` AND ${found.text}` : ''}`,

@@ -589,28 +589,31 @@ describe('rectifyRecord', () => {
   });
 });
 
-describe('blockSubject (bloqueo, oposición)', () => {
-  const outageIn = async (town: string) => {
-    const now = new Date();
-    const { id } = await createOutage(
-      db(),
-      admin,
-      OutageInputSchema.parse({
-        kind: 'programado',
-        town,
-        sectors: 'Villa Los Ñires',
-        startsAt: new Date(now.getTime() + 72 * 3_600_000).toISOString(),
-        endsAt: new Date(now.getTime() + 80 * 3_600_000).toISOString(),
-      }),
-      now,
-    );
-    await publishOutage(db(), admin, id, { confirmShortNotice: false, shortNoticeReason: '' }, now);
-  };
-  const alertRecipients = async () =>
-    (await db().query<{ recipient: string }>(`SELECT recipient FROM outbox WHERE reference LIKE 'COR-%'`)).map(
-      (row) => row.recipient,
-    );
+/** A planned cut of `town` three days from now, published: its alerts go to the town's subscribers. */
+const outageIn = async (town: string) => {
+  const now = new Date();
+  const { id } = await createOutage(
+    db(),
+    admin,
+    OutageInputSchema.parse({
+      kind: 'programado',
+      town,
+      sectors: 'Villa Los Ñires',
+      startsAt: new Date(now.getTime() + 72 * 3_600_000).toISOString(),
+      endsAt: new Date(now.getTime() + 80 * 3_600_000).toISOString(),
+    }),
+    now,
+  );
+  await publishOutage(db(), admin, id, { confirmShortNotice: false, shortNoticeReason: '' }, now);
+};
 
+/** Who the queued alerts of cortes are for. */
+const alertRecipients = async () =>
+  (await db().query<{ recipient: string }>(`SELECT recipient FROM outbox WHERE reference LIKE 'COR-%'`)).map(
+    (row) => row.recipient,
+  );
+
+describe('blockSubject (bloqueo, oposición)', () => {
   it("marks the person's data once, and no alert of cortes reaches them after; the others still get theirs", async () => {
     const { caseId, reference, id } = await confirmedRequest('bloqueo');
     await subscription('ROSA.VERA@correo.cl');
@@ -699,26 +702,9 @@ describe('bloqueo, for every spelling of the mailbox', () => {
   it('no alert of cortes reaches a subscription under either spelling', async () => {
     for (const spelling of SPELLINGS) await subscription(spelling);
     await subscription(OTHER);
-    const now = new Date();
-    const { id } = await createOutage(
-      db(),
-      admin,
-      OutageInputSchema.parse({
-        kind: 'programado',
-        town: 'coyhaique',
-        sectors: 'Villa Los Ñires',
-        startsAt: new Date(now.getTime() + 72 * 3_600_000).toISOString(),
-        endsAt: new Date(now.getTime() + 80 * 3_600_000).toISOString(),
-      }),
-      now,
-    );
-    await publishOutage(db(), admin, id, { confirmShortNotice: false, shortNoticeReason: '' }, now);
+    await outageIn('coyhaique');
     await queueOutageAlerts(db(), ORIGIN);
-    expect(
-      (await db().query<{ recipient: string }>(`SELECT recipient FROM outbox WHERE reference LIKE 'COR-%'`)).map(
-        (row) => row.recipient,
-      ),
-    ).toEqual([OTHER]);
+    expect(await alertRecipients()).toEqual([OTHER]);
   });
 });
 

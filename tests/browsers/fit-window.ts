@@ -26,15 +26,24 @@ async function waitForSizes(
 /**
  * Gives the window a viewport of `width` × `height` CSS pixels. WebDriver sets the outer size, so
  * what the window adds around the page is measured, once the first size has taken effect, and
- * added. A window manager applies a size asynchronously: on a busy machine the viewport was read
- * before the first size took effect (1280 for a 390 px phone), and the size asked next was
- * negative. Each step waits until the page reads the size it asked for.
+ * added. A window manager applies a size asynchronously, and the page may read its new outer size
+ * while its viewport still reads the old one: on a busy machine a 390 px phone was measured with
+ * a 1280 px viewport and the size asked next was negative. So a size counts as taken once the
+ * outer size reads what was asked and the viewport has moved too (it cannot stay the same when the
+ * window around it changed); each step waits for that.
  */
 export async function fitWindow(window: DrivenWindow, width: number, height: number): Promise<void> {
+  const [outerBefore, outerHeightBefore, innerBefore, innerHeightBefore] = await window.sizes();
+  const resized = outerBefore !== width || outerHeightBefore !== height;
   await window.setOuterSize(width, height);
   const [, , innerWidth, innerHeight] = await waitForSizes(
     window,
-    ([outerWidth, outerHeight]) => outerWidth === width && outerHeight === height,
+    ([outerWidth, outerHeight, inner, innerH]) =>
+      outerWidth === width &&
+      outerHeight === height &&
+      inner <= outerWidth &&
+      innerH <= outerHeight &&
+      (!resized || inner !== innerBefore || innerH !== innerHeightBefore),
     `the window's outer size ${width} × ${height}`,
   );
   if (innerWidth === width && innerHeight === height) return;

@@ -3,12 +3,14 @@ import { fitWindow, type DrivenWindow } from '../browsers/fit-window.ts';
 
 /**
  * A window as WebKitGTK's driver behaves under load: a size asked is applied only after the page
- * has read its old size `lag` times, the window adds 22 px of title bar, and a width or height
- * below 1 is refused as WebDriver refuses it.
+ * has read its old size `lag` times, its viewport follows `innerLag` reads later, the window adds
+ * 22 px of title bar, and a width or height below 1 is refused as WebDriver refuses it.
  */
-function slowWindow(lag: number, start: [number, number] = [1280, 922]) {
+function slowWindow(lag: number, innerLag = 0, start: [number, number] = [1280, 922]) {
   let outer = start;
+  let inner: [number, number] = [start[0], start[1] - 22];
   let pending: { size: [number, number]; reads: number } | undefined;
+  let pendingInner: { size: [number, number]; reads: number } | undefined;
   const asked: [number, number][] = [];
   const window: DrivenWindow = {
     setOuterSize: async (width, height) => {
@@ -17,8 +19,15 @@ function slowWindow(lag: number, start: [number, number] = [1280, 922]) {
       pending = { size: [width, height], reads: lag };
     },
     sizes: async () => {
-      if (pending && pending.reads-- <= 0) [outer, pending] = [pending.size, undefined];
-      return [outer[0], outer[1], outer[0], outer[1] - 22];
+      if (pendingInner && pendingInner.reads-- <= 0) [inner, pendingInner] = [pendingInner.size, undefined];
+      if (pending && pending.reads-- <= 0) {
+        outer = pending.size;
+        pending = undefined;
+        const viewport: [number, number] = [outer[0], outer[1] - 22];
+        if (innerLag === 0) inner = viewport;
+        else pendingInner = { size: viewport, reads: innerLag - 1 };
+      }
+      return [...outer, ...inner];
     },
   };
   return { window, asked };
@@ -34,6 +43,19 @@ describe('fitWindow', () => {
       [390, 866],
     ]);
   });
+
+  it.each([1, 3])(
+    'waits for the viewport when it reads its new size %i reads after the outer one',
+    async (innerLag) => {
+      const { window, asked } = slowWindow(2, innerLag);
+      await fitWindow(window, 390, 844);
+      expect((await window.sizes()).slice(2)).toEqual([390, 844]);
+      expect(asked).toEqual([
+        [390, 844],
+        [390, 866],
+      ]);
+    },
+  );
 
   it('asks once when the window adds nothing around the page', async () => {
     const asked: [number, number][] = [];

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.ts';
 import { firstProbes, pathWith, probes, type FuzzedFunction, type Probe, type Route } from './fuzz-probes.ts';
 import { routeParams, testContext } from './functions.ts';
+import { rowChangeCounter } from './row-changes.ts';
 
 /**
  * The endpoints' fuzzer (docs/testing.md, "The fuzz test"): each route of each function gets
@@ -61,29 +62,8 @@ export const REFUSAL_ROWS: Record<string, { why: string; rows?: string }> = {
   },
 };
 
-/**
- * One query that counts every table's rows, but REFUSAL_ROWS: a 4xx must leave the counts as
- * they were.
- */
-export async function rowCounter(db: Database): Promise<() => Promise<Record<string, number>>> {
-  const tables = (
-    await db.query<{ name: string }>(
-      `SELECT table_name AS name FROM information_schema.tables
-       WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
-    )
-  )
-    .map(({ name }) => name)
-    .filter((name) => !REFUSAL_ROWS[name] || REFUSAL_ROWS[name].rows);
-  const counts = tables.map((name) => {
-    const left = REFUSAL_ROWS[name]?.rows;
-    return `(SELECT count(*) FROM "${name}"${left ? ` WHERE NOT (${left})` : ''})`;
-  });
-  const text = `SELECT ARRAY[${counts.join(', ')}]::bigint[] AS counts`;
-  return async () => {
-    const [row] = await db.query<{ counts: string[] }>(text);
-    return Object.fromEntries(tables.map((name, i) => [name, Number(row!.counts[i])]));
-  };
-}
+/** The row counts a 4xx must leave as they were: every table's, but REFUSAL_ROWS. */
+export const rowCounter = (db: Database) => rowChangeCounter(db, REFUSAL_ROWS);
 
 const changed = (before: Record<string, number>, after: Record<string, number>) =>
   Object.keys(after)
@@ -142,7 +122,7 @@ export async function fuzzRoute(
   const endpoint = `${route.method} ${route.path}`;
   report.endpoints += 1;
   let last = { probe: '', answer: '' };
-  // The counts after one request are those before the next: one count a request.
+  // The counts after one request are those before the next: one read a request.
   let counted = await counts();
   const property = fc.asyncProperty(probes(route), async (probe) => {
     let answer = await send(fn, route, probe, caller);

@@ -33,7 +33,7 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
 /**
  * The towns' checkboxes as the page's HTML holds them until the island runs. The towns live in
  * the database, where staff may add one without a deploy, so the function outages-page writes
- * this into the prerendered page on each request (src/server/outages/page.ts), laid out as the
+ * this into the prerendered page on each request (src/filled-pages/outages.ts), laid out as the
  * island's own, with the towns as data for it. The island takes their place with the same
  * fieldset, so nothing moves, and the page neither asks for the towns nor loads zod to check an
  * answer. Without JavaScript the towns are still there to read. They can be ticked before the

@@ -62,6 +62,8 @@ const BUNDLE_INPUTS = [
   'dist/404.html',
   'dist/indicadores.html',
   'dist/tbk-final.html',
+  'dist/educacion.html',
+  'dist/nosotros.html',
 ];
 
 /** netlify.toml's [functions] keys that shape a bundle, and their names in the bundler's options. */

@@ -21,4 +21,8 @@ export const MARKERS = {
   /** /tbk-final/{tbkPaymentId}/{billId}: what lies between them is the page as built, "none could be loaded". */
   receiptStart: '<!--tbk-final:comprobante-->',
   receiptEnd: '<!--/tbk-final:comprobante-->',
+  /** /educacion, inside the EducationGallery island. */
+  educationGalleries: '<!--educacion:galerias-->',
+  /** /nosotros, inside the CompanyDocuments island. */
+  companyDocuments: '<!--nosotros:documentos-->',
 } as const;

@@ -4,6 +4,7 @@ import { messages } from '../shared/messages.ts';
 import type { OutageAlertField } from '../shared/outage-alerts/schema.ts';
 import type { OutageTown } from '../shared/outages/schema.ts';
 import { callApi } from '../ui/api.ts';
+import { PageData, pageData } from '../ui/page-data.tsx';
 import { CheckboxesField } from './forms/CheckboxesField.tsx';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
@@ -41,8 +42,6 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
  * page when it hydrates (useDraft).
  */
 export function ServerTownChoices({ towns, required }: { towns: Town[]; required: boolean }) {
-  // JSON in a <script> ends at the first "</script": no "<" may be left in it (a town's name is staff's text).
-  const data = JSON.stringify(towns).replace(/</g, '\\u003c');
   return (
     <>
       <CheckboxesField
@@ -54,7 +53,7 @@ export function ServerTownChoices({ towns, required }: { towns: Town[]; required
         value={[]}
         onChange={() => undefined}
       />
-      <script type="application/json" id={TOWNS_DATA_ID} dangerouslySetInnerHTML={{ __html: data }} />
+      <PageData id={TOWNS_DATA_ID} data={towns} />
     </>
   );
 }
@@ -62,10 +61,7 @@ export function ServerTownChoices({ towns, required }: { towns: Town[]; required
 const townOption = ({ slug, name }: Town): Option => ({ value: slug, label: name });
 
 /** The towns ServerTownChoices left in the page; none when it is missing (the page was not filled). */
-function townsInPage(): Option[] | null {
-  const data = document.getElementById(TOWNS_DATA_ID)?.textContent;
-  return data ? (JSON.parse(data) as Town[]).map(townOption) : null;
-}
+const townsInPage = (): Option[] | null => pageData<Town[]>(TOWNS_DATA_ID)?.map(townOption) ?? null;
 
 // The form keeps every value as text (its draft); the towns as their slugs, one per line.
 const townList = (value: string) => value.split('\n').filter(Boolean);

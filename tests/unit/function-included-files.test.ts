@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { config as nosotrosPageConfig } from '../../netlify/functions/company-page.ts';
+import { config as educacionPageConfig } from '../../netlify/functions/education-page.ts';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
 import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
@@ -62,6 +64,20 @@ const functions = [
     module: 'payments-receipt',
     config: tbkFinalPageConfig,
     path: '/tbk-final/*',
+  },
+  {
+    name: 'education-page',
+    files: ['dist/educacion.html'],
+    module: 'education',
+    config: educacionPageConfig,
+    path: '/educacion',
+  },
+  {
+    name: 'company-page',
+    files: ['dist/nosotros.html'],
+    module: 'company',
+    config: nosotrosPageConfig,
+    path: '/nosotros',
   },
 ];
 

@@ -16,24 +16,29 @@ export default function CompanyDocuments({ children }: { children?: ReactNode })
   // undefined until read, null when the page has none.
   const [documents, setDocuments] = useState<CompanyDocument[] | null>();
   useEffect(() => setDocuments(pageData<CompanyDocument[]>(DOCUMENTS_DATA_ID)), []);
-  return documents === undefined ? children : <DocumentPickers documents={documents} />;
+  return documents === undefined ? children : <DocumentPickers documents={documents} ready />;
 }
 
-/** The selectors as the function writes them into the page, with the documents as data for the island. */
+/**
+ * The selectors as the function writes them into the page, with the documents as data for the
+ * island: their years readable, the selectors disabled until the island runs (a download opens
+ * its window from the island's script).
+ */
 export function ServerCompanyDocuments({ documents }: { documents: CompanyDocument[] }) {
   return (
     <>
-      <DocumentPickers documents={documents} />
+      <DocumentPickers documents={documents} ready={false} />
       <PageData id={DOCUMENTS_DATA_ID} data={documents} />
     </>
   );
 }
 
-function DocumentPickers({ documents }: { documents: CompanyDocument[] | null }) {
+function DocumentPickers({ documents, ready }: { documents: CompanyDocument[] | null; ready: boolean }) {
+  const enabled = ready && documents !== null;
   return (
     <div className="document-pickers">
-      <YearPicker fileType="memories" title="Memorias" documents={documents} />
-      <YearPicker fileType="financial" title="Estados financieros" documents={documents} />
+      <YearPicker fileType="memories" title="Memorias" documents={documents} enabled={enabled} />
+      <YearPicker fileType="financial" title="Estados financieros" documents={documents} enabled={enabled} />
       {documents === null && (
         <p className="load-error" role="alert">
           No se pudieron cargar los documentos. Por favor intente más tarde.
@@ -47,9 +52,10 @@ interface YearPickerProps {
   fileType: FileType;
   title: string;
   documents: CompanyDocument[] | null;
+  enabled: boolean;
 }
 
-function YearPicker({ fileType, title, documents }: YearPickerProps) {
+function YearPicker({ fileType, title, documents, enabled }: YearPickerProps) {
   const [year, setYear] = useState('');
   const [error, setError] = useState<string>();
   const years = documents ? yearsOffered(documents, fileType) : [];
@@ -87,9 +93,9 @@ function YearPicker({ fileType, title, documents }: YearPickerProps) {
           setError(undefined);
         }}
         error={error}
-        disabled={documents === null}
+        disabled={!enabled}
       />
-      <button type="submit" className="button" disabled={documents === null}>
+      <button type="submit" className="button" disabled={!enabled}>
         Descargar
       </button>
     </form>

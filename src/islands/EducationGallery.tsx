@@ -28,20 +28,23 @@ export default function EducationGallery({ children }: { children?: ReactNode })
   // undefined until read, null when the page has none.
   const [documents, setDocuments] = useState<EducationDocument[] | null>();
   useEffect(() => setDocuments(pageData<EducationDocument[]>(DOCUMENTS_DATA_ID)), []);
-  return documents === undefined ? children : <EducationGalleries documents={documents} />;
+  return documents === undefined ? children : <EducationGalleries documents={documents} ready />;
 }
 
-/** The galleries as the function writes them into the page, with their documents as data for the island. */
+/**
+ * The galleries as the function writes them into the page, with their documents as data for the
+ * island; each "Cargar todos" disabled until the island runs.
+ */
 export function ServerEducationGalleries({ documents }: { documents: EducationDocument[] }) {
   return (
     <>
-      <EducationGalleries documents={documents} />
+      <EducationGalleries documents={documents} ready={false} />
       <PageData id={DOCUMENTS_DATA_ID} data={documents} />
     </>
   );
 }
 
-function EducationGalleries({ documents }: { documents: EducationDocument[] | null }) {
+function EducationGalleries({ documents, ready }: { documents: EducationDocument[] | null; ready: boolean }) {
   return sections.map(({ type, title, id }) => (
     <section key={id} className="gallery" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -50,13 +53,13 @@ function EducationGalleries({ documents }: { documents: EducationDocument[] | nu
           {educationMessages.loadFailed}
         </p>
       ) : (
-        <Gallery documents={educationSection(documents, type)} />
+        <Gallery documents={educationSection(documents, type)} ready={ready} />
       )}
     </section>
   ));
 }
 
-function Gallery({ documents }: { documents: EducationDocument[] }) {
+function Gallery({ documents, ready }: { documents: EducationDocument[]; ready: boolean }) {
   const [expanded, setExpanded] = useState(false);
   if (documents.length === 0) return <p>Pronto publicaremos material en esta sección.</p>;
   const shown = expanded ? documents : documents.slice(0, EDUCATION_INITIAL_ITEMS);
@@ -79,7 +82,7 @@ function Gallery({ documents }: { documents: EducationDocument[] }) {
         ))}
       </ul>
       {!expanded && documents.length > EDUCATION_INITIAL_ITEMS && (
-        <button type="button" className="link-button" onClick={() => setExpanded(true)}>
+        <button type="button" className="link-button" disabled={!ready} onClick={() => setExpanded(true)}>
           Cargar todos<span className="visually-hidden"> ({documents.length} elementos)</span>
         </button>
       )}

@@ -16,7 +16,13 @@ export default function CompanyDocuments({ children }: { children?: ReactNode })
   // undefined until read, null when the page has none.
   const [documents, setDocuments] = useState<CompanyDocument[] | null>();
   useEffect(() => setDocuments(pageData<CompanyDocument[]>(DOCUMENTS_DATA_ID)), []);
-  return documents === undefined ? children : <DocumentPickers documents={documents} ready />;
+  // An element of its own around the page's HTML: client:visible watches the island's first
+  // elements, and an Astro slot has no box to be seen.
+  return (
+    <div className="document-pickers">
+      {documents === undefined ? children : <DocumentPickers documents={documents} ready />}
+    </div>
+  );
 }
 
 /**
@@ -36,7 +42,7 @@ export function ServerCompanyDocuments({ documents }: { documents: CompanyDocume
 function DocumentPickers({ documents, ready }: { documents: CompanyDocument[] | null; ready: boolean }) {
   const enabled = ready && documents !== null;
   return (
-    <div className="document-pickers">
+    <>
       <YearPicker fileType="memories" title="Memorias" documents={documents} enabled={enabled} />
       <YearPicker fileType="financial" title="Estados financieros" documents={documents} enabled={enabled} />
       {documents === null && (
@@ -44,7 +50,7 @@ function DocumentPickers({ documents, ready }: { documents: CompanyDocument[] | 
           No se pudieron cargar los documentos. Por favor intente más tarde.
         </p>
       )}
-    </div>
+    </>
   );
 }
 

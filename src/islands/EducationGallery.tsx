@@ -28,7 +28,9 @@ export default function EducationGallery({ children }: { children?: ReactNode })
   // undefined until read, null when the page has none.
   const [documents, setDocuments] = useState<EducationDocument[] | null>();
   useEffect(() => setDocuments(pageData<EducationDocument[]>(DOCUMENTS_DATA_ID)), []);
-  return documents === undefined ? children : <EducationGalleries documents={documents} ready />;
+  // An element of its own around the page's HTML: client:visible watches the island's first
+  // elements, and an Astro slot has no box to be seen.
+  return <div>{documents === undefined ? children : <EducationGalleries documents={documents} ready />}</div>;
 }
 
 /**

@@ -1,6 +1,18 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { PAGE_HEADERS_MODULE, pageHeadersModule } from '../scripts/lib/page-headers.ts';
+
+const projectRoot = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
+  // netlify.toml's page headers as the functions' bundles carry them (scripts/lib/page-headers.ts).
+  plugins: [
+    {
+      name: 'page-headers',
+      resolveId: (id) => (id === PAGE_HEADERS_MODULE ? `\0${PAGE_HEADERS_MODULE}` : undefined),
+      load: (id) => (id === `\0${PAGE_HEADERS_MODULE}` ? pageHeadersModule(projectRoot) : undefined),
+    },
+  ],
   test: {
     // unit: no database; integration: against the run's real PostgreSQL (helpers/postgres-server.ts).
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],

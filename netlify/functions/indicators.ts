@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
-import { indicatorsDownload } from '../../src/server/indicators/page.ts';
+import { indicatorsDownload } from '../../src/server/indicators/download.ts';
 
 /**
  * GET /api/indicadores (IndicatorsResponseSchema) and /indicadores.csv: /indicadores' figures for

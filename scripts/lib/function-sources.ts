@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { PAGE_HEADERS_MODULE, pageHeadersModule } from './page-headers.ts';
 
 /**
  * The functions as Netlify ships them: each netlify/functions/*.ts bundled by esbuild into one
@@ -45,6 +46,21 @@ export function forbiddenPackages(metafile: Metafile, output: string): string[] 
 const REQUIRE_SHIM =
   "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 
+/** netlify.toml's page headers, written into each bundle that imports them (page-headers.ts). */
+const pageHeadersPlugin = (projectRoot: string): Plugin => ({
+  name: 'page-headers',
+  setup(bundler) {
+    bundler.onResolve({ filter: new RegExp(`^${PAGE_HEADERS_MODULE}$`) }, () => ({
+      path: PAGE_HEADERS_MODULE,
+      namespace: 'page-headers',
+    }));
+    bundler.onLoad({ filter: /.*/, namespace: 'page-headers' }, async () => ({
+      contents: await pageHeadersModule(projectRoot),
+      loader: 'js',
+    }));
+  },
+});
+
 /**
  * Bundles every function (or those named) into `directory` (emptied first), a folder two levels
  * below the project (FUNCTIONS_DIRECTORY for a deploy), and returns its path; fails naming a bundle
@@ -70,6 +86,7 @@ export async function bundleFunctionSources(projectRoot: string, directory: stri
     // it both builds are bundled and the development one runs.
     define: { 'process.env.NODE_ENV': '"production"' },
     banner: { js: REQUIRE_SHIM },
+    plugins: [pageHeadersPlugin(projectRoot)],
     metafile: true,
     logLevel: 'warning',
   });

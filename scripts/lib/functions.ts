@@ -52,8 +52,8 @@ const BUNDLE_INPUTS = [
   'netlify.toml',
   'scripts/lib/functions.ts',
   'scripts/lib/function-sources.ts',
-  // The prerendered pages the functions outages-page, outages-history-page, advisories-page,
-  // indicators-page and payments-receipt-page fill in or answer (netlify.toml's included_files).
+  'scripts/lib/page-headers.ts',
+  // The prerendered pages the functions of src/filled-pages/ fill in or answer (netlify.toml's included_files).
   'dist/cortes.html',
   'dist/cortes/alertas.html',
   'dist/cortes/historial.html',
@@ -62,6 +62,8 @@ const BUNDLE_INPUTS = [
   'dist/404.html',
   'dist/indicadores.html',
   'dist/tbk-final.html',
+  'dist/educacion.html',
+  'dist/nosotros.html',
 ];
 
 /** netlify.toml's [functions] keys that shape a bundle, and their names in the bundler's options. */

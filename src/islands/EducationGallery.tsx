@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
   EDUCATION_INITIAL_ITEMS,
-  EducationResponseSchema,
   educationMessages,
   educationSection,
   type EducationContentType,
   type EducationDocument,
 } from '../shared/education/schema.ts';
-import { useJson } from '../ui/api.ts';
+import { PageData, pageData } from '../ui/page-data.tsx';
 
 // Spec §2 names the photo section "Galería de fotos"; its content type is "Galerías de fotos".
 const sections: { type: EducationContentType; title: string; id: string }[] = [
@@ -16,58 +15,53 @@ const sections: { type: EducationContentType; title: string; id: string }[] = [
   { type: 'Galerías de fotos', title: 'Galería de fotos', id: 'galeria-de-fotos' },
 ];
 
-/** /educacion (spec §2, §4): three galleries fed by GET /api/education/documents. */
-export default function EducationGallery() {
-  const loaded = useJson('/api/education/documents', EducationResponseSchema);
+/** The id of the documents' data in the page (ServerEducationGalleries). */
+const DOCUMENTS_DATA_ID = 'educacion-documentos';
+
+/**
+ * /educacion (spec §2, §4): three galleries of the visible education documents. The function
+ * education-page writes them into the prerendered page on each request (src/filled-pages/education.ts),
+ * inside this island, which shows them until it runs and then takes their place with the same
+ * galleries, each with its "Cargar todos".
+ */
+export default function EducationGallery({ children }: { children?: ReactNode }) {
+  // undefined until read, null when the page has none.
+  const [documents, setDocuments] = useState<EducationDocument[] | null>();
+  useEffect(() => setDocuments(pageData<EducationDocument[]>(DOCUMENTS_DATA_ID)), []);
+  // An element of its own around the page's HTML: client:visible watches the island's first
+  // elements, and an Astro slot has no box to be seen.
+  return <div>{documents === undefined ? children : <EducationGalleries documents={documents} ready />}</div>;
+}
+
+/**
+ * The galleries as the function writes them into the page, with their documents as data for the
+ * island; each "Cargar todos" disabled until the island runs.
+ */
+export function ServerEducationGalleries({ documents }: { documents: EducationDocument[] }) {
   return (
     <>
-      {sections.map(({ type, title, id }) => (
-        <section key={id} className="gallery" aria-labelledby={id}>
-          <h2 id={id}>{title}</h2>
-          {loaded.state === 'loading' && <Loading />}
-          {loaded.state === 'failed' && (
-            <p className="load-error" role="alert">
-              {educationMessages.loadFailed}
-            </p>
-          )}
-          {loaded.state === 'ready' && <Gallery documents={educationSection(loaded.data.documents, type)} />}
-        </section>
-      ))}
+      <EducationGalleries documents={documents} ready={false} />
+      <PageData id={DOCUMENTS_DATA_ID} data={documents} />
     </>
   );
 }
 
-/**
- * While the list loads, the space of a section's first items is kept (without it the sections
- * below moved when the items arrived, a layout shift of 0.165): empty items of the same shape, the
- * status over them.
- */
-function Loading() {
-  return (
-    <div className="gallery__loading">
-      <p className="gallery__status" role="status">
-        <span className="spinner spinner--dark" aria-hidden="true" /> Cargando archivos…
-      </p>
-      <ul className="gallery__items" aria-hidden="true">
-        {Array.from({ length: EDUCATION_INITIAL_ITEMS }, (_, index) => (
-          <li key={index} className="gallery__item gallery__item--placeholder">
-            <div className="gallery__placeholder-image" />
-            <div className="gallery__text">
-              <h3>&nbsp;</h3>
-              <p>
-                &nbsp;
-                <br />
-                &nbsp;
-              </p>
-            </div>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+function EducationGalleries({ documents, ready }: { documents: EducationDocument[] | null; ready: boolean }) {
+  return sections.map(({ type, title, id }) => (
+    <section key={id} className="gallery" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {documents === null ? (
+        <p className="load-error" role="alert">
+          {educationMessages.loadFailed}
+        </p>
+      ) : (
+        <Gallery documents={educationSection(documents, type)} ready={ready} />
+      )}
+    </section>
+  ));
 }
 
-function Gallery({ documents }: { documents: EducationDocument[] }) {
+function Gallery({ documents, ready }: { documents: EducationDocument[]; ready: boolean }) {
   const [expanded, setExpanded] = useState(false);
   if (documents.length === 0) return <p>Pronto publicaremos material en esta sección.</p>;
   const shown = expanded ? documents : documents.slice(0, EDUCATION_INITIAL_ITEMS);
@@ -90,7 +84,7 @@ function Gallery({ documents }: { documents: EducationDocument[] }) {
         ))}
       </ul>
       {!expanded && documents.length > EDUCATION_INITIAL_ITEMS && (
-        <button type="button" className="link-button" onClick={() => setExpanded(true)}>
+        <button type="button" className="link-button" disabled={!ready} onClick={() => setExpanded(true)}>
           Cargar todos<span className="visually-hidden"> ({documents.length} elementos)</span>
         </button>
       )}

@@ -4,6 +4,7 @@ import { messages } from '../shared/messages.ts';
 import type { OutageAlertField } from '../shared/outage-alerts/schema.ts';
 import type { OutageTown } from '../shared/outages/schema.ts';
 import { callApi } from '../ui/api.ts';
+import { PageData, pageData } from '../ui/page-data.tsx';
 import { CheckboxesField } from './forms/CheckboxesField.tsx';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
@@ -33,7 +34,7 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
 /**
  * The towns' checkboxes as the page's HTML holds them until the island runs. The towns live in
  * the database, where staff may add one without a deploy, so the function outages-page writes
- * this into the prerendered page on each request (src/server/outages/page.ts), laid out as the
+ * this into the prerendered page on each request (src/filled-pages/outages.ts), laid out as the
  * island's own, with the towns as data for it. The island takes their place with the same
  * fieldset, so nothing moves, and the page neither asks for the towns nor loads zod to check an
  * answer. Without JavaScript the towns are still there to read. They can be ticked before the
@@ -41,8 +42,6 @@ const TOWNS_DATA_ID = 'cortes-alertas-localidades';
  * page when it hydrates (useDraft).
  */
 export function ServerTownChoices({ towns, required }: { towns: Town[]; required: boolean }) {
-  // JSON in a <script> ends at the first "</script": no "<" may be left in it (a town's name is staff's text).
-  const data = JSON.stringify(towns).replace(/</g, '\\u003c');
   return (
     <>
       <CheckboxesField
@@ -54,7 +53,7 @@ export function ServerTownChoices({ towns, required }: { towns: Town[]; required
         value={[]}
         onChange={() => undefined}
       />
-      <script type="application/json" id={TOWNS_DATA_ID} dangerouslySetInnerHTML={{ __html: data }} />
+      <PageData id={TOWNS_DATA_ID} data={towns} />
     </>
   );
 }
@@ -62,10 +61,7 @@ export function ServerTownChoices({ towns, required }: { towns: Town[]; required
 const townOption = ({ slug, name }: Town): Option => ({ value: slug, label: name });
 
 /** The towns ServerTownChoices left in the page; none when it is missing (the page was not filled). */
-function townsInPage(): Option[] | null {
-  const data = document.getElementById(TOWNS_DATA_ID)?.textContent;
-  return data ? (JSON.parse(data) as Town[]).map(townOption) : null;
-}
+const townsInPage = (): Option[] | null => pageData<Town[]>(TOWNS_DATA_ID)?.map(townOption) ?? null;
 
 // The form keeps every value as text (its draft); the towns as their slugs, one per line.
 const townList = (value: string) => value.split('\n').filter(Boolean);

@@ -4,21 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import advisories from '../../netlify/functions/advisories.ts';
 import advisoriesPage, { config as advisoriesPageConfig } from '../../netlify/functions/advisories-page.ts';
+import { pageHeaders } from '../../scripts/lib/page-headers.ts';
+import { advisoriesPage as listFiller, advisoryPage as noticeFiller } from '../../src/filled-pages/advisories.ts';
+import { filledPageAnswer } from '../../src/filled-pages/filled-page.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
-import {
-  advisoryPageAnswer,
-  fillAdvisoriesPage,
-  fillAdvisoryPage,
-  type AdvisoryPageFiles,
-} from '../../src/server/advisories/page.ts';
-import { pageHeaders } from '../../src/server/page-headers.ts';
 import { AdvisoriesResponseSchema, restrictionLevelRules } from '../../src/shared/advisories/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
 const get = (path: string, method = 'GET') => new Request(`http://localhost${path}`, { method });
-const netlifyToml = path.resolve(import.meta.dirname, '../../netlify.toml');
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 
 interface Row {
   kind: string;
@@ -62,7 +58,7 @@ async function insertAdvisory(row: Row): Promise<string> {
 }
 
 const ids = {} as Record<'boil' | 'restriction' | 'draft' | 'recent' | 'old' | 'hostile', string>;
-let files: AdvisoryPageFiles;
+let files: { list: string; notice: string; notFound: string };
 let folder: string;
 
 /** A built page as Astro writes it, small: the layout's head with its canonical link, and a body. */
@@ -133,7 +129,6 @@ beforeAll(async () => {
     list: path.join(folder, 'avisos.html'),
     notice: path.join(folder, 'plantilla.html'),
     notFound: path.join(folder, '404.html'),
-    netlifyToml,
   };
   await writeFile(
     files.list,
@@ -163,8 +158,17 @@ beforeAll(async () => {
 
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
+/** The page function's answer, with built pages of the test's own. */
 const page = (pathname: string, method = 'GET') =>
-  advisoryPageAnswer(get(pathname, method), environment.database.db, files);
+  filledPageAnswer(
+    [
+      { ...listFiller, file: files.list },
+      { ...noticeFiller, file: files.notice, notFound: files.notFound },
+    ],
+    get(pathname, method),
+    environment.database.db,
+    new Date(),
+  );
 
 /** The JSON-LD scripts of a page, parsed. */
 const jsonLdOf = (html: string) =>
@@ -266,17 +270,21 @@ describe('/avisos (the page function)', () => {
   });
 
   it('says so when there is no notice, in force or past', () => {
-    const html = fillAdvisoriesPage('<main><!--avisos:vigentes--><!--avisos:anteriores--></main>', [], [], []);
+    const html = listFiller.fill('<main><!--avisos:vigentes--><!--avisos:anteriores--></main>', {
+      current: [],
+      past: [],
+      towns: [],
+    });
     expect(html).toContain('No hay avisos vigentes.');
     expect(html).toContain('No hubo avisos en los últimos 12 meses.');
-    expect(() => fillAdvisoriesPage('<main><!--avisos:vigentes--></main>', [], [], [])).toThrow(
+    expect(() => listFiller.fill('<main><!--avisos:vigentes--></main>', { current: [], past: [], towns: [] })).toThrow(
       '<!--avisos:anteriores-->',
     );
   });
 
   it("answers with netlify.toml's headers for pages, its CSP included, and leaves no inline code it would block", async () => {
     const response = await page('/avisos');
-    const policy = (await pageHeaders(netlifyToml))['Content-Security-Policy']!;
+    const policy = (await pageHeaders(projectRoot))['Content-Security-Policy']!;
     expect(response.headers.get('content-security-policy')).toBe(policy);
     expect(policy).not.toContain("'unsafe-inline'");
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
@@ -302,7 +310,7 @@ describe('/avisos/{id} (the page function)', () => {
     const response = await page(`/avisos/${ids.boil}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(
-      (await pageHeaders(netlifyToml))['Content-Security-Policy'],
+      (await pageHeaders(projectRoot))['Content-Security-Policy'],
     );
     const html = await response.text();
     expect(html).toContain(
@@ -440,7 +448,7 @@ describe('/avisos/{id} (the page function)', () => {
     const {
       advisories: [boil],
     } = AdvisoriesResponseSchema.parse(await (await advisories(get('/api/advisories'), testContext().context)).json());
-    const html = fillAdvisoryPage(template, {
+    const html = noticeFiller.fill(template, {
       ...boil!,
       towns: [{ slug: 'villa-x', name: 'Villa "X" <b>', latitude: -45.5, longitude: -72.0 }],
     });
@@ -448,6 +456,6 @@ describe('/avisos/{id} (the page function)', () => {
     expect(html).toContain(
       'content="Hervir el agua antes de consumirla en Villa &quot;X&quot; &lt;b&gt;. Aviso vigente',
     );
-    expect(() => fillAdvisoryPage('<head></head><!--aviso:contenido-->', boil!)).toThrow('canonical');
+    expect(() => noticeFiller.fill('<head></head><!--aviso:contenido-->', boil!)).toThrow('canonical');
   });
 });

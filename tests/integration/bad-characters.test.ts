@@ -209,6 +209,8 @@ const probes: Probe[] = [
   query('/api/documents', 'documents'),
   query('/api/download', 'documents-download'),
   query('/api/education/documents', 'education-documents'),
+  query('/educacion', 'education-page'),
+  query('/nosotros', 'company-page'),
   query('/api/reports', 'news'),
   query('/api/outages', 'outages'),
   query('/api/health', 'health'),

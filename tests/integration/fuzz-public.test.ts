@@ -25,7 +25,9 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     'cortes:historial',
     'cortes:lista',
     'cortes:localidades',
+    'educacion:galerias',
     'indicadores:cifras',
+    'nosotros:documentos',
     'tbk-final:comprobante',
   ];
   const page = `<!doctype html><html lang="es"><head><title>Página</title></head><body>${markers.map((marker) => `<!--${marker}-->`).join('')}</body></html>`;

@@ -5,16 +5,14 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import indicators, { config as indicatorsConfig } from '../../netlify/functions/indicators.ts';
 import indicatorsPage, { config as indicatorsPageConfig } from '../../netlify/functions/indicators-page.ts';
+import { pageHeaders } from '../../scripts/lib/page-headers.ts';
+import { filledPageAnswer } from '../../src/filled-pages/filled-page.ts';
+import { indicatorsPage as indicatorsPageFiller } from '../../src/filled-pages/indicators.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
+import type { Database } from '../../src/server/db/index.ts';
 import { lastTwelveMonths } from '../../src/shared/last-twelve-months.ts';
-import {
-  fillIndicatorsPage,
-  indicatorsDownload,
-  indicatorsPageAnswer,
-  type IndicatorsPageFiles,
-} from '../../src/server/indicators/page.ts';
+import { indicatorsDownload } from '../../src/server/indicators/download.ts';
 import { readIndicators } from '../../src/server/indicators/public.ts';
-import { pageHeaders } from '../../src/server/page-headers.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
 import { IndicatorsResponseSchema, type Indicators } from '../../src/shared/indicators/schema.ts';
 import { RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
@@ -78,7 +76,11 @@ async function insertComplaint(locality: string, receivedAt: string, answeredAt:
 }
 
 let folder: string;
-let files: IndicatorsPageFiles;
+let files: { page: string };
+
+/** The page function's answer, with a built page of the test's own. */
+const indicatorsPageAnswer = (req: Request, db: Database, { page }: typeof files, at: Date) =>
+  filledPageAnswer([{ ...indicatorsPageFiller, file: page }], req, db, at);
 let figures: Indicators;
 
 beforeAll(async () => {
@@ -141,10 +143,7 @@ beforeAll(async () => {
 
   figures = await readIndicators(environment.database.db, now);
   folder = await mkdtemp(path.join(tmpdir(), 'indicadores-'));
-  files = {
-    page: path.join(folder, 'indicadores.html'),
-    netlifyToml: path.resolve(import.meta.dirname, '../../netlify.toml'),
-  };
+  files = { page: path.join(folder, 'indicadores.html') };
   await writeFile(
     files.page,
     '<!DOCTYPE html><html lang="es"><head><title>Indicadores de servicio</title></head>' +
@@ -319,7 +318,7 @@ describe('/indicadores (the page function)', () => {
   it("answers with netlify.toml's page headers, cached a minute, and no inline code", async () => {
     const response = await indicatorsPageAnswer(get('/indicadores'), environment.database.db, files, now);
     expect(response.headers.get('content-security-policy')).toBe(
-      (await pageHeaders(files.netlifyToml))['Content-Security-Policy'],
+      (await pageHeaders(path.resolve(import.meta.dirname, '../..')))['Content-Security-Policy'],
     );
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
@@ -329,7 +328,7 @@ describe('/indicadores (the page function)', () => {
   });
 
   it('fails loudly on a built page without its marker', () => {
-    expect(() => fillIndicatorsPage('<main></main>', figures)).toThrow('<!--indicadores:cifras-->');
+    expect(() => indicatorsPageFiller.fill('<main></main>', figures)).toThrow('<!--indicadores:cifras-->');
   });
 
   it('answers HEAD with the headers only, and other methods 405', async () => {

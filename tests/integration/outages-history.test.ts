@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import lookup from '../../netlify/functions/outages-lookup.ts';
+import { pageHeaders } from '../../scripts/lib/page-headers.ts';
+import { filledPageAnswer } from '../../src/filled-pages/filled-page.ts';
+import { historyPage as historyPageFiller } from '../../src/filled-pages/outages-history.ts';
 import historyPage, { config as historyPageConfig } from '../../netlify/functions/outages-history-page.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { historySince } from '../../src/server/outages/history.ts';
-import { fillHistoryPage, historyPageAnswer, type HistoryPageFiles } from '../../src/server/outages/history-page.ts';
 import { lookUpService } from '../../src/server/outages/lookup.ts';
-import { pageHeaders } from '../../src/server/page-headers.ts';
 import { chileNow } from '../../src/shared/accounts/schema.ts';
 import { chileLocalToIso } from '../../src/shared/chile-time.ts';
 import { OutageLookupResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
@@ -18,7 +19,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
-const netlifyToml = path.resolve(import.meta.dirname, '../../netlify.toml');
+const projectRoot = path.resolve(import.meta.dirname, '../..');
 const DAY = 86_400_000;
 /** An instant as the API writes it: ISO 8601 in UTC, to the second. */
 const utc = (iso: string) => new Date(iso).toISOString().replace('.000', '');
@@ -90,7 +91,11 @@ type Seeded =
   | 'late';
 const ids = {} as Record<Seeded, string>;
 let folder: string;
-let files: HistoryPageFiles;
+let files: { page: string };
+
+/** The page function's answer, with a built page of the test's own. */
+const historyPageAnswer = (req: Request, db: Database, { page }: typeof files, now: Date) =>
+  filledPageAnswer([{ ...historyPageFiller, file: page }], req, db, now);
 
 beforeAll(async () => {
   // Coyhaique: 1 + 1 (two outages of 3 h on one day) + 0 (force majeure) + 1 + 0,5 + 0,5 = 4 days.
@@ -145,7 +150,7 @@ beforeAll(async () => {
   );
 
   folder = await mkdtemp(path.join(tmpdir(), 'historial-'));
-  files = { page: path.join(folder, 'historial.html'), netlifyToml };
+  files = { page: path.join(folder, 'historial.html') };
   await writeFile(files.page, '<main><h1>Historial de cortes</h1><!--cortes:historial--></main>');
 });
 
@@ -424,7 +429,7 @@ describe('/cortes/historial (the page function)', () => {
 
   it("answers with netlify.toml's page headers, cached a minute, and leaves no inline code its CSP would block", async () => {
     const response = await historyPageAnswer(get('/cortes/historial'), environment.database.db, files, new Date());
-    const policy = (await pageHeaders(netlifyToml))['Content-Security-Policy']!;
+    const policy = (await pageHeaders(projectRoot))['Content-Security-Policy']!;
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(policy);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -444,6 +449,8 @@ describe('/cortes/historial (the page function)', () => {
   });
 
   it('refuses a page without its marker', () => {
-    expect(() => fillHistoryPage('<main></main>', '2025-11-26', [])).toThrow('no history marker');
+    expect(() => historyPageFiller.fill('<main></main>', { since: '2025-11-26', towns: [] })).toThrow(
+      'no <!--cortes:historial--> marker',
+    );
   });
 });

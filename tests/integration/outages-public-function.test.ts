@@ -7,8 +7,8 @@ import lookup from '../../netlify/functions/outages-lookup.ts';
 import outages from '../../netlify/functions/outages.ts';
 import { accountTowns, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
 import { historySince } from '../../src/server/outages/history.ts';
-import { fillAlertsPage, fillOutagesPage } from '../../src/server/outages/page.ts';
-import { pageHeaders } from '../../src/server/page-headers.ts';
+import { pageHeaders } from '../../scripts/lib/page-headers.ts';
+import { alertsPage, outagesPage } from '../../src/filled-pages/outages.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
 import { SUPPLY_DAY_FORMULA, SUPPLY_DAY_RULE } from '../../src/shared/outages/supply-days-texts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -227,7 +227,7 @@ describe('/cortes without JavaScript (the page function)', () => {
     const { outages: listed, towns } = OutagesResponseSchema.parse(
       await (await outages(get('/api/outages'), testContext().context)).json(),
     );
-    const html = fillOutagesPage(page, listed, towns);
+    const html = outagesPage.fill(page, { outages: listed, towns });
     expect(html).not.toContain('<!--cortes:lista-->');
     expect(html.indexOf('>Coyhaique</h3>')).toBeLessThan(html.indexOf('>Puerto Aysén</h3>'));
     expect(html).toContain(`id="corte-${plannedId}"`);
@@ -235,7 +235,7 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(html).not.toContain('Borrador secreto');
     // The map's room below the list, so the map moves nothing when it comes (issue 14); none without outages.
     expect(html.indexOf('class="map map--space"')).toBeGreaterThan(html.indexOf(`id="corte-${plannedId}"`));
-    const empty = fillOutagesPage(page, [], towns);
+    const empty = outagesPage.fill(page, { outages: [], towns });
     expect(empty).toContain('No hay cortes vigentes ni programados.');
     expect(empty).not.toContain('map--space');
   });
@@ -246,7 +246,7 @@ describe('/cortes without JavaScript (the page function)', () => {
       { slug: 'coyhaique', name: 'Coyhaique' },
       { slug: 'villa-x', name: 'Villa </script><script>alert(1)</script>' },
     ];
-    const html = fillAlertsPage(alerts, towns);
+    const html = alertsPage.fill(alerts, towns);
     expect(html).not.toContain('<!--cortes:localidades-->');
     expect(html).toMatch(/<legend>Localidades<\/legend>/);
     expect(html).toContain('<input type="checkbox" name="towns" value="coyhaique"/>Coyhaique');
@@ -256,11 +256,11 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(html.match(/<script/g)).toHaveLength(1);
     const data = /<script type="application\/json" id="cortes-alertas-localidades">(.*?)<\/script>/.exec(html)![1]!;
     expect(JSON.parse(data)).toEqual(towns);
-    expect(() => fillAlertsPage('<main></main>', towns)).toThrow('no towns marker');
+    expect(() => alertsPage.fill('<main></main>', towns)).toThrow('no <!--cortes:localidades--> marker');
   });
 
   it("answers with netlify.toml's headers for pages, its CSP included", async () => {
-    const headers = await pageHeaders(path.resolve(import.meta.dirname, '../../netlify.toml'));
+    const headers = await pageHeaders(path.resolve(import.meta.dirname, '../..'));
     expect(headers['Content-Security-Policy']).toMatch(/^default-src 'self'; script-src 'self'/);
     expect(headers['X-Frame-Options']).toBe('SAMEORIGIN');
   });

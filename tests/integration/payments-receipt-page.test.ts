@@ -5,10 +5,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import receiptPage, { config as receiptPageConfig } from '../../netlify/functions/payments-receipt-page.ts';
+import { pageHeaders } from '../../scripts/lib/page-headers.ts';
+import { filledPageAnswer } from '../../src/filled-pages/filled-page.ts';
+import { receiptPage as receiptPageFiller } from '../../src/filled-pages/payments-receipt.ts';
 import PaymentReceipt from '../../src/components/payments/PaymentReceipt.tsx';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
-import { pageHeaders } from '../../src/server/page-headers.ts';
-import { fillReceiptPage, receiptPageAnswer, type ReceiptPageFiles } from '../../src/server/payments/receipt-page.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
@@ -27,14 +28,11 @@ const FAILURE = [
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
 let folder: string;
-let files: ReceiptPageFiles;
+let files: { page: string };
 
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'tbk-final-'));
-  files = {
-    page: path.join(folder, 'tbk-final.html'),
-    netlifyToml: path.resolve(import.meta.dirname, '../../netlify.toml'),
-  };
+  files = { page: path.join(folder, 'tbk-final.html') };
   // As Astro builds src/pages/tbk-final.astro: the component without a receipt between the markers.
   await writeFile(
     files.page,
@@ -74,7 +72,14 @@ async function billWithPayment(status: string, card: { paymentType?: string; ins
 }
 
 const get = (pathname: string, method = 'GET') => new Request(`http://localhost${pathname}`, { method });
-const answer = (pathname: string, method = 'GET') => receiptPageAnswer(get(pathname, method), db(), files);
+/** The page function's answer, with a built page of the test's own (its 404 too, as the function's). */
+const answer = (pathname: string, method = 'GET') =>
+  filledPageAnswer(
+    [{ ...receiptPageFiller, file: files.page, notFound: files.page }],
+    get(pathname, method),
+    db(),
+    new Date(),
+  );
 
 /** The receipt's rows as a reader meets them: each term and its value. */
 const rowsOf = (html: string) =>
@@ -166,7 +171,12 @@ describe('/tbk-final/{tbkPaymentId}/{billId} (the page function)', () => {
     for (const pathname of [`/tbk-final/${tbkPaymentId}/${billId}`, `/tbk-final/${UNKNOWN}/${UNKNOWN}`]) {
       const response = await answer(pathname);
       expect(Object.fromEntries(response.headers)).toMatchObject(
-        Object.fromEntries(Object.entries(await pageHeaders(files.netlifyToml)).map(([k, v]) => [k.toLowerCase(), v])),
+        Object.fromEntries(
+          Object.entries(await pageHeaders(path.resolve(import.meta.dirname, '../..'))).map(([k, v]) => [
+            k.toLowerCase(),
+            v,
+          ]),
+        ),
       );
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-store');
@@ -191,7 +201,7 @@ describe('/tbk-final/{tbkPaymentId}/{billId} (the page function)', () => {
 
   it('refuses a built page without its markers', () => {
     expect(() =>
-      fillReceiptPage('<main></main>', {
+      receiptPageFiller.fill('<main></main>', {
         service_number: '100001',
         price: 1,
         amount: 1,

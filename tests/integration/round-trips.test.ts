@@ -21,6 +21,7 @@ import * as advisoriesPage from '../../netlify/functions/advisories-page.ts';
 import * as billing from '../../netlify/functions/billing.ts';
 import * as cap from '../../netlify/functions/cap.ts';
 import * as casesFollowUp from '../../netlify/functions/cases-follow-up.ts';
+import * as companyPage from '../../netlify/functions/company-page.ts';
 import * as complaints from '../../netlify/functions/complaints.ts';
 import * as contact from '../../netlify/functions/contact.ts';
 import * as denuncias from '../../netlify/functions/denuncias.ts';
@@ -28,6 +29,7 @@ import * as denunciasFollowUp from '../../netlify/functions/denuncias-follow-up.
 import * as documents from '../../netlify/functions/documents.ts';
 import * as documentsDownload from '../../netlify/functions/documents-download.ts';
 import * as educationDocuments from '../../netlify/functions/education-documents.ts';
+import * as educationPage from '../../netlify/functions/education-page.ts';
 import * as health from '../../netlify/functions/health.ts';
 import * as indicators from '../../netlify/functions/indicators.ts';
 import * as indicatorsPage from '../../netlify/functions/indicators-page.ts';
@@ -100,6 +102,7 @@ const BUILT_PAGE =
   '<link rel="canonical" href="https://www.aguasaysen.cl/avisos/plantilla"><!--aviso:json-ld--></head><body><main>' +
   '<!--cortes:lista--><!--cortes:localidades--><!--cortes:historial--><!--avisos:vigentes--><!--avisos:anteriores-->' +
   '<!--aviso:contenido--><!--indicadores:cifras--><!--tbk-final:comprobante--><!--/tbk-final:comprobante-->' +
+  '<!--educacion:galerias--><!--nosotros:documentos-->' +
   '</main></body></html>';
 vi.mock(import('node:fs/promises'), async (original) => {
   const actual = await original();
@@ -506,6 +509,7 @@ const publicRows: [string, Row][] = [
   ['GET /indicadores', { fn: indicatorsPage, call: () => get('/indicadores'), status: 200, trips: 1 }],
   ['GET /api/reports', { fn: news, call: () => get('/api/reports'), status: 200, trips: 1 }],
   ['GET /api/documents', { fn: documents, call: () => get('/api/documents'), status: 200, trips: 1 }],
+  ['GET /nosotros', { fn: companyPage, call: () => get('/nosotros'), status: 200, trips: 1 }],
   [
     'GET /api/download',
     { fn: documentsDownload, call: () => get('/api/download?fileType=memories&year=2024'), status: 302, trips: 1 },
@@ -514,6 +518,7 @@ const publicRows: [string, Row][] = [
     'GET /api/education/documents',
     { fn: educationDocuments, call: () => get('/api/education/documents'), status: 200, trips: 1 },
   ],
+  ['GET /educacion', { fn: educationPage, call: () => get('/educacion'), status: 200, trips: 1 }],
   [
     'POST /api/bills/new',
     {

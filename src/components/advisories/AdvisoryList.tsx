@@ -12,7 +12,7 @@ import type { OutageTown } from '../../shared/outages/schema.ts';
 
 /**
  * The notices as /avisos and /avisos/{id} show them, rendered by the server into the prerendered
- * pages (src/server/advisories/page.ts): static markup, no island, so the pages load no JavaScript
+ * pages (src/filled-pages/advisories.ts): static markup, no island, so the pages load no JavaScript
  * and read the same without it.
  */
 

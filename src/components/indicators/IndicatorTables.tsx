@@ -12,7 +12,7 @@ import { formatDuration } from '../../shared/outages/supply-days-texts.ts';
 
 /**
  * /indicadores' figures as tables, rendered by the server into the prerendered page
- * (src/server/indicators/page.ts): static markup, no island, so the page loads no JavaScript.
+ * (src/filled-pages/indicators.ts): static markup, no island, so the page loads no JavaScript.
  * Each table is described by the sentence under it that says how its figures are computed.
  */
 

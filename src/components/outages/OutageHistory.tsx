@@ -12,7 +12,7 @@ import { forceMajeureNote, formatSupplyDays } from '../../shared/outages/supply-
 
 /**
  * /cortes/historial's tables, rendered by the server into the prerendered page
- * (src/server/outages/history-page.ts): static markup, no island, so the page loads no JavaScript.
+ * (src/filled-pages/outages-history.ts): static markup, no island, so the page loads no JavaScript.
  */
 export default function OutageHistory({ since, towns }: { since: string; towns: OutageHistoryTown[] }) {
   return (

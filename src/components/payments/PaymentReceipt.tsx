@@ -15,7 +15,7 @@ function receiptRows(receipt: Receipt): { term: string; value: string }[] {
 
 /**
  * /tbk-final/{tbkPaymentId}/{billId} (spec §2): the paid bill's receipt, printable, rendered by the
- * server into the prerendered page (src/server/payments/receipt-page.ts) so that it comes with the
+ * server into the prerendered page (src/filled-pages/payments-receipt.ts) so that it comes with the
  * page's first paint: no island, no request after the page. Without a receipt (/tbk-final itself as
  * built, ids that are no paid bill's payment) it says so.
  */

@@ -10,7 +10,7 @@ interface OutageListProps {
 
 /**
  * The current and upcoming outages grouped by town, in the towns' order. One component for both
- * renderings: the server's (the page without JavaScript, src/server/outages/page.ts) and the
+ * renderings: the server's (the page without JavaScript, src/filled-pages/outages.ts) and the
  * island's refreshed list, so both read the same.
  */
 export default function OutageList({

@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { AdvisoryDetail, CurrentAdvisories, PastAdvisories } from '../components/advisories/AdvisoryList.tsx';
+import { currentAdvisoriesRead, findPublicAdvisory, pastAdvisoriesRead } from '../server/advisories/public.ts';
+import { specialAnnouncement } from '../server/advisories/structured-data.ts';
+import { readAll } from '../server/db/reads.ts';
+import { PUBLIC_MINUTE } from '../server/http.ts';
+import { outageTownsRead } from '../server/outages/public.ts';
+import { advisorySummary } from '../shared/advisories/public-texts.ts';
+import type { PublicAdvisory } from '../shared/advisories/schema.ts';
+import { ADVISORY_TEMPLATE } from '../shared/advisories/template.ts';
+import { advisoryTitle } from '../shared/cap/texts.ts';
+import type { OutageTown } from '../shared/outages/schema.ts';
+import { jsonLd } from '../shared/structured-data.ts';
+import { fillMarkers, type FilledPage } from './filled-page.ts';
+import { MARKERS } from './markers.ts';
+
+/**
+ * /avisos and /avisos/{id} (docs/features/advisories.md, "What the public sees"), cached a minute:
+ * a notice shows within a minute of its publication, without rebuilding the site.
+ */
+
+const MINUTE = PUBLIC_MINUTE['Cache-Control'];
+
+/** /avisos: the notices in force by town, and those lifted in the last 12 months. */
+export const advisoriesPage: FilledPage<{ current: PublicAdvisory[]; past: PublicAdvisory[]; towns: OutageTown[] }> = {
+  path: '/avisos',
+  file: fileURLToPath(new URL('../../dist/avisos.html', import.meta.url)),
+  cacheControl: MINUTE,
+  read: async (db, _params, now) => {
+    const [current, past, towns] = await readAll(db, currentAdvisoriesRead, pastAdvisoriesRead(now), outageTownsRead);
+    return { current, past, towns };
+  },
+  fill: (page, { current, past, towns }) =>
+    fillMarkers(page, {
+      [MARKERS.currentAdvisories]: () =>
+        renderToStaticMarkup(createElement(CurrentAdvisories, { advisories: current, towns })),
+      [MARKERS.pastAdvisories]: () => renderToStaticMarkup(createElement(PastAdvisories, { advisories: past })),
+    }),
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const CANONICAL = /<link rel="canonical" href="([^"]+)"/;
+
+/**
+ * /avisos/{id}: the notice's template with the notice, its title and summary in the head, its own
+ * canonical address and its JSON-LD; the site's 404 page for a draft, an unknown or malformed id
+ * (the template's own path among them).
+ */
+export const advisoryPage: FilledPage<PublicAdvisory> = {
+  // Any path below /avisos/, a longer one too: findPublicAdvisory takes only an id.
+  path: '/avisos/*',
+  file: fileURLToPath(new URL('../../dist/avisos/plantilla.html', import.meta.url)),
+  notFound: fileURLToPath(new URL('../../dist/404.html', import.meta.url)),
+  cacheControl: MINUTE,
+  read: (db, { 0: id }) => findPublicAdvisory(db, id!),
+  fill: (page, advisory) => {
+    // The template's canonical link names the site's public address (astro.config.mjs's `site`).
+    const canonical = CANONICAL.exec(page)?.[1];
+    if (!canonical) throw new Error("The notice's template has no canonical link.");
+    const pageUrl = new URL(`/avisos/${advisory.id}`, canonical).href;
+    return fillMarkers(
+      page
+        .replace(CANONICAL, () => `<link rel="canonical" href="${escapeHtml(pageUrl)}"`)
+        .replaceAll(ADVISORY_TEMPLATE.title, () => escapeHtml(advisoryTitle(advisory)))
+        .replaceAll(ADVISORY_TEMPLATE.description, () => escapeHtml(advisorySummary(advisory))),
+      {
+        [MARKERS.advisoryJsonLd]: () =>
+          `<script type="application/ld+json">${jsonLd(specialAnnouncement(advisory, pageUrl))}</script>`,
+        [MARKERS.advisory]: () => renderToStaticMarkup(createElement(AdvisoryDetail, { advisory })),
+      },
+    );
+  },
+};

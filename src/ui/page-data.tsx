@@ -1,0 +1,17 @@
+/**
+ * Data a page function writes into the page beside the markup it fills (src/filled-pages/), for
+ * the island that takes that markup's place: the island reads it instead of asking an API, so the
+ * list is in the HTML (for a crawler, for a reader without JavaScript) and the page makes no
+ * second request. A JSON data block, which the CSP does not treat as a script.
+ */
+export function PageData({ id, data }: { id: string; data: unknown }) {
+  // JSON in a <script> ends at the first "</script": no "<" may be left in it (staff's texts).
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+/** The data PageData left in the page; null when it is missing (the page was not filled). */
+export function pageData<T>(id: string): T | null {
+  const json = document.getElementById(id)?.textContent;
+  return json ? (JSON.parse(json) as T) : null;
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import companyPage, { config as companyPageConfig } from '../../netlify/functions/company-page.ts';
+import educationPage, { config as educationPageConfig } from '../../netlify/functions/education-page.ts';
+import { pageHeaders } from '../../scripts/lib/page-headers.ts';
+import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
+import { useLocalEnvironment } from '../helpers/database.ts';
+import { testContext } from '../helpers/functions.ts';
+
+/**
+ * /educacion and /nosotros have their lists in the HTML, as a crawler or a reader without
+ * JavaScript gets them (their APIs are behind robots.txt's Disallow: /api/): each page function,
+ * over the real database, fills the built page inside its island, with the same data for the island.
+ */
+const environment = useLocalEnvironment();
+
+// The built pages as Astro writes them (dist/, which a test run has not built): the island with
+// the marker as its content.
+vi.mock(import('node:fs/promises'), async (original) => {
+  const actual = await original();
+  const built = (marker: string) =>
+    `<!DOCTYPE html><html lang="es"><head><title>Página</title></head><body><main><astro-island>${marker}</astro-island></main></body></html>`;
+  const pages: Record<string, string> = {
+    'educacion.html': built('<!--educacion:galerias-->'),
+    'nosotros.html': built('<!--nosotros:documentos-->'),
+  };
+  const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) => {
+    const page = String(file).includes('/dist/') ? pages[String(file).split('/dist/')[1]!] : undefined;
+    return page === undefined
+      ? (actual.readFile as (...args: unknown[]) => Promise<unknown>)(file, ...rest)
+      : Promise.resolve(page);
+  }) as typeof actual.readFile;
+  return { ...actual, default: { ...actual.default, readFile }, readFile };
+});
+
+const get = (pathname: string, method = 'GET') => new Request(`http://localhost${pathname}`, { method });
+
+beforeAll(async () => {
+  await environment.database.db.batch([
+    {
+      text: `INSERT INTO education_documents (content_type, title, description, url_file, thumbnail, hidden) VALUES
+        ('Documentos educativos', 'Guía del agua', 'Para docentes', '/documentos/educacion/guia.pdf', '/img/educacion/guia.jpg', false),
+        ('Documentos educativos', 'Consejos de invierno', '', '/documentos/educacion/invierno.pdf', NULL, false),
+        ('Planificaciones', 'Clase </script><script>alert(1)</script>', '', '/documentos/educacion/clase.pdf', NULL, false),
+        ('Galerías de fotos', 'Foto oculta', '', '/img/educacion/oculta.jpg', NULL, true)`,
+    },
+    {
+      text: `INSERT INTO documents (type, year, url_file) VALUES
+        ('Memoria', 2024, '/documentos/memorias/memoria-2024.pdf'), ('Memoria', 2022, '/documentos/memorias/memoria-2022.pdf'),
+        ('Memoria', 2023, NULL), ('Estado Financiero', 2023, '/documentos/estados-financieros/ef-2023.pdf')`,
+    },
+  ]);
+});
+
+/** What a page answers, as its function answers it on Netlify. */
+async function fetchPage(handler: typeof educationPage, pathname: string) {
+  const response = await handler(get(pathname), testContext().context);
+  return { response, html: await response.text() };
+}
+
+const section = (html: string, id: string) => {
+  const start = html.indexOf(`aria-labelledby="${id}"`);
+  expect(start).toBeGreaterThan(0);
+  return html.slice(start, html.indexOf('</section>', start));
+};
+
+describe('/educacion (the page function)', () => {
+  it('has the visible documents in its HTML, by section, the winter advice first, and their data for the island', async () => {
+    const { response, html } = await fetchPage(educationPage, '/educacion');
+    expect(response.status).toBe(200);
+    expect(html).not.toContain('<!--educacion:galerias-->');
+    const documents = section(html, 'documentos-educativos');
+    expect(documents.indexOf('Consejos de invierno')).toBeLessThan(documents.indexOf('Guía del agua'));
+    expect(documents).toContain(
+      '<a href="/documentos/educacion/guia.pdf" target="_blank" rel="noopener">Guía del agua',
+    );
+    expect(documents).toContain('<img src="/img/educacion/guia.jpg"');
+    expect(section(html, 'planificaciones')).toContain('/documentos/educacion/clase.pdf');
+    expect(section(html, 'galeria-de-fotos')).toContain('Pronto publicaremos material en esta sección.');
+    expect(html).not.toContain('Foto oculta');
+    // Staff's title can neither end the data's script nor start another.
+    expect(html.match(/<script/g)).toHaveLength(1);
+    const data = /<script type="application\/json" id="educacion-documentos">(.*?)<\/script>/.exec(html)![1]!;
+    expect((JSON.parse(data) as { title: string }[]).map(({ title }) => title).sort()).toEqual([
+      'Clase </script><script>alert(1)</script>',
+      'Consejos de invierno',
+      'Guía del agua',
+    ]);
+  });
+
+  it("answers with netlify.toml's page headers, cached a minute, and no inline code its CSP would block", async () => {
+    const { response, html } = await fetchPage(educationPage, '/educacion');
+    expect(response.headers.get('content-security-policy')).toBe(
+      (await pageHeaders(path.resolve(import.meta.dirname, '../..')))['Content-Security-Policy'],
+    );
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(inlineCodeOf(html)).toEqual({ 'script-src': [], 'style-src': [], blockedAttributes: [] });
+    expect(educationPageConfig).toEqual({ path: '/educacion' });
+    expect((await educationPage(get('/educacion', 'POST'), testContext().context)).status).toBe(405);
+  });
+});
+
+describe('/nosotros (the page function)', () => {
+  it('has the years with a file of each kind in its selectors, most recent first, and their data for the island', async () => {
+    const { response, html } = await fetchPage(companyPage, '/nosotros');
+    expect(response.status).toBe(200);
+    expect(html).not.toContain('<!--nosotros:documentos-->');
+    const options = (id: string) => {
+      const start = html.indexOf(`<select id="${id}"`);
+      expect(start).toBeGreaterThan(0);
+      const select = html.slice(start, html.indexOf('</select>', start));
+      return [...select.matchAll(/<option value="(\d+)">/g)].map(([, year]) => year);
+    };
+    expect(options('memories-year')).toEqual(['2024', '2022']);
+    expect(options('financial-year')).toEqual(['2023']);
+    // Disabled until the island, whose script opens a download's window, runs.
+    expect(html.match(/<select[^>]* disabled=""/g)).toHaveLength(2);
+    const data = /<script type="application\/json" id="nosotros-documentos">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(data)).toHaveLength(3);
+    expect(inlineCodeOf(html)).toEqual({ 'script-src': [], 'style-src': [], blockedAttributes: [] });
+    expect(companyPageConfig).toEqual({ path: '/nosotros' });
+  });
+});

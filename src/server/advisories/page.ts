@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { AdvisoryDetail, CurrentAdvisories, PastAdvisories } from '../../components/advisories/AdvisoryList.tsx';
 import { advisorySummary } from '../../shared/advisories/public-texts.ts';
-import { advisoryTitle } from '../../shared/cap/texts.ts';
+import { advisoryTitle } from '../../shared/advisories/words.ts';
 import type { PublicAdvisory } from '../../shared/advisories/schema.ts';
 import { ADVISORY_TEMPLATE } from '../../shared/advisories/template.ts';
 import type { OutageTown } from '../../shared/outages/schema.ts';

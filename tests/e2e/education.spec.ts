@@ -44,7 +44,7 @@ test('shows a loading indicator, then the error message when the list cannot loa
   );
 });
 
-// Issue 14: the galleries keep their place while the list loads (Lighthouse measured a layout
+// The galleries keep their place while the list loads (Lighthouse measured a layout
 // shift of 0.165 when the items arrived), and the largest paint is the page's own text, not a
 // thumbnail that waits for the list (LCP 2.5 s on a phone). The browser's own APIs measure both.
 for (const width of [412, 1280]) {

@@ -7,7 +7,7 @@ import { useAdminEnvironment } from '../helpers/admin.ts';
 import { routeParams, testContext } from '../helpers/functions.ts';
 
 /**
- * Issue 24, "Bad input is 4xx": every public endpoint answers a NUL byte, bytes that are not
+ * Bad input is a 4xx: every public endpoint answers a NUL byte, bytes that are not
  * UTF-8 or a control character in any field it reads (JSON body, multipart field, a file's name,
  * query string, path parameter, a POSTed form) with 400 and the Spanish message, never 500.
  */

@@ -33,7 +33,7 @@ const { receiptHash: actualReceiptHash } = await vi.importActual<
   typeof import('../../src/server/denuncias/receipt.ts')
 >('../../src/server/denuncias/receipt.ts');
 
-/** /denuncias/seguimiento's API (issue 16): the receipt code opens the denuncia, nothing else does. */
+/** /denuncias/seguimiento's API: the receipt code opens the denuncia, nothing else does. */
 
 const environment = useLocalEnvironment();
 const db = () => environment.database.db;
@@ -228,7 +228,7 @@ describe('POST /api/denuncias/seguimiento', () => {
     expect((await open(receipt, '::ffff:192.0.2.80')).status).toBe(429);
   });
 
-  it('the attack of issue 24: 320 wrong codes from 32 addresses, then the right code from another address opens', async () => {
+  it('a distributed guess: 320 wrong codes from 32 addresses, then the right code from another address opens', async () => {
     // The flood's codes are well formed and wrong; their hash is made fast here (and matches nothing).
     vi.mocked(receiptHash).mockResolvedValue('no-denuncia-has-this-hash');
     const statuses: number[] = [];

@@ -5,7 +5,7 @@ import { KEY_PROOFS_STORE } from '../../src/server/denuncias/key-sharing.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 /**
- * Issue 24, row 10: a deploy preview never holds production's denuncias key. Where both have used
+ * A deploy preview never holds production's denuncias key. Where both have used
  * the same key, production refuses it (503 to denuncias, the log names the setting) and so does
  * the preview; distinct keys, or a proof a preview forged, change nothing.
  */

@@ -10,7 +10,7 @@ import { startTestDatabase } from '../helpers/database.ts';
 import { startFakeResend } from '../helpers/fake-resend.ts';
 
 /**
- * Issue 24, row 8: the alerts of a corte go to Resend's batch endpoint, 100 mails a request, each
+ * The alerts of a corte go to Resend's batch endpoint, 100 mails a request, each
  * batch under a key made of its mails' own keys, so a retry is the same request.
  */
 let database: Awaited<ReturnType<typeof startTestDatabase>>;

@@ -7,7 +7,7 @@ import { startTestDatabase } from '../helpers/database.ts';
 import { startFakeResend, tooManyRequests } from '../helpers/fake-resend.ts';
 
 /**
- * Issue 24, row 8: the outbox respects Resend's rate limit (2 requests per second per team by
+ * The outbox respects Resend's rate limit (2 requests per second per team by
  * default) and its Retry-After: a 429 is no failed attempt.
  */
 let database: Awaited<ReturnType<typeof startTestDatabase>>;

@@ -9,7 +9,7 @@ import { postJson, testContext } from '../helpers/functions.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
 
 /**
- * Issue 24, rows 2 and 4: a refund is done only when Transbank says so, retries never overflow,
+ * A refund is done only when Transbank says so, retries never overflow,
  * and what the reconciliation can no longer settle goes to a person, who records how it was
  * settled. Webpay is the local simulator, with one operation stubbed where a test needs an answer
  * the simulator never gives.

@@ -127,7 +127,7 @@ describe('production mode', () => {
       ),
     ).toEqual([
       { recipient: site.mailboxes.contact, sent: true },
-      // Issue 15: the citizen's acknowledgement.
+      // The citizen's acknowledgement.
       { recipient: 'ana@example.com', sent: true },
     ]);
     expect(mailed).toEqual([
@@ -136,7 +136,7 @@ describe('production mode', () => {
     ]);
   });
 
-  it('without DENUNCIAS_ENCRYPTION_KEY a denuncia answers 503 and nothing is stored, never in the clear (issue 16)', async () => {
+  it('without DENUNCIAS_ENCRYPTION_KEY a denuncia answers 503 and nothing is stored, never in the clear', async () => {
     delete process.env.DENUNCIAS_ENCRYPTION_KEY;
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const denuncia = multipart('/api/denuncias', {

@@ -69,7 +69,7 @@ describe('POST /api/admin/files', () => {
     ).toEqual({
       'content-type': 'application/pdf',
       'content-disposition': 'inline; filename="Memoria-Anual-2024-version-final.pdf"',
-      // Issue 25: the browser's PDF viewer works under it (no sandbox, no default-src), framed by the site only.
+      // The browser's PDF viewer works under it (no sandbox, no default-src), framed by the site only.
       'content-security-policy': "frame-ancestors 'self'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=31536000, immutable',

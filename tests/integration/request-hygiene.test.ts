@@ -11,7 +11,7 @@ import { isSafeFileUrl } from '../../src/shared/documents/schema.ts';
 import { useAdminEnvironment, signedInAdmin } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
-/** Issue 13 findings, each a request a browser or an attacker can really make. */
+/** The security review's findings, each a request a browser or an attacker can really make. */
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
 

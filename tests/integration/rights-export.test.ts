@@ -26,7 +26,7 @@ import { postJson, refused, testContext } from '../helpers/functions.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 /**
- * Derechos ARCO+ (issue 27), the export: the desk's search of everything the site holds for a
+ * Derechos ARCO+, the export: the desk's search of everything the site holds for a
  * confirmed request's e-mail, RUT and service number (never a denuncia), the ZIP mailed as a
  * single-use link, its download, and the clean-up of its bytes.
  */

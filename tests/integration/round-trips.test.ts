@@ -56,7 +56,7 @@ import type { RoundTrips } from '../helpers/round-trips.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
 
 /**
- * Issue 30: in production every query is an HTTP round trip from a function to Neon, so each
+ * In production every query is an HTTP round trip from a function to Neon, so each
  * request's trips are counted here through the `Database` port, one row per endpoint. A public read
  * or form makes one (one statement, or one batch: one transaction, one trip); an admin request at
  * most two (its sign-in check, then its work). Each row asserts the exact count, so one that grows
@@ -296,7 +296,7 @@ const publicRows: [string, Row][] = [
       fn: uploads,
       call: () => ({ method: 'PUT', path: `/api/uploads/${made.uploadId}/chunks/0`, body: new Blob([CV]) }),
       status: 200,
-      // issue 30: 2, the upload's row (its purpose says how the bytes are stored, its size, sealed
+      // Above one trip: 2, the upload's row (its purpose says how the bytes are stored, its size, sealed
       // for a denuncia, what they must be) before the bytes, then the claim and its charge
       trips: 2,
     },
@@ -307,7 +307,7 @@ const publicRows: [string, Row][] = [
       fn: uploads,
       call: () => post(`/api/uploads/${made.uploadId}/complete`),
       status: 200,
-      // issue 30: 2, the claim, which tells which chunks to join, how stored and their size, then
+      // Above one trip: 2, the claim, which tells which chunks to join, how stored and their size, then
       // the statement that counts and completes the joined, checked and stored file
       trips: 2,
     },
@@ -336,7 +336,7 @@ const publicRows: [string, Row][] = [
       fn: denunciasFollowUp,
       call: () => post('/api/denuncias/seguimiento', { receipt: made.denunciaReceipt }),
       status: 200,
-      // issue 30: 2, the failure throttle's claim before the slow hash, whose cost it bounds (a
+      // Above one trip: 2, the failure throttle's claim before the slow hash, whose cost it bounds (a
       // refused client pays none), then one batch (docs/performance.md, "Database round trips")
       trips: 2,
     },
@@ -348,7 +348,7 @@ const publicRows: [string, Row][] = [
       call: () =>
         post('/api/denuncias/seguimiento/mensajes', form({ receipt: made.denunciaReceipt, body: 'Un dato más.' })),
       status: 200,
-      // issue 30: 2, the failure throttle's claim before the slow hash, then one batch that finds the
+      // Above one trip: 2, the failure throttle's claim before the slow hash, then one batch that finds the
       // denuncia and writes the message by the code's hash (reporterMessageStatements)
       trips: 2,
     },
@@ -359,7 +359,7 @@ const publicRows: [string, Row][] = [
       fn: denunciasFollowUp,
       call: () => post('/api/denuncias/seguimiento/aviso', { receipt: made.denunciaReceipt, notify: false }),
       status: 200,
-      // issue 30: 2, the claim before the slow hash, then one batch that sets the notice by the code's hash
+      // Above one trip: 2, the claim before the slow hash, then one batch that sets the notice by the code's hash
       trips: 2,
     },
   ],
@@ -373,7 +373,7 @@ const publicRows: [string, Row][] = [
           form({ receipt: made.denunciaReceipt, body: 'Otra foto.' }, { name: 'foto.png', bytes: pngBytes(3_000) }),
         ),
       status: 200,
-      // issue 30: 2, the claim before the slow hash, then one batch that looks the code up (refused
+      // Above one trip: 2, the claim before the slow hash, then one batch that looks the code up (refused
       // whole unless it opens an open denuncia), stores and attaches the file and writes the message
       trips: 2,
     },
@@ -388,7 +388,7 @@ const publicRows: [string, Row][] = [
           form({ receipt: '1111222233334444', body: 'Otra foto.' }, { name: 'foto.png', bytes: pngBytes(3_000) }),
         ),
       status: 404,
-      // issue 30: 2, the claim, then the batch its first statement refuses: a wrong code has no
+      // Above one trip: 2, the claim, then the batch its first statement refuses: a wrong code has no
       // attempt to hand back after it (a right one refused does, a third trip)
       trips: 2,
     },
@@ -489,7 +489,7 @@ const publicRows: [string, Row][] = [
       fn: cap,
       call: () => get(`/cap/${made.capIdentifier}.xml`),
       status: 200,
-      // issue 30: a message its step did not keep (issued before, or its keeping failed) is kept on
+      // Above one trip: a message its step did not keep (issued before, or its keeping failed) is kept on
       // its first request, never changed after (cap/store.ts)
       trips: 2,
     },
@@ -526,7 +526,7 @@ const publicRows: [string, Row][] = [
           billingType: 'boleta',
         }),
       status: 201,
-      // issue 30: Webpay's transaction is made between the bill and its token: 2 at least
+      // Above one trip: Webpay's transaction is made between the bill and its token: 2 at least
       trips: 2,
       keep: (body) => (made.billId = JSON.parse(body).billId),
     },
@@ -550,7 +550,7 @@ const publicRows: [string, Row][] = [
         return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
       },
       status: 303,
-      // issue 30: 2 at least, Webpay's commit comes between the claim (which reads the debt) and the
+      // Above one trip: 2 at least, Webpay's commit comes between the claim (which reads the debt) and the
       // settlement (which keeps Webpay's answer)
       trips: 2,
     },
@@ -582,7 +582,7 @@ const publicRows: [string, Row][] = [
         return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
       },
       status: 303,
-      // issue 30: as approved, one trip on each side of Webpay's commit
+      // Above one trip: as approved, one trip on each side of Webpay's commit
       trips: 2,
     },
   ],

@@ -13,7 +13,7 @@ import { testContext } from '../helpers/functions.ts';
 import { approvedTransaction, useWebpaySimulator } from '../helpers/webpay.ts';
 
 /**
- * Issue 25, row 6: every scheduled function that sends mail finishes its whole work, mail
+ * Every scheduled function that sends mail finishes its whole work, mail
  * included, inside the 30 seconds Netlify gives a scheduled function (docs.netlify.com,
  * "Configuration for functions": scheduled execution limit 30 seconds; the time of waitUntil work
  * counts, src/server/deadline.ts), however bad the batch: Webpay never answering, the outbox full,

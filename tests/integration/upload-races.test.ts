@@ -11,7 +11,7 @@ import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * Issue 24, rows 5 and 7: the uploads' check-then-act steps raced on a real PostgreSQL, each
+ * The uploads' check-then-act steps raced on a real PostgreSQL, each
  * competitor in its own session (READ COMMITTED, as Neon), the blob store local.
  */
 useLocalEnvironment();

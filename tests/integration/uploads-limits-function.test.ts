@@ -10,7 +10,7 @@ import { multipart, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 /**
- * Issues 13 and 24, "Uploads": daily limits (a CV client's bytes, the CV pool and denuncia
+ * Uploads' limits: daily limits (a CV client's bytes, the CV pool and denuncia
  * evidence's own pool, counting only completed, checked files), chunks written once, completion
  * claimed by one request. The races are in upload-races.test.ts, on a real PostgreSQL.
  */

@@ -135,7 +135,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
   });
 });
 
-describe('the Resend sender, at its limits (issue 24)', () => {
+describe('the Resend sender, at its limits', () => {
   let server: Server;
   let received: { url: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
   let answer: { status: number; body: unknown; headers: Record<string, string> };

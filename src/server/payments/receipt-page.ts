@@ -10,7 +10,7 @@ import { findReceipt } from './bills.ts';
 /**
  * /tbk-final/{tbkPaymentId}/{billId} (docs/features/payments.md, "The receipt"), as /cortes/historial:
  * Astro prerenders the page, and the function payments-receipt-page puts the receipt between its
- * markers on each request. On a rural line (issue 30) an island drew it after its script and two
+ * markers on each request. On a rural line an island drew it after its script and two
  * requests, each a round trip of 300 ms; in the HTML it comes with the page, read without JavaScript.
  */
 

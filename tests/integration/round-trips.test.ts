@@ -1,6 +1,8 @@
+import { readdir } from 'node:fs/promises';
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
+import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import * as adminAudit from '../../netlify/functions/admin-audit.ts';
@@ -8,6 +10,7 @@ import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
 import * as adminEducation from '../../netlify/functions/admin-education.ts';
+import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as adminNews from '../../netlify/functions/admin-news.ts';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
@@ -19,6 +22,7 @@ import * as logout from '../../netlify/functions/logout.ts';
 import * as advisories from '../../netlify/functions/advisories.ts';
 import * as advisoriesPage from '../../netlify/functions/advisories-page.ts';
 import * as billing from '../../netlify/functions/billing.ts';
+import * as bootstrap from '../../netlify/functions/bootstrap.ts';
 import * as cap from '../../netlify/functions/cap.ts';
 import * as casesFollowUp from '../../netlify/functions/cases-follow-up.ts';
 import * as complaints from '../../netlify/functions/complaints.ts';
@@ -28,9 +32,11 @@ import * as denunciasFollowUp from '../../netlify/functions/denuncias-follow-up.
 import * as documents from '../../netlify/functions/documents.ts';
 import * as documentsDownload from '../../netlify/functions/documents-download.ts';
 import * as educationDocuments from '../../netlify/functions/education-documents.ts';
+import * as files from '../../netlify/functions/files.ts';
 import * as health from '../../netlify/functions/health.ts';
 import * as indicators from '../../netlify/functions/indicators.ts';
 import * as indicatorsPage from '../../netlify/functions/indicators-page.ts';
+import * as invitations from '../../netlify/functions/invitations.ts';
 import * as jobs from '../../netlify/functions/jobs.ts';
 import * as motorhome from '../../netlify/functions/motorhome.ts';
 import * as news from '../../netlify/functions/news.ts';
@@ -45,12 +51,16 @@ import * as paymentsBills from '../../netlify/functions/payments-bills.ts';
 import * as paymentsReceiptPage from '../../netlify/functions/payments-receipt-page.ts';
 import * as paymentsRecords from '../../netlify/functions/payments-records.ts';
 import * as paymentsReturn from '../../netlify/functions/payments-return.ts';
+import * as previewAnonymisation from '../../netlify/functions/preview-anonymisation.ts';
 import * as rights from '../../netlify/functions/rights.ts';
 import * as rightsConfirm from '../../netlify/functions/rights-confirm.ts';
+import * as rightsDownload from '../../netlify/functions/rights-download.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
+import { createInvitation } from '../../src/server/auth/invitations.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
 import { callFunction, signedInAdmin, totpCode, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, pngBytes } from '../helpers/files.ts';
+import { functionsDir, loadFunction, SCHEDULED } from '../helpers/fuzz.ts';
 import { educationItem, motorhomeRegistration, newsReport } from '../helpers/submissions.ts';
 import type { RoundTrips } from '../helpers/round-trips.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';
@@ -189,6 +199,9 @@ const made = {} as {
   outageId: string;
   advisoryDraftId: string;
   challenge: string;
+  invitationToken: string;
+  invitationSecret: string;
+  publishedFile: string;
 };
 
 beforeAll(async () => {
@@ -216,6 +229,11 @@ beforeAll(async () => {
   await db().query(
     `INSERT INTO documents (type, year, url_file) VALUES ('Memoria', 2024, '/documentos/memoria-2024.pdf')`,
   );
+  // Set, so that the bootstrap's status asks the database whether an administrator exists.
+  process.env.ADMIN_BOOTSTRAP_TOKEN = 'el-token-de-arranque-del-operador-0123456789';
+  made.invitationToken = (
+    await createInvitation(db(), { name: 'Olga Encargada', email: 'encargada@example.com', roles: ['cumplimiento'] })
+  ).token;
 });
 
 const publicRows: [string, Row][] = [
@@ -690,6 +708,51 @@ const publicRows: [string, Row][] = [
       trips: 5,
     },
   ],
+  ['GET /api/bootstrap', { fn: bootstrap, call: () => get('/api/bootstrap'), status: 200, trips: 1 }],
+  [
+    'POST /api/invitation',
+    {
+      fn: invitations,
+      call: () => post('/api/invitation', { token: made.invitationToken }),
+      status: 200,
+      trips: 1,
+      keep: (body) => (made.invitationSecret = JSON.parse(body).data.totp.secret),
+    },
+  ],
+  [
+    'POST /api/invitation/accept',
+    {
+      fn: invitations,
+      call: () =>
+        post('/api/invitation/accept', {
+          token: made.invitationToken,
+          password: 'una clave larga del oficial',
+          confirmPassword: 'una clave larga del oficial',
+          secret: made.invitationSecret,
+          code: totpCode(made.invitationSecret),
+        }),
+      status: 201,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/derechos/descarga (a link no export was mailed with)',
+    {
+      fn: rightsDownload,
+      call: () => post('/api/derechos/descarga', { token: newToken() }),
+      status: 404,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/preview-anonymisation (without its token configured)',
+    {
+      fn: previewAnonymisation,
+      call: () => post('/api/preview-anonymisation', { connectionString: 'postgres://preview@localhost/branch' }),
+      status: 403,
+      trips: 0,
+    },
+  ],
 ];
 
 /** A bill waiting at Webpay, as POST /api/bills/new leaves it, for the returns that close one. */
@@ -707,6 +770,18 @@ async function pendingBill(name: string) {
 const staff = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.token });
 /** As Olga Oficial, of the denuncias desk. */
 const desk = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.deskToken });
+/** A completed upload of purpose `accounts` holding `csv`, as the Cuentas screen sends it: its id. */
+async function accountsUpload(csv: string) {
+  const bytes = new TextEncoder().encode(csv);
+  const started = await callFunction(uploads, 'POST', '/api/uploads', {
+    token: made.token,
+    body: { purpose: 'accounts', fileName: 'cuentas.csv', size: bytes.byteLength },
+  });
+  const { uploadId } = ((await started.json()) as { data: { uploadId: string } }).data;
+  await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([bytes]) });
+  await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`);
+  return uploadId;
+}
 const caseOf = async (kind: string) =>
   (await db().query<{ id: string }>('SELECT id::text AS id FROM cases WHERE kind = $1 LIMIT 1', [kind]))[0]!.id;
 
@@ -927,6 +1002,36 @@ const adminRows: [string, Row][] = [
       trips: 2,
     },
   ],
+  [
+    'POST /api/admin/files (an inline PDF)',
+    {
+      fn: adminFiles,
+      call: () => staff('POST', '/api/admin/files', form({}, { name: 'memoria.pdf', bytes: pdfBytes(5_000) })),
+      status: 201,
+      trips: 2,
+      keep: (body) => (made.publishedFile = JSON.parse(body).data.url),
+    },
+  ],
+  // A public function, after the admin's row that published its file.
+  ['GET /api/files/{id}/{name}', { fn: files, call: () => get(made.publishedFile), status: 200, trips: 1 }],
+  [
+    'POST /api/admin/accounts/import',
+    {
+      fn: adminAccounts,
+      call: async () =>
+        staff('POST', '/api/admin/accounts/import', {
+          uploadId: await accountsUpload(
+            'service_number;balance;install_address;expiration_date;doc_url\n400001;25400;Prat 450, Puerto Aysén;;\n',
+          ),
+          exportedAt: '2026-11-22T10:30',
+        }),
+      status: 200,
+      // Above two trips: 5, the sign-in check, the completed upload's row, the towns a line may name,
+      // the import's batch and the upload's deletion (readCompletedUpload, accountTowns, importAccounts,
+      // discardUpload in admin-accounts.ts)
+      trips: 5,
+    },
+  ],
 ];
 
 /** The token of the last outage-alert link mailed for `action` (confirmar, baja). */
@@ -936,6 +1041,17 @@ async function alertToken(action: string) {
   );
   return new RegExp(`/cortes/alertas/${action}\\?token=([A-Za-z0-9_-]+)`).exec(mail!.body)![1]!;
 }
+
+describe('the table', () => {
+  it('has a row for every function; a scheduled one, which answers no request, is left out by name', async () => {
+    const rowed = new Set<unknown>([...publicRows, ...adminRows].map(([, row]) => row.fn));
+    const names = (await readdir(functionsDir)).filter((file) => file.endsWith('.ts')).map((file) => file.slice(0, -3));
+    const withoutRow = [];
+    for (const name of names) if (!rowed.has(await loadFunction(name))) withoutRow.push(name);
+    // Their runs are bounded by time instead (scheduled-run-time.test.ts), and their trips grow with the work they find.
+    expect(withoutRow.sort()).toEqual(Object.keys(SCHEDULED).sort());
+  });
+});
 
 describe.each([...publicRows, ...adminRows])('%s', (_endpoint, row) => {
   it(`makes ${row.trips} round trip(s)`, async () => {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import denuncias from '../../netlify/functions/denuncias.ts';
 import * as seguimiento from '../../netlify/functions/denuncias-follow-up.ts';
-import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/throttle/throttle.ts';
 import { RECEIPT_THROTTLE } from '../../src/server/throttle/uses.ts';
@@ -18,7 +17,7 @@ import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/follow-up/schema.ts';
 import { uploadMessages } from '../../src/shared/uploads/schema.ts';
-import { callFunction, read } from '../helpers/admin.ts';
+import { chunkedUpload } from '../helpers/admin.ts';
 import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pngBytes } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -346,14 +345,8 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
 
   it('takes the file of a chunked upload of purpose denuncia, as the denuncia form sends a large one', async () => {
     const evidence = pngBytes(5_000);
-    const started = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', {
-        body: { purpose: 'denuncia', fileName: 'audio.png', size: 5_000 },
-      }),
-    );
-    const { uploadId } = started.body.data;
-    await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([evidence]) });
-    expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
+    const { id: uploadId, completed } = await chunkedUpload('audio.png', evidence, 'denuncia');
+    expect(completed.status).toBe(200);
 
     const { status, body } = await reply({ receipt, body: 'Adjunto la grabación.', uploadId, fileName: 'audio.png' });
     expect(status).toBe(200);
@@ -373,14 +366,8 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
   });
 
   it("the message's statements write nothing for a closed denuncia's code: with a file they refuse its batch, the file unattached", async () => {
-    const started = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', {
-        body: { purpose: 'denuncia', fileName: 'audio.png', size: 1_000 },
-      }),
-    );
-    const { uploadId } = started.body.data;
-    await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([pngBytes(1_000)]) });
-    expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
+    const { id: uploadId, completed } = await chunkedUpload('audio.png', pngBytes(1_000), 'denuncia');
+    expect(completed.status).toBe(200);
     await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
     const notice = { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' };
     const receiptHash = await actualReceiptHash(receipt);

@@ -58,7 +58,7 @@ import * as rightsDownload from '../../netlify/functions/rights-download.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { createInvitation } from '../../src/server/auth/invitations.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
-import { callFunction, signedInAdmin, totpCode, useAdminEnvironment } from '../helpers/admin.ts';
+import { callFunction, chunkedUpload, signedInAdmin, totpCode, useAdminEnvironment } from '../helpers/admin.ts';
 import { pdfBytes, pngBytes } from '../helpers/files.ts';
 import { functionsDir, loadFunction, SCHEDULED } from '../helpers/fuzz.ts';
 import { educationItem, motorhomeRegistration, newsReport } from '../helpers/submissions.ts';
@@ -770,18 +770,6 @@ async function pendingBill(name: string) {
 const staff = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.token });
 /** As Olga Oficial, of the denuncias desk. */
 const desk = (method: string, path: string, body?: unknown): Call => ({ method, path, body, token: made.deskToken });
-/** A completed upload of purpose `accounts` holding `csv`, as the Cuentas screen sends it: its id. */
-async function accountsUpload(csv: string) {
-  const bytes = new TextEncoder().encode(csv);
-  const started = await callFunction(uploads, 'POST', '/api/uploads', {
-    token: made.token,
-    body: { purpose: 'accounts', fileName: 'cuentas.csv', size: bytes.byteLength },
-  });
-  const { uploadId } = ((await started.json()) as { data: { uploadId: string } }).data;
-  await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([bytes]) });
-  await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`);
-  return uploadId;
-}
 const caseOf = async (kind: string) =>
   (await db().query<{ id: string }>('SELECT id::text AS id FROM cases WHERE kind = $1 LIMIT 1', [kind]))[0]!.id;
 
@@ -1020,9 +1008,16 @@ const adminRows: [string, Row][] = [
       fn: adminAccounts,
       call: async () =>
         staff('POST', '/api/admin/accounts/import', {
-          uploadId: await accountsUpload(
-            'service_number;balance;install_address;expiration_date;doc_url\n400001;25400;Prat 450, Puerto Aysén;;\n',
-          ),
+          uploadId: (
+            await chunkedUpload(
+              'cuentas.csv',
+              new TextEncoder().encode(
+                'service_number;balance;install_address;expiration_date;doc_url\n400001;25400;Prat 450;;\n',
+              ),
+              'accounts',
+              made.token,
+            )
+          ).id,
           exportedAt: '2026-11-22T10:30',
         }),
       status: 200,

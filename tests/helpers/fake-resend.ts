@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface ResendRequest {
   url: string;
@@ -75,3 +76,12 @@ export const tooManyRequests = (retryAfterSeconds?: number, name = 'rate_limit_e
   body: { statusCode: 429, name, message: 'Too many requests. You can only make 2 requests per second.' },
   headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
 });
+
+/** The fake Resend of a file's tests: started before them, its requests and answers reset before each, stopped after. */
+export function useFakeResend() {
+  const resend = {} as Awaited<ReturnType<typeof startFakeResend>>;
+  beforeAll(async () => void Object.assign(resend, await startFakeResend()));
+  beforeEach(() => resend.reset());
+  afterAll(() => resend.stop());
+  return resend;
+}

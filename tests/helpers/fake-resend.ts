@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface ResendRequest {
+  method: string;
   url: string;
   headers: IncomingHttpHeaders;
   body: unknown;
@@ -36,7 +37,7 @@ export async function startFakeResend() {
     req.on('data', (chunk) => (data += chunk));
     req.on('end', () => {
       const body: unknown = JSON.parse(data);
-      requests.push({ url: req.url!, headers: req.headers, body, at: Date.now() });
+      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body, at: Date.now() });
       const answer = answers.shift() ?? otherwise ?? { status: 200 };
       if (answer.delayMs === Infinity) return;
       setTimeout(() => {

@@ -148,21 +148,26 @@ describe('a customer who approved at Webpay and never came back', () => {
   });
 });
 
+/** The customer back from Webpay while the database refuses to record a card payment: where it is sent. */
+async function returnWhileCardPaymentsFail(location: string) {
+  await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
+  await db().query(
+    'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
+  );
+  try {
+    return await returnFromWebpay(location);
+  } finally {
+    await db().query('DROP TRIGGER fail_write ON tbk_payments');
+    await db().query('DROP FUNCTION fail_write()');
+  }
+}
+
 describe('a bill whose commit gave no clear answer', () => {
   it('a failure right after a successful commit (the database write fails) ends recorded by the next run, through status', async () => {
     const { billId, token, tx } = await webpay.newBill();
     const back = (await decide(token, 'aprobar'))!;
-    await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
-    await db().query(
-      'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
-    );
-    try {
-      expect(await returnFromWebpay(back)).toBe('/tbk-reject');
-    } finally {
-      await db().query('DROP TRIGGER fail_write ON tbk_payments');
-      await db().query('DROP FUNCTION fail_write()');
-    }
+    expect(await returnWhileCardPaymentsFail(back)).toBe('/tbk-reject');
     // Charged at Webpay, recorded nowhere: the bill stays claimed.
     expect(tx.committed).toBe(true);
     expect(await outcome(billId)).toEqual({ status: 'committing', balance: 18990, cardRecords: 0, receipts: 0 });
@@ -180,17 +185,7 @@ describe('a bill whose commit gave no clear answer', () => {
     const first = await webpay.newBill();
     const second = await webpay.newBill();
     const back = (await decide(first.token, 'aprobar'))!;
-    await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
-    await db().query(
-      'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
-    );
-    try {
-      expect(await returnFromWebpay(back)).toBe('/tbk-reject');
-    } finally {
-      await db().query('DROP TRIGGER fail_write ON tbk_payments');
-      await db().query('DROP FUNCTION fail_write()');
-    }
+    expect(await returnWhileCardPaymentsFail(back)).toBe('/tbk-reject');
     // The customer tries again and pays with a second bill.
     expect(await returnFromWebpay((await decide(second.token, 'aprobar'))!)).toMatch(/^\/tbk-final\//);
 

@@ -559,12 +559,7 @@ const publicRows: [string, Row][] = [
       fn: paymentsReturn,
       call: async () => {
         const [bill] = await db().query<{ token: string }>('SELECT token FROM bills WHERE id = $1', [made.billId]);
-        const decision = new FormData();
-        decision.set('token_ws', bill!.token);
-        decision.set('accion', 'aprobar');
-        const redirect = await webpay.simulator.handle(
-          new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: decision }),
-        );
+        const redirect = await webpay.choose(bill!.token, 'aprobar');
         return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
       },
       status: 303,
@@ -591,12 +586,7 @@ const publicRows: [string, Row][] = [
         });
         const { billId } = (await created.json()) as { billId: string };
         const [bill] = await db().query<{ token: string }>('SELECT token FROM bills WHERE id = $1', [billId]);
-        const decision = new FormData();
-        decision.set('token_ws', bill!.token);
-        decision.set('accion', 'rechazar');
-        const redirect = await webpay.simulator.handle(
-          new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: decision }),
-        );
+        const redirect = await webpay.choose(bill!.token, 'rechazar');
         return get(`/api/tbk/return${new URL(redirect.headers.get('location')!).search}`);
       },
       status: 303,

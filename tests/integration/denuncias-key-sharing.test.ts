@@ -40,7 +40,7 @@ afterEach(() => {
 const refusal = (mine: string, theirs: string) =>
   new MissingSettingError(
     'DENUNCIAS_ENCRYPTION_KEY',
-    `the ${mine} context and the ${theirs} context have the same key: give each its own (docs/deploy.md).`,
+    `the ${mine} context and the ${theirs} context have the same key: give each its own (docs/guides/deploy.md).`,
   );
 
 describe("production's denuncias key is never a preview's", () => {

@@ -556,9 +556,9 @@ describe('POST /api/derechos/descarga', () => {
   });
 });
 
-describe('docs/rights-export.md', () => {
+describe('docs/reference/rights-export.md', () => {
   it("documents every CSV's file name and columns as the export writes them", async () => {
-    const docs = await readFile(path.resolve(import.meta.dirname, '../../docs/rights-export.md'), 'utf8');
+    const docs = await readFile(path.resolve(import.meta.dirname, '../../docs/reference/rights-export.md'), 'utf8');
     // Rosa's records of every source.
     const message = await send(
       contacto,

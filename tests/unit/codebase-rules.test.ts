@@ -10,7 +10,7 @@ import { ADVISORY_TEMPLATE } from '../../src/shared/advisories/template.ts';
 import { JS_BUDGET_KB } from '../e2e/helpers/js-budget.ts';
 
 /**
- * The codebase's own rules (docs/architecture.md, docs/testing.md), checked on every run so that a
+ * The codebase's own rules (docs/architecture.md, docs/guides/testing.md), checked on every run so that a
  * sweep made once does not grow back: what a comment, test or document may cite, how long the
  * README may grow, which modules a texts.ts may read, that every built page has a JavaScript
  * budget, and how much copied code the tree may hold.

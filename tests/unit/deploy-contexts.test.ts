@@ -17,7 +17,7 @@ const netlify = z
   })
   .parse(parse(await readFile(path.join(root, 'netlify.toml'), 'utf8')));
 
-describe("netlify.toml's deploy contexts (docs/deploy.md)", () => {
+describe("netlify.toml's deploy contexts (docs/guides/deploy.md)", () => {
   it('builds on the Node major the project pins', () => {
     const major = /\d+/.exec(packageJson.devDependencies.node)![0];
     expect(netlify.build.environment.NODE_VERSION).toBe(major);

@@ -49,7 +49,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
       process.env.MAIL_FROM = 'Aguas <no-responder@aguas.test>';
       await getMailSender().send(mail, 'CON-AAAA2222-2');
       expect(resend.requests.map((r) => r.headers.authorization)).toEqual(['Bearer re_configured']);
-      expect(resend.requests[0]!.body.from).toBe('Aguas <no-responder@aguas.test>');
+      expect(resend.requests[0]!.body).toMatchObject({ from: 'Aguas <no-responder@aguas.test>' });
     });
 
     it('gives way to .eml files in local mode when no key is set', async () => {

@@ -1,11 +1,9 @@
 import type { Config, Context } from '@netlify/functions';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import login from '../../netlify/functions/login.ts';
-import * as uploads from '../../netlify/functions/uploads.ts';
 import type { AdminRole } from '../../src/shared/admins/schema.ts';
 import type { PasswordStep } from '../../src/shared/auth/schema.ts';
 import { ACCESS_ACTIONS } from '../../src/shared/audit/schema.ts';
-import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { Secret, TOTP } from 'otpauth';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { sealTotpSecret } from '../../src/server/auth/second-factor.ts';
@@ -124,28 +122,6 @@ export function callFunction(
 
 /** Status and JSON body of an answer. */
 export const read = async (response: Response) => ({ status: response.status, body: await response.json() });
-
-/**
- * A chunked upload of `bytes` as the browser sends one: started (with `token` for staff's
- * purposes), its chunks sent, then completed. Its id and the completion's answer, which a test of
- * a refused file reads.
- */
-export async function chunkedUpload(fileName: string, bytes: Uint8Array<ArrayBuffer>, purpose: string, token?: string) {
-  const started = await read(
-    await callFunction(uploads, 'POST', '/api/uploads', {
-      ...(token ? { token } : {}),
-      body: { purpose, fileName, size: bytes.byteLength },
-    }),
-  );
-  expect(started.status).toBe(201);
-  const id = started.body.data.uploadId as string;
-  for (let index = 0; index * CHUNK_SIZE < bytes.byteLength; index++) {
-    const chunk = bytes.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
-    const sent = await callFunction(uploads, 'PUT', `/api/uploads/${id}/chunks/${index}`, { body: new Blob([chunk]) });
-    expect(sent.status).toBe(200);
-  }
-  return { id, completed: await read(await callFunction(uploads, 'POST', `/api/uploads/${id}/complete`)) };
-}
 
 type AuditRow = { admin_email: string; action: string; entity: string; entity_id: string; summary: string };
 

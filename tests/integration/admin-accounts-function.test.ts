@@ -3,7 +3,8 @@ import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { AccountsImportReportSchema, chileNow } from '../../src/shared/accounts/schema.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
-import { auditRows, callFunction, chunkedUpload, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { chunkedUpload } from '../helpers/uploads.ts';
 import { pdfBytes } from '../helpers/files.ts';
 
 const environment = useAdminEnvironment();

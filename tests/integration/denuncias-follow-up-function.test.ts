@@ -17,7 +17,7 @@ import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/follow-up/schema.ts';
 import { uploadMessages } from '../../src/shared/uploads/schema.ts';
-import { chunkedUpload } from '../helpers/admin.ts';
+import { chunkedUpload } from '../helpers/uploads.ts';
 import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pngBytes } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';

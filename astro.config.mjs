@@ -108,7 +108,7 @@ export default defineConfig({
     // The chunks a page's scripts import are fetched beside them, not after them, so no chain of
     // requests delays the largest paint.
     modulePreload(),
-    // Netlify's production build fails while the site would publish a placeholder (docs/deploy.md).
+    // Netlify's production build fails while the site would publish a placeholder (docs/guides/deploy.md).
     placeholderCheck(),
     // dist/sw.js, the offline pages' service worker, from the pages as written above (module
     // preloads included): docs/architecture.md, "Offline".

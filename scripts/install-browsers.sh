@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The browsers the end-to-end and cross-browser tests drive, from Debian (Playwright cannot download
 # its own on this network): Chromium for tests/e2e, Firefox ESR and WebKitGTK's WebDriver for
-# tests/browsers (docs/testing.md, "Cross-browser smoke"). WebKitGTK's MiniBrowser is a GTK 3 program with no
+# tests/browsers (docs/guides/testing.md, "Cross-browser smoke"). WebKitGTK's MiniBrowser is a GTK 3 program with no
 # headless mode, so it runs in a virtual X server (Xvfb; tests/browsers/engines.ts starts it). And
 # xmllint (libxml2-utils), which validates the CAP documents against the CAP 1.2 schema
 # (tests/helpers/cap-schema.ts).

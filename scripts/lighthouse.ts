@@ -33,7 +33,7 @@ interface Targets {
 /**
  * The lines a page is measured on. `default` is Lighthouse's own mobile profile (RTT 150 ms,
  * 1.6 Mbps, CPU 4× slower) with docs/performance.md's targets. `rural` is a weak line of an Aysén
- * locality (issue 30): twice the latency and under half the bandwidth, where a page must still show
+ * locality: twice the latency and under half the bandwidth, where a page must still show
  * its content within 2.5 s (the "good" LCP of Core Web Vitals).
  */
 const profiles = {

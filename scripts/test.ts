@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, in stages, with the time each took (CI must finish within 30 minutes
- * on two cores, docs/testing.md). The unit tests leave part of a core idle while they wait on
+ * on two cores, docs/guides/testing.md). The unit tests leave part of a core idle while they wait on
  * their database, so the end-to-end server's build and function bundles are made beside them
  * (`prepare:start`, which `npm start` then finds ready), followed on that lane by the type check:
  * `astro check` and `astro build` both write Astro's content store, so the check waits for the

@@ -14,7 +14,7 @@ import { uploadStore } from '../../src/server/storage.ts';
 import { discardUpload, readCompletedUpload } from '../../src/server/uploads.ts';
 
 /**
- * POST /api/admin/accounts/import (docs/admin-api.md): imports the billing system's CSV export,
+ * POST /api/admin/accounts/import (docs/reference/admin-api.md): imports the billing system's CSV export,
  * sent first as a chunked upload of purpose `accounts` (a realistic export is a few MB, more
  * than a request to a function may carry), and answers the report of `npm run accounts:import`.
  * The upload is deleted once read: the accounts table holds its data.

@@ -5,7 +5,7 @@ import { addAdmin, deleteAdmin, listAdmins, updateAdmin } from '../../src/server
 import { findAdmin } from '../../src/server/auth/sign-in.ts';
 import { isUuid } from '../../src/server/ids.ts';
 
-/** /api/admin/admins and /api/admin/admins/{id} (docs/admin-api.md): the administrators. */
+/** /api/admin/admins and /api/admin/admins/{id} (docs/reference/admin-api.md): the administrators. */
 export default adminCollection({
   schemas: { create: AdminCreateSchema, update: AdminUpdateSchema },
   maxBytes: 4_096,

@@ -22,7 +22,7 @@ async function detail(db: Database, id: string, status = 200) {
 }
 
 /**
- * Avisos, staff's side (docs/admin-api.md): GET and POST /api/admin/advisories, GET, PUT and
+ * Avisos, staff's side (docs/reference/admin-api.md): GET and POST /api/admin/advisories, GET, PUT and
  * DELETE …/{id}, POST …/{id}/publish, …/{id}/updates and …/{id}/lift. Every change answers the
  * notice as it left it. The towns to choose from are the outages' (GET /api/admin/outages/towns).
  * A step that issues a CAP message keeps its document after the answer (cap/store.ts).

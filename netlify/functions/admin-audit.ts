@@ -6,7 +6,7 @@ import { listAudit } from '../../src/server/audit.ts';
 import { parseInput } from '../../src/server/http.ts';
 
 /**
- * GET /api/admin/audit?page=N&view=(|cambios|accesos) (docs/admin-api.md): the audit log, newest
+ * GET /api/admin/audit?page=N&view=(|cambios|accesos) (docs/reference/admin-api.md): the audit log, newest
  * first; everything, only changes or only accesses.
  */
 export default adminEndpoint(async ({ req, db }) =>

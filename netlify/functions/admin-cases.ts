@@ -30,7 +30,7 @@ async function detail({ req, db }: AdminCall, caseId: string, status = 200) {
 }
 
 /**
- * Atención ciudadana (docs/admin-api.md): GET /api/admin/cases (the filtered list),
+ * Atención ciudadana (docs/reference/admin-api.md): GET /api/admin/cases (the filtered list),
  * GET and PUT /api/admin/cases/settings, GET and PUT /api/admin/cases/{caseId}, POST
  * …/{caseId}/notes and …/{caseId}/replies, GET …/{caseId}/attachments/{uploadId} (a CV).
  */

@@ -25,7 +25,7 @@ async function detail({ req, db }: AdminCall, reference: string, status = 200) {
 }
 
 /**
- * The compliance desk (docs/admin-api.md), for the `cumplimiento` role only: an
+ * The compliance desk (docs/reference/admin-api.md), for the `cumplimiento` role only: an
  * administrator without it gets 403 before anything is read. GET /api/admin/denuncias (the list),
  * GET …/trail, GET …/team and PUT …/team/{adminId}, GET and PUT …/{reference}, POST
  * …/{reference}/messages and …/notes, GET …/{reference}/attachments/{uploadId}. Every answer is

@@ -10,7 +10,7 @@ import {
 } from '../../src/server/documents.ts';
 import { isRowId } from '../../src/server/ids.ts';
 
-/** /api/admin/documents and /api/admin/documents/{id} (docs/admin-api.md): annual reports and financial statements. */
+/** /api/admin/documents and /api/admin/documents/{id} (docs/reference/admin-api.md): annual reports and financial statements. */
 export default adminCollection({
   schemas: { create: DocumentInputSchema, update: DocumentInputSchema },
   maxBytes: 4_096,

@@ -10,7 +10,7 @@ import {
 } from '../../src/server/education.ts';
 import { isRowId } from '../../src/server/ids.ts';
 
-/** /api/admin/education and /api/admin/education/{id} (docs/admin-api.md): education resources. */
+/** /api/admin/education and /api/admin/education/{id} (docs/reference/admin-api.md): education resources. */
 export default adminCollection({
   schemas: { create: EducationInputSchema, update: EducationInputSchema },
   maxBytes: 8_192,

@@ -7,7 +7,7 @@ import { publishFile } from '../../src/server/published-files.ts';
 import { uploadStore } from '../../src/server/storage.ts';
 
 /**
- * POST /api/admin/files (docs/admin-api.md): publishes a file for the public pages, inline up
+ * POST /api/admin/files (docs/reference/admin-api.md): publishes a file for the public pages, inline up
  * to 4 MB or as the `uploadId` of a chunked upload of purpose `publication`; answers its address.
  */
 export default adminEndpoint(async ({ req, context, admin, db }) =>

@@ -4,7 +4,7 @@ import { adminCollection } from '../../src/server/admin-collection.ts';
 import { isRowId } from '../../src/server/ids.ts';
 import { createReport, deleteReport, findReport, listReports, updateReport } from '../../src/server/news.ts';
 
-/** /api/admin/reports and /api/admin/reports/{id} (docs/admin-api.md): news items (comunicados). */
+/** /api/admin/reports and /api/admin/reports/{id} (docs/reference/admin-api.md): news items (comunicados). */
 export default adminCollection({
   schemas: { create: ReportInputSchema, update: ReportInputSchema },
   // Rich text of up to 50,000 characters, each up to 4 bytes once encoded.

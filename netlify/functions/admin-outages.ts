@@ -53,7 +53,7 @@ async function affected(db: Database, admin: SignedInAdmin, id: string) {
 }
 
 /**
- * Cortes de agua, staff's side (docs/admin-api.md): GET and POST /api/admin/outages,
+ * Cortes de agua, staff's side (docs/reference/admin-api.md): GET and POST /api/admin/outages,
  * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
  * POST …/{id}/updates and PUT …/{id}/supply (the real times). Every change answers the outage as
  * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts. A

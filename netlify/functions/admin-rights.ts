@@ -28,7 +28,7 @@ const deskAnswer = async ({ db, params }: AdminCall & { params: { caseId: string
   answer({ rights: await rightsDesk(db, params.caseId), ...extra });
 
 /**
- * Derechos de datos (docs/admin-api.md), on a rights request's case in Atención ciudadana:
+ * Derechos de datos (docs/reference/admin-api.md), on a rights request's case in Atención ciudadana:
  * GET /api/admin/cases/{caseId}/rights (the desk), GET …/rights/data (what the site holds about the
  * person: read, so audited), POST …/rights/extension, …/proof, …/export, …/erasure,
  * …/inclusion (someone else's record in the export or not), …/rectification and …/block. Every action needs the requester's e-mail confirmed, except the

@@ -16,7 +16,7 @@ import { failure, readInput, withErrorHandling } from '../../src/server/http.ts'
 /**
  * GET /api/bootstrap: whether the first administrator (`?rol=cumplimiento`: the first compliance
  * user) can be created; POST /api/bootstrap: creates it with the one-time token, or for the first
- * compliance user (`?rol=cumplimiento`) answers an invitation link (docs/admin-api.md). No
+ * compliance user (`?rol=cumplimiento`) answers an invitation link (docs/reference/admin-api.md). No
  * bearer token: there is no account yet to hold one.
  */
 

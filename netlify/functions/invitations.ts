@@ -15,7 +15,7 @@ import { failure, methodNotAllowed, readInput, withErrorHandling } from '../../s
 /**
  * POST /api/invitation: who the link's invitation is for, and a TOTP secret to enrol; POST
  * /api/invitation/accept: creates the account with the password the person chose and the secret's
- * first code (docs/admin-api.md). No bearer token: the account does not exist yet. The token is
+ * first code (docs/reference/admin-api.md). No bearer token: the account does not exist yet. The token is
  * sent in the body, never in a URL a log would keep.
  */
 export default withErrorHandling(async (req: Request) => {

@@ -11,7 +11,7 @@ import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 
 /**
  * POST /api/login (spec §7), the password step: a right password answers data.data.challenge
- * and what the second step asks (docs/admin-api.md); POST /api/login/second-factor: the code,
+ * and what the second step asks (docs/reference/admin-api.md); POST /api/login/second-factor: the code,
  * which answers spec §7's data.data.user and data.data.accessToken.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {

@@ -3,7 +3,7 @@ import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
 import { endSessions } from '../../src/server/auth/sign-in.ts';
 
-/** POST /api/logout (docs/admin-api.md): every token the signed-in admin holds stops working. */
+/** POST /api/logout (docs/reference/admin-api.md): every token the signed-in admin holds stops working. */
 export default adminEndpoint(
   async ({ req, admin, db }) =>
     byMethod(req, {

@@ -14,7 +14,7 @@ import { byMethod } from '../../src/server/route-table.ts';
 /**
  * POST /api/preview-anonymisation: a deploy preview's build (scripts/anonymise-preview.ts) hands
  * production its database branch, and production's code, not the pull request's, anonymises and
- * marks it (docs/deploy.md, section 3a). Served only by the production deploy, to the holder of
+ * marks it (docs/guides/deploy.md, section 3a). Served only by the production deploy, to the holder of
  * PREVIEW_ANONYMISATION_TOKEN; never on production's own database.
  */
 export default withErrorHandling(async (req: Request) =>

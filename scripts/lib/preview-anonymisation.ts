@@ -205,7 +205,7 @@ export const TABLES: Record<string, TableRule> = {
     },
   },
   // Staff are people too, and their password hashes must not be tried in a preview: no account
-  // stays. A preview's first administrator is created with the bootstrap (docs/deploy.md).
+  // stays. A preview's first administrator is created with the bootstrap (docs/guides/deploy.md).
   admins: { delete: true },
   login_failures: { delete: true },
   follow_up_failures: { delete: true },

@@ -7,7 +7,7 @@ import { ReportSchema } from '../shared/news/schema.ts';
 import { apiRequest } from './api-client.ts';
 
 /**
- * The lists staff manage (docs/admin-api.md): each a collection path answering `{ <list>: [] }`
+ * The lists staff manage (docs/reference/admin-api.md): each a collection path answering `{ <list>: [] }`
  * and an item path answering `{ <item>: {} }`. Every change refetches the list and the audit
  * log, which records it.
  */

@@ -9,7 +9,7 @@
  * Contentful Paint API wait for the decode; a banner that never paints (a failed download, a
  * candidate smaller than the heading) holds the work back 3 s, and a frame, at most. And Lighthouse counts in
  * its estimate of the largest paint every request that ended before it: the band's two fetches,
- * started at the load, held the rural profile's figure back (issue 30).
+ * started at the load, held the rural profile's figure back.
  */
 export async function firstBannerPainted(): Promise<void> {
   if (document.readyState !== 'complete') {

@@ -10,7 +10,7 @@ import { outageTownsRead } from '../server/outages/public.ts';
 import { advisorySummary } from '../shared/advisories/public-texts.ts';
 import type { PublicAdvisory } from '../shared/advisories/schema.ts';
 import { ADVISORY_TEMPLATE } from '../shared/advisories/template.ts';
-import { advisoryTitle } from '../shared/cap/texts.ts';
+import { advisoryTitle } from '../shared/advisories/words.ts';
 import type { OutageTown } from '../shared/outages/schema.ts';
 import { jsonLd } from '../shared/structured-data.ts';
 import { fillMarkers, type FilledPage } from './filled-page.ts';

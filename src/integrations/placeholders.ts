@@ -1,6 +1,6 @@
 /*
- * The placeholders the repository ships until the utility provides the real content (docs/content.md,
- * "Placeholders"), and which of them a production build refuses to publish (docs/deploy.md, "Content
+ * The placeholders the repository ships until the utility provides the real content (docs/guides/content.md,
+ * "Placeholders"), and which of them a production build refuses to publish (docs/guides/deploy.md, "Content
  * to replace before launch"). A placeholder blocks when publishing it would mislead or fail a
  * visitor where it matters: a contact channel or mailbox that reaches nobody, a legal disclosure
  * (the board) or a binding document that is not the real one, the site's own address. The rest
@@ -174,7 +174,7 @@ export function placeholderReport(
 ): { failure?: string; warning?: string } {
   const blocking = placeholders.filter((placeholder) => placeholder.severity === 'blocks');
   const warning = placeholders.filter((placeholder) => placeholder.severity === 'warns');
-  const guide = 'docs/deploy.md, "Content to replace before launch"';
+  const guide = 'docs/guides/deploy.md, "Content to replace before launch"';
   if (context === 'production')
     return {
       ...(blocking.length > 0 && {

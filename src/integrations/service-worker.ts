@@ -8,7 +8,7 @@ import { OFFLINE_PAGE, SAVED_PAGES, SERVICE_WORKER_PATH } from '../shared/offlin
 import { staticImportsOf } from './module-preload.ts';
 
 /*
- * The service worker of the offline pages (issue 28, docs/architecture.md "Offline"): TypeScript in
+ * The service worker of the offline emergency pages (docs/architecture.md "Offline"): TypeScript in
  * src/offline, bundled after each build into dist/sw.js, at the root so that its scope is the whole
  * site (netlify.toml serves it with no-cache). The build writes into it the files the kept pages
  * need, read from the built pages, and a version that changes with them: the worker's cache is

@@ -2,7 +2,7 @@ import { fileAnswer, pageAnswer, precache, savedPageAnswer } from './answers.ts'
 import { handlingOf, UNTOUCHED_PREFIXES } from './requests.ts';
 
 /*
- * The service worker (issue 28, docs/architecture.md "Offline"), built into dist/sw.js by
+ * The service worker of the offline emergency pages (docs/architecture.md "Offline"), built into dist/sw.js by
  * src/integrations/service-worker.ts and registered by src/components/OfflineRegistration.astro.
  * It keeps /cortes, /avisos, /oficinas and the offline page as they were last seen, so that they
  * open without a connection; any other page opened offline shows the offline page.

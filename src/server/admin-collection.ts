@@ -26,7 +26,7 @@ interface Collection<Create extends z.ZodMiniType, Update extends z.ZodMiniType,
 }
 
 /**
- * The function of a list staff manage (docs/admin-api.md): GET and POST on the collection's
+ * The function of a list staff manage (docs/reference/admin-api.md): GET and POST on the collection's
  * path, GET, PUT and DELETE on `{path}/{id}`.
  */
 export function adminCollection<Create extends z.ZodMiniType, Update extends z.ZodMiniType, Item>(

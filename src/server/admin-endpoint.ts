@@ -15,7 +15,7 @@ export interface AdminCall {
 }
 
 /**
- * An admin function (docs/admin-api.md): the signed-in admin and their role are checked before
+ * An admin function (docs/reference/admin-api.md): the signed-in admin and their role are checked before
  * anything else, so nothing (not even a 405 or a 404) answers without a valid token (401) or
  * the role (403). Administrators' screens by default; the denuncias desk asks for `cumplimiento`.
  */

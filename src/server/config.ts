@@ -7,7 +7,7 @@ import { runtimeDeployContext } from './deploy-context.ts';
 
 /**
  * Everything the server reads from the environment, read when asked so tests can set it. Every
- * variable is listed in .env.example and docs/deploy.md.
+ * variable is listed in .env.example and docs/guides/deploy.md.
  *
  * One setting chooses the adapters: APP_MODE=local, set only by the local server
  * (scripts/serve.ts, `npm run dev`) and the tests. Without it the code is in production mode
@@ -190,7 +190,7 @@ export const config = {
       if (sharing)
         throw new MissingSettingError(
           'DENUNCIAS_ENCRYPTION_KEY',
-          `the ${deployContext} context and the ${sharing} context have the same key: give each its own (docs/deploy.md).`,
+          `the ${deployContext} context and the ${sharing} context have the same key: give each its own (docs/guides/deploy.md).`,
         );
       return key;
     }

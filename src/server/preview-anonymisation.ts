@@ -6,7 +6,7 @@ import type { Database } from './db/index.ts';
 import { databaseFingerprint } from './db/preview-gate.ts';
 
 /**
- * Production's side of a deploy preview's anonymisation (docs/deploy.md, section 3a): the code that
+ * Production's side of a deploy preview's anonymisation (docs/guides/deploy.md, section 3a): the code that
  * replaces every person's data in a preview's database branch is production's, reviewed and
  * merged, never the pull request's own. Marks the branch in the same transaction; until then the
  * preview's functions refuse it (db/preview-gate.ts).

@@ -62,7 +62,7 @@ export interface ReceivedFile {
 
 /**
  * A file that came inline with its form, checked, then its bytes stored first, under a fresh id
- * that nothing references yet (issue 30: the database is not asked before them). Its row comes in
+ * that nothing references yet (the database is not asked before them: the request keeps to one round trip). Its row comes in
  * the submission's batch, after its charges (upload-quota.ts), which refuse that whole batch when
  * they find no room; a crash before it leaves only bytes no row names, which uploads-cleanup
  * deletes (unreferenced-uploads.ts).

@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 /**
  * The size of WebKit's PDF viewer in a PDF's document: WebKitGTK shows a PDF as a document holding
  * its pdf.js viewer in an iframe sized by an inline style, which a page's style-src refuses, leaving
- * the default 300×150 (issue 25). `frame` is the page's frame holding the PDF; none for a PDF opened
+ * the default 300×150. `frame` is the page's frame holding the PDF; none for a PDF opened
  * directly. Null until the viewer is there.
  */
 function viewerSize(frameSelector: string | null) {

@@ -10,7 +10,7 @@ test('an administrator is created, signs in, gets a new password from another ad
   page,
   browser,
 }) => {
-  // The newcomer enrols a second factor at the first sign-in (issue 24): more password hashes.
+  // The newcomer enrols a second factor at the first sign-in: more password hashes.
   test.slow();
   const newcomer: TestAdmin = {
     name: 'Nueva Persona E2E',

@@ -9,7 +9,7 @@ import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
-/** Avisos, staff's side (issue 28): a boil-water notice for Puerto Aysén from draft to lifted. */
+/** Avisos, staff's side: a boil-water notice for Puerto Aysén from draft to lifted. */
 
 const hoursFromNow = (hours: number) => chileNow(new Date(Date.now() + hours * 3_600_000));
 let accessToken: string;

@@ -75,7 +75,7 @@ test('the bootstrap form checks what it can and shows the server’s refusals', 
   await expect(page.getByRole('button', { name: /Perfil de/ })).toHaveCount(0);
 });
 
-test('the first compliance user has a bootstrap of its own, an invitation, closed once one exists (issues 16, 24)', async ({
+test('the first compliance user has a bootstrap of its own, an invitation, closed once one exists', async ({
   page,
 }) => {
   await ensureAdmin(e2eCompliance, ['cumplimiento']);
@@ -98,7 +98,7 @@ test('the first compliance user has a bootstrap of its own, an invitation, close
   await page.getByLabel('Clave de arranque').fill(e2eBootstrapToken);
   await page.getByLabel('Nombre').fill('Encargada Nueva');
   await page.getByLabel('Correo electrónico').fill('e2e-encargada@example.com');
-  // No password: that person chooses it at the invitation link (issue 24).
+  // No password: that person chooses it at the invitation link.
   await expect(page.getByLabel('Contraseña', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Crear enlace de invitación' }).click();
   await expect(

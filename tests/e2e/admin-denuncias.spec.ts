@@ -8,7 +8,7 @@ import { ensureAdmin, e2eCompliance, useSession } from './helpers/admin-session.
 import { pdf, uniqueName } from './helpers/cases.ts';
 import { query, root } from './helpers/database.ts';
 
-/** The compliance desk (issue 16), as the compliance officer and an administrator see it. */
+/** The compliance desk, as the compliance officer and an administrator see it. */
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 

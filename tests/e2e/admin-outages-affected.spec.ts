@@ -6,7 +6,7 @@ import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 
-/** afectados.csv (issue 29): staff download a restored outage's accounts from its detail screen. */
+/** afectados.csv: staff download a restored outage's accounts from its detail screen. */
 
 test.beforeAll(async () => {
   await ensureAdmin();

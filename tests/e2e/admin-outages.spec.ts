@@ -9,7 +9,7 @@ import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
-/** Cortes de agua, staff's side (issue 17): a planned outage from draft to restored. */
+/** Cortes de agua, staff's side: a planned outage from draft to restored. */
 
 const hoursFromNow = (hours: number) => chileNow(new Date(Date.now() + hours * 3_600_000));
 let accessToken: string;

@@ -4,7 +4,7 @@ import { query } from './helpers/database.ts';
 import { account } from './helpers/simulator-payment.ts';
 import { wcagViolations } from './helpers/axe.ts';
 
-// Issue 24: a bill the reconciliation can no longer settle (here, a refund Transbank kept refusing
+// A bill the reconciliation can no longer settle (here, a refund Transbank kept refusing
 // until its 90-day window closed) is shown to staff with what they need to settle it by hand, and
 // they record how they did.
 

@@ -4,7 +4,7 @@ import { authMessages } from '../../src/shared/auth/schema.ts';
 import { e2eCompliance, ensureAdmin, nextTotpCode, useSession, type TestAdmin } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 
-/** Issue 24: the second factor at /login, and a compliance role that opens the desk only to its owner. */
+/** The second factor at /login, and a compliance role that opens the desk only to its owner. */
 
 test.beforeAll(async () => {
   await ensureAdmin(e2eCompliance, ['cumplimiento']);

@@ -123,7 +123,7 @@ test('an account locked by wrong codes says so, to the right code too', async ({
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('/login paints its form from the built HTML, before any script (issue 14)', async ({ page }) => {
+  test('/login paints its form from the built HTML, before any script', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión');
     await expect(page.getByLabel('Correo electrónico')).toHaveAttribute('autocomplete', 'username');
@@ -154,7 +154,7 @@ test('what was typed before the script ran is kept and sent', async ({ page }) =
   expect(holds).toBe(1);
   release();
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  // The second factor (issue 24), then the admin.
+  // The second factor, then the admin.
   await page.getByLabel('Código de verificación').fill(await nextTotpCode(admin.email));
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).toHaveURL(/\/admin\/pagos$/);

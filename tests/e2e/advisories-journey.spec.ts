@@ -8,7 +8,7 @@ import { query } from './helpers/database.ts';
 import { outboxMailTo } from './helpers/outbox.ts';
 
 /**
- * Issue 28 from end to end: staff publish a boil-water notice for Puerto Aysén through the admin;
+ * Avisos from end to end: staff publish a boil-water notice for Puerto Aysén through the admin;
  * /avisos, the home band, a confirmed subscriber's mail, the CAP index with its schema-valid
  * Alert and /cortes.geojson all carry it; an update is a CAP Update referencing the Alert; lifting
  * it mails the lift, publishes a Cancel and takes the band away.

@@ -14,7 +14,7 @@ import { pageViolations } from './helpers/site-shell-axe.ts';
 // sign-ins.
 test.beforeEach(() => query('DELETE FROM follow_up_failures'));
 
-// /seguimiento (issue 15): a citizen follows a case with its reference and the e-mail given in the form.
+// /seguimiento: a citizen follows a case with its reference and the e-mail given in the form.
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 

@@ -12,7 +12,7 @@ import { query } from './helpers/database.ts';
 test.beforeEach(() => query('DELETE FROM follow_up_failures'));
 
 /**
- * Issue 15, end to end: a reclamo sent on /reclamos reaches Atención ciudadana with its deadline
+ * Atención ciudadana, end to end: a reclamo sent on /reclamos reaches Atención ciudadana with its deadline
  * (10 business days, pushed a day by Inmaculada Concepción), is assigned and answered, its answer
  * mailed with the SISS sentence, and the citizen reads it on /seguimiento.
  */

@@ -12,7 +12,7 @@ import { pageViolations } from './helpers/site-shell-axe.ts';
 // sign-ins.
 test.beforeEach(() => query('DELETE FROM receipt_failures'));
 
-// The reporter's side of issue 16: the receipt code on /compliance, then /denuncias/seguimiento.
+// The reporter's side of the denuncias channel: the receipt code on /compliance, then /denuncias/seguimiento.
 
 const FOLLOW_UP = '/denuncias/seguimiento';
 const storageSizes = (page: Page) => page.evaluate(() => [localStorage.length, sessionStorage.length]);
@@ -146,7 +146,7 @@ test("the reporter reads compliance's question, never a note, and answers with a
     [reference],
   );
   expect(stored.map((row) => row.author)).toEqual(['reporter']);
-  // Issue 24: stored sealed, like the rest of the denuncia.
+  // Stored sealed, like the rest of the denuncia.
   expect(await unsealed(stored[0]!.sha256, `uploads.sha256:${stored[0]!.id}`)).toBe(
     createHash('sha256').update(recording).digest('hex'),
   );

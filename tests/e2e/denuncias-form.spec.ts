@@ -104,7 +104,7 @@ test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands 
     [reference],
   );
   expect(row!.type).toBe('Apropiación indebida');
-  // Issue 24: the file's name and hash are stored sealed, like the rest of the denuncia.
+  // The file's name and hash are stored sealed, like the rest of the denuncia.
   expect(await unsealed(row!.sha256, `uploads.sha256:${row!.id}`)).toBe(sha256(evidence));
   expect(await unsealed(row!.file_name, `uploads.file_name:${row!.id}`)).toBe('grabacion.mp4');
   let eml = '';
@@ -116,7 +116,7 @@ test('a denuncia with a 9.9 MB attachment is received intact; the visitor lands 
   }).toPass({ timeout: 10_000 });
   const mail = await PostalMime.parse(eml);
   expect(mail.to?.[0]?.address).toBe('denuncias@example.com');
-  // Issue 16: the file stays sealed in the site, for the desk; the mail only says a denuncia arrived.
+  // The file stays sealed in the site, for the desk; the mail only says a denuncia arrived.
   expect(mail.subject).toBe('Nueva denuncia en el canal de denuncias');
   expect(mail.attachments).toEqual([]);
   expect(mail.text).not.toContain('materiales de bodega');

@@ -13,7 +13,7 @@ import { query } from './helpers/database.ts';
 test.beforeEach(() => query('DELETE FROM receipt_failures'));
 
 /**
- * Issue 16 from end to end, each side in its own browser: a reporter sends a denuncia through
+ * The denuncias channel from end to end, each side in its own browser: a reporter sends a denuncia through
  * both steps and keeps the receipt code; an administrator cannot see it; compliance reads it with
  * its deadlines, acknowledges it and asks a question; the reporter, with the code alone, reads the
  * question and answers with a file; compliance reads the answer and downloads the file.

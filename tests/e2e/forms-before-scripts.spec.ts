@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 30: on a rural line a form page's scripts come seconds after its HTML, and the visitor
+ * On a rural line a form page's scripts come seconds after its HTML, and the visitor
  * starts typing meanwhile. Every page whose purpose is a form has its fields in the HTML, enabled,
  * and keeps what was typed, chosen or ticked there once its island hydrates (a controlled React
  * field would otherwise show, and send, its own empty state).

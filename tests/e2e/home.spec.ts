@@ -214,7 +214,7 @@ test.describe('home page without JavaScript', () => {
 const named = async (largest: Locator) =>
   `the largest paint: ${(await largest.count()) ? await largest.evaluate((element) => element.outerHTML.slice(0, 160)) : 'none'}`;
 
-// Issue 14: the largest paint is the first banner, on a first visit (the video dialog opens) and
+// The largest paint is the first banner, on a first visit (the video dialog opens) and
 // on a later one (the hours dialog opens), never a dialog that waits for a script; nothing moves.
 // Measured over 4 s, past the 3 s the dialogs wait at most for the banner's paint: a loaded
 // machine took over 1.5 s to paint it, and a dialog opened too early would then be seen winning.

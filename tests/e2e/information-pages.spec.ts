@@ -36,7 +36,7 @@ const pages: [string, RegExp][] = [
   ['/accesibilidad', /Declaración de accesibilidad/],
 ];
 
-// One visit each, in one context (issue 25: CI's time): a failing page is named in its message.
+// One visit each, in one context (CI's time): a failing page is named in its message.
 test('every information page answers 200 with its page heading, title and description', async ({ browser }) => {
   // Without JavaScript: /marco-regulatorio would otherwise leave for the regulator's site.
   test.slow(); // 30 pages
@@ -126,7 +126,7 @@ test('the footer leads to the accessibility statement, which says how to report 
   await expect(main.getByRole('link', { name: 'formulario de contacto' })).toHaveAttribute('href', '/contacto');
 });
 
-// Issue 14: an MDX page brings one stylesheet, the site's, with its components' styles in it
+// An MDX page brings one stylesheet, the site's, with its components' styles in it
 // (they came as four more, which held back the first paint).
 test('the MDX pages load one stylesheet, which styles their components', async ({ page }) => {
   for (const [route, component] of [
@@ -146,7 +146,7 @@ test('the MDX pages load one stylesheet, which styles their components', async (
   }
 });
 
-// Issue 14: Lighthouse counted Chromium's PDF viewer adding its toolbar above the document it had
+// Lighthouse counted Chromium's PDF viewer adding its toolbar above the document it had
 // painted (CLS 0.034 on /apr, 0.011 on /tarifas), a shift in the embedded frame, which only the
 // trace sees: PdfEmbed opens the viewer without it.
 for (const route of ['/apr', '/tarifas']) {

@@ -67,7 +67,7 @@ test("the page's HTML shows the default item and the fixed items; the island lis
   await expect(nav(page).getByRole('link').first()).toHaveAttribute('href', /^\?item=comunicado-/);
 });
 
-// Issue 14: the fixed items moved down as the dynamic ones arrived above them (Lighthouse CLS
+// The fixed items moved down as the dynamic ones arrived above them (Lighthouse CLS
 // 0.082). The article comes first and the list shows whole once loaded; the browser measures.
 for (const width of [412, 1280]) {
   test(`the page does not move when the dynamic items arrive (${width} px)`, async ({ page }, testInfo) => {
@@ -103,7 +103,7 @@ test('the list stays shown with the fixed items when the dynamic ones cannot loa
   await expect(nav(page).getByRole('status')).toHaveCount(0);
 });
 
-// Issue 14: the island's scripts load once it has painted (client:visible), not with the page:
+// The island's scripts load once it has painted (client:visible), not with the page:
 // under way before the article's first paragraph was painted, Lighthouse counted them in the page's
 // largest paint. In a browser both happen within a frame, so the setting itself is checked.
 test('the news island hydrates once painted, not with the page', async ({ page }) => {

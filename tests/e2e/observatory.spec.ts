@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { startHttpsFront } from './helpers/https-front.ts';
 
 /*
- * Mozilla's HTTP Observatory grade of what `npm start` sends (issue 13: A+ for the home page and a
+ * Mozilla's HTTP Observatory grade of what `npm start` sends (A+ for the home page and a
  * form page, and the API answers too). The package's own scanner runs unchanged against the local
  * server behind a front that adds what Netlify's edge adds (https-front.ts: TLS and the http://
  * redirect): without TLS, HSTS and the redirection fail for want of https, whatever the headers.

@@ -7,7 +7,7 @@ import { wcagViolations } from './helpers/axe.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
-// Issue 28, "Offline emergency pages": the service worker keeps /cortes, /avisos, /oficinas and the
+// The offline emergency pages: the service worker keeps /cortes, /avisos, /oficinas and the
 // offline page; offline, a kept page opens with the time it was saved and any other page shows the
 // offline page. The admin is never the worker's.
 

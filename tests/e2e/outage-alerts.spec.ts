@@ -5,7 +5,7 @@ import { islandScriptsAroundFirstPaint, shiftAndLargestPaint } from './helpers/p
 import { screenshot } from './helpers/screenshots.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 
-/** E-mail alerts of cortes (issue 17, item 4): subscribe, confirm by the mailed link, one mail per notice, leave. */
+/** E-mail alerts of cortes: subscribe, confirm by the mailed link, one mail per notice, leave. */
 
 const EMAIL = 'vecina.coyhaique@example.com';
 
@@ -139,7 +139,7 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
   await expectAccessible(page, 'alertas-baja', testInfo);
 });
 
-// Issue 14: the towns are in the page's HTML (the function outages-page), so the page neither asks
+// The towns are in the page's HTML (the function outages-page), so the page neither asks
 // for them nor moves when the island takes their place (it moved by 0.015 below "Cargando localidades…").
 test('the towns are in the page: listed without JavaScript, and nothing moves as the island takes over', async ({
   page,

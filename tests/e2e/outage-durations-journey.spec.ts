@@ -9,7 +9,7 @@ import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 
 /**
- * Issue 29 from end to end: staff start and restore an unplanned Coyhaique outage of 5 h 30 min
+ * Real outage durations from end to end: staff start and restore an unplanned Coyhaique outage of 5 h 30 min
  * through the admin, on a clock set for its requests; /cortes/historial shows its real duration,
  * ¿Me afecta? with service 100001 (in Coyhaique) its day without supply and the formula,
  * afectados.csv lists 100001 and /indicadores counts it.

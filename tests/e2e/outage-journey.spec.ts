@@ -6,7 +6,7 @@ import { query } from './helpers/database.ts';
 import { outboxMailTo } from './helpers/outbox.ts';
 
 /**
- * Issue 17 from end to end: staff publish a planned outage for Coyhaique through the admin; the
+ * Cortes de agua from end to end: staff publish a planned outage for Coyhaique through the admin; the
  * public sees it on /cortes (list and map), in the feed and the calendar, on the home page's band
  * and through ¿Me afecta?; a confirmed subscriber gets exactly one mail for the publication and
  * one for an update; closing it takes it off /cortes.

@@ -93,7 +93,7 @@ test.describe('/cortes', () => {
     await context.close();
   });
 
-  // Issue 14: the island takes the place of the server's list with the same list, the tools are
+  // The island takes the place of the server's list with the same list, the tools are
   // in the built page, and the map's room is kept while Leaflet loads (the page moved by 0.49).
   for (const width of [412, 1280])
     test(`nothing moves while the list refreshes and the map loads (${width} px)`, async ({ page }) => {
@@ -119,7 +119,7 @@ test.describe('/cortes', () => {
     expect(await (await request.get('/cortes/cochrane.ics')).text()).not.toContain(outage.sectors);
   });
 
-  // Issue 25: Aysén stays on UTC−3 all year (America/Coyhaique); mainland Chile is on UTC−4 in
+  // Aysén stays on UTC−3 all year (America/Coyhaique); mainland Chile is on UTC−4 in
   // July. The visitor's browser is set to Santiago's clock: a time written on the visitor's clock,
   // or on Santiago's, would read 08:00.
   test("an outage at 12:00 UTC on 15 July is at 09:00 on Aysén's clock, on /cortes and in its calendar", async ({

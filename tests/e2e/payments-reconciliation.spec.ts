@@ -5,7 +5,7 @@ import { account, payWithWebpay } from './helpers/simulator-payment.ts';
 import { screenshot } from './helpers/screenshots.ts';
 import { wcagViolations } from './helpers/axe.ts';
 
-// Issue 12: a customer who approves at Webpay and never comes back is paid all the same, and
+// A customer who approves at Webpay and never comes back is paid all the same, and
 // staff see and check the payments whose outcome is unknown.
 
 /** At /pago, pays with Webpay and chooses "Aprobar sin volver al comercio": the browser stays on Webpay's voucher. */

@@ -72,9 +72,9 @@ test.describe('/pago through the Webpay simulator', () => {
   });
 });
 
-// Issue 30: on a rural line an island drew the receipt after its script and two requests; the
+// On a rural line an island drew the receipt after its script and two requests; the
 // receipt is now in the page's HTML (payments-receipt-page), read with JavaScript off, and the page
-// asks for nothing after it. Issue 14 still holds: nothing moves, and the page's own text is the
+// asks for nothing after it. Nothing moves, and the page's own text is the
 // largest paint.
 for (const width of [390, 1280]) {
   test(`/tbk-final has the receipt in its HTML, moves nothing and paints its own text first (${width} px)`, async ({

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { analytics } from '../../src/shared/analytics.ts';
 import { builtPages } from './helpers/built-pages.ts';
+import { JS_BUDGET_KB } from './helpers/js-budget.ts';
 import { wcagViolations } from './helpers/axe.ts';
 import { pageViolations, SHELL_PAGE, SHELL_WIDTH } from './helpers/site-shell-axe.ts';
 
@@ -21,71 +22,8 @@ const gzipped = (scripts: { path: string; body: Buffer }[]) =>
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /**
- * The compressed JavaScript (gzip, in KB of 1024 bytes) each page may load before the visitor does
- * anything: its own scripts as the browser fetched them, each compressed apart. Text form pages
- * 75 (issue 14): they load their schema, and zod with it, once the visitor starts on the form.
- * The others: what they load today, rounded up a little, so that a regression fails; for a page
- * whose islands hydrate when scrolled into view, what it loads once they are. A page with no
- * island loads only the service worker's registration (the test below). A page missing here is
- * only reported: add its row.
- */
-const JS_BUDGET_KB: Record<string, number> = {
-  // The carousel (carousel.ts) and the dialogs: Swiper's core alone is over this (docs/performance.md).
-  '/': 20,
-  '/contacto': 75,
-  '/reclamos': 75,
-  '/boleta': 75,
-  '/pago': 75,
-  // The names of the 249 countries its two selects offer come in the page's HTML, not its JavaScript.
-  '/motorhome': 75,
-  // A form with a file, as /denuncias: the chunked upload's code (75.0 KB since issue 16 shared it).
-  '/trabaje-con-nosotros': 77,
-  // Its upload messages gained the denuncia pool's (issue 24): 77.0 KB.
-  '/denuncias': 78,
-  '/seguimiento': 75,
-  // Its form as /seguimiento's; the reply form and file upload load with the denuncia (issue 16).
-  '/denuncias/seguimiento': 77,
-  // Issue 17's e-mail alerts: its towns are in the page's HTML (outages-page), as /motorhome's
-  // countries are; zod comes on the first focus (73.9 KB; 85.1 when the towns were fetched).
-  '/cortes/alertas': 75,
-  // The two pages its mails link to: one button each.
-  '/cortes/alertas/confirmar': 72,
-  '/cortes/alertas/baja': 72,
-  // Issue 27: the rights request, a text form page (its six rights' sentences come in its HTML),
-  // and the one button of the page its mail links to.
-  '/privacidad/derechos': 75,
-  '/privacidad/derechos/confirmar': 72,
-  // The page the rights export's mail links to: one button, that saves the file (71.0 KB, issue 27).
-  '/privacidad/derechos/descarga': 72,
-  // Its form is in the built HTML; what it loads before the visitor signs in (issue 14).
-  // 91 since the fetch helper serves files too (see /comunicados below): 90.0 KB measured.
-  '/login': 91,
-  '/nosotros': 84,
-  // 82.0 KB; 83 since the one public fetch helper (src/ui/api.ts) also serves the rights export's
-  // file answer (src/ui/api-file.ts): its shared request and failure steps cost these pages 52 bytes.
-  '/comunicados': 83,
-  '/educacion': 83,
-  // The receipt comes in the HTML (issue 30, payments-receipt-page): only its print button's script.
-  '/tbk-final': 1,
-  // Leaflet and its map; 114 since every page registers the offline pages' worker (issue 28,
-  // 156 bytes): /oficinas measured 113.1 KB, 101 bytes over 113.
-  '/oficinas': 114,
-  '/puntodedescarga': 114,
-  // /oficinas' React and Leaflet (the map loads lazily, once the list shows outages), plus zod/mini
-  // for the answer of GET /api/outages and the ¿Me afecta? form (issue 17).
-  '/cortes': 135,
-  // The home page's content and carousel; /marco-regulatorio, opened directly, goes on to the home page.
-  '/pagina-que-no-existe': 5,
-  '/marco-regulatorio': 5,
-  '/invierno': 5,
-  '/medidor': 5,
-  '/tuberias': 5,
-  '/compliance': 1,
-};
-
-/**
  * The one script a page without islands loads: the registration of the offline pages' service
- * worker (issue 28, src/components/OfflineRegistration.astro), by its name and within its size
+ * worker (src/components/OfflineRegistration.astro), by its name and within its size
  * (gzip, bytes), so that any other script, or this one grown, still fails the gate.
  */
 const REGISTRATION_SCRIPT = /^\/_astro\/OfflineRegistration\.astro_astro_type_script_index_0_lang\.[\w-]+\.js$/;
@@ -123,7 +61,7 @@ function rawGet(url: string, acceptEncoding?: string) {
   });
 }
 
-test('npm start compresses pages, scripts and API answers by Accept-Encoding, as Netlify does (issue 14)', async ({
+test('npm start compresses pages, scripts and API answers by Accept-Encoding, as Netlify does', async ({
   page,
   baseURL,
 }) => {
@@ -176,7 +114,7 @@ test('the site answers /favicon.ico with the icon', async ({ request }) => {
 });
 
 // Spec §5: the text forms load their schema, and zod/mini with it, once the visitor starts on the
-// form (issue 14); /reclamos and /boleta send unchecked, so they load zod only with the answer.
+// form; /reclamos and /boleta send unchecked, so they load zod only with the answer.
 // Checked in the pages' one visit below, after the budget, which counts what loads before.
 const ZOD_ON_FIRST_FOCUS = new Set([
   '/contacto',
@@ -193,7 +131,7 @@ const ZOD_ON_FIRST_FOCUS = new Set([
 const linkStatuses = new Map<string, Promise<{ status: number; type: string | undefined; html: string | undefined }>>();
 
 // One visit per page for its four gates (and a form's fifth): loading the page once instead of
-// four times keeps the suite within CI's time (issue 25). Each gate is a step with soft assertions, so a failing one
+// four times keeps the suite within CI's time. Each gate is a step with soft assertions, so a failing one
 // does not hide the others.
 for (const route of pages) {
   test(`page ${route}: no CSP violation, JavaScript within budget, links that exist, no WCAG 2.2 AA violation`, async ({
@@ -259,6 +197,7 @@ for (const route of pages) {
         expect.soft(inlineScripts).toBe(0);
       }
       const budget = JS_BUDGET_KB[route];
+      expect.soft(budget, `${route}: its row in helpers/js-budget.ts (${kb(own)} KB measured)`).toBeDefined();
       if (budget !== undefined) expect.soft(own, `${route}: ${kb(own)} KB`).toBeLessThanOrEqual(budget * 1024);
       expect.soft(scripts.filter(({ body }) => classicZod.test(body.toString())).map(({ path }) => path)).toEqual([]);
     });

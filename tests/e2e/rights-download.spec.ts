@@ -3,7 +3,7 @@ import { exportTexts, rightsMessages } from '../../src/shared/rights/texts.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 
 /**
- * /privacidad/derechos/descarga (issue 27): the page the export's mailed link opens. Its download
+ * /privacidad/derechos/descarga: the page the export's mailed link opens. Its download
  * serves once, so only the person's press sends the token: a mail scanner opening the link spends
  * nothing. (The whole journey, from the desk's "send" to the file, is the desk's spec.)
  */

@@ -8,7 +8,7 @@ import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 import { screenshot } from './helpers/screenshots.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 
-// Issue 27 (Derechos ARCO+), the public side: /privacidad/derechos sends a rights request, the mailed
+// Derechos ARCO+, the public side: /privacidad/derechos sends a rights request, the mailed
 // link's page confirms the e-mail once, and the footer, /privacidad and every form lead there.
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;

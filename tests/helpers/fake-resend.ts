@@ -1,7 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface ResendRequest {
+  method: string;
   url: string;
   headers: IncomingHttpHeaders;
   body: unknown;
@@ -35,7 +37,7 @@ export async function startFakeResend() {
     req.on('data', (chunk) => (data += chunk));
     req.on('end', () => {
       const body: unknown = JSON.parse(data);
-      requests.push({ url: req.url!, headers: req.headers, body, at: Date.now() });
+      requests.push({ method: req.method!, url: req.url!, headers: req.headers, body, at: Date.now() });
       const answer = answers.shift() ?? otherwise ?? { status: 200 };
       if (answer.delayMs === Infinity) return;
       setTimeout(() => {
@@ -75,3 +77,12 @@ export const tooManyRequests = (retryAfterSeconds?: number, name = 'rate_limit_e
   body: { statusCode: 429, name, message: 'Too many requests. You can only make 2 requests per second.' },
   headers: retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
 });
+
+/** The fake Resend of a file's tests: started before them, its requests and answers reset before each, stopped after. */
+export function useFakeResend() {
+  const resend = {} as Awaited<ReturnType<typeof startFakeResend>>;
+  beforeAll(async () => void Object.assign(resend, await startFakeResend()));
+  beforeEach(() => resend.reset());
+  afterAll(() => resend.stop());
+  return resend;
+}

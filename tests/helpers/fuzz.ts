@@ -9,7 +9,7 @@ import { routeParams, testContext } from './functions.ts';
 import { rowChangeCounter } from './row-changes.ts';
 
 /**
- * The endpoints' fuzzer (docs/testing.md, "The fuzz test"): each route of each function gets
+ * The endpoints' fuzzer (docs/guides/testing.md, "The fuzz test"): each route of each function gets
  * requests made from a valid input with one thing wrong (a field, a path parameter, the query,
  * the body's shape, its bytes, its media type). Every answer must be below 500, and a 4xx must
  * leave every table's row count as it was.

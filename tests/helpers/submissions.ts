@@ -1,3 +1,12 @@
+/** A contact message /contacto accepts, and a complaint /reclamos accepts, for the tests of what they refuse. */
+export const contactMessage = { name: 'Ana', surname: 'Rojas', email: 'ana@example.com', reqs: 'Consulta.' };
+export const complaintForm = {
+  ...contactMessage,
+  address: 'Baquedano 1240',
+  city: 'Coyhaique',
+  complaintDetails: 'Corte sin aviso.',
+};
+
 /** A motorhome registration /motorhome accepts, for the tests of its function and of the case it opens. */
 export const motorhomeRegistration = {
   accepts: true,

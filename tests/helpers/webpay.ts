@@ -2,8 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerAdapter } from '@whatwg-node/server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import bills from '../../netlify/functions/payments-bills.ts';
+import reconcile from '../../netlify/functions/payments-reconcile.ts';
+import tbkReturn from '../../netlify/functions/payments-return.ts';
 import { createWebpaySimulator } from '../../scripts/lib/webpay-simulator.ts';
+import type { Database } from '../../src/server/db/index.ts';
 import { WEBPAY_PATH, type WebpayTransaction } from '../../src/server/payments/webpay-client.ts';
+import { postJson, testContext } from './functions.ts';
 
 type Operation = 'commit' | 'status' | 'refund';
 
@@ -35,6 +40,29 @@ export function useWebpaySimulator() {
       answer: (request: Request, simulated: () => Promise<Response>) => Response | Promise<Response>,
     ) {
       stubs.set(operation, async (request, simulated) => answer(request, simulated));
+    },
+    /** A customer creates a bill for service 100001 and is sent to Webpay. */
+    async newBill() {
+      const response = await bills(
+        postJson('/api/bills/new', {
+          paymentOption: 'webpay-plus',
+          serviceNumber: '100001',
+          email: 'cliente@example.com',
+        }),
+        testContext().context,
+      );
+      const body = await response.json();
+      const token: string = body.paymentData.data.token;
+      return { billId: body.billId as string, token, tx: simulator.transactions.get(token)! };
+    },
+    /** The page the simulator answers the customer's choice with (`refuseRefunds`: its switch
+     * "Rechazar los reembolsos de esta transacción"). */
+    choose(token: string, action: 'aprobar' | 'aprobar-sin-volver' | 'rechazar', { refuseRefunds = false } = {}) {
+      const form = new FormData();
+      form.set('token_ws', token);
+      form.set('accion', action);
+      if (refuseRefunds) form.set('reembolso', 'rechazar');
+      return simulator.handle(new Request(`${state.url}/pago/accion`, { method: 'POST', body: form }));
     },
   };
   beforeAll(async () => {
@@ -76,3 +104,31 @@ export const approvedTransaction = (
   response_code: 0,
   installments_number: 0,
 });
+
+/** The payments tables emptied, and `alsoEmpty`, and service 100001 owing 18.990 again. */
+export async function oneAccountOwing(db: Database, ...alsoEmpty: string[]) {
+  for (const table of ['tbk_payments', 'bills', 'outbox', ...alsoEmpty, 'accounts'])
+    await db.query(`DELETE FROM ${table}`);
+  await db.query(
+    `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100001', 18990, 'Baquedano 1240, Coyhaique')`,
+  );
+}
+
+/** The browser sent back by Webpay to `location`, its answer's work after it done: where it goes next. */
+export async function returnFromWebpay(location: string) {
+  const { context, settle } = testContext();
+  const response = await tbkReturn(new Request(`http://localhost/api/tbk/return${new URL(location).search}`), context);
+  await settle();
+  return response.headers.get('location')!;
+}
+
+/** One run of the scheduled reconciliation, as `npm start` or Netlify runs it: its report. */
+export async function runReconciliation() {
+  const { context, settle } = testContext();
+  const response = await reconcile(
+    new Request('http://localhost/.netlify/functions/payments-reconcile', { method: 'POST' }),
+    context,
+  );
+  await settle();
+  return response.json();
+}

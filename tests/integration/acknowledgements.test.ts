@@ -6,7 +6,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 /**
- * Issue 24, row 8: a visitor can type anyone's address into a public form. The acknowledgement
+ * A visitor can type anyone's address into a public form. The acknowledgement
  * opens with the utility's words and quotes the visitor's text below, and one address receives
  * at most three a day; past that the submission is stored and answered as usual.
  */

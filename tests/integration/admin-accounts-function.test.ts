@@ -4,6 +4,7 @@ import * as uploads from '../../netlify/functions/uploads.ts';
 import { AccountsImportReportSchema, chileNow } from '../../src/shared/accounts/schema.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { chunkedUpload } from '../helpers/uploads.ts';
 import { pdfBytes } from '../helpers/files.ts';
 
 const environment = useAdminEnvironment();
@@ -19,24 +20,9 @@ const HOUR = 60 * 60 * 1000;
 /** A moment `hours` ago in Chile's time, as the form's datetime-local input gives it. */
 const chileHoursAgo = (hours: number) => chileNow(new Date(Date.now() - hours * HOUR));
 
-/** Starts, sends and completes an upload of purpose `accounts`; answers its id. */
-async function upload(content: string | Uint8Array<ArrayBuffer>, fileName = 'cuentas.csv') {
-  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
-  const started = await read(
-    await callFunction(uploads, 'POST', '/api/uploads', {
-      token,
-      body: { purpose: 'accounts', fileName, size: bytes.byteLength },
-    }),
-  );
-  expect(started.status).toBe(201);
-  const id = started.body.data.uploadId as string;
-  for (let index = 0; index * CHUNK_SIZE < bytes.byteLength; index++) {
-    const chunk = bytes.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
-    const sent = await callFunction(uploads, 'PUT', `/api/uploads/${id}/chunks/${index}`, { body: new Blob([chunk]) });
-    expect(sent.status).toBe(200);
-  }
-  return { id, completed: await read(await callFunction(uploads, 'POST', `/api/uploads/${id}/complete`)) };
-}
+/** An upload of purpose `accounts`, as the Cuentas screen sends the export. */
+const upload = (content: string | Uint8Array<ArrayBuffer>, fileName = 'cuentas.csv') =>
+  chunkedUpload(fileName, typeof content === 'string' ? new TextEncoder().encode(content) : content, 'accounts', token);
 
 const importUpload = async (uploadId: string, exportedAt: string = chileHoursAgo(1)) =>
   read(

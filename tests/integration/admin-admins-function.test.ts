@@ -359,7 +359,7 @@ describe('DELETE /api/admin/admins/{id}', () => {
   });
 });
 
-describe("a compliance user's account (issue 16)", () => {
+describe("a compliance user's account, which no administrator may open", () => {
   const complianceAccount =
     'Solo el equipo de cumplimiento puede modificar o eliminar la cuenta de uno de sus miembros.';
   const profileOf = (name: string, email: string) => ({ name, email, avatar: '', password: '', ownPassword: '' });

@@ -9,7 +9,7 @@ import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { invalidForm, refused } from '../helpers/functions.ts';
 
-/** Avisos, staff's side (issue 28): a notice's life from draft to lifted, its notices and its audit rows. */
+/** Avisos, staff's side: a notice's life from draft to lifted, its notices and its audit rows. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;

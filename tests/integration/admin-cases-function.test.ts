@@ -10,7 +10,7 @@ import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvir
 import { completedUpload, pdfBytes, sha256 } from '../helpers/files.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';
 
-/** Atención ciudadana (issue 15): the cases every form opens, and what staff do with them. */
+/** Atención ciudadana: the cases every form opens, and what staff do with them. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;

@@ -10,7 +10,7 @@ import { databaseDump } from '../helpers/database.ts';
 import { multipart, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { testContext } from '../helpers/functions.ts';
 
-/** The compliance desk (issue 16): only the `cumplimiento` role reads and works denuncias. */
+/** The compliance desk: only the `cumplimiento` role reads and works denuncias. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -434,7 +434,7 @@ describe('GET /api/admin/denuncias/{reference}/attachments/{uploadId}', () => {
     expect(await call('GET', `/api/admin/denuncias/${reference}/attachments/no-es-un-id`)).toMatchObject({
       status: 404,
     });
-    // The trail, never deleted nor sealed, says a file was downloaded, never which (issue 24).
+    // The trail, never deleted nor sealed, says a file was downloaded, never which: its name is sealed with the denuncia.
     expect((await trail()).map((row) => [row.action, row.denuncia_reference, row.summary])).toEqual([
       ['download', reference, 'Descargó un adjunto'],
       ['download', reference, 'Descargó un adjunto'],

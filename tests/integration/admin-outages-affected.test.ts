@@ -8,7 +8,7 @@ import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { accessRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { refused } from '../helpers/functions.ts';
 
-/** afectados.csv (issue 29): a restored outage's accounts with their days without supply, for billing. */
+/** afectados.csv: a restored outage's accounts with their days without supply, for billing. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -39,7 +39,7 @@ interface Outage {
   forceMajeure?: string | null;
 }
 
-/** An outage as staff left it, written directly: the real times are another screen's (issue 29). */
+/** An outage as staff left it, written directly: the real times are another screen's (the outage's detail). */
 async function outage({
   town = 'coyhaique',
   status = 'restablecido',

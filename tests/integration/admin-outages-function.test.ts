@@ -6,7 +6,7 @@ import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } fro
 import { invalidForm, refused } from '../helpers/functions.ts';
 import { plannedOutage, supplyPoint } from '../helpers/submissions.ts';
 
-/** Cortes de agua, staff's side (issue 17): the outage's life, the 48-hour rule, the notices. */
+/** Cortes de agua, staff's side: the outage's life, the 48-hour rule, the notices. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -343,7 +343,7 @@ describe('/api/admin/outages/towns', () => {
   });
 });
 
-describe('real times (issue 29)', () => {
+describe('real times: when the supply stopped and came back', () => {
   /** An unplanned cut of Coyhaique announced for 08:00 on Monday 2 March, published at NOW (12:00). */
   async function published(changes: object = {}): Promise<string> {
     const id = await create({

@@ -9,7 +9,7 @@ import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvir
 import { invalidForm, refused } from '../helpers/functions.ts';
 
 /**
- * The rights desk's admin API (issue 27, docs/admin-api.md "Derechos de datos"): each path and
+ * The rights desk's admin API (docs/reference/admin-api.md "Derechos de datos"): each path and
  * method wired to its service, its refusals mapped, what it answers. The services' own rules are
  * tested in rights-actions.test.ts and rights-export.test.ts.
  */

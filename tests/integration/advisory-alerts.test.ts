@@ -14,7 +14,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 /**
- * Alerts of avisos (issue 28): each publication, update and lift of a notice is mailed once to
+ * Alerts of avisos: each publication, update and lift of a notice is mailed once to
  * every confirmed subscriber of any of its towns, through the alerts of cortes (fan-out.ts), with
  * an unsubscribe link of its own.
  */

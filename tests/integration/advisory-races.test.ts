@@ -5,7 +5,7 @@ import { AdvisoryInputSchema } from '../../src/shared/advisories/schema.ts';
 import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
 
 /**
- * Avisos (issue 28) under truly concurrent requests, each on its own session of a real PostgreSQL
+ * Avisos under truly concurrent requests, each on its own session of a real PostgreSQL
  * 17: staff pressing Publicar or Levantar at the same moment on two screens write the step, its
  * audit row and its notice (what subscribers are mailed and CAP publishes) exactly once; an update
  * racing the lift is told before it or refused, never after it.

@@ -13,7 +13,7 @@ import {
   useAdminEnvironment,
 } from '../helpers/admin.ts';
 
-/** Issue 13: every sign-in, failure, sign-out, renewal, payment detail read and export is in the audit log. */
+/** Every sign-in, failure, sign-out, renewal, payment detail read and export is in the audit log. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;

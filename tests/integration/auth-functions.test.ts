@@ -430,7 +430,7 @@ describe.each(adminEndpoints)('%s %s', (...endpoint) => {
 });
 
 /**
- * Issue 16: each endpoint's role. The account's own endpoints take any signed-in admin; the
+ * Each endpoint's role. The account's own endpoints take any signed-in admin; the
  * denuncias desk takes `cumplimiento`; every other one `administrador`.
  */
 const roleOf = (path: string): 'any' | 'administrador' | 'cumplimiento' =>

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { refusals } from '../../src/shared/refusals.ts';
 import { useAdminEnvironment } from '../helpers/admin.ts';
 import { routeParams, testContext } from '../helpers/functions.ts';
+import { complaintForm, contactMessage, motorhomeRegistration } from '../helpers/submissions.ts';
 
 /**
- * Issue 24, "Bad input is 4xx": every public endpoint answers a NUL byte, bytes that are not
+ * Bad input is a 4xx: every public endpoint answers a NUL byte, bytes that are not
  * UTF-8 or a control character in any field it reads (JSON body, multipart field, a file's name,
  * query string, path parameter, a POSTed form) with 400 and the Spanish message, never 500.
  */
@@ -116,21 +117,6 @@ const fileName = (route: string, fields: Record<string, string>, name: string): 
     }),
 });
 
-const contact = { name: 'Ana', surname: 'Rojas', email: 'ana@example.com', reqs: 'Consulta.' };
-const complaint = { ...contact, address: 'Baquedano 1240', city: 'Coyhaique', complaintDetails: 'Corte sin aviso.' };
-const registration = {
-  accepts: true,
-  email: 'lucia@example.com',
-  phone: '+56 9 1234 5678',
-  name: 'Lucía',
-  surname: 'Fernández',
-  rut: 'AAB123456',
-  nationality: 43,
-  country: 43,
-  region: 728,
-  city: 11111,
-  address: 'Ruta 7 km 10',
-};
 const application = { name: 'Camila Ríos', email: 'camila@example.com', rut: '12.345.678-5', fileName: 'cv.pdf' };
 const denuncia = {
   denunciaRelacion: 'Cliente',
@@ -142,10 +128,10 @@ const receipt = 'ABCD-EFGH-JKLM-NPQR';
 const uuid = '00000000-0000-4000-8000-000000000000';
 
 const probes: Probe[] = [
-  json('/api/contacto', contact, 'reqs', 'contact'),
-  json('/api/contacto', contact, 'name', 'contact'),
-  json('/api/reclamos', complaint, 'complaintDetails', 'complaints'),
-  json('/api/motorhome', registration, 'address', 'motorhome'),
+  json('/api/contacto', contactMessage, 'reqs', 'contact'),
+  json('/api/contacto', contactMessage, 'name', 'contact'),
+  json('/api/reclamos', complaintForm, 'complaintDetails', 'complaints'),
+  json('/api/motorhome', motorhomeRegistration, 'address', 'motorhome'),
   json('/api/login', { email: 'a@example.com', password: 'x' }, 'password', 'login'),
   json('/api/login/second-factor', { challenge: 'x', code: '123456' }, 'code', 'login'),
   json('/api/invitation', { token: 'x' }, 'token', 'invitations'),
@@ -269,7 +255,7 @@ describe('every public endpoint answers bad characters with 400 and a Spanish me
     const request = new Request(url('/api/contacto'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ ...contact, reqs: 'Primera línea.\r\n\tSegunda línea.' }),
+      body: JSON.stringify({ ...contactMessage, reqs: 'Primera línea.\r\n\tSegunda línea.' }),
     });
     const { context, settle } = testContext();
     expect((await fn.default(request, context)).status).toBe(200);

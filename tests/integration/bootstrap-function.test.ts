@@ -130,7 +130,7 @@ describe('once an administrator exists', () => {
     expect((await status()).body.data).toEqual({ status: 'disabled' });
   });
 
-  it('invites, with the same token, the first compliance user, whom no administrator may create (issues 16, 24)', async () => {
+  it('invites, with the same token, the first compliance user, whom no administrator may create and who chooses their own password', async () => {
     process.env.ADMIN_BOOTSTRAP_TOKEN = TOKEN;
     const compliance = { token: TOKEN, name: 'Encargada', email: 'epd@example.com' };
     const invite = async (body: unknown) =>

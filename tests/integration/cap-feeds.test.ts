@@ -9,7 +9,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
 /**
- * /cap/{identifier}.xml, /cap/alertas.atom and /cortes.geojson (issue 28) over outages and notices
+ * /cap/{identifier}.xml, /cap/alertas.atom and /cortes.geojson over outages and notices
  * written as staff's steps write them (src/server/outages/lifecycle.ts; the notices' admin is
  * another part's): every CAP document valid against the OASIS CAP 1.2 schema (xmllint).
  */

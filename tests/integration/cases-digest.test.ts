@@ -3,7 +3,7 @@ import { queueDigest } from '../../src/server/cases/digest.ts';
 import { site } from '../../src/shared/site.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
-/** The staff digest (issue 15): exactly the overdue and nearly due open cases, once a day. */
+/** The staff digest: exactly the overdue and nearly due open cases, once a day. */
 
 const environment = useLocalEnvironment();
 const db = () => environment.database.db;

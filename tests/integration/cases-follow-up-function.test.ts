@@ -8,7 +8,7 @@ import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpe
 import { postJson, testContext } from '../helpers/functions.ts';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
 
-/** /seguimiento (issue 15): a case's status and replies for its reference and e-mail, nothing else. */
+/** /seguimiento: a case's status and replies for its reference and e-mail, nothing else. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;

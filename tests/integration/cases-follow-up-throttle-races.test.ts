@@ -19,10 +19,10 @@ vi.mock('../../src/server/denuncias/receipt.ts', async (original) => ({
 }));
 
 /**
- * The throttles of /denuncias/seguimiento and /seguimiento (issue 24, row 3) under truly concurrent
+ * The throttles of /denuncias/seguimiento and /seguimiento under truly concurrent
  * wrong lookups of one client, each on its own session of a real PostgreSQL 17: the count is
  * claimed by one statement per attempt, so however the attempts interleave no more than the free
- * ones are checked before the client waits; /seguimiento's right lookups among them (issue 30: the
+ * ones are checked before the client waits; /seguimiento's right lookups among them (the
  * lookup is a CTE of that statement, which counts only a failed one) never count, so all answer.
  */
 

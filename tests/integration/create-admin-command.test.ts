@@ -7,8 +7,8 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 
 /**
  * `npm run admin:create` (scripts/create-admin.ts): the operator's way to an account, and to the
- * first compliance user's invitation, since no administrator may grant that role (issue 16) and
- * nobody but that person may choose its password (issue 24).
+ * first compliance user's invitation, since no administrator may grant that role and
+ * nobody but that person may choose its password.
  */
 
 const environment = useLocalEnvironment();

@@ -4,7 +4,7 @@ import { queueReminders } from '../../src/server/denuncias/reminders.ts';
 import { site } from '../../src/shared/site.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
-/** A denuncia's deadlines and the compliance mailbox's reminders of them (issue 16). */
+/** A denuncia's deadlines and the compliance mailbox's reminders of them. */
 
 const environment = useLocalEnvironment();
 const db = () => environment.database.db;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import denuncias from '../../netlify/functions/denuncias.ts';
 import * as seguimiento from '../../netlify/functions/denuncias-follow-up.ts';
-import * as uploads from '../../netlify/functions/uploads.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
 import { FIRST_WAIT_SECONDS, LONGEST_WAIT_SECONDS } from '../../src/server/throttle/throttle.ts';
 import { RECEIPT_THROTTLE } from '../../src/server/throttle/uses.ts';
@@ -18,7 +17,7 @@ import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/follow-up/schema.ts';
 import { uploadMessages } from '../../src/shared/uploads/schema.ts';
-import { callFunction, read } from '../helpers/admin.ts';
+import { chunkedUpload } from '../helpers/uploads.ts';
 import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pngBytes } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
@@ -33,7 +32,7 @@ const { receiptHash: actualReceiptHash } = await vi.importActual<
   typeof import('../../src/server/denuncias/receipt.ts')
 >('../../src/server/denuncias/receipt.ts');
 
-/** /denuncias/seguimiento's API (issue 16): the receipt code opens the denuncia, nothing else does. */
+/** /denuncias/seguimiento's API: the receipt code opens the denuncia, nothing else does. */
 
 const environment = useLocalEnvironment();
 const db = () => environment.database.db;
@@ -228,7 +227,7 @@ describe('POST /api/denuncias/seguimiento', () => {
     expect((await open(receipt, '::ffff:192.0.2.80')).status).toBe(429);
   });
 
-  it('the attack of issue 24: 320 wrong codes from 32 addresses, then the right code from another address opens', async () => {
+  it('a distributed guess: 320 wrong codes from 32 addresses, then the right code from another address opens', async () => {
     // The flood's codes are well formed and wrong; their hash is made fast here (and matches nothing).
     vi.mocked(receiptHash).mockResolvedValue('no-denuncia-has-this-hash');
     const statuses: number[] = [];
@@ -346,14 +345,8 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
 
   it('takes the file of a chunked upload of purpose denuncia, as the denuncia form sends a large one', async () => {
     const evidence = pngBytes(5_000);
-    const started = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', {
-        body: { purpose: 'denuncia', fileName: 'audio.png', size: 5_000 },
-      }),
-    );
-    const { uploadId } = started.body.data;
-    await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([evidence]) });
-    expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
+    const { id: uploadId, completed } = await chunkedUpload('audio.png', evidence, 'denuncia');
+    expect(completed.status).toBe(200);
 
     const { status, body } = await reply({ receipt, body: 'Adjunto la grabación.', uploadId, fileName: 'audio.png' });
     expect(status).toBe(200);
@@ -373,14 +366,8 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
   });
 
   it("the message's statements write nothing for a closed denuncia's code: with a file they refuse its batch, the file unattached", async () => {
-    const started = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', {
-        body: { purpose: 'denuncia', fileName: 'audio.png', size: 1_000 },
-      }),
-    );
-    const { uploadId } = started.body.data;
-    await callFunction(uploads, 'PUT', `/api/uploads/${uploadId}/chunks/0`, { body: new Blob([pngBytes(1_000)]) });
-    expect((await callFunction(uploads, 'POST', `/api/uploads/${uploadId}/complete`)).status).toBe(200);
+    const { id: uploadId, completed } = await chunkedUpload('audio.png', pngBytes(1_000), 'denuncia');
+    expect(completed.status).toBe(200);
     await db().query(`UPDATE denuncias SET status = 'cerrada', closed_at = now() WHERE reference = $1`, [reference]);
     const notice = { to: 'denuncias@example.com', subject: 'Nuevo mensaje de un denunciante', textBeforeReference: '' };
     const receiptHash = await actualReceiptHash(receipt);

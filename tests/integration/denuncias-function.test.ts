@@ -94,7 +94,7 @@ describe('POST /api/denuncias', () => {
       'SELECT * FROM denuncias WHERE reference = $1',
       [reference],
     );
-    // The choices stay readable; what the reporter wrote and who they are is sealed (issue 16).
+    // The choices stay readable; what the reporter wrote and who they are is sealed.
     expect(row).toMatchObject({
       relation: 'Trabajador',
       place: 'Plantas',
@@ -147,7 +147,7 @@ describe('POST /api/denuncias', () => {
   describe.each([
     ['sent inline with the form', 'inline'],
     ['sent in chunks first', 'chunked'],
-  ] as const)("the attachment's description, %s (issue 24)", (_case, way) => {
+  ] as const)("the attachment's description, %s, sealed as the rest", (_case, way) => {
     afterEach(() => {
       delete process.env.UPLOAD_DAILY_BYTES_PER_CLIENT;
     });

@@ -5,7 +5,7 @@ import { KEY_PROOFS_STORE } from '../../src/server/denuncias/key-sharing.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 /**
- * Issue 24, row 10: a deploy preview never holds production's denuncias key. Where both have used
+ * A deploy preview never holds production's denuncias key. Where both have used
  * the same key, production refuses it (503 to denuncias, the log names the setting) and so does
  * the preview; distinct keys, or a proof a preview forged, change nothing.
  */
@@ -40,7 +40,7 @@ afterEach(() => {
 const refusal = (mine: string, theirs: string) =>
   new MissingSettingError(
     'DENUNCIAS_ENCRYPTION_KEY',
-    `the ${mine} context and the ${theirs} context have the same key: give each its own (docs/deploy.md).`,
+    `the ${mine} context and the ${theirs} context have the same key: give each its own (docs/guides/deploy.md).`,
   );
 
 describe("production's denuncias key is never a preview's", () => {

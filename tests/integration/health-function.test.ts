@@ -6,7 +6,7 @@ import { healthMessages } from '../../src/shared/health/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
-/** GET /api/health (issue 14): for uptime monitors and the benchmark's baseline. */
+/** GET /api/health: for uptime monitors and the benchmark's baseline. */
 
 useLocalEnvironment();
 const call = (handler: typeof health, path: string, method = 'GET') =>

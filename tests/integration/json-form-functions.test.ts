@@ -90,7 +90,7 @@ describe.each(forms)(
         [body.data.reference],
       );
       expect(mail).toMatchObject({ recipient: mailbox, reply_to: 'ana@example.com', status: 'sent' });
-      // Issue 15: the citizen's copy of the reference, with the follow-up link.
+      // The citizen's copy of the reference, with the follow-up link.
       expect(acknowledgement).toMatchObject({ recipient: 'ana@example.com', reply_to: null, status: 'sent' });
       expect(acknowledgement!.body).toContain(`/seguimiento?referencia=${body.data.reference}`);
       const files = (await readdir(environment.outboxDir)).filter((file) => file.startsWith(body.data.reference));
@@ -113,7 +113,7 @@ describe.each(forms)(
         'text that is not UTF-8',
         () => postJson(endpoint, '', { body: new Uint8Array([0x7b, 0xff, 0x7d]) }),
         400,
-        // Issue 24: bad bytes are named as such, as in every other field.
+        // Bad bytes are named as such, as in every other field.
         'El texto contiene caracteres no válidos.',
       ],
       ['JSON that is not an object', () => postJson(endpoint, '[1, 2]'), 400, 'Revise los datos del formulario.'],

@@ -7,27 +7,22 @@ import { deliverDue } from '../../src/server/mail/outbox.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { startTestDatabase } from '../helpers/database.ts';
-import { startFakeResend } from '../helpers/fake-resend.ts';
+import { useFakeResend } from '../helpers/fake-resend.ts';
 
 /**
- * Issue 24, row 8: the alerts of a corte go to Resend's batch endpoint, 100 mails a request, each
+ * The alerts of a corte go to Resend's batch endpoint, 100 mails a request, each
  * batch under a key made of its mails' own keys, so a retry is the same request.
  */
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
-let resend: Awaited<ReturnType<typeof startFakeResend>>;
+const resend = useFakeResend();
 const db = () => database.db;
 const ORIGIN = 'https://www.example.cl';
 
 beforeAll(async () => {
   database = await startTestDatabase();
-  resend = await startFakeResend();
 });
-afterAll(async () => {
-  await resend.stop();
-  await database.stop();
-});
+afterAll(() => database.stop());
 beforeEach(async () => {
-  resend.reset();
   for (const table of ['outage_alerts', 'outage_notices', 'outage_subscriptions', 'outages', 'outbox'])
     await db().query(`DELETE FROM ${table}`);
 });

@@ -8,7 +8,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 /**
- * Issue 24, row 10: a deploy preview's database branch is a copy of production's, production's
+ * A deploy preview's database branch is a copy of production's, production's
  * unsent mail included. Mails carry the context that wrote them, a run sends only its own
  * context's, and every idempotency key leads with the context, so a preview neither sends
  * production's mail nor blocks production's sends with the same keys.

@@ -9,7 +9,7 @@ import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * Issue 24, rows 8 and 10, on a real PostgreSQL 17 with a session per competitor: two scheduled
+ * The outbox and the alerts' fan-out on a real PostgreSQL 17 with a session per competitor: two scheduled
  * runs at once never send a mail twice nor split a batch, two fan-outs never alert anyone twice,
  * the acknowledgement cap holds under simultaneous submissions, and runs share the provider's pace.
  */

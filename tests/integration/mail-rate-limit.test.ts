@@ -4,25 +4,20 @@ import { deadlineIn } from '../../src/server/deadline.ts';
 import { deliverDue, enqueueMail, REQUEST_MS } from '../../src/server/mail/outbox.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 import { startTestDatabase } from '../helpers/database.ts';
-import { startFakeResend, tooManyRequests } from '../helpers/fake-resend.ts';
+import { tooManyRequests, useFakeResend } from '../helpers/fake-resend.ts';
 
 /**
- * Issue 24, row 8: the outbox respects Resend's rate limit (2 requests per second per team by
+ * The outbox respects Resend's rate limit (2 requests per second per team by
  * default) and its Retry-After: a 429 is no failed attempt.
  */
 let database: Awaited<ReturnType<typeof startTestDatabase>>;
-let resend: Awaited<ReturnType<typeof startFakeResend>>;
+const resend = useFakeResend();
 
 beforeAll(async () => {
   database = await startTestDatabase();
-  resend = await startFakeResend();
 });
-afterAll(async () => {
-  await resend.stop();
-  await database.stop();
-});
+afterAll(() => database.stop());
 beforeEach(async () => {
-  resend.reset();
   starts = [];
   await database.db.query('DELETE FROM outbox');
   await database.db.query(`UPDATE mail_pace SET next_slot = '-infinity'`);

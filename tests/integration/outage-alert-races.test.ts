@@ -4,7 +4,7 @@ import { confirm, subscribe } from '../../src/server/outage-alerts/subscriptions
 import { startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * Alerts of cortes (issue 24, row 6) under truly concurrent requests, each on its own session of a
+ * Alerts of cortes under truly concurrent requests, each on its own session of a
  * real PostgreSQL 17: a stranger's request for an e-mail never unconfirms or changes a confirmed
  * subscription, whether it lands just before, during or after its owner's confirmation.
  */

@@ -13,7 +13,7 @@ import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
-/** E-mail alerts of cortes (issue 17, item 4): double opt-in, single-purpose tokens, alerts once each. */
+/** E-mail alerts of cortes: double opt-in, single-purpose tokens, alerts once each. */
 
 const environment = useLocalEnvironment();
 const db = () => environment.database.db;
@@ -138,7 +138,7 @@ describe('POST /api/cortes/alertas', () => {
     ]);
   });
 
-  it("the attack of issue 24: a request with a confirmed subscriber's e-mail changes nothing until its own link is confirmed", async () => {
+  it("a stranger's request with a confirmed subscriber's e-mail changes nothing until its own link is confirmed", async () => {
     const victim = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     const [before] = await db().query(`SELECT * FROM outage_subscriptions`);
     // The same answer as for anyone: nothing tells the stranger the e-mail was subscribed.
@@ -225,7 +225,7 @@ describe('POST /api/cortes/alertas', () => {
     });
   });
 
-  // The towns are in the page's HTML (outages-page, issue 14): this API only takes subscriptions.
+  // The towns are in the page's HTML (outages-page): this API only takes subscriptions.
   it('takes only POST, and is rate-limited', async () => {
     const response = await subscriptions(new Request(`${ORIGIN}/api/cortes/alertas`), testContext().context);
     expect(response.status).toBe(405);

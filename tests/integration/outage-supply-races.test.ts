@@ -9,7 +9,7 @@ import { OutageInputSchema } from '../../src/shared/outages/schema.ts';
 import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * The real times (issue 29) under truly concurrent requests, each on its own session of a real
+ * The real times (when the supply stopped and came back) under truly concurrent requests, each on its own session of a real
  * PostgreSQL 17: staff correcting an outage's stop while another marks it restablecido lose
  * nothing. Whichever lands first, the restore keeps a corrected stop it did not read, and a
  * correction made for the outage en curso never clears a restore it did not see (nor logs times

@@ -233,7 +233,7 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(html).toContain(`id="corte-${plannedId}"`);
     expect(html).toContain('<strong>Camión aljibe</strong>, Plaza de Armas, Coyhaique');
     expect(html).not.toContain('Borrador secreto');
-    // The map's room below the list, so the map moves nothing when it comes (issue 14); none without outages.
+    // The map's room below the list, so the map moves nothing when it comes (no layout shift); none without outages.
     expect(html.indexOf('class="map map--space"')).toBeGreaterThan(html.indexOf(`id="corte-${plannedId}"`));
     const empty = outagesPage.fill(page, { outages: [], towns });
     expect(empty).toContain('No hay cortes vigentes ni programados.');
@@ -250,7 +250,7 @@ describe('/cortes without JavaScript (the page function)', () => {
     expect(html).not.toContain('<!--cortes:localidades-->');
     expect(html).toMatch(/<legend>Localidades<\/legend>/);
     expect(html).toContain('<input type="checkbox" name="towns" value="coyhaique"/>Coyhaique');
-    // Ticked before the island runs, on a slow line (issue 30): the draft takes the ticks from the page.
+    // Ticked before the island runs, on a slow line: the draft takes the ticks from the page.
     expect(html).not.toContain('disabled');
     // A town's name, staff's text, can neither end the data's script nor start another.
     expect(html.match(/<script/g)).toHaveLength(1);

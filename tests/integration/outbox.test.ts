@@ -193,7 +193,7 @@ describe('the outbox', () => {
     expect(sent).toHaveLength(1);
   });
 
-  // Issue 14: /api/contacto slowed down run after run of the benchmark: the claim, in id order,
+  // /api/contacto slowed down run after run of the benchmark: the claim, in id order,
   // walked the primary key through every mail ever sent (45 ms a claim at 100,000 mails). The
   // embedded database never analyzes nor vacuums, and its planner chose that walk; here, on a fresh
   // database, it would rather sort the few due rows, unless sorting the whole result is ruled out,

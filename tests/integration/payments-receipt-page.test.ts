@@ -14,7 +14,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
 /**
- * /tbk-final/{tbkPaymentId}/{billId}: the receipt in the page's HTML (issue 30), or, for ids that are
+ * /tbk-final/{tbkPaymentId}/{billId}: the receipt in the page's HTML, or, for ids that are
  * no paid bill's card payment, the page as built, which says the receipt could not be loaded.
  */
 

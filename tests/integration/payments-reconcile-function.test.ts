@@ -1,14 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
-import bills from '../../netlify/functions/payments-bills.ts';
-import reconcile, { config as reconcileConfig } from '../../netlify/functions/payments-reconcile.ts';
-import tbkReturn from '../../netlify/functions/payments-return.ts';
+import { config as reconcileConfig } from '../../netlify/functions/payments-reconcile.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { reconcileDue } from '../../src/server/payments/reconcile.ts';
 import { createWebpayClient, WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
-import { useWebpaySimulator } from '../helpers/webpay.ts';
+import { oneAccountOwing, returnFromWebpay, runReconciliation, useWebpaySimulator } from '../helpers/webpay.ts';
 
 const environment = useAdminEnvironment();
 const webpay = useWebpaySimulator();
@@ -17,59 +14,12 @@ const simulatorHandle = webpay.simulator.handle;
 
 beforeEach(async () => {
   webpay.simulator.handle = simulatorHandle;
-  await db().query('DELETE FROM tbk_payments');
-  await db().query('DELETE FROM bills');
-  await db().query('DELETE FROM outbox');
-  await db().query('DELETE FROM accounts');
-  await db().query(
-    `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100001', 18990, 'Baquedano 1240, Coyhaique')`,
-  );
+  await oneAccountOwing(db());
 });
-
-/** A customer creates a bill for service 100001 and is sent to Webpay. */
-async function newBill() {
-  const response = await bills(
-    postJson('/api/bills/new', {
-      paymentOption: 'webpay-plus',
-      serviceNumber: '100001',
-      email: 'cliente@example.com',
-    }),
-    testContext().context,
-  );
-  const body = await response.json();
-  const token: string = body.paymentData.data.token;
-  return { billId: body.billId as string, token, tx: webpay.simulator.transactions.get(token)! };
-}
-
-/** The page the simulator answers the customer's choice with. */
-function simulatorPage(token: string, action: 'aprobar' | 'aprobar-sin-volver' | 'rechazar') {
-  const form = new FormData();
-  form.set('token_ws', token);
-  form.set('accion', action);
-  return webpay.simulator.handle(new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: form }));
-}
 
 /** The customer's choice at the simulator; the return address it sends the browser to, if any. */
 const decide = async (token: string, action: 'aprobar' | 'aprobar-sin-volver' | 'rechazar') =>
-  (await simulatorPage(token, action)).headers.get('location');
-
-async function returnTo(location: string) {
-  const { context, settle } = testContext();
-  const response = await tbkReturn(new Request(`http://localhost/api/tbk/return${new URL(location).search}`), context);
-  await settle();
-  return response.headers.get('location')!;
-}
-
-/** One run of the scheduled function, as `npm start` or Netlify runs it. */
-async function runReconciliation() {
-  const { context, settle } = testContext();
-  const response = await reconcile(
-    new Request('http://localhost/.netlify/functions/payments-reconcile', { method: 'POST' }),
-    context,
-  );
-  await settle();
-  return response.json();
-}
+  (await webpay.choose(token, action)).headers.get('location');
 
 /** Time passes: the bill was created (and last claimed) `minutes` earlier. */
 const age = (billId: string, minutes: number) =>
@@ -111,8 +61,8 @@ describe('the simulator, where it matters, behaves like Webpay', () => {
   const client = () => createWebpayClient({ baseUrl: webpay.url, commerceCode: 'c', apiKey: 'k' });
 
   it('approved without coming back: INITIALIZED until committed, then AUTHORIZED; a second commit answers 422', async () => {
-    const { token } = await newBill();
-    const voucher = await simulatorPage(token, 'aprobar-sin-volver');
+    const { token } = await webpay.newBill();
+    const voucher = await webpay.choose(token, 'aprobar-sin-volver');
     expect(voucher.status).toBe(200);
     expect(voucher.headers.get('location')).toBeNull();
     expect(await voucher.text()).toContain('Pago aprobado (simulador)');
@@ -123,7 +73,7 @@ describe('the simulator, where it matters, behaves like Webpay', () => {
   });
 
   it('past the confirmation window a commit answers 422 aborted and the status stays INITIALIZED', async () => {
-    const { token, tx } = await newBill();
+    const { token, tx } = await webpay.newBill();
     await decide(token, 'aprobar-sin-volver');
     tx.decidedAt! -= 6 * 60 * 1000;
     await expect(client().commit(token)).rejects.toMatchObject({
@@ -136,7 +86,7 @@ describe('the simulator, where it matters, behaves like Webpay', () => {
 
 describe('a customer who approved at Webpay and never came back', () => {
   it('is confirmed and recorded by one run (paid, debt settled, one receipt); a second run changes nothing', async () => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     expect(await decide(token, 'aprobar-sin-volver')).toBeNull();
     // Until the commerce confirms it, Webpay has charged nothing.
     expect(
@@ -157,7 +107,7 @@ describe('a customer who approved at Webpay and never came back', () => {
   });
 
   it('past the confirmation window is closed as abandoned, nothing recorded', async () => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     await decide(token, 'aprobar-sin-volver');
     tx.decidedAt! -= 6 * 60 * 1000;
     await age(billId, 8);
@@ -167,17 +117,17 @@ describe('a customer who approved at Webpay and never came back', () => {
   });
 
   it('still on Webpay’s form stays pending, and is asked about again on the next run', async () => {
-    const { billId } = await newBill();
+    const { billId } = await webpay.newBill();
     await age(billId, 3);
     expect(await runReconciliation()).toEqual({ outcomes: { waiting: 1 }, more: false });
     expect((await outcome(billId)).status).toBe('pending');
   });
 
   it('whose debt was paid meanwhile by another bill is not confirmed (nothing charged)', async () => {
-    const first = await newBill();
-    const second = await newBill();
+    const first = await webpay.newBill();
+    const second = await webpay.newBill();
     await decide(second.token, 'aprobar-sin-volver');
-    await returnTo((await decide(first.token, 'aprobar'))!);
+    await returnFromWebpay((await decide(first.token, 'aprobar'))!);
     await age(second.billId, 3);
     expect(await runReconciliation()).toEqual({ outcomes: { closed: 1 }, more: false });
     expect(second.tx.committed).toBe(false);
@@ -185,34 +135,39 @@ describe('a customer who approved at Webpay and never came back', () => {
   });
 
   it('and a late browser return, at the same time as a run, record the payment once', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     const back = (await decide(token, 'aprobar'))!;
     await age(billId, 3);
-    const [run, screen] = await Promise.all([runReconciliation(), returnTo(back)]);
+    const [run, screen] = await Promise.all([runReconciliation(), returnFromWebpay(back)]);
     expect(screen).toMatch(new RegExp(`^/tbk-final/[0-9a-f-]{36}/${billId}$`));
     expect(run.outcomes.recorded ?? 0).toBeLessThanOrEqual(1);
     expect(await outcome(billId)).toEqual(paid);
     // And a return after the run shows the same receipt.
-    expect(await returnTo(back)).toBe(screen);
+    expect(await returnFromWebpay(back)).toBe(screen);
     expect(await outcome(billId)).toEqual(paid);
   });
 });
 
+/** The customer back from Webpay while the database refuses to record a card payment: where it is sent. */
+async function returnWhileCardPaymentsFail(location: string) {
+  await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
+  await db().query(
+    'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
+  );
+  try {
+    return await returnFromWebpay(location);
+  } finally {
+    await db().query('DROP TRIGGER fail_write ON tbk_payments');
+    await db().query('DROP FUNCTION fail_write()');
+  }
+}
+
 describe('a bill whose commit gave no clear answer', () => {
   it('a failure right after a successful commit (the database write fails) ends recorded by the next run, through status', async () => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     const back = (await decide(token, 'aprobar'))!;
-    await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
-    await db().query(
-      'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
-    );
-    try {
-      expect(await returnTo(back)).toBe('/tbk-reject');
-    } finally {
-      await db().query('DROP TRIGGER fail_write ON tbk_payments');
-      await db().query('DROP FUNCTION fail_write()');
-    }
+    expect(await returnWhileCardPaymentsFail(back)).toBe('/tbk-reject');
     // Charged at Webpay, recorded nowhere: the bill stays claimed.
     expect(tx.committed).toBe(true);
     expect(await outcome(billId)).toEqual({ status: 'committing', balance: 18990, cardRecords: 0, receipts: 0 });
@@ -227,22 +182,12 @@ describe('a bill whose commit gave no clear answer', () => {
   });
 
   it('charged, then its debt paid by another bill before it was recorded: refunded, not left charged', async () => {
-    const first = await newBill();
-    const second = await newBill();
+    const first = await webpay.newBill();
+    const second = await webpay.newBill();
     const back = (await decide(first.token, 'aprobar'))!;
-    await db().query(`CREATE FUNCTION fail_write() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'the database write failed'; END $$`);
-    await db().query(
-      'CREATE TRIGGER fail_write BEFORE INSERT ON tbk_payments FOR EACH ROW EXECUTE FUNCTION fail_write()',
-    );
-    try {
-      expect(await returnTo(back)).toBe('/tbk-reject');
-    } finally {
-      await db().query('DROP TRIGGER fail_write ON tbk_payments');
-      await db().query('DROP FUNCTION fail_write()');
-    }
+    expect(await returnWhileCardPaymentsFail(back)).toBe('/tbk-reject');
     // The customer tries again and pays with a second bill.
-    expect(await returnTo((await decide(second.token, 'aprobar'))!)).toMatch(/^\/tbk-final\//);
+    expect(await returnFromWebpay((await decide(second.token, 'aprobar'))!)).toMatch(/^\/tbk-final\//);
 
     await age(first.billId, 3);
     expect(await runReconciliation()).toEqual({ outcomes: { refunded: 1 }, more: false });
@@ -252,7 +197,7 @@ describe('a bill whose commit gave no clear answer', () => {
   });
 
   it.each([
-    ['the return', (back: string) => returnTo(back)],
+    ['the return', (back: string) => returnFromWebpay(back)],
     [
       'a reconciliation',
       async (_back: string, billId: string) => {
@@ -261,7 +206,7 @@ describe('a bill whose commit gave no clear answer', () => {
       },
     ],
   ])('a commit answering 422 for a committed token ends recorded, not rejected, by %s', async (_case, settle) => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     const back = (await decide(token, 'aprobar'))!;
     // A commit whose answer was lost: Webpay committed, the site never heard.
     await createWebpayClient({ baseUrl: webpay.url, commerceCode: 'c', apiKey: 'k' }).commit(token);
@@ -271,7 +216,7 @@ describe('a bill whose commit gave no clear answer', () => {
   });
 
   it('Webpay unreachable: stays committing with the error for staff, and is recorded once Webpay answers', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     await decide(token, 'aprobar-sin-volver');
     await age(billId, 3);
     webpay.simulator.handle = () => Promise.resolve(new Response('{}', { status: 503 }));
@@ -295,14 +240,14 @@ describe('a bill whose commit gave no clear answer', () => {
 describe('refunds', () => {
   it('a failed refund is retried, listed as needing attention meanwhile, and done by a later run', async () => {
     const { token: adminToken } = await signedInAdmin(db(), 'Ana Admin', `ana${Date.now()}@example.com`);
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     const back = (await decide(token, 'aprobar'))!;
     tx.amount = 100; // Authorized for another amount: it must not stand.
     webpay.simulator.handle = (request: Request) =>
       request.url.endsWith('/refunds')
         ? Promise.resolve(Response.json({ error_message: 'Refund service unavailable' }, { status: 500 }))
         : simulatorHandle(request);
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     const [bill] = await db().query('SELECT status, refund_attempts, webpay_error FROM bills WHERE id = $1', [billId]);
     expect(bill).toEqual({
       status: 'refund_pending',
@@ -336,7 +281,7 @@ describe('refunds', () => {
   });
 
   it('a refund whose answer was lost is found done through status', async () => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     const back = (await decide(token, 'aprobar'))!;
     tx.amount = 100;
     webpay.simulator.handle = async (request: Request) => {
@@ -344,7 +289,7 @@ describe('refunds', () => {
       // Webpay refunds, the answer never arrives.
       return request.url.endsWith('/refunds') ? new Response('{}', { status: 504 }) : answer;
     };
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(tx.reversed).toBe(true);
     expect((await outcome(billId)).status).toBe('refunded');
   });
@@ -359,7 +304,7 @@ describe('each run stays bounded', () => {
     await db().query(`UPDATE accounts SET balance = 18990 * 5`);
     const created = [];
     for (let i = 0; i < 5; i++) {
-      const bill = await newBill();
+      const bill = await webpay.newBill();
       await decide(bill.token, 'aprobar-sin-volver');
       await age(bill.billId, 3);
       created.push(bill);
@@ -377,10 +322,10 @@ describe('each run stays bounded', () => {
   });
 
   it('no bill is started once its deadline has passed', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     await decide(token, 'aprobar-sin-volver');
     await age(billId, 3);
-    const second = await newBill();
+    const second = await webpay.newBill();
     await age(second.billId, 3);
     const client = createWebpayClient({ baseUrl: webpay.url, commerceCode: 'c', apiKey: 'k' });
     expect(await reconcileDue(db(), client, { batch: 10, deadline: deadlineIn(-1) })).toEqual({
@@ -401,7 +346,7 @@ describe('POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay"
     db().query('SELECT admin_email, action, entity, summary FROM audit_log WHERE entity_id = $1 ORDER BY id', [billId]);
 
   it('settles the bill at once, without waiting for the return’s grace, and writes its audit row', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     await decide(token, 'aprobar-sin-volver');
     const { status, body } = await read(await verify(billId));
     expect(status).toBe(200);
@@ -425,7 +370,7 @@ describe('POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay"
   });
 
   it('never takes over a claim another process still holds', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     await decide(token, 'aprobar-sin-volver');
     await db().query(`UPDATE bills SET status = 'committing', claimed_at = now() WHERE id = $1`, [billId]);
     const calls = webpayCalls();
@@ -447,7 +392,7 @@ describe('POST /api/admin/payments/{billId}/verify ("Verificar estado en Webpay"
   });
 
   it('answers 405 to a GET of the verification and to a POST elsewhere', async () => {
-    const { billId } = await newBill();
+    const { billId } = await webpay.newBill();
     expect(
       (await callFunction(adminPayments, 'GET', `/api/admin/payments/${billId}/verify`, { token: adminToken })).status,
     ).toBe(405);

@@ -1,15 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
-import bills from '../../netlify/functions/payments-bills.ts';
-import reconcile from '../../netlify/functions/payments-reconcile.ts';
-import tbkReturn from '../../netlify/functions/payments-return.ts';
 import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
-import { useWebpaySimulator } from '../helpers/webpay.ts';
+import { oneAccountOwing, returnFromWebpay, runReconciliation, useWebpaySimulator } from '../helpers/webpay.ts';
 
 /**
- * Issue 24, rows 2 and 4: a refund is done only when Transbank says so, retries never overflow,
+ * A refund is done only when Transbank says so, retries never overflow,
  * and what the reconciliation can no longer settle goes to a person, who records how it was
  * settled. Webpay is the local simulator, with one operation stubbed where a test needs an answer
  * the simulator never gives.
@@ -21,54 +17,13 @@ const db = () => environment.database.db;
 
 let adminToken: string;
 beforeEach(async () => {
-  await db().query('DELETE FROM tbk_payments');
-  await db().query('DELETE FROM bills');
-  await db().query('DELETE FROM outbox');
-  await db().query('DELETE FROM audit_log');
-  await db().query('DELETE FROM accounts');
-  await db().query(
-    `INSERT INTO accounts (service_number, balance, install_address) VALUES ('100001', 18990, 'Baquedano 1240, Coyhaique')`,
-  );
+  await oneAccountOwing(db(), 'audit_log');
   adminToken = (await signedInAdmin(db(), 'Marta Pagos', `marta${Date.now()}@example.com`)).token;
 });
 
-async function newBill() {
-  const response = await bills(
-    postJson('/api/bills/new', { paymentOption: 'webpay-plus', serviceNumber: '100001', email: 'cliente@example.com' }),
-    testContext().context,
-  );
-  const body = await response.json();
-  const token: string = body.paymentData.data.token;
-  return { billId: body.billId as string, token, tx: webpay.simulator.transactions.get(token)! };
-}
-
 /** The customer approves at the simulator; the address Webpay sends the browser back to. */
-async function approve(token: string, { refuseRefunds = false } = {}) {
-  const form = new FormData();
-  form.set('token_ws', token);
-  form.set('accion', 'aprobar');
-  // The simulator's switch "Rechazar los reembolsos de esta transacción".
-  if (refuseRefunds) form.set('reembolso', 'rechazar');
-  const page = await webpay.simulator.handle(new Request(`${webpay.url}/pago/accion`, { method: 'POST', body: form }));
-  return page.headers.get('location')!;
-}
-
-async function returnTo(location: string) {
-  const { context, settle } = testContext();
-  const response = await tbkReturn(new Request(`http://localhost/api/tbk/return${new URL(location).search}`), context);
-  await settle();
-  return response.headers.get('location')!;
-}
-
-async function runReconciliation() {
-  const { context, settle } = testContext();
-  const response = await reconcile(
-    new Request('http://localhost/.netlify/functions/payments-reconcile', { method: 'POST' }),
-    context,
-  );
-  await settle();
-  return response.json();
-}
+const approve = async (token: string, { refuseRefunds = false } = {}) =>
+  (await webpay.choose(token, 'aprobar', { refuseRefunds })).headers.get('location')!;
 
 const billRow = async (billId: string) =>
   (
@@ -88,7 +43,7 @@ const billRow = async (billId: string) =>
 
 /** A payment authorized for another amount than its bill's: it must not stand, and is refunded at the return. */
 async function chargeToRefund() {
-  const bill = await newBill();
+  const bill = await webpay.newBill();
   const back = await approve(bill.token);
   bill.tx.amount = 100;
   return { ...bill, back };
@@ -106,7 +61,7 @@ describe('a refund is done only when Transbank says it was', () => {
   ])('%s: the bill is refunded', async (_case, answer) => {
     const { billId, back } = await chargeToRefund();
     refundAnswer(answer);
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(await billRow(billId)).toMatchObject({ status: 'refunded', refund_attempts: 0, webpay_error: null });
     const [card] = await db().query('SELECT status FROM tbk_payments WHERE bill_id = $1', [billId]);
     expect(card).toEqual({ status: answer.type });
@@ -136,7 +91,7 @@ describe('a refund is done only when Transbank says it was', () => {
   ])('%s: the bill stays refund_pending and the refund is retried', async (_case, answer, error) => {
     const { billId, back, tx } = await chargeToRefund();
     refundAnswer(answer);
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(await billRow(billId)).toEqual({
       status: 'refund_pending',
       refund_attempts: 1,
@@ -163,10 +118,10 @@ describe('a refund is done only when Transbank says it was', () => {
   });
 
   it('a refund refused by the simulator’s switch stays refund_pending', async () => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     const back = await approve(token, { refuseRefunds: true });
     tx.amount = 100;
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(tx.reversed).toBe(false);
     expect(await billRow(billId)).toMatchObject({
       status: 'refund_pending',
@@ -187,10 +142,10 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
     ['without response_code', undefined],
     ['with response_code -1', -1],
   ])('a commit answering AUTHORIZED %s: not recorded, refunded', async (_case, code) => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     const back = await approve(token);
     webpay.stub('commit', (_request, simulated) => withoutCode(simulated, code));
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(tx.reversed).toBe(true);
     expect((await billRow(billId)).status).toBe('refunded');
     const [account] = await db().query(`SELECT balance FROM accounts WHERE service_number = '100001'`);
@@ -199,7 +154,7 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
   });
 
   it('a lost commit answer and a status AUTHORIZED without response_code: refunded, not closed as failed', async () => {
-    const { billId, token, tx } = await newBill();
+    const { billId, token, tx } = await webpay.newBill();
     const back = await approve(token);
     // Webpay commits, the answer never arrives; its status then omits the response code.
     webpay.stub('commit', async (_request, simulated) => {
@@ -207,13 +162,13 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
       return new Response('{}', { status: 504 });
     });
     webpay.stub('status', (_request, simulated) => withoutCode(simulated, undefined));
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(tx.committed).toBe(true);
     expect(tx.reversed).toBe(true);
     expect((await billRow(billId)).status).toBe('refunded');
   });
   it('a status PARTIALLY_NULLIFIED (refunded in part elsewhere): what is still charged, its balance, is refunded', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     const back = await approve(token);
     webpay.stub('commit', async (_request, simulated) => {
       await simulated();
@@ -227,7 +182,7 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
       refunded.push(await request.json());
       return Response.json({ type: 'NULLIFIED', nullified_amount: 8990, balance: 0, response_code: 0 });
     });
-    expect(await returnTo(back)).toBe('/tbk-reject');
+    expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(refunded).toEqual([{ amount: 8990 }]);
     expect((await billRow(billId)).status).toBe('refunded');
     const [card] = await db().query('SELECT status, amount FROM tbk_payments WHERE bill_id = $1', [billId]);
@@ -241,7 +196,7 @@ describe('refund retries never overflow', () => {
     async (attempts) => {
       const { billId, back } = await chargeToRefund();
       refundAnswer({ error_message: 'Refund service unavailable' }, 500);
-      await returnTo(back);
+      await returnFromWebpay(back);
       await db().query('UPDATE bills SET refund_attempts = $2, next_refund_at = now() WHERE id = $1', [
         billId,
         attempts,
@@ -263,7 +218,7 @@ describe('refund retries never overflow', () => {
   it('the delay still grows from a minute: 1, 2, 4 … minutes', async () => {
     const { billId, back } = await chargeToRefund();
     refundAnswer({ error_message: 'Refund service unavailable' }, 500);
-    await returnTo(back);
+    await returnFromWebpay(back);
     const delays = [(await billRow(billId)).retry_in_minutes];
     for (let i = 0; i < 3; i++) {
       await db().query('UPDATE bills SET next_refund_at = now() WHERE id = $1', [billId]);
@@ -289,7 +244,7 @@ describe('what the reconciliation can no longer settle goes to a person', () => 
     );
 
   it('an outcome unknown within Webpay’s 7-day status window is asked about again', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     await approve(token);
     webpayUnreachable();
     await ageHours(billId, 7 * 24 - 1);
@@ -298,7 +253,7 @@ describe('what the reconciliation can no longer settle goes to a person', () => 
   });
 
   it('an outcome still unknown after 7 days requires a person, listed with what staff need', async () => {
-    const { billId, token } = await newBill();
+    const { billId, token } = await webpay.newBill();
     await approve(token);
     webpayUnreachable();
     await ageHours(billId, 7 * 24 + 1);
@@ -349,7 +304,7 @@ describe('what the reconciliation can no longer settle goes to a person', () => 
   ])('a refund still refused %i days after the payment: %s', async (days, status, reason, outcomes) => {
     const { billId, back, tx } = await chargeToRefund();
     tx.refundRefused = true;
-    await returnTo(back);
+    await returnFromWebpay(back);
     await db().query(
       `UPDATE tbk_payments SET transaction_date = now() - make_interval(days => $2) WHERE bill_id = $1`,
       [billId, days],
@@ -365,7 +320,7 @@ describe('POST /api/admin/payments/{billId}/settle', () => {
   async function requiringPerson() {
     const { billId, back, tx } = await chargeToRefund();
     tx.refundRefused = true;
-    await returnTo(back);
+    await returnFromWebpay(back);
     await db().query(`UPDATE tbk_payments SET transaction_date = now() - interval '91 days' WHERE bill_id = $1`, [
       billId,
     ]);
@@ -439,8 +394,8 @@ describe('POST /api/admin/payments/{billId}/settle', () => {
   });
 
   it('refuses a bill that does not require a person (409) and an unknown one (404)', async () => {
-    const { billId, token } = await newBill();
-    await returnTo(await approve(token));
+    const { billId, token } = await webpay.newBill();
+    await returnFromWebpay(await approve(token));
     expect(await read(await settle(billId, { settlement: 'payment-confirmed', note: 'Visto en el portal' }))).toEqual({
       status: 409,
       body: {
@@ -457,7 +412,7 @@ describe('POST /api/admin/payments/{billId}/settle', () => {
   });
 
   it('answers 405 to a GET of the settlement', async () => {
-    const { billId } = await newBill();
+    const { billId } = await webpay.newBill();
     expect(
       (await callFunction(adminPayments, 'GET', `/api/admin/payments/${billId}/settle`, { token: adminToken })).status,
     ).toBe(405);

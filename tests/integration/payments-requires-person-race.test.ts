@@ -8,7 +8,7 @@ import { handleReturn } from '../../src/server/payments/webpay-return.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * Issue 24's transitions under real concurrency (PostgreSQL 17, one session per competitor):
+ * The transitions to a person's settlement under real concurrency (PostgreSQL 17, one session per competitor):
  * the moves to `requires_person` and the settlement by hand are conditional single statements,
  * so of two processes acting on one bill at once exactly one changes it.
  */

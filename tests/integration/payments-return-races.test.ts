@@ -8,7 +8,7 @@ import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.t
 import { approvedTransaction } from '../helpers/webpay.ts';
 
 /**
- * Issue 25, row 2: a card payment settled by two processes at once, on a real PostgreSQL 17 with
+ * A card payment settled by two processes at once, on a real PostgreSQL 17 with
  * one session each (READ COMMITTED, as Neon): the customer's browser returning twice from Webpay,
  * and a return against the scheduled reconciliation of an ordinary pending bill. Each bill's claim
  * is one conditional UPDATE (webpay-return.ts, reconcile.ts), so exactly one process asks Webpay to

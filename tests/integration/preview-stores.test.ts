@@ -7,7 +7,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pdfBytes } from '../helpers/files.ts';
 import { testContext } from '../helpers/functions.ts';
 
-/** Issue 24, row 10: deploy previews and branch deploys never write to production's blob store. */
+/** Deploy previews and branch deploys never write to production's blob store. */
 const environment = useLocalEnvironment();
 
 /** What Netlify's runtime gives every request (Netlify.context), here for one deploy context. */

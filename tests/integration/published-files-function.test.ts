@@ -6,6 +6,7 @@ import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { safeFileName } from '../../src/server/published-files.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { chunkedUpload } from '../helpers/uploads.ts';
 import { pdfBytes, pngBytes, sha256, textBytes } from '../helpers/files.ts';
 
 const environment = useAdminEnvironment();
@@ -31,19 +32,9 @@ const publish = async (body: FormData) =>
 const fetchFile = (url: string) => callFunction(files, 'GET', url);
 
 /** A chunked upload of purpose `publication`, completed; answers its id. */
-async function chunkedUpload(fileName: string, bytes: Uint8Array<ArrayBuffer>, purpose = 'publication') {
-  const started = await read(
-    await callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose, fileName, size: bytes.byteLength } }),
-  );
-  expect(started.status).toBe(201);
-  const id = started.body.data.uploadId as string;
-  for (let index = 0; index * CHUNK_SIZE < bytes.byteLength; index++) {
-    const chunk = bytes.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
-    expect(
-      (await callFunction(uploads, 'PUT', `/api/uploads/${id}/chunks/${index}`, { body: new Blob([chunk]) })).status,
-    ).toBe(200);
-  }
-  expect((await callFunction(uploads, 'POST', `/api/uploads/${id}/complete`)).status).toBe(200);
+async function publicationUpload(fileName: string, bytes: Uint8Array<ArrayBuffer>, purpose = 'publication') {
+  const { id, completed } = await chunkedUpload(fileName, bytes, purpose, token);
+  expect(completed.status).toBe(200);
   return id;
 }
 
@@ -69,7 +60,7 @@ describe('POST /api/admin/files', () => {
     ).toEqual({
       'content-type': 'application/pdf',
       'content-disposition': 'inline; filename="Memoria-Anual-2024-version-final.pdf"',
-      // Issue 25: the browser's PDF viewer works under it (no sandbox, no default-src), framed by the site only.
+      // The browser's PDF viewer works under it (no sandbox, no default-src), framed by the site only.
       'content-security-policy': "frame-ancestors 'self'",
       'x-content-type-options': 'nosniff',
       'cache-control': 'public, max-age=31536000, immutable',
@@ -102,7 +93,7 @@ describe('POST /api/admin/files', () => {
 
   it('publishes a 12 MB chunked upload', async () => {
     const bytes = pdfBytes(12_000_000);
-    const id = await chunkedUpload('estados-financieros.pdf', bytes);
+    const id = await publicationUpload('estados-financieros.pdf', bytes);
     const { status, body } = await publish(form({ uploadId: id }));
     expect(status).toBe(201);
     expect(body.data.url).toBe(`/api/files/${id}/estados-financieros.pdf`);
@@ -137,7 +128,7 @@ describe('POST /api/admin/files', () => {
   });
 
   it('refuses the same upload twice, and logs it once', async () => {
-    const id = await chunkedUpload('una-vez.pdf', pdfBytes(CHUNK_SIZE + 1));
+    const id = await publicationUpload('una-vez.pdf', pdfBytes(CHUNK_SIZE + 1));
     await publish(form({ uploadId: id }));
     expect(await publish(form({ uploadId: id }))).toEqual(
       refused('El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.'),
@@ -154,7 +145,7 @@ describe('POST /api/admin/files', () => {
     ],
     [
       'the upload of a denuncia',
-      async () => form({ uploadId: await chunkedUpload('prueba.png', pngBytes(CHUNK_SIZE + 1), 'denuncia') }),
+      async () => form({ uploadId: await publicationUpload('prueba.png', pngBytes(CHUNK_SIZE + 1), 'denuncia') }),
       'El archivo adjunto no está disponible. Por favor adjúntelo nuevamente.',
     ],
     [
@@ -176,12 +167,12 @@ describe('GET /api/files/{id}/{name}', () => {
   };
 
   it('answers 404 to an upload that was never published', async () => {
-    const id = await chunkedUpload('borrador.pdf', pdfBytes(CHUNK_SIZE + 1));
+    const id = await publicationUpload('borrador.pdf', pdfBytes(CHUNK_SIZE + 1));
     expect(await read(await fetchFile(`/api/files/${id}/borrador.pdf`))).toEqual(notFound);
   });
 
   it("answers 404 to a visitor's attached file (a CV is never public)", async () => {
-    const id = await chunkedUpload('cv.pdf', pdfBytes(CHUNK_SIZE + 1), 'cv');
+    const id = await publicationUpload('cv.pdf', pdfBytes(CHUNK_SIZE + 1), 'cv');
     await db().query(`UPDATE uploads SET status = 'attached' WHERE id = $1`, [id]);
     expect(await read(await fetchFile(`/api/files/${id}/cv.pdf`))).toEqual(notFound);
   });

@@ -10,36 +10,16 @@ import ticket from '../../netlify/functions/billing.ts';
 import { isSafeFileUrl } from '../../src/shared/documents/schema.ts';
 import { useAdminEnvironment, signedInAdmin } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
+import { complaintForm, contactMessage, motorhomeRegistration } from '../helpers/submissions.ts';
 
-/** Issue 13 findings, each a request a browser or an attacker can really make. */
+/** The security review's findings, each a request a browser or an attacker can really make. */
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
 
-const contact = { name: 'Ana', surname: 'Rojas', email: 'ana@example.com', reqs: 'Consulta.' };
-const complaint = {
-  ...contact,
-  address: 'Baquedano 1240',
-  city: 'Coyhaique',
-  complaintDetails: 'Corte sin aviso.',
-};
-const registration = {
-  accepts: true,
-  email: 'lucia@example.com',
-  phone: '+56 9 1234 5678',
-  name: 'Lucía',
-  surname: 'Fernández',
-  rut: 'AAB123456',
-  nationality: 43,
-  country: 43,
-  region: 728,
-  city: 11111,
-  address: 'Ruta 7 km 10',
-};
-
 describe('JSON endpoints refuse any body that is not application/json (a cross-site simple POST)', () => {
   it.each([
-    ['/api/contacto', contacto, contact],
-    ['/api/reclamos', reclamos, complaint],
+    ['/api/contacto', contacto, contactMessage],
+    ['/api/reclamos', reclamos, complaintForm],
     ['/api/login', login, { email: 'a@example.com', password: 'x' }],
     ['/api/ticket', ticket, { service_number: '100001' }],
     ['/api/bills/new', bills, { paymentOption: 'webpay-plus', serviceNumber: '100001' }],
@@ -56,7 +36,7 @@ describe('JSON endpoints refuse any body that is not application/json (a cross-s
 
   it('accepts application/json with a charset', async () => {
     const response = await contacto(
-      postJson('/api/contacto', contact, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+      postJson('/api/contacto', contactMessage, { headers: { 'content-type': 'application/json; charset=utf-8' } }),
       testContext().context,
     );
     expect(response.status).toBe(200);
@@ -65,11 +45,11 @@ describe('JSON endpoints refuse any body that is not application/json (a cross-s
 
 describe('single-line fields refuse line breaks and control characters (they reach mail subjects)', () => {
   it.each([
-    ['contact name', contacto, '/api/contacto', { ...contact, name: 'Ana\r\nBcc: x@example.com' }, 'name'],
-    ['contact surname', contacto, '/api/contacto', { ...contact, surname: 'Rojas\n' + 'X' }, 'surname'],
-    ['complaint city', reclamos, '/api/reclamos', { ...complaint, city: 'Coy\thaique' }, 'city'],
-    ['motorhome name', motorhome, '/api/motorhome', { ...registration, name: 'Lucía\r\nX' }, 'name'],
-    ['motorhome phone', motorhome, '/api/motorhome', { ...registration, phone: '+56 9 1234\n5678' }, 'phone'],
+    ['contact name', contacto, '/api/contacto', { ...contactMessage, name: 'Ana\r\nBcc: x@example.com' }, 'name'],
+    ['contact surname', contacto, '/api/contacto', { ...contactMessage, surname: 'Rojas\n' + 'X' }, 'surname'],
+    ['complaint city', reclamos, '/api/reclamos', { ...complaintForm, city: 'Coy\thaique' }, 'city'],
+    ['motorhome name', motorhome, '/api/motorhome', { ...motorhomeRegistration, name: 'Lucía\r\nX' }, 'name'],
+    ['motorhome phone', motorhome, '/api/motorhome', { ...motorhomeRegistration, phone: '+56 9 1234\n5678' }, 'phone'],
   ])('the %s', async (_case, handler, url, body, field) => {
     const response = await handler(postJson(url, body), testContext().context);
     expect(response.status).toBe(400);
@@ -78,7 +58,7 @@ describe('single-line fields refuse line breaks and control characters (they rea
 
   it('a message keeps its line breaks', async () => {
     const response = await contacto(
-      postJson('/api/contacto', { ...contact, reqs: 'Primera línea.\r\nSegunda línea.' }),
+      postJson('/api/contacto', { ...contactMessage, reqs: 'Primera línea.\r\nSegunda línea.' }),
       testContext().context,
     );
     expect(response.status).toBe(200);

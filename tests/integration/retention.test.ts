@@ -202,7 +202,7 @@ describe('delivered mail', () => {
     await deliver(old.reference, `${sql(retention.deliveredMail)} 1 minute`);
     await deliver(recent.reference, `${sql(retention.deliveredMail)} -1 minute`);
 
-    // The utility's copy and the citizen's acknowledgement (issue 15).
+    // The utility's copy and the citizen's acknowledgement.
     expect(await run()).toMatchObject({ deliveredMails: 2, contactMessages: 0 });
 
     expectEmptied(await mail(old.reference));
@@ -381,7 +381,7 @@ describe('denuncias', () => {
     expect(await getBytes(uploadStore(), fileKey(upload!.id), 'denuncia')).toEqual(pngBytes());
   });
 
-  it("files described in the clear before issue 24 get their name, size and hash sealed, the desk's and the reporter's alike", async () => {
+  it("files stored before their descriptions were sealed get their name, size and hash sealed, the desk's and the reporter's alike", async () => {
     // Files the other tests stored the old way are sealed first.
     await run();
     const stored = await submitDenuncia(

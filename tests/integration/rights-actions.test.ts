@@ -32,7 +32,7 @@ import { auditRows, signedInAdmin, useAdminEnvironment } from '../helpers/admin.
 import { completedUpload, pdfBytes, sha256 } from '../helpers/files.ts';
 
 /**
- * The rights desk's actions (issue 27, part 3), on requests made and confirmed as a person makes
+ * The rights desk's actions, on requests made and confirmed as a person makes
  * them: the one extension, the proof of identity, supresión, rectificación, bloqueo and oposición,
  * each only on the requester's own records and, for their data, only once the e-mail is confirmed.
  */

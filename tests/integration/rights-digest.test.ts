@@ -6,7 +6,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
 /**
- * The privacy mailbox's digest (issue 27): the open rights requests overdue or due within 3
+ * The privacy mailbox's digest: the open rights requests overdue or due within 3
  * business days, with their right, deadline and whether the e-mail is confirmed; once a day.
  */
 

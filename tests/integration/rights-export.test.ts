@@ -26,7 +26,7 @@ import { postJson, refused, testContext } from '../helpers/functions.ts';
 import { motorhomeRegistration } from '../helpers/submissions.ts';
 
 /**
- * Derechos ARCO+ (issue 27), the export: the desk's search of everything the site holds for a
+ * Derechos ARCO+, the export: the desk's search of everything the site holds for a
  * confirmed request's e-mail, RUT and service number (never a denuncia), the ZIP mailed as a
  * single-use link, its download, and the clean-up of its bytes.
  */
@@ -556,9 +556,9 @@ describe('POST /api/derechos/descarga', () => {
   });
 });
 
-describe('docs/rights-export.md', () => {
+describe('docs/reference/rights-export.md', () => {
   it("documents every CSV's file name and columns as the export writes them", async () => {
-    const docs = await readFile(path.resolve(import.meta.dirname, '../../docs/rights-export.md'), 'utf8');
+    const docs = await readFile(path.resolve(import.meta.dirname, '../../docs/reference/rights-export.md'), 'utf8');
     // Rosa's records of every source.
     const message = await send(
       contacto,

@@ -16,7 +16,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { failureBody, invalidFormBody, postJson, testContext } from '../helpers/functions.ts';
 
 /**
- * Issue 27 (Derechos ARCO+), the public side: POST /api/derechos stores a rights request as a case
+ * Derechos ARCO+, the public side: POST /api/derechos stores a rights request as a case
  * of Atención ciudadana, due 15 business days later on Chile's calendar, with its mail to the
  * privacy mailbox and the acknowledgement that carries the link confirming the e-mail; POST
  * /api/derechos/confirmar confirms it once, with a token stored only hashed.

@@ -7,7 +7,7 @@ import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
 /**
- * Issue 25, row 6: the links in the mails of scheduled functions (the staff digest, the denuncia
+ * The links in the mails of scheduled functions (the staff digest, the denuncia
  * reminders, the alerts of cortes with their unsubscribe link) start with the configured site
  * address, SITE_URL or else the project's main address Netlify gives the function
  * (`context.site.url`), never with the address a scheduled run happens to be invoked with, which

@@ -8,12 +8,12 @@ import { SCHEDULED_FUNCTION_LIMIT_MS, SCHEDULED_RUN_MS } from '../../src/server/
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { startFakeResend, tooManyRequests, type ResendAnswer } from '../helpers/fake-resend.ts';
+import { tooManyRequests, useFakeResend, type ResendAnswer } from '../helpers/fake-resend.ts';
 import { testContext } from '../helpers/functions.ts';
 import { approvedTransaction, useWebpaySimulator } from '../helpers/webpay.ts';
 
 /**
- * Issue 25, row 6: every scheduled function that sends mail finishes its whole work, mail
+ * Every scheduled function that sends mail finishes its whole work, mail
  * included, inside the 30 seconds Netlify gives a scheduled function (docs.netlify.com,
  * "Configuration for functions": scheduled execution limit 30 seconds; the time of waitUntil work
  * counts, src/server/deadline.ts), however bad the batch: Webpay never answering, the outbox full,
@@ -35,15 +35,13 @@ vi.mock('../../src/server/deadline.ts', async (importOriginal) => {
 const environment = useLocalEnvironment();
 const webpay = useWebpaySimulator();
 const db = () => environment.database.db;
-let resend: Awaited<ReturnType<typeof startFakeResend>>;
+const resend = useFakeResend();
 
-beforeAll(async () => {
-  resend = await startFakeResend();
+beforeAll(() => {
   process.env.RESEND_API_KEY = 're_test_key';
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.RESEND_API_KEY;
-  await resend.stop();
 });
 beforeEach(async () => {
   for (const table of ['outage_alerts', 'outage_notices', 'outage_subscriptions', 'outages', 'tbk_payments', 'bills'])
@@ -51,7 +49,6 @@ beforeEach(async () => {
   for (const table of ['denuncia_reminders', 'denuncias', 'cases', 'case_digests', 'outbox', 'accounts'])
     await db().query(`DELETE FROM ${table}`);
   await db().query(`UPDATE mail_pace SET next_slot = '-infinity'`);
-  resend.reset();
 });
 
 /** A request Resend answers after 4 s of the run's clock. */

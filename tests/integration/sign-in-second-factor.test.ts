@@ -23,7 +23,7 @@ import {
 } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
-/** Issue 24, rows 1 and 9: the second factor, the server's idle timeout, and compliance accounts nobody else can open. */
+/** The second factor, the server's idle timeout, and compliance accounts nobody else can open. */
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -389,9 +389,9 @@ describe('compliance accounts', () => {
       { name: officer.name, email: officer.email, password: 'una-clave-que-yo-elegi' },
       { name: officer.name, email: `otro-${++seq}@example.com` },
     ]) {
-      // An administrator changes nothing of a compliance account (issue 16)…
+      // An administrator changes nothing of a compliance account…
       expect((await edit(administrator.token, officer.id, change)).status).toBe(403);
-      // …and a compliance user neither its password nor its e-mail (issue 24).
+      // …and a compliance user neither its password nor its e-mail: only its owner may.
       expect(await read(await edit(both.token, officer.id, change))).toEqual({
         status: 403,
         body: expect.objectContaining({

@@ -11,7 +11,7 @@ import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 
 /**
- * Issue 24, rows 5 and 7: the uploads' check-then-act steps raced on a real PostgreSQL, each
+ * The uploads' check-then-act steps raced on a real PostgreSQL, each
  * competitor in its own session (READ COMMITTED, as Neon), the blob store local.
  */
 useLocalEnvironment();
@@ -62,8 +62,7 @@ describe.each(['cv', 'denuncia'] as const)('completions of a %s file racing each
   it("of different uploads never pass the pool's daily limit", async () => {
     const room = 3;
     const size = 1_000;
-    if (purpose === 'cv') process.env.UPLOAD_DAILY_BYTES_TOTAL = String(room * size);
-    else process.env.UPLOAD_DAILY_DENUNCIA_FILES = String(room);
+    givePoolRoom(purpose, room, size);
     const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
     for (let round = 0; round < ROUNDS; round++) {
       // Each round a new day: what the round before counted no longer does.
@@ -76,14 +75,25 @@ describe.each(['cv', 'denuncia'] as const)('completions of a %s file racing each
       );
 
       expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
-      const [counted] = await postgres.db.query<{ files: number }>(
-        `SELECT count(*)::int AS files FROM uploads WHERE pool_day IS NOT NULL AND purpose = $1`,
-        [purpose],
-      );
-      expect(counted!.files).toBe(room);
+      expect(await countedFiles(purpose)).toBe(room);
     }
   });
 });
+
+/** Room in the daily pool of `purpose` for `files` files of `size` bytes: the CV pool counts bytes, the denuncias' files. */
+function givePoolRoom(purpose: UploadPurpose, files: number, size: number) {
+  if (purpose === 'cv') process.env.UPLOAD_DAILY_BYTES_TOTAL = String(files * size);
+  else process.env.UPLOAD_DAILY_DENUNCIA_FILES = String(files);
+}
+
+/** How many files of `purpose` count toward their pool's day. */
+async function countedFiles(purpose: UploadPurpose) {
+  const [counted] = await postgres.db.query<{ files: number }>(
+    `SELECT count(*)::int AS files FROM uploads WHERE pool_day IS NOT NULL AND purpose = $1`,
+    [purpose],
+  );
+  return counted!.files;
+}
 
 describe("a CV sender's chunks racing each other", () => {
   it("never pass the sender's daily limit", async () => {
@@ -122,19 +132,14 @@ async function sendInline(purpose: UploadPurpose, competitors: Database[], clien
 describe.each(['cv', 'denuncia'] as const)('%s files sent inline racing each other', (purpose) => {
   it("never pass the pool's daily limit; a refused one leaves no row and no bytes", async () => {
     const room = 3;
-    if (purpose === 'cv') process.env.UPLOAD_DAILY_BYTES_TOTAL = String(room * 1_000);
-    else process.env.UPLOAD_DAILY_DENUNCIA_FILES = String(room);
+    givePoolRoom(purpose, room, 1_000);
     const competitors: Database[] = Array.from({ length: 6 }, () => postgres.connect());
     for (let round = 0; round < ROUNDS; round++) {
       await postgres.db.query('UPDATE uploads SET pool_day = NULL');
       const { files, results } = await sendInline(purpose, competitors, (index) => `198.18.${round}.${index}`);
 
       expect(results.map(statusOf).sort()).toEqual([200, 200, 200, 429, 429, 429]);
-      const [counted] = await postgres.db.query<{ files: number }>(
-        `SELECT count(*)::int AS files FROM uploads WHERE pool_day IS NOT NULL AND purpose = $1`,
-        [purpose],
-      );
-      expect(counted!.files).toBe(room);
+      expect(await countedFiles(purpose)).toBe(room);
       const refused = files.filter((_, index) => results[index]!.status === 'rejected').map((file) => file.id);
       expect(await postgres.db.query('SELECT id FROM uploads WHERE id = ANY($1::uuid[])', [refused])).toEqual([]);
       for (const id of refused) expect(await getBytes(uploadStore(), fileKey(id), purpose)).toBeUndefined();

@@ -37,7 +37,7 @@ async function upload(purpose: string, fileName: string, bytes: Uint8Array) {
 }
 
 describe('chunked uploads', () => {
-  it("take a 9.9 MB file in three chunks and store it intact, a denuncia's sealed (issue 16)", async () => {
+  it("take a 9.9 MB file in three chunks and store it intact, a denuncia's sealed", async () => {
     const bytes = pngBytes(9_900_000);
     const { id, completed } = await upload('denuncia', 'foto.png', bytes);
     expect(completed.status).toBe(200);
@@ -46,7 +46,7 @@ describe('chunked uploads', () => {
     // What the store holds is not the file: no run of its bytes is there.
     const stored = Buffer.from((await readUpload(uploadStore(), id))!);
     expect(stored.includes(Buffer.from(bytes.subarray(1_000_000, 1_004_096)))).toBe(false);
-    // Nor does its row say what it is (issue 24): no type, and its name, size and hash sealed.
+    // Nor does its row say what it is: no type, and its name, size and hash sealed.
     const [row] = await environment.database.db.query<Record<string, unknown>>(
       'SELECT status, content_type, file_name, declared_size, sealed_size, sha256, chunk_sha256 FROM uploads WHERE id = $1',
       [id],

@@ -10,7 +10,7 @@ import { multipart, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 /**
- * Issues 13 and 24, "Uploads": daily limits (a CV client's bytes, the CV pool and denuncia
+ * Uploads' limits: daily limits (a CV client's bytes, the CV pool and denuncia
  * evidence's own pool, counting only completed, checked files), chunks written once, completion
  * claimed by one request. The races are in upload-races.test.ts, on a real PostgreSQL.
  */
@@ -81,6 +81,21 @@ beforeEach(async () => {
   await db().query('UPDATE uploads SET pool_day = NULL');
 });
 
+/** A job application with a 3 MB CV inline, as `fileName`, from the address `ip`. */
+async function applyWithInlineCv(fileName: string, ip: string) {
+  const { context, settle } = testContext();
+  const response = await job(
+    multipart(
+      '/api/job',
+      { name: 'Camila Ríos', email: 'camila@example.com', rut: '12.345.678-5' },
+      { name: fileName, bytes: pdfBytes(3_000_000) },
+    ),
+    { ...context, ip },
+  );
+  await settle();
+  return response;
+}
+
 describe("the daily quota of one CV sender's address", () => {
   beforeEach(() => {
     process.env.UPLOAD_DAILY_BYTES_PER_CLIENT = '8000000';
@@ -119,19 +134,7 @@ describe("the daily quota of one CV sender's address", () => {
   });
 
   it('counts a file sent inline with its form', async () => {
-    const send = async (name: string) => {
-      const { context, settle } = testContext();
-      const response = await job(
-        multipart(
-          '/api/job',
-          { name: 'Camila Ríos', email: 'camila@example.com', rut: '12.345.678-5' },
-          { name, bytes: pdfBytes(3_000_000) },
-        ),
-        { ...context, ip: '203.0.113.4' },
-      );
-      await settle();
-      return response;
-    };
+    const send = (name: string) => applyWithInlineCv(name, '203.0.113.4');
     expect((await send('cv-1.pdf')).status).toBe(200);
     expect((await send('cv-2.pdf')).status).toBe(200);
     const before = [await db().query('SELECT count(*)::int AS n FROM job_applications'), await storedFiles()];
@@ -225,19 +228,7 @@ describe('the daily pool of CVs from everyone', () => {
   });
 
   it('counts a CV sent inline with its form', async () => {
-    const send = async (name: string) => {
-      const { context, settle } = testContext();
-      const response = await job(
-        multipart(
-          '/api/job',
-          { name: 'Camila Ríos', email: 'camila@example.com', rut: '12.345.678-5' },
-          { name, bytes: pdfBytes(3_000_000) },
-        ),
-        { ...context, ip: `198.51.100.${name.length}` },
-      );
-      await settle();
-      return response;
-    };
+    const send = (name: string) => applyWithInlineCv(name, `198.51.100.${name.length}`);
     expect((await send('cv-1.pdf')).status).toBe(200);
     expect((await send('cv-22.pdf')).status).toBe(200);
     const uploadsNow = async () => [await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()];

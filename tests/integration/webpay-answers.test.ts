@@ -6,7 +6,7 @@ import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.t
 import { approvedTransaction } from '../helpers/webpay.ts';
 
 /**
- * Issue 30: Webpay's answer is kept on the bill in the round trip of the write that settles the bill
+ * Webpay's answer is kept on the bill in the round trip of the write that settles the bill
  * by it (one batch, webpay-answers.ts). The two stay as independent as two trips were: an answer
  * the database refuses does not stop the payment being recorded, and a settlement the database
  * refuses does not lose the answer that staff settle the bill by.

@@ -7,7 +7,7 @@ import {
   isBusinessDay,
 } from '../../src/server/business-days.ts';
 
-/** Chile's business days (issue 15): weekends and the national public holidays of date-holidays CL. */
+/** Chile's business days: weekends and the national public holidays of date-holidays CL. */
 
 describe('isBusinessDay', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clientGroup } from '../../src/server/throttle/client-group.ts';
 
-/** The client a follow-up throttle counts (issue 24): an IPv4 address, or an IPv6 /64. */
+/** The client a follow-up throttle counts: an IPv4 address, or an IPv6 /64. */
 
 describe('clientGroup', () => {
   it.each([

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { compressStream, createStaticCompressor, negotiateEncoding } from '../../scripts/lib/compression.ts';
 
-/** Issue 14: `npm start` compresses text answers by Accept-Encoding, as Netlify's CDN does. */
+/** `npm start` compresses text answers by Accept-Encoding, as Netlify's CDN does. */
 
 const page = `<!doctype html><title>Aguas</title>${'<p>Agua potable para Aysén</p>'.repeat(200)}`;
 const html = () => new Response(page, { headers: { 'content-type': 'text/html; charset=utf-8' } });

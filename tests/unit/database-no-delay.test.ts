@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, expect, it, vi } from 'vitest';
 import { answerWithoutDelay } from '../../scripts/lib/database-no-delay.ts';
 
-/** Issue 14: the embedded database's connections answer without Nagle's delay (45 ms a query before). */
+/** The embedded database's connections answer without Nagle's delay (45 ms a query before). */
 
 const server = new NetlifyDB({ logger: () => undefined });
 afterAll(() => server.stop());

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { vacuumWhenIdle } from '../../scripts/lib/database-vacuum.ts';
 
 /**
- * Issue 14: the embedded database has no autovacuum; `npm start` vacuums and analyzes it once it
+ * The embedded database has no autovacuum; `npm start` vacuums and analyzes it once it
  * is quiet, so that it keeps no dead rows and its planner has statistics, as production's does.
  */
 

@@ -17,7 +17,7 @@ const netlify = z
   })
   .parse(parse(await readFile(path.join(root, 'netlify.toml'), 'utf8')));
 
-describe("netlify.toml's deploy contexts (docs/deploy.md)", () => {
+describe("netlify.toml's deploy contexts (docs/guides/deploy.md)", () => {
   it('builds on the Node major the project pins', () => {
     const major = /\d+/.exec(packageJson.devDependencies.node)![0];
     expect(netlify.build.environment.NODE_VERSION).toBe(major);
@@ -28,7 +28,7 @@ describe("netlify.toml's deploy contexts (docs/deploy.md)", () => {
     expect(netlify.context[context]?.environment.WEBPAY_ENV).toBe('integration');
   });
 
-  it("anonymises a deploy preview's database before building it, and no other context's (issue 24)", () => {
+  it("anonymises a deploy preview's database before building it, and no other context's", () => {
     expect(netlify.context['deploy-preview']?.command).toBe('npm run preview:anonymise && npm run build');
     expect(packageJson.scripts['preview:anonymise']).toBe('node scripts/anonymise-preview.ts');
     for (const [name, context] of Object.entries(netlify.context))

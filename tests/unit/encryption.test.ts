@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MissingSettingError } from '../../src/server/config.ts';
 import { seal, sealText, unseal, unsealText } from '../../src/server/encryption.ts';
 
-/** Denuncias at rest (issue 16): AES-256-GCM, bound to their place, refused without a key in production. */
+/** Denuncias at rest: AES-256-GCM, bound to their place, refused without a key in production. */
 
 const KEY = randomBytes(32).toString('base64');
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { fingerprint } from '../../scripts/lib/fingerprint.ts';
 
-/** Issue 14: `npm start` skips the build and the bundling when this hash of their inputs is unchanged. */
+/** `npm start` skips the build and the bundling when this hash of their inputs is unchanged. */
 
 const root = await mkdtemp(path.join(tmpdir(), 'fingerprint-'));
 afterAll(() => rm(root, { recursive: true, force: true }));

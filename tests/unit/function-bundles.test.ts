@@ -23,7 +23,7 @@ afterAll(() => Promise.all(projects.map((root) => rm(root, { recursive: true, fo
 const answer = async (functions: Awaited<ReturnType<typeof bundleFunctions>>) =>
   (await (await functions[0]!.load())(new Request('http://localhost/api/hola'), {} as never))?.text();
 
-// Issue 14: a start with no change reuses the bundles (bundling took most of `npm start`).
+// A start with no change reuses the bundles (bundling took most of `npm start`).
 it('reuses the bundles of the same inputs, and bundles again when they differ', async () => {
   const root = await oneFunctionProject();
   const outDir = path.join(root, '.netlify/functions-local');

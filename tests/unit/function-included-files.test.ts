@@ -12,7 +12,7 @@ import { config as tbkFinalPageConfig } from '../../netlify/functions/payments-r
 import { functionsConfig, packageFunctions } from '../../scripts/lib/functions.ts';
 
 /**
- * Issue 25, row 6: the files a function reads beside its code are declared as Netlify documents
+ * The files a function reads beside its code are declared as Netlify documents
  * it, netlify.toml's `[functions."name"] included_files` (paths from the base directory), not in
  * the function's source, and npm start bundles with the same settings (scripts/lib/functions.ts).
  * A function's block adds to `[functions]`'s: Netlify's bundler concatenates the lists of every

@@ -7,7 +7,7 @@ import { forbiddenPackages } from '../../scripts/lib/function-sources.ts';
 import { packageFunctions } from '../../scripts/lib/functions.ts';
 
 /**
- * Issue 30: a deployed function carries only its own bundle (scripts/lib/function-sources.ts):
+ * A deployed function carries only its own bundle (scripts/lib/function-sources.ts):
  * no package beside it, nothing local mode alone loads (nodemailer, PGlite) and not date-holidays,
  * whose moment-timezone and astronomia were most of a cold start.
  */

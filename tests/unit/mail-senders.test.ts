@@ -1,6 +1,4 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import { createFileSender } from '../../src/server/mail/file-sender.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 import { MailRefusedError, MailThrottledError } from '../../src/server/mail/mail.ts';
+import { useFakeResend } from '../helpers/fake-resend.ts';
 
 const mail = {
   to: 'contacto@example.com',
@@ -17,38 +16,12 @@ const mail = {
 };
 
 describe('the Resend sender, against a local fake of the Resend API', () => {
-  let server: Server;
-  let received: { method: string; url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }[] =
-    [];
-  let answer = { status: 200, body: { id: 'email-1' } as unknown, headers: {} as Record<string, string> };
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let data = '';
-      req.on('data', (chunk) => (data += chunk));
-      req.on('end', () => {
-        received.push({ method: req.method!, url: req.url!, headers: req.headers, body: JSON.parse(data) });
-        res
-          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
-          .end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => {
-    delete process.env.RESEND_BASE_URL;
-    server.close();
-  });
-  afterEach(() => {
-    received = [];
-    answer = { status: 200, body: { id: 'email-1' }, headers: {} };
-  });
+  const resend = useFakeResend();
 
   it('posts the mail with the API key and the idempotency key', async () => {
     await createResendSender('re_test_key', 'Aguas Patagonia <no-responder@example.com>').send(mail, 'CON-AAAA2222-1');
-    expect(received).toHaveLength(1);
-    const [request] = received;
+    expect(resend.requests).toHaveLength(1);
+    const [request] = resend.requests;
     expect(request).toMatchObject({ method: 'POST', url: '/emails' });
     expect(request!.headers.authorization).toBe('Bearer re_test_key');
     expect(request!.headers['idempotency-key']).toBe('CON-AAAA2222-1');
@@ -75,15 +48,15 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
       process.env.RESEND_API_KEY = 're_configured';
       process.env.MAIL_FROM = 'Aguas <no-responder@aguas.test>';
       await getMailSender().send(mail, 'CON-AAAA2222-2');
-      expect(received.map((r) => r.headers.authorization)).toEqual(['Bearer re_configured']);
-      expect(received[0]!.body.from).toBe('Aguas <no-responder@aguas.test>');
+      expect(resend.requests.map((r) => r.headers.authorization)).toEqual(['Bearer re_configured']);
+      expect(resend.requests[0]!.body).toMatchObject({ from: 'Aguas <no-responder@aguas.test>' });
     });
 
     it('gives way to .eml files in local mode when no key is set', async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'eml-'));
       process.env.MAIL_OUTBOX_DIR = dir;
       await getMailSender().send(mail, 'CON-AAAA2222-3');
-      expect(received).toHaveLength(0);
+      expect(resend.requests).toHaveLength(0);
       expect(await readFile(path.join(dir, 'CON-AAAA2222-3.eml'), 'utf8')).toContain('To: contacto@example.com');
       await rm(dir, { recursive: true, force: true });
     });
@@ -103,7 +76,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
       process.env.MAIL_FROM = 'Aguas <no-responder@aguas.test>';
       process.env.MAIL_TEST_RECIPIENT = 'pruebas@aguas.test';
       await getMailSender().send(mail, 'CON-AAAA2222-4');
-      expect(received[0]!.body).toMatchObject({
+      expect(resend.requests[0]!.body).toMatchObject({
         to: 'pruebas@aguas.test',
         subject: '[Prueba, para contacto@example.com] Mensaje de contacto CON-AAAA2222',
       });
@@ -122,7 +95,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
     [429, 'daily_quota_exceeded', 'You have reached your daily email sending quota.', undefined],
     [500, 'internal_server_error', 'An unexpected error occurred.', undefined],
   ])('throws on a %i %s, classified as %s', async (status, name, message, problem) => {
-    answer = { status, body: { statusCode: status, name, message }, headers: {} };
+    resend.otherwise({ status, body: { statusCode: status, name, message } });
     const error = await createResendSender('re_test_key', 'x@example.com')
       .send(mail, 'k')
       .then(
@@ -135,33 +108,8 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
   });
 });
 
-describe('the Resend sender, at its limits (issue 24)', () => {
-  let server: Server;
-  let received: { url: string; headers: IncomingMessage['headers']; body: unknown }[] = [];
-  let answer: { status: number; body: unknown; headers: Record<string, string> };
-
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      let data = '';
-      req.on('data', (chunk) => (data += chunk));
-      req.on('end', () => {
-        received.push({ url: req.url!, headers: req.headers, body: JSON.parse(data) });
-        res
-          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
-          .end(JSON.stringify(answer.body));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    process.env.RESEND_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => {
-    delete process.env.RESEND_BASE_URL;
-    server.close();
-  });
-  beforeEach(() => {
-    received = [];
-    answer = { status: 200, body: { data: [{ id: 'a' }, { id: 'b' }], errors: [] }, headers: {} };
-  });
+describe('the Resend sender, at its limits', () => {
+  const resend = useFakeResend();
 
   const sender = () => createResendSender('re_test_key', 'Aguas <no-responder@example.com>');
   const items = [
@@ -171,7 +119,7 @@ describe('the Resend sender, at its limits (issue 24)', () => {
 
   it('sends a batch to /emails/batch, permissive, under the batch key', async () => {
     expect(await sender().sendBatch(items, 'production/batch-abc')).toEqual([undefined, undefined]);
-    const [request] = received;
+    const [request] = resend.requests;
     expect(request!.url).toBe('/emails/batch');
     expect(request!.headers['idempotency-key']).toBe('production/batch-abc');
     expect(request!.headers['x-batch-validation']).toBe('permissive');
@@ -194,7 +142,10 @@ describe('the Resend sender, at its limits (issue 24)', () => {
   });
 
   it("answers the refusal of the one mail Resend names in a batch's errors", async () => {
-    answer.body = { data: [{ id: 'a' }], errors: [{ index: 1, message: 'Invalid `to` field.' }] };
+    resend.otherwise({
+      status: 200,
+      body: { data: [{ id: 'a' }], errors: [{ index: 1, message: 'Invalid `to` field.' }] },
+    });
     const [first, second] = await sender().sendBatch(items, 'k');
     expect(first).toBeUndefined();
     expect(second).toBeInstanceOf(MailRefusedError);
@@ -206,11 +157,11 @@ describe('the Resend sender, at its limits (issue 24)', () => {
     ['Retry-After as a date', { 'retry-after': new Date(Date.now() + 30_000).toUTCString() }, 30_000],
     ['no Retry-After', {}, 1_000],
   ])('throws MailThrottledError on a 429 with %s', async (_case, headers, wait) => {
-    answer = {
+    resend.otherwise({
       status: 429,
       body: { statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests.' },
       headers,
-    };
+    });
     for (const call of [() => sender().send(mail, 'k'), () => sender().sendBatch(items, 'k')]) {
       const error = await call().then(
         () => undefined,
@@ -236,7 +187,7 @@ describe('the Resend sender, at its limits (issue 24)', () => {
     } finally {
       for (const name of ['RESEND_API_KEY', 'MAIL_FROM', 'MAIL_TEST_RECIPIENT']) delete process.env[name];
     }
-    expect(received[0]!.body).toMatchObject([
+    expect(resend.requests[0]!.body).toMatchObject([
       { to: 'pruebas@aguas.test', subject: `[Prueba, para uno@example.com] ${mail.subject}` },
       { to: 'pruebas@aguas.test', subject: `[Prueba, para dos@example.com] ${mail.subject}` },
     ]);

@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
 
-describe('module preloads (issue 14)', () => {
+describe('module preloads', () => {
   it('finds the static imports of a script, deep, each once, without dynamic or other-origin ones', async () => {
     expect(await staticImportsOf('/_astro/page.js', dist)).toEqual(['/_astro/shared.js', '/_astro/deep.js']);
   });

@@ -59,11 +59,11 @@ describe('site menus (content/navigation.json)', () => {
     expect(hrefs).toContain(route);
   });
 
-  it('reach /seguimiento, where a citizen follows a case by its reference (issue 15)', () => {
+  it('reach /seguimiento, where a citizen follows a case by its reference', () => {
     expect(hrefs).toContain('/seguimiento');
   });
 
-  it('reach /indicadores, the last 12 months of outages and reclamos by town (issue 29)', () => {
+  it('reach /indicadores, the last 12 months of outages and reclamos by town', () => {
     expect(hrefs).toContain('/indicadores');
   });
 

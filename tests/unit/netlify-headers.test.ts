@@ -44,7 +44,7 @@ const publishedFiles = ['documentos', 'img', 'video'].flatMap((folder) =>
     .map((entry) => `/${path.relative(path.join(root, 'public'), path.join(entry.parentPath, entry.name))}`),
 );
 
-describe("netlify.toml's headers (issue 25: files get a policy made for files)", () => {
+describe("netlify.toml's headers: files get a policy made for files", () => {
   it.each(['/', '/contacto', '/tarifas', '/denuncias/seguimiento', '/tbk-final', '/pagina-que-no-existe'])(
     'a page, %s, gets the pages’ policy, which limits its scripts and styles',
     async (page) => {
@@ -77,7 +77,7 @@ describe("netlify.toml's headers (issue 25: files get a policy made for files)",
       });
   });
 
-  it("the offline pages' service worker, /sw.js (issue 28), is asked for again at every visit, under the pages' policy, which allows it", async () => {
+  it("the offline pages' service worker, /sw.js, is asked for again at every visit, under the pages' policy, which allows it", async () => {
     expect(await headersOf('/sw.js', ['cache-control', 'content-security-policy'])).toEqual({
       'cache-control': 'no-cache',
       'content-security-policy': pagePolicy,

@@ -11,7 +11,7 @@ import { handlingOf } from '../../src/offline/requests.ts';
 import { OFFLINE_PAGE, SAVED_LIST_MARKER } from '../../src/shared/offline/pages.ts';
 import { savedWhen } from '../../src/shared/offline/texts.ts';
 
-// The offline pages' service worker (issue 28): which requests it answers, what it keeps and how
+// The offline pages' service worker: which requests it answers, what it keeps and how
 // it answers, driven with a cache and a network of the test's making.
 
 const ORIGIN = 'https://www.aguas.example';

@@ -188,7 +188,7 @@ describe('placeholderReport', () => {
   it('fails production, listing every placeholder that blocks, and warns about the rest', () => {
     expect(placeholderReport(found, 'production')).toEqual({
       failure:
-        'This production build would publish placeholders (docs/deploy.md, "Content to replace before launch"):\n' +
+        'This production build would publish placeholders (docs/guides/deploy.md, "Content to replace before launch"):\n' +
         '  - content/board.yaml: marked PLACEHOLDER',
       warning: 'Placeholders still published (allowed in production):\n  - content/offices.yaml: marked PLACEHOLDER',
     });
@@ -207,7 +207,7 @@ describe('placeholderReport', () => {
       warning:
         'These placeholders would fail a production build (CONTEXT=production):\n' +
         '  - content/board.yaml: marked PLACEHOLDER\n' +
-        'These would only warn (docs/deploy.md, "Content to replace before launch"):\n' +
+        'These would only warn (docs/guides/deploy.md, "Content to replace before launch"):\n' +
         '  - content/offices.yaml: marked PLACEHOLDER',
     });
   });

@@ -16,7 +16,7 @@ import {
 } from '../../src/shared/rights/desk/texts.ts';
 import { recordSourceKeys } from '../../src/shared/rights/records/texts.ts';
 
-/** The bodies of the rights desk's actions (issue 27, part 3): what each accepts, and each refusal's words. */
+/** The bodies of the rights desk's actions: what each accepts, and each refusal's words. */
 
 const refusals = (schema: z.ZodMiniType, body: unknown) => {
   const result = schema.safeParse(body);

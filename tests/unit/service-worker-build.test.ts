@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesOfPage, offlineFiles, serviceWorker } from '../../src/integrations/service-worker.ts';
 import { OFFLINE_PAGE, SAVED_LIST_MARKER } from '../../src/shared/offline/pages.ts';
 
-// dist/sw.js (issue 28): the files the offline pages need, read from the build, and the worker
+// dist/sw.js: the files the offline pages need, read from the build, and the worker
 // bundled with them, run here as a browser would run it.
 
 let dist: string;

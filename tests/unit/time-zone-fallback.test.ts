@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { usableTimeZone } from '../../src/shared/time-zone.ts';
 
-// Issue 25: WebKitGTK 2.50 (Debian 12's ICU) has no America/Coyhaique and threw in the receipt's island.
+// WebKitGTK 2.50 (Debian 12's ICU) has no America/Coyhaique and threw in the receipt's island.
 describe('a runtime without the zone Aysén is in', () => {
   it('keeps the zone where the runtime has it', () => {
     expect(usableTimeZone('America/Coyhaique', 'Etc/GMT+3')).toBe('America/Coyhaique');

@@ -1,4 +1,4 @@
--- The admin area (docs/admin-api.md).
+-- The admin area (docs/reference/admin-api.md).
 
 -- Every access token carries the version it was issued with (src/server/auth/tokens.ts); signing
 -- out or changing the password bumps it, so every token issued before stops working.

@@ -1,4 +1,4 @@
--- The billing CSV import in the admin area (docs/admin-api.md) and the first
+-- The billing CSV import in the admin area (docs/reference/admin-api.md) and the first
 -- administrator's one-time bootstrap.
 
 -- The export travels as an upload of its own purpose (admins only, like publications), deleted

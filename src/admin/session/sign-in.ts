@@ -9,7 +9,7 @@ import { apiRequest } from '../api-client.ts';
 import { storeSession } from './stored-session.ts';
 
 /**
- * The two steps of a sign-in (docs/admin-api.md): POST /api/login with the password answers a
+ * The two steps of a sign-in (docs/reference/admin-api.md): POST /api/login with the password answers a
  * challenge; POST /api/login/second-factor with the challenge and a code answers the admin and the
  * token, kept as spec §4 says (sessionStorage accessToken and userId).
  */

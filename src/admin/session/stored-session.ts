@@ -41,7 +41,7 @@ export function storeSession({ accessToken, userId }: StoredSession): void {
   write(USER_ID_KEY, userId);
 }
 
-/** A password change answers a new token: the old one stopped working (docs/admin-api.md). */
+/** A password change answers a new token: the old one stopped working (docs/reference/admin-api.md). */
 export const storeAccessToken = (accessToken: string): void => write(TOKEN_KEY, accessToken);
 
 export function clearSession(): void {

@@ -6,7 +6,7 @@ import {
   expectedEnd,
   isHealthKind,
 } from '../../shared/advisories/public-texts.ts';
-import { advisoryTitle, townList } from '../../shared/cap/texts.ts';
+import { advisoryTitle, townList } from '../../shared/advisories/words.ts';
 import { formatOutageTime } from '../../shared/outages/format.ts';
 import type { OutageTown } from '../../shared/outages/schema.ts';
 

@@ -16,7 +16,7 @@ import { claimAttempt, refundStatements } from '../throttle/throttle.ts';
 import { passwordCounters } from '../throttle/uses.ts';
 
 /**
- * Administrators as admins manage them (docs/admin-api.md). E-mails are unique whatever their
+ * Administrators as admins manage them (docs/reference/admin-api.md). E-mails are unique whatever their
  * case (the admins_email index decides); a new password ends every session of its admin. A
  * password an administrator types (a new account, a reset) is never the owner's own
  * (password_chosen_at NULL): it opens no denuncias desk (src/server/auth/require-admin.ts).

@@ -1,6 +1,6 @@
 import { formatOutageTime } from '../../shared/outages/format.ts';
 import { advisoryKindLabels, restrictionLevelRules, type PublicAdvisory } from '../../shared/advisories/schema.ts';
-import { advisoryTitle } from '../../shared/cap/texts.ts';
+import { advisoryTitle } from '../../shared/advisories/words.ts';
 import { organizationReference } from '../../shared/structured-data.ts';
 
 /**

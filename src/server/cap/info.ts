@@ -6,7 +6,8 @@ import {
   outageCapType,
   type CapType,
 } from '../../shared/cap/mapping.ts';
-import { advisoryTitle, capTexts, townList } from '../../shared/cap/texts.ts';
+import { advisoryTitle } from '../../shared/advisories/words.ts';
+import { capTexts, townList } from '../../shared/cap/texts.ts';
 import { formatOutageTime, outageTitle } from '../../shared/outages/format.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
 import type { CapInfo, CapMsgType, CapNotice } from './messages.ts';

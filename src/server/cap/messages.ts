@@ -5,7 +5,7 @@ import { advisoryInfo, outageInfo } from './info.ts';
 import { capTime } from './time.ts';
 
 /**
- * The CAP 1.2 messages of an outage or a notice (OASIS CAP 1.2; docs/outages-public-api.md): one
+ * The CAP 1.2 messages of an outage or a notice (OASIS CAP 1.2; docs/reference/outages-public-api.md): one
  * per notice row (outage_notices, advisory_notices), the rows staff's publish, update and close or
  * lift write, so a message exists exactly when subscribers were told. The first is an Alert, a close
  * or a lift a Cancel, any other an Update; each later one references every earlier one.

@@ -1,6 +1,6 @@
 import { chileLocalToIso, isoToChileLocal } from '../../shared/chile-time.ts';
 
-/** When CAP messages are sent and expire (docs/outages-public-api.md, "CAP"). */
+/** When CAP messages are sent and expire (docs/reference/outages-public-api.md, "CAP"). */
 
 const HOUR = 3_600_000;
 

@@ -12,7 +12,7 @@ import { businessDaysUntil } from '../business-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
 
 /**
- * Atención ciudadana's list (docs/admin-api.md): open cases first, the nearest deadline first,
+ * Atención ciudadana's list (docs/reference/admin-api.md): open cases first, the nearest deadline first,
  * then the rest by arrival; filtered and paged in SQL, the deadline's business days counted here.
  */
 

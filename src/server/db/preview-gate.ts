@@ -33,7 +33,7 @@ export function untilAnonymised(db: Database, connectionString: string): Databas
     if (!marked)
       throw new MissingSettingError(
         'preview anonymisation',
-        "this deploy preview's database branch is not anonymised yet (docs/deploy.md, section 3a).",
+        "this deploy preview's database branch is not anonymised yet (docs/guides/deploy.md, section 3a).",
       );
   };
   return {

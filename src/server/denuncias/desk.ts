@@ -20,7 +20,7 @@ import { reportFields, REPORT_COLUMNS, type ReportRow } from './report.ts';
 import { trailEntry } from './trail.ts';
 
 /**
- * What the compliance desk reads (docs/admin-api.md, /api/admin/denuncias): the list, one
+ * What the compliance desk reads (docs/reference/admin-api.md, /api/admin/denuncias): the list, one
  * denuncia, its files and the trail. Each read of a denuncia writes its trail row in the same
  * batch, so nothing is read without it. `now` is the request's (arrivalOf), for the deadlines.
  */

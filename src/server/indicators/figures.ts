@@ -1,6 +1,7 @@
 import type { ComplaintFigures, Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
 import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '../../shared/indicators/texts.ts';
-import { causeClassOf, PLANNED_NOTICE_HOURS } from '../../shared/outages/schema.ts';
+import { PLANNED_NOTICE_HOURS } from '../../shared/outages/notice.ts';
+import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours } from '../../shared/outages/supply-days.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
 import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';

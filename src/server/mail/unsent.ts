@@ -10,7 +10,7 @@ import type { MailSender } from './mail.ts';
 import { deliverDue, type AttachmentLoader } from './outbox.ts';
 
 /**
- * Correo saliente (docs/admin-api.md): the mail not sent yet, and staff's "Reintentar ahora".
+ * Correo saliente (docs/reference/admin-api.md): the mail not sent yet, and staff's "Reintentar ahora".
  * Nothing here reads a mail's subject, text or address: a denuncia's stays out of the admin.
  * Only this deploy context's mail: a preview's copy of production's unsent mail is none of its
  * business, and it would never send it (mail/outbox.ts). The denuncias channel's mail (a denuncia's

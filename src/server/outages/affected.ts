@@ -6,7 +6,7 @@ import { isoTime, type Database } from '../db/index.ts';
 import { isOutageId } from './admin-list.ts';
 
 /**
- * afectados.csv (docs/admin-api.md, docs/features/outages.md): every account of a restored
+ * afectados.csv (docs/reference/admin-api.md, docs/features/outages.md): every account of a restored
  * outage's town with its days without supply for that outage (art. 25 A, src/shared/outages/
  * supply-days.ts) and, when its previous bill is known, the estimated credit, for the billing
  * system to credit. Accounts without a locality are in no town's file.

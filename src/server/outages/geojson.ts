@@ -1,5 +1,5 @@
 import { healthKinds, restrictionLevelRules, type PublicAdvisory } from '../../shared/advisories/schema.ts';
-import { advisoryTitle } from '../../shared/cap/texts.ts';
+import { advisoryTitle } from '../../shared/advisories/words.ts';
 import { outageTitle } from '../../shared/outages/format.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
 

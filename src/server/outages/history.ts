@@ -4,7 +4,7 @@ import { isoTime, type Database } from '../db/index.ts';
 import { lastTwelveMonths } from '../../shared/last-twelve-months.ts';
 
 /**
- * The outages of the last 12 months (issue 29): /cortes/historial by town, and ¿Me afecta?'s history
+ * The outages of the last 12 months: /cortes/historial by town, and ¿Me afecta?'s history
  * of a service's locality. The same records /indicadores counts (src/server/indicators/records.ts),
  * so the pages agree: published outages that were not cancelled (a draft never reached the public, a
  * cancelled one never happened), placed in the period by when the water really stopped, or by the

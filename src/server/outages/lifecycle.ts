@@ -9,9 +9,9 @@ import {
   currentStatuses,
   outageMessages,
   outageStatusLabels,
-  PLANNED_NOTICE_HOURS,
   type OutagePublish,
 } from '../../shared/outages/schema.ts';
+import { PLANNED_NOTICE_HOURS } from '../../shared/outages/notice.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';

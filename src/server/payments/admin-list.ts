@@ -12,7 +12,7 @@ import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
 import { UNSETTLED } from './reconcile.ts';
 
-/** Pagos Webpay (docs/admin-api.md): every bill created for Webpay, with its card record once Webpay answered. */
+/** Pagos Webpay (docs/reference/admin-api.md): every bill created for Webpay, with its card record once Webpay answered. */
 
 /** Unsettled (the reconciliation is on it) or handed to a person: staff look at it. */
 const NEEDS_ATTENTION = `(${UNSETTLED} OR b.status = 'requires_person')`;

@@ -98,7 +98,7 @@ export const findBill = async (db: Database, id: string): Promise<Bill | undefin
     : undefined;
 
 /**
- * /tbk-final's receipt (spec §2) in one statement (issue 30: one round trip): the card payment and
+ * /tbk-final's receipt (spec §2) in one statement (one round trip): the card payment and
  * its bill read together, and only when the one belongs to the other and the bill is paid (a
  * refunded one keeps its card record).
  */

@@ -42,7 +42,7 @@ async function keepAlone(db: Database, billId: string, answers: Statement[]) {
 /**
  * Runs `settle` with a client keeping each answer (or failure) of commit, status and refund on the
  * bill. Every answer is followed by a write that settles the bill by it, so an answer is kept in
- * that write's round trip (one batch: issue 30) rather than in one of its own. Should that batch
+ * that write's round trip (one batch) rather than in one of its own. Should that batch
  * fail, the answers are kept alone and the write is sent alone, as two separate trips would have:
  * an answer the database refuses never blocks the settlement, nor a settlement refused (a broken
  * CHECK) the answers. A statement sent again after a batch whose fate is unknown changes nothing:

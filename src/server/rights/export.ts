@@ -31,7 +31,7 @@ import { exportedData } from './search.ts';
 
 /**
  * Acceso and portabilidad answered with one action: a ZIP of the requester's own records and of
- * the records of others staff included (search.ts, `exportedData`), in the structure docs/rights-export.md documents, kept in the uploads store under
+ * the records of others staff included (search.ts, `exportedData`), in the structure docs/reference/rights-export.md documents, kept in the uploads store under
  * exports/{id} and mailed as a link to the request's confirmed e-mail. The link's token is stored
  * hashed, serves once and expires after RIGHTS_LINK_DAYS; the bytes leave the store once downloaded
  * or, at the latest, when the retention clean-up finds the link expired (deleteExpiredExports).

@@ -1,4 +1,5 @@
-import { advisoryTitle, capTexts } from '../cap/texts.ts';
+import { capTexts } from '../cap/texts.ts';
+import { advisoryTitle } from './words.ts';
 import { formatOutageTime } from '../outages/format.ts';
 import {
   advisoryKindLabels,

@@ -1,4 +1,5 @@
-import { advisoryKindLabels, type AdvisoryKind, type RestrictionLevel } from './schema.ts';
+import { capTexts } from '../cap/texts.ts';
+import { advisoryKindLabels, type AdvisoryKind, type PublicAdvisory, type RestrictionLevel } from './schema.ts';
 
 /**
  * How a notice is named in a sentence: the admin's headings, the audit log and the alert mails
@@ -14,3 +15,14 @@ const towns = new Intl.ListFormat('es', { type: 'conjunction' });
 
 /** "Coyhaique, Puerto Aysén y Cochrane". */
 export const townList = (names: readonly string[]): string => towns.format(names);
+
+/** A notice in one line: "Restricción de uso del agua (nivel 2) en Coyhaique y Balmaceda". */
+export function advisoryTitle({
+  kind,
+  restrictionLevel,
+  towns,
+}: Pick<PublicAdvisory, 'kind' | 'restrictionLevel' | 'towns'>) {
+  const label = advisoryKindLabels[kind];
+  const named = townList(towns.map((town) => town.name));
+  return capTexts.advisory.title(restrictionLevel ? capTexts.advisory.level(label, restrictionLevel) : label, named);
+}

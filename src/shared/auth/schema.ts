@@ -24,7 +24,7 @@ export const SecondFactorCodeSchema = z.object({
 });
 
 /**
- * POST /api/login/second-factor (docs/admin-api.md): the challenge the password step answered
+ * POST /api/login/second-factor (docs/reference/admin-api.md): the challenge the password step answered
  * and the code.
  */
 export const SecondFactorSchema = z.extend(SecondFactorCodeSchema, {

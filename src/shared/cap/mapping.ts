@@ -2,7 +2,7 @@ import { advisoryKindLabels, type AdvisoryKind, type RestrictionLevel } from '..
 import type { OutageKind } from '../outages/schema.ts';
 
 /**
- * What the CAP 1.2 messages (src/server/cap/, docs/outages-public-api.md) say of each type of
+ * What the CAP 1.2 messages (src/server/cap/, docs/reference/outages-public-api.md) say of each type of
  * outage and notice: the one table of category, event, urgency, severity, certainty and the
  * response asked for, which the README's table repeats. Values are CAP's (OASIS CAP 1.2, 3.2.2);
  * none is `Unknown`, which Google Public Alerts refuses for urgency, severity and certainty, and

@@ -1,4 +1,3 @@
-import { advisoryKindLabels, type PublicAdvisory } from '../advisories/schema.ts';
 import { site } from '../site.ts';
 
 /**
@@ -49,14 +48,3 @@ export const capTexts = {
 /** "Coyhaique, Puerto Aysén y Balmaceda". */
 export const townList = (names: readonly string[]): string =>
   new Intl.ListFormat('es', { style: 'long', type: 'conjunction' }).format(names);
-
-/** A notice in one line: "Restricción de uso del agua (nivel 2) en Coyhaique y Balmaceda". */
-export function advisoryTitle({
-  kind,
-  restrictionLevel,
-  towns,
-}: Pick<PublicAdvisory, 'kind' | 'restrictionLevel' | 'towns'>) {
-  const label = advisoryKindLabels[kind];
-  const named = townList(towns.map((town) => town.name));
-  return capTexts.advisory.title(restrictionLevel ? capTexts.advisory.level(label, restrictionLevel) : label, named);
-}

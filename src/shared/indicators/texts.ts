@@ -1,5 +1,4 @@
-import { PLANNED_NOTICE_HOURS } from '../outages/schema.ts';
-import type { Share } from './schema.ts';
+import { PLANNED_NOTICE_HOURS } from '../outages/notice.ts';
 
 /**
  * What /indicadores says, and how it writes its figures (Aysén's numbers: a comma for decimals).
@@ -17,7 +16,7 @@ export const NO_DATA = 'sin datos';
  * "3 de 4 (75 %)"; "sin datos" for 0 of 0. The percentage is rounded to a whole number, except that
  * it says 100 % only when all are, and 0 % only when none is: 199 of 200 reads 99 %, not 100 %.
  */
-export function formatShare({ count, of }: Share): string {
+export function formatShare({ count, of }: { count: number; of: number }): string {
   if (of === 0) return NO_DATA;
   const percent = Math.min(Math.max(Math.round((count / of) * 100), count > 0 ? 1 : 0), count < of ? 99 : 100);
   return `${count} de ${of} (${percent} %)`;

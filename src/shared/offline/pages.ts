@@ -1,5 +1,5 @@
 /**
- * The offline emergency pages (issue 28, docs/architecture.md "Offline"): what the service worker
+ * The offline emergency pages (docs/architecture.md "Offline"): what the service worker
  * keeps on a visitor's device, where weak mobile coverage in Aysén fails exactly when outages and
  * health notices matter. The one list the worker, its build and the offline page read.
  */

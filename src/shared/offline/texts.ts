@@ -1,6 +1,6 @@
 import { AYSEN_TIME_ZONE } from '../time-zone.ts';
 
-/** The offline pages' texts (issue 28): the saved copy's note, the offline page and its list of saved pages. */
+/** The offline emergency pages' texts: the saved copy's note, the offline page and its list of saved pages. */
 export const offlineTexts = {
   /** "Información guardada a las 14:05": the first words of a saved copy, as the issue names them. */
   savedNote: (when: string) => `Información guardada ${when}.`,

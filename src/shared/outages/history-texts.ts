@@ -1,9 +1,10 @@
 import { formatOutageTime } from './format.ts';
-import { PLANNED_NOTICE_HOURS, type OutageHistoryEntry } from './schema.ts';
+import { PLANNED_NOTICE_HOURS } from './notice.ts';
+import type { OutageHistoryEntry } from './schema.ts';
 import { formatDuration } from './supply-days-texts.ts';
 
 /**
- * How /cortes/historial and ¿Me afecta?'s history say what they show (issue 29); the counting's own
+ * How /cortes/historial and ¿Me afecta?'s history say what they show; the counting's own
  * words are supply-days-texts.ts'.
  */
 

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { serviceNumber } from '../billing/schema.ts';
 import { fieldMessages, isoInstant, optionalText, requiredText } from '../fields.ts';
+import { PLANNED_NOTICE_HOURS } from './notice.ts';
 
 /**
  * Cortes de agua: what staff publish and /cortes, its feeds and the alerts show. The
@@ -39,9 +40,6 @@ export const causeClassLabels: Record<CauseClass, string> = {
 };
 export const causeClassOf = (kind: OutageKind, forceMajeureResolution: string | null): CauseClass =>
   forceMajeureResolution ? 'fuerza_mayor' : kind === 'programado' ? 'programado' : 'imprevisto';
-
-/** Chilean consumer bodies expect a planned cut announced at least 48 hours ahead. */
-export const PLANNED_NOTICE_HOURS = 48;
 
 /** The Aysén region, generously: a point outside is a typing mistake (a sign or a swapped pair). */
 export const AYSEN_BOUNDS = { south: -49.5, north: -43.5, west: -76.0, east: -71.0 } as const;

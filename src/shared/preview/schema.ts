@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 
 /**
- * POST /api/preview-anonymisation (production only, docs/deploy.md section 3a): a deploy preview's
+ * POST /api/preview-anonymisation (production only, docs/guides/deploy.md section 3a): a deploy preview's
  * build hands production its database branch's connection string, and production's own code
  * anonymises that branch. Answers `{ outcome }`: `done`, `already-done`, or `unclassified` with
  * what production's classification lacks.

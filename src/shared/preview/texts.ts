@@ -1,4 +1,4 @@
-/** What POST /api/preview-anonymisation answers when it refuses (docs/deploy.md, section 3a). */
+/** What POST /api/preview-anonymisation answers when it refuses (docs/guides/deploy.md, section 3a). */
 export const previewMessages = {
   ownDatabase: 'Esa base de datos es la de producción: no se anonimiza.',
   productionOnly: 'Solo el sitio en producción anonimiza las vistas previas.',

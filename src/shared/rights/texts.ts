@@ -104,7 +104,7 @@ export const rightsMessages = {
 /**
  * The export of a person's data (acceso, portabilidad): its download page
  * (/privacidad/derechos/descarga) and the LEAME.txt inside the ZIP (src/server/rights/export.ts,
- * docs/rights-export.md).
+ * docs/reference/rights-export.md).
  */
 export const RIGHTS_DOWNLOAD_PATH = '/privacidad/derechos/descarga';
 

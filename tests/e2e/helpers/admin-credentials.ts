@@ -17,7 +17,7 @@ export const e2eAdmin = {
 export const e2eBootstrapToken = 'clave-de-arranque-de-las-pruebas-e2e-0123456789';
 
 /**
- * The compliance officer the denuncias desk tests sign in as (issue 16): only the `cumplimiento`
+ * The compliance officer the denuncias desk tests sign in as: only the `cumplimiento`
  * role, as the operator creates the first one (admin-session.ts's ensureAdmin, with its roles).
  */
 export const e2eCompliance = {
@@ -27,7 +27,7 @@ export const e2eCompliance = {
 } as const;
 
 /**
- * The second factor of every admin the tests sign in as (issue 24): the TOTP secret (base32) the
+ * The second factor of every admin the tests sign in as: the TOTP secret (base32) the
  * seeded administrator gets from SEED_ADMIN_TOTP_SECRET and ensureAdmin enrols, and the server's
  * TOTP_ENCRYPTION_KEY, so ensureAdmin seals the secret as the server reads it.
  */

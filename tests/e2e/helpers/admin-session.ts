@@ -19,7 +19,7 @@ export interface TestAdmin {
  * Makes sure the admin exists with this password and these roles (an administrator unless said),
  * the known second factor enrolled (e2eTotpSecret), and no recent failed sign-ins (5 failures
  * from one client lock that e-mail there for 15 minutes). A compliance user's desk is open: as
- * if they had chosen the password after the grant, as its owner does (issue 24). A test that signs
+ * if they had chosen the password after the grant, as its owner does. A test that signs
  * out or changes a password uses an admin of its own: signing out ends every token of that
  * admin, those of tests running beside it too.
  */

@@ -7,7 +7,7 @@ const outbox = path.join(root, '.data/outbox');
 
 /**
  * The mails local mode wrote for a submission (each file is named `<reference>-<id>.eml`), once
- * `count` of them are there: since issue 15 a form that collects an e-mail mails the utility and
+ * `count` of them are there: a form that collects an e-mail mails the utility and
  * the citizen's acknowledgement, delivered in no fixed order.
  */
 export async function outboxMails(reference: string, count: number): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 
 /**
- * What the browser itself measured of a page (issue 14's CLS and LCP, as Lighthouse reads them):
+ * What the browser itself measured of a page (its CLS and LCP, as Lighthouse reads them):
  * the sum of the layout shifts not caused by input (Layout Instability API) and the element of
  * the largest contentful paint, `wait` ms from now. The element is marked so that a test can
  * find it with a locator.

@@ -3,7 +3,7 @@ import type { Locator, Page, TestInfo } from '@playwright/test';
 /**
  * Screenshots are for a person to look at, never compared: they are written under test-results/
  * only when E2E_SCREENSHOTS is set (`E2E_SCREENSHOTS=1 npm run test:e2e`), so that CI spends its
- * time on assertions (issue 25: the whole suite within 30 minutes).
+ * time on assertions (the whole suite within 30 minutes).
  */
 export const screenshotsWanted = Boolean(process.env.E2E_SCREENSHOTS);
 

@@ -13,7 +13,7 @@ const labels = {
   confirmPassword: 'Repita la nueva contraseña',
 };
 
-// The change ends every other session and answers a new token for this one (docs/admin-api.md).
+// The change ends every other session and answers a new token for this one (docs/reference/admin-api.md).
 const ChangedSchema = z.object({ accessToken: z.optional(z.string().check(z.minLength(1))) });
 
 /** The signed-in admin changes their own password (POST /api/admin/account/password). */

@@ -73,7 +73,7 @@ function AccountForm({ admin }: { admin?: Admin }) {
         <TextInput {...field('email')} type="email" required autoComplete="off" readOnly={ownersOnly} />
         <AvatarInput {...upload('avatar')} />
         {editingSelf ? (
-          // A reset here would end this very session (docs/admin-api.md); Mi cuenta keeps it.
+          // A reset here would end this very session (docs/reference/admin-api.md); Mi cuenta keeps it.
           <p className="field__hint">
             Su propia contraseña se cambia en <Link to="/admin/account">Mi cuenta</Link>.
           </p>

@@ -8,7 +8,7 @@ import {
 import { apiRequest } from '../../api-client.ts';
 
 /**
- * Avisos (docs/admin-api.md, /api/admin/advisories): the lists (one per query string) and each
+ * Avisos (docs/reference/admin-api.md, /api/admin/advisories): the lists (one per query string) and each
  * notice. A change answers the notice as it left it, which replaces its query; the lists and the
  * audit log are read again. The towns are the outages' (useTowns in ../outages/outage-api.ts).
  */

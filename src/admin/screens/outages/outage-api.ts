@@ -9,7 +9,7 @@ import {
 import { apiRequest } from '../../api-client.ts';
 
 /**
- * Cortes (docs/admin-api.md, /api/admin/outages): the lists (one per query string), each outage
+ * Cortes (docs/reference/admin-api.md, /api/admin/outages): the lists (one per query string), each outage
  * and the towns. A change answers the outage as it left it, which replaces its query; the lists
  * and the audit log are read again.
  */

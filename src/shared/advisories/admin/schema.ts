@@ -5,7 +5,7 @@ import { SupplyPointSchema } from '../../outages/schema.ts';
 import { advisoryKinds, advisoryStatuses, RESTRICTION_LEVELS } from '../schema.ts';
 
 /**
- * Avisos, staff's side (/api/admin/advisories, docs/admin-api.md): what the admin screens send
+ * Avisos, staff's side (/api/admin/advisories, docs/reference/admin-api.md): what the admin screens send
  * beyond AdvisoryInputSchema and AdvisoryLiftSchema (src/shared/advisories/schema.ts), the answers
  * they parse and the refusals of a notice's life.
  */

@@ -1,6 +1,6 @@
 /**
  * afectados.csv, staff's export of a restored outage (GET /api/admin/outages/{id}/afectados.csv,
- * docs/admin-api.md): every account of the outage's town with its days without supply, for the
+ * docs/reference/admin-api.md): every account of the outage's town with its days without supply, for the
  * billing system to credit. Its address, its file's name and its refusals, for the function and
  * the detail screen.
  */

@@ -4,7 +4,7 @@ import { causeClasses, outageKinds, outageStatuses, SupplyPointSchema, type Outa
 import { pageShape } from '../../paged-list.ts';
 
 /**
- * Cortes de agua, staff's side (/api/admin/outages, docs/admin-api.md): what the admin
+ * Cortes de agua, staff's side (/api/admin/outages, docs/reference/admin-api.md): what the admin
  * screens send beyond OutageInputSchema and OutagePublishSchema (src/shared/outages/schema.ts), and the
  * answers they parse.
  */

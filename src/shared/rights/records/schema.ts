@@ -5,7 +5,7 @@ import { recordSourceKeys } from './texts.ts';
 /**
  * What the site holds about the person of a rights request, as the desk's search finds it
  * (GET /api/admin/cases/:caseId/rights/data, src/server/rights/search.ts) and as the export's
- * datos.json carries it (src/server/rights/export.ts, docs/rights-export.md).
+ * datos.json carries it (src/server/rights/export.ts, docs/reference/rights-export.md).
  */
 
 /** A stored file of a record (a job application's CV), while its bytes are kept. */

@@ -5,7 +5,7 @@ import { PersonalDataSchema } from '../../../../shared/rights/records/schema.ts'
 import { apiRequest } from '../../../api-client.ts';
 import { caseKeys } from '../../../resources.ts';
 
-/** A rights request's desk, under its case (docs/admin-api.md, "Derechos de datos"). */
+/** A rights request's desk, under its case (docs/reference/admin-api.md, "Derechos de datos"). */
 const rightsPath = (caseId: string) => `/api/admin/cases/${encodeURIComponent(caseId)}/rights`;
 const rightsKeys = {
   desk: (caseId: string) => [...caseKeys.detail(caseId), 'rights'] as const,

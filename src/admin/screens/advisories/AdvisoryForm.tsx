@@ -19,7 +19,10 @@ import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
-import { useTowns } from '../outages/outage-api.ts';
+import type { NoticeFormProps } from '../notices/notice-kind.ts';
+import { chileTime, emptySupplyPoint, supplyPointsGroup } from '../notices/notice-form.ts';
+import { SupplyPointsInput } from '../notices/SupplyPointsInput.tsx';
+import { useTowns } from '../notices/towns-api.ts';
 
 const labels = {
   kind: 'Tipo de aviso',
@@ -43,10 +46,9 @@ const levelOptions = RESTRICTION_LEVELS.map((level) => {
   };
 });
 
-// The date inputs hold Aysén's wall time ("2026-03-05T09:00"), converted to the instant with its
-// offset on submit; a radio's value is text ('' when none is chosen); react-hook-form gives a
-// group of checkboxes as the list of those checked. The rest is the API's own schema.
-const chileTime = (message: string) => z.string().check(z.refine((value) => chileLocalToIso(value) !== '', message));
+// The dates are Aysén's wall time (chileTime); a radio's value is text ('' when none is chosen);
+// react-hook-form gives a group of checkboxes as the list of those checked. The rest is the API's
+// own schema.
 const checkedList = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 const { kind, towns, sectors, instructions, supplyPoints } = AdvisoryInputSchema.shape;
 const AdvisoryFormSchema = z
@@ -71,19 +73,9 @@ const AdvisoryFormSchema = z
     }),
   );
 type PointInput = NonNullable<z.input<typeof AdvisoryFormSchema>['supplyPoints']>[number];
-// The coordinates start empty (a number field with nothing typed), not at 0 or NaN on screen.
-const emptyPoint = { name: '', address: '', hours: '' } as PointInput;
 
 /** What staff write about a notice, new or saved; `onSave` gets it as the API takes it. */
-export function AdvisoryForm({
-  advisory,
-  onSave,
-  submitLabel,
-}: {
-  advisory?: AdminAdvisory;
-  onSave: (input: AdvisoryInput) => Promise<unknown>;
-  submitLabel: string;
-}) {
+export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFormProps<AdminAdvisory, AdvisoryInput>) {
   const townList = useTowns();
   const { form, field, ...shell } = useAdminForm({
     schema: AdvisoryFormSchema,
@@ -105,7 +97,7 @@ export function AdvisoryForm({
         endsAt: values.endsAt ? chileLocalToIso(values.endsAt) : null,
       });
     },
-    groups: { supplyPoints: 'Revise los puntos de abastecimiento.' },
+    groups: supplyPointsGroup,
   });
   const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
   const groupError = form.formState.errors.supplyPoints?.message;
@@ -149,45 +141,15 @@ export function AdvisoryForm({
         hint="Qué debe hacer la población, en palabras simples: se publica en /avisos y va en los correos."
         required
       />
-      <fieldset id="supplyPoints" className="outage-points" tabIndex={-1}>
-        <legend>{labels.supplyPoints}</legend>
-        <p className="field__hint">
-          Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales.
-        </p>
-        {groupError && (
-          <p className="field__error" role="alert">
-            {groupError}
-          </p>
-        )}
-        {points.fields.map((point, index) => (
-          <fieldset key={point.id} className="outage-point">
-            <legend>Punto {index + 1}</legend>
-            <TextInput {...field(`supplyPoints.${index}.name`)} label="Nombre" required />
-            <TextInput {...field(`supplyPoints.${index}.address`)} label="Dirección" required />
-            <div className="outage-point__coordinates">
-              <TextInput
-                {...field(`supplyPoints.${index}.latitude`, { valueAsNumber: true })}
-                label="Latitud"
-                inputMode="decimal"
-                required
-              />
-              <TextInput
-                {...field(`supplyPoints.${index}.longitude`, { valueAsNumber: true })}
-                label="Longitud"
-                inputMode="decimal"
-                required
-              />
-            </div>
-            <TextInput {...field(`supplyPoints.${index}.hours`)} label="Horario" hint="Por ejemplo: 09:00 a 21:00." />
-            <button type="button" className="link-button link-button--danger" onClick={() => points.remove(index)}>
-              Quitar el punto {index + 1}
-            </button>
-          </fieldset>
-        ))}
-        <button type="button" className="button button--secondary" onClick={() => points.append(emptyPoint)}>
-          Agregar punto de abastecimiento
-        </button>
-      </fieldset>
+      <SupplyPointsInput
+        legend={labels.supplyPoints}
+        hint="Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales."
+        hoursHint="Por ejemplo: 09:00 a 21:00."
+        points={points}
+        onAdd={() => points.append(emptySupplyPoint as PointInput)}
+        error={groupError}
+        field={field}
+      />
       <SubmitButton pending={shell.pending} label={submitLabel} />
     </AdminForm>
   );

@@ -4,6 +4,7 @@ import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict } from '../errors.ts';
+import { advisoryTables, auditedUpdate } from '../notices/notice.ts';
 import { advisoryDetailRead, isAdvisoryId } from './admin-list.ts';
 import { advisoryState } from './manage.ts';
 
@@ -69,18 +70,17 @@ export async function addAdvisoryUpdate(
   const state = await advisoryState(db, id);
   if (!state) return false;
   if (state.status !== 'publicado') throw new Conflict(advisoryAdminMessages.notCurrent);
-  const added = await changeAndAudit(db, {
+  const update = auditedUpdate(advisoryTables, admin, {
     change: `INSERT INTO advisory_updates (advisory_id, body, created_at)
              SELECT id, $2, $3 FROM advisories WHERE id = $1 AND status = 'publicado' FOR UPDATE
              RETURNING advisory_id, id`,
-    params: [id, body, now.toISOString(), `actualización de ${state.words}`],
     effects: notice('update', '$3', 'advisory_id', 'id'),
-    admin,
-    action: 'create',
-    entity: 'advisory',
-    entityId: 'advisory_id',
-    summary: '$4::text',
+    id,
+    body,
+    at: now.toISOString(),
+    words: state.words,
   });
+  const added = await db.query(update.text, update.params);
   if (added.length === 0) throw new Conflict(advisoryAdminMessages.notCurrent);
   return true;
 }

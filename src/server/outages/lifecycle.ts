@@ -16,6 +16,7 @@ import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
+import { auditedUpdate, outageTables } from '../notices/notice.ts';
 import { isOutageId, outageDetailRead } from './admin-list.ts';
 import { outageState } from './manage.ts';
 
@@ -170,14 +171,12 @@ export async function addOutageUpdate(
   if (closedStatuses.includes(state.status)) throw new Conflict(outageAdminMessages.closedNotEditable);
   const at = now.toISOString();
   await db.batch([
-    auditedChange({
+    auditedUpdate(outageTables, admin, {
       change: `INSERT INTO outage_updates (outage_id, body, created_at) VALUES ($1, $2, $3) RETURNING outage_id`,
-      params: [id, body, at, `actualización de ${state.words}`],
-      admin,
-      action: 'create',
-      entity: 'outage',
-      entityId: 'outage_id',
-      summary: '$4::text',
+      id,
+      body,
+      at,
+      words: state.words,
     }),
     { text: 'UPDATE outages SET updated_at = $2 WHERE id = $1', params: [id, at] },
     {

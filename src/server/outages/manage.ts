@@ -8,10 +8,11 @@ import {
   type OutageStatus,
   outageMessages,
 } from '../../shared/outages/schema.ts';
-import { auditedChange, changeAndAudit } from '../audit.ts';
+import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { Conflict, Invalid, isForeignKeyViolation } from '../errors.ts';
+import { deleteDraft, outageTables, supplyPointsFrom } from '../notices/notice.ts';
 import { isOutageId, outageDetailRead } from './admin-list.ts';
 import { requireTown } from './towns.ts';
 
@@ -57,11 +58,7 @@ const insertSupplyPoints = (
   outageId: string,
   { guard = '', params = [] }: { guard?: string; params?: unknown[] } = {},
 ): Statement => ({
-  text: `INSERT INTO outage_supply_points (outage_id, name, address, latitude, longitude, hours)
-         SELECT ${outageId}, p.name, p.address, p.latitude, p.longitude, p.hours
-         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(point, n),
-           jsonb_to_record(e.point) AS p(name text, address text, latitude float8, longitude float8, hours text)
-         ${guard} ORDER BY e.n`,
+  text: `${supplyPointsFrom(outageTables, outageId, '$1')} ${guard} ORDER BY e.n`,
   params: [JSON.stringify(input.supplyPoints), ...params],
 });
 
@@ -151,15 +148,6 @@ export async function updateOutage(
 export async function deleteOutage(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
   const state = await outageState(db, id);
   if (!state) return false;
-  const deleted = await changeAndAudit(db, {
-    change: `DELETE FROM outages WHERE id = $1 AND status = 'borrador' RETURNING id`,
-    params: [id, `borrador: ${state.words}`],
-    admin,
-    action: 'delete',
-    entity: 'outage',
-    entityId: 'id',
-    summary: '$2::text',
-  });
-  if (deleted.length === 0) throw new Conflict(outageAdminMessages.notDraft);
+  await deleteDraft(db, admin, outageTables, id, { words: state.words, notDraft: outageAdminMessages.notDraft });
   return true;
 }

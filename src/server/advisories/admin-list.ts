@@ -6,14 +6,8 @@ import {
 } from '../../shared/advisories/admin/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
-import {
-  advisoryTables,
-  isNoticeId,
-  lastUpdateJson,
-  noticePage,
-  supplyPointsJson,
-  updatesJson,
-} from '../notices/notice.ts';
+import { noticePage } from '../notices/steps.ts';
+import { advisoryTables, isNoticeId, lastUpdateJson, supplyPointsJson, updatesJson } from '../notices/sql.ts';
 
 /** A notice's id in a path (isNoticeId). */
 export const isAdvisoryId = isNoticeId;

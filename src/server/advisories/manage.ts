@@ -12,8 +12,9 @@ import { messages } from '../../shared/messages.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict, Invalid, isForeignKeyViolation } from '../errors.ts';
-import { advisoryTables, deleteDraft, supplyPointsFrom } from '../notices/notice.ts';
+import { Conflict, Invalid } from '../errors.ts';
+import { advisoryTables, supplyPointsFrom } from '../notices/sql.ts';
+import { createDraft, deleteDraft } from '../notices/steps.ts';
 import { advisoryDetailRead, isAdvisoryId } from './admin-list.ts';
 
 /**
@@ -106,9 +107,9 @@ export async function createAdvisory(
   now: Date,
 ): Promise<AdminAdvisory> {
   // The notice of this transaction: its identity was drawn by the first statement.
-  const detail = advisoryDetailRead(`currval(pg_get_serial_sequence('advisories', 'id'))`, []);
-  try {
-    const results = await db.batch([
+  const drawn = `currval(pg_get_serial_sequence('advisories', 'id'))`;
+  return createDraft(db, {
+    statements: [
       auditedChange({
         change: `INSERT INTO advisories (kind, restriction_level, sectors, starts_at, ends_at, instructions, created_at, updated_at,
                    audit_words)
@@ -132,13 +133,10 @@ export async function createAdvisory(
         entityId: 'id',
         summary: `'borrador: ' || audit_words`,
       }),
-      detail.statement,
-    ]);
-    return detail.answer(results[1]!)!;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new Invalid(messages.invalidForm, { towns: advisoryMessages.unknownTown });
-    throw error;
-  }
+    ],
+    detail: advisoryDetailRead(drawn, []),
+    unknownTown: () => new Invalid(messages.invalidForm, { towns: advisoryMessages.unknownTown }),
+  });
 }
 
 /**

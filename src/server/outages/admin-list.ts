@@ -8,14 +8,8 @@ import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours, supplyDays } from '../../shared/outages/supply-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
-import {
-  isNoticeId,
-  lastUpdateJson,
-  noticePage,
-  outageTables,
-  supplyPointsJson,
-  updatesJson,
-} from '../notices/notice.ts';
+import { noticePage } from '../notices/steps.ts';
+import { isNoticeId, lastUpdateJson, outageTables, supplyPointsJson, updatesJson } from '../notices/sql.ts';
 
 /** An outage's id in a path (isNoticeId). */
 export const isOutageId = isNoticeId;

@@ -11,8 +11,9 @@ import {
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict, Invalid, isForeignKeyViolation } from '../errors.ts';
-import { deleteDraft, outageTables, supplyPointsFrom } from '../notices/notice.ts';
+import { Conflict, Invalid } from '../errors.ts';
+import { outageTables, supplyPointsFrom } from '../notices/sql.ts';
+import { createDraft, deleteDraft } from '../notices/steps.ts';
 import { isOutageId, outageDetailRead } from './admin-list.ts';
 import { requireTown } from './towns.ts';
 
@@ -86,9 +87,8 @@ export async function createOutage(
 ): Promise<AdminOutage> {
   // The outage of this transaction: its identity was drawn by the first statement.
   const drawn = `currval(pg_get_serial_sequence('outages', 'id'))`;
-  const detail = outageDetailRead(drawn, []);
-  try {
-    const results = await db.batch([
+  return createDraft(db, {
+    statements: [
       auditedChange({
         change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at, audit_words)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, format($9::text, (SELECT name FROM outage_towns WHERE slug = $2)))
@@ -102,13 +102,10 @@ export async function createOutage(
         summary: `'borrador: ' || audit_words`,
       }),
       insertSupplyPoints(input, drawn),
-      detail.statement,
-    ]);
-    return detail.answer(results[2]!)!;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new Invalid(outageMessages.town, 'town');
-    throw error;
-  }
+    ],
+    detail: outageDetailRead(drawn, []),
+    unknownTown: () => new Invalid(outageMessages.town, 'town'),
+  });
 }
 
 /** Replaces what staff wrote and the supply points; false when there is no such outage. */

@@ -1,13 +1,10 @@
-import { auditedChange, changeAndAudit } from '../audit.ts';
-import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict } from '../errors.ts';
+import { isoTime } from '../db/index.ts';
 
 /**
  * A published notice's tables: the outage or the aviso, and beside it, keyed by its id, its public
  * updates, its supply points and its notices (what subscribers are mailed and CAP publishes).
  * Cortes (src/server/outages) and avisos (src/server/advisories) are two configurations of it:
- * what their lists, details, drafts and updates share is written here once.
+ * this file has the SQL their lists and details share, steps.ts the steps of their lives.
  */
 export interface NoticeTables {
   table: 'outages' | 'advisories';
@@ -64,98 +61,3 @@ export const supplyPointsFrom = ({ supplyPoints, key }: NoticeTables, id: string
    SELECT ${id}, p.name, p.address, p.latitude, p.longitude, p.hours
    FROM jsonb_array_elements(${points}::jsonb) WITH ORDINALITY AS e(point, n),
      jsonb_to_record(e.point) AS p(name text, address text, latitude float8, longitude float8, hours text)`;
-
-/**
- * A page of staff's list in one round trip: the count of the rows `where` keeps and the page's
- * rows, in `order`. `from` is the table with its alias (`outages o`), `join` what the rows read
- * beside it; `where` uses $1 and $2, the page takes $3 and $4.
- */
-export async function noticePage<Row>(
-  db: Database,
-  {
-    from,
-    join = '',
-    columns,
-    where,
-    params,
-    order,
-    page,
-    pageSize,
-  }: {
-    from: string;
-    join?: string;
-    columns: string;
-    where: string;
-    params: [unknown, unknown];
-    order: string;
-    page: number;
-    pageSize: number;
-  },
-): Promise<{ rows: Row[]; total: number }> {
-  const [count, rows] = (await db.batch([
-    { text: `SELECT count(*)::int AS total FROM ${from} ${where}`, params },
-    {
-      text: `SELECT ${columns} FROM ${from} ${join} ${where} ORDER BY ${order} LIMIT $3 OFFSET $4`,
-      params: [...params, pageSize, (page - 1) * pageSize],
-    },
-  ] satisfies Statement[])) as [{ total: number }[], Row[]];
-  return { rows, total: count[0]!.total };
-}
-
-/**
- * Only a draft goes away: what the public saw stays in the history. `words` name it in the log;
- * a notice published meanwhile is refused with `notDraft`.
- */
-export async function deleteDraft(
-  db: Database,
-  admin: SignedInAdmin,
-  { table, entity }: NoticeTables,
-  id: string,
-  { words, notDraft }: { words: string; notDraft: string },
-): Promise<void> {
-  const deleted = await changeAndAudit(db, {
-    change: `DELETE FROM ${table} WHERE id = $1 AND status = 'borrador' RETURNING id`,
-    params: [id, `borrador: ${words}`],
-    admin,
-    action: 'delete',
-    entity,
-    entityId: 'id',
-    summary: '$2::text',
-  });
-  if (deleted.length === 0) throw new Conflict(notDraft);
-}
-
-/**
- * The statement of a public update with its audit row ("actualización de …"): `change` inserts it
- * into the notice's updates from $1 (the notice), $2 (the text) and $3 (its time) and returns the
- * notice's key; `effects`, what happens exactly when it does (audit.ts).
- */
-export const auditedUpdate = (
-  { key, entity }: NoticeTables,
-  admin: SignedInAdmin,
-  {
-    change,
-    effects,
-    id,
-    body,
-    at,
-    words,
-  }: {
-    change: string;
-    effects?: string;
-    id: string;
-    body: string;
-    at: string;
-    words: string;
-  },
-): Statement =>
-  auditedChange({
-    change,
-    params: [id, body, at, `actualización de ${words}`],
-    ...(effects === undefined ? {} : { effects }),
-    admin,
-    action: 'create',
-    entity,
-    entityId: key,
-    summary: '$4::text',
-  });

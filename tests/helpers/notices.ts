@@ -52,3 +52,19 @@ export function useNoticeFunction(fn: FunctionModule, { collection, answer, draf
 
   return { db, token: () => token, call, create, published };
 }
+
+/**
+ * What the steps of the notice `id` left, oldest first: the kinds of its notices (what subscribers
+ * are mailed and CAP publishes) and its audit rows' actions and words.
+ */
+export async function noticeSteps(db: Database, entity: 'outage' | 'advisory', id: string) {
+  const notices = await db.query<{ kind: string }>(
+    `SELECT kind FROM ${entity}_notices WHERE ${entity}_id = $1 ORDER BY id`,
+    [id],
+  );
+  const audit = await db.query<{ action: string; summary: string }>(
+    `SELECT action, summary FROM audit_log WHERE entity = $1 AND entity_id = $2 ORDER BY id`,
+    [entity, id],
+  );
+  return { notices: notices.map((row) => row.kind), audit };
+}

@@ -12,16 +12,14 @@ import {
   type RestrictionLevel,
 } from '../../../shared/advisories/schema.ts';
 import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
-import { AdminForm } from '../../forms/AdminForm.tsx';
 import { OptionsInput } from '../../forms/OptionsInput.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
-import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
 import type { NoticeFormProps } from '../notices/notice-kind.ts';
 import { chileTime, emptySupplyPoint, supplyPointsGroup } from '../notices/notice-form.ts';
-import { SupplyPointsInput } from '../notices/SupplyPointsInput.tsx';
+import { NoticeForm } from '../notices/NoticeForm.tsx';
 import { useTowns } from '../notices/towns-api.ts';
 
 const labels = {
@@ -100,11 +98,22 @@ export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFo
     groups: supplyPointsGroup,
   });
   const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
-  const groupError = form.formState.errors.supplyPoints?.message;
   const restriction = form.watch('kind') === 'restriccion';
 
   return (
-    <AdminForm form={shell}>
+    <NoticeForm
+      shell={shell}
+      submitLabel={submitLabel}
+      supplyPoints={{
+        legend: labels.supplyPoints,
+        hint: 'Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales.',
+        hoursHint: 'Por ejemplo: 09:00 a 21:00.',
+        points,
+        onAdd: () => points.append(emptySupplyPoint as PointInput),
+        error: form.formState.errors.supplyPoints?.message,
+        field,
+      }}
+    >
       <SelectInput {...field('kind')} placeholder="Seleccione el tipo" options={kindOptions} required />
       {restriction && (
         <OptionsInput
@@ -141,16 +150,6 @@ export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFo
         hint="Qué debe hacer la población, en palabras simples: se publica en /avisos y va en los correos."
         required
       />
-      <SupplyPointsInput
-        legend={labels.supplyPoints}
-        hint="Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales."
-        hoursHint="Por ejemplo: 09:00 a 21:00."
-        points={points}
-        onAdd={() => points.append(emptySupplyPoint as PointInput)}
-        error={groupError}
-        field={field}
-      />
-      <SubmitButton pending={shell.pending} label={submitLabel} />
-    </AdminForm>
+    </NoticeForm>
   );
 }

@@ -3,15 +3,13 @@ import * as z from 'zod/mini';
 import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
 import { outageKindLabels, outageKinds, OutageInputSchema, outageMessages } from '../../../shared/outages/schema.ts';
 import type { AdminOutage } from '../../../shared/outages/admin/schema.ts';
-import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
-import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
 import type { NoticeFormProps } from '../notices/notice-kind.ts';
 import { chileTime, emptySupplyPoint, supplyPointsGroup } from '../notices/notice-form.ts';
-import { SupplyPointsInput } from '../notices/SupplyPointsInput.tsx';
+import { NoticeForm } from '../notices/NoticeForm.tsx';
 import { useTowns } from '../notices/towns-api.ts';
 
 const labels = {
@@ -70,10 +68,21 @@ export function OutageForm({
     groups: supplyPointsGroup,
   });
   const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
-  const groupError = form.formState.errors.supplyPoints?.message;
 
   return (
-    <AdminForm form={shell}>
+    <NoticeForm
+      shell={shell}
+      submitLabel={submitLabel}
+      supplyPoints={{
+        legend: labels.supplyPoints,
+        hint: 'Dónde obtener agua mientras dure el corte. Coordenadas en grados decimales.',
+        hoursHint: 'Por ejemplo: 09:00 a 18:00.',
+        points,
+        onAdd: () => points.append(emptySupplyPoint as PointInput),
+        error: form.formState.errors.supplyPoints?.message,
+        field,
+      }}
+    >
       <SelectInput {...field('kind')} placeholder="Seleccione el tipo" options={kindOptions} required />
       <SelectInput
         {...field('town')}
@@ -88,16 +97,6 @@ export function OutageForm({
       <TextInput {...field('startsAt')} type="datetime-local" hint="Hora de Chile (Coyhaique)." required />
       <TextInput {...field('endsAt')} type="datetime-local" hint="Hora de Chile (Coyhaique)." required />
       <TextAreaInput {...field('cause')} hint="Por qué se corta el agua." />
-      <SupplyPointsInput
-        legend={labels.supplyPoints}
-        hint="Dónde obtener agua mientras dure el corte. Coordenadas en grados decimales."
-        hoursHint="Por ejemplo: 09:00 a 18:00."
-        points={points}
-        onAdd={() => points.append(emptySupplyPoint as PointInput)}
-        error={groupError}
-        field={field}
-      />
-      <SubmitButton pending={shell.pending} label={submitLabel} />
-    </AdminForm>
+    </NoticeForm>
   );
 }

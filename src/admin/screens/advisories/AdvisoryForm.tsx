@@ -1,4 +1,3 @@
-import { useFieldArray } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import {
@@ -18,7 +17,7 @@ import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
 import type { NoticeFormProps } from '../notices/notice-kind.ts';
-import { chileTime, emptySupplyPoint, supplyPointsGroup } from '../notices/notice-form.ts';
+import { chileTime, supplyPointsGroup, useSupplyPoints } from '../notices/notice-form.ts';
 import { NoticeForm } from '../notices/NoticeForm.tsx';
 import { useTowns } from '../notices/towns-api.ts';
 
@@ -70,7 +69,6 @@ const AdvisoryFormSchema = z
       message: advisoryMessages.end,
     }),
   );
-type PointInput = NonNullable<z.input<typeof AdvisoryFormSchema>['supplyPoints']>[number];
 
 /** What staff write about a notice, new or saved; `onSave` gets it as the API takes it. */
 export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFormProps<AdminAdvisory, AdvisoryInput>) {
@@ -97,7 +95,7 @@ export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFo
     },
     groups: supplyPointsGroup,
   });
-  const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
+  const points = useSupplyPoints(form);
   const restriction = form.watch('kind') === 'restriccion';
 
   return (
@@ -108,10 +106,8 @@ export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFo
         legend: labels.supplyPoints,
         hint: 'Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales.',
         hoursHint: 'Por ejemplo: 09:00 a 21:00.',
-        points,
-        onAdd: () => points.append(emptySupplyPoint as PointInput),
-        error: form.formState.errors.supplyPoints?.message,
         field,
+        ...points,
       }}
     >
       <SelectInput {...field('kind')} placeholder="Seleccione el tipo" options={kindOptions} required />

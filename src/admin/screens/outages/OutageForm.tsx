@@ -1,4 +1,3 @@
-import { useFieldArray } from 'react-hook-form';
 import * as z from 'zod/mini';
 import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
 import { outageKindLabels, outageKinds, OutageInputSchema, outageMessages } from '../../../shared/outages/schema.ts';
@@ -8,7 +7,7 @@ import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
 import type { NoticeFormProps } from '../notices/notice-kind.ts';
-import { chileTime, emptySupplyPoint, supplyPointsGroup } from '../notices/notice-form.ts';
+import { chileTime, supplyPointsGroup, useSupplyPoints } from '../notices/notice-form.ts';
 import { NoticeForm } from '../notices/NoticeForm.tsx';
 import { useTowns } from '../notices/towns-api.ts';
 
@@ -43,7 +42,6 @@ const OutageFormSchema = z
       message: outageMessages.endAfterStart,
     }),
   );
-type PointInput = NonNullable<z.input<typeof OutageFormSchema>['supplyPoints']>[number];
 
 /** What staff write about an outage, new or saved; `onSave` gets it as the API takes it. */
 export function OutageForm({
@@ -67,7 +65,7 @@ export function OutageForm({
     },
     groups: supplyPointsGroup,
   });
-  const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
+  const points = useSupplyPoints(form);
 
   return (
     <NoticeForm
@@ -77,10 +75,8 @@ export function OutageForm({
         legend: labels.supplyPoints,
         hint: 'Dónde obtener agua mientras dure el corte. Coordenadas en grados decimales.',
         hoursHint: 'Por ejemplo: 09:00 a 18:00.',
-        points,
-        onAdd: () => points.append(emptySupplyPoint as PointInput),
-        error: form.formState.errors.supplyPoints?.message,
         field,
+        ...points,
       }}
     >
       <SelectInput {...field('kind')} placeholder="Seleccione el tipo" options={kindOptions} required />

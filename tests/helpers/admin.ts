@@ -85,7 +85,7 @@ export async function signInFully(
   return answer;
 }
 
-interface FunctionModule {
+export interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
   config: Config;
 }

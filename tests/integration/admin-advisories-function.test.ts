@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import { advisoryAdminMessages } from '../../src/shared/advisories/admin/schema.ts';
 import { advisoryMessages } from '../../src/shared/advisories/schema.ts';
@@ -6,24 +6,11 @@ import { townList } from '../../src/shared/advisories/words.ts';
 import { townListSql } from '../../src/server/advisories/manage.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, callFunction, read } from '../helpers/admin.ts';
 import { invalidForm, refused } from '../helpers/functions.ts';
+import { useNoticeFunction } from '../helpers/notices.ts';
 
 /** Avisos, staff's side: a notice's life from draft to lifted, its notices and its audit rows. */
-
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeEach(async () => {
-  for (const table of ['advisories', 'audit_log', 'admins']) await db().query(`DELETE FROM ${table}`);
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
-
-// The clock of every call (X-Local-Now): Monday 2 March 2026, 12:00 in Coyhaique (UTC-3).
-const NOW = '2026-03-02T15:00:00.000Z';
-const call = (method: string, path: string, body?: unknown, at = NOW) =>
-  callFunction(adminAdvisories, method, path, { token, body, headers: { 'x-local-now': at } }).then(read);
 
 const supplyPoint = {
   name: 'Estanque móvil plaza',
@@ -43,16 +30,12 @@ const boil = {
 };
 const WORDS = 'Hervir el agua antes de consumirla en Puerto Aysén, desde 02-03-2026 08:00';
 
-async function create(changes: object = {}): Promise<string> {
-  const { status, body } = await call('POST', '/api/admin/advisories', { ...boil, ...changes });
-  expect(status).toBe(201);
-  return body.data.advisory.id as string;
-}
-async function published(changes: object = {}): Promise<string> {
-  const id = await create(changes);
-  expect((await call('POST', `/api/admin/advisories/${id}/publish`)).status).toBe(200);
-  return id;
-}
+const { db, token, call, create, published } = useNoticeFunction(adminAdvisories, {
+  collection: '/api/admin/advisories',
+  answer: 'advisory',
+  draft: boil,
+  tables: ['advisories'],
+});
 const notices = () =>
   db().query<{ advisory_id: string; kind: string; update_id: string | null; created_at: string }>(
     `SELECT advisory_id::text, kind, update_id::text, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
@@ -182,7 +165,7 @@ describe('POST /api/admin/advisories', () => {
   it('refuses a body that is not JSON (415) or is broken JSON (400)', async () => {
     const raw = (body: string, type: string) =>
       callFunction(adminAdvisories, 'POST', '/api/admin/advisories', {
-        token,
+        token: token(),
         body: new Blob([body], { type }),
         headers: { 'content-type': type },
       }).then(read);

@@ -1,34 +1,24 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
 import { outageAdminMessages } from '../../src/shared/outages/admin/schema.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, callFunction } from '../helpers/admin.ts';
 import { invalidForm, refused } from '../helpers/functions.ts';
+import { NOTICE_NOW, useNoticeFunction } from '../helpers/notices.ts';
 import { plannedOutage, supplyPoint } from '../helpers/submissions.ts';
 
 /** Cortes de agua, staff's side: the outage's life, the 48-hour rule, the notices. */
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeEach(async () => {
-  for (const table of ['outage_notices', 'outages', 'audit_log', 'admins']) await db().query(`DELETE FROM ${table}`);
-  await db().query(`DELETE FROM outage_towns WHERE position > 8`);
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
+// The clock of every call is NOTICE_NOW, three days before plannedOutage starts.
+const NOW = NOTICE_NOW;
+const { db, token, call, create, published } = useNoticeFunction(adminOutages, {
+  collection: '/api/admin/outages',
+  answer: 'outage',
+  draft: plannedOutage,
+  tables: ['outage_notices', 'outages'],
+  reset: (db) => db.query(`DELETE FROM outage_towns WHERE position > 8`),
 });
 
-// The clock of every call (X-Local-Now): Monday 2 March 2026, 12:00 in Coyhaique (UTC-3), three
-// days before plannedOutage starts.
-const NOW = '2026-03-02T15:00:00.000Z';
-const call = (method: string, path: string, body?: unknown, at = NOW) =>
-  callFunction(adminOutages, method, path, { token, body, headers: { 'x-local-now': at } }).then(read);
-
-async function create(changes: object = {}): Promise<string> {
-  const { status, body } = await call('POST', '/api/admin/outages', { ...plannedOutage, ...changes });
-  expect(status).toBe(201);
-  return body.data.outage.id as string;
-}
 const notices = () =>
   db().query<{ outage_id: string; kind: string; update_id: string | null }>(
     'SELECT outage_id::text, kind, update_id::text FROM outage_notices ORDER BY id',
@@ -345,16 +335,13 @@ describe('/api/admin/outages/towns', () => {
 
 describe('real times: when the supply stopped and came back', () => {
   /** An unplanned cut of Coyhaique announced for 08:00 on Monday 2 March, published at NOW (12:00). */
-  async function published(changes: object = {}): Promise<string> {
-    const id = await create({
+  const publishedCut = (changes: object = {}) =>
+    published({
       kind: 'emergencia',
       startsAt: '2026-03-02T08:00:00-03:00',
       endsAt: '2026-03-02T20:00:00-03:00',
       ...changes,
     });
-    expect((await call('POST', `/api/admin/outages/${id}/publish`, {})).status).toBe(200);
-    return id;
-  }
   const move = (id: string, status: string, at = NOW) =>
     call('PUT', `/api/admin/outages/${id}/status`, { status }, at).then(({ body }) => body.data.outage);
   const stored = async (id: string) =>
@@ -370,7 +357,7 @@ describe('real times: when the supply stopped and came back', () => {
 
   describe('the status changes record them', () => {
     it('en curso stops the water now; restablecido restores it now and keeps the stop', async () => {
-      const id = await published();
+      const id = await publishedCut();
       expect(await move(id, 'en_curso')).toMatchObject({
         supplyStoppedAt: '2026-03-02T15:00:00Z',
         supplyRestoredAt: null,
@@ -393,7 +380,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('restablecido straight from publicado stops it at the announced start, once passed', async () => {
-      const id = await published({ startsAt: '2026-03-02T10:00:00-03:00' });
+      const id = await publishedCut({ startsAt: '2026-03-02T10:00:00-03:00' });
       expect(await move(id, 'restablecido', '2026-03-02T16:00:00Z')).toMatchObject({
         supplyStoppedAt: '2026-03-02T13:00:00Z',
         supplyRestoredAt: '2026-03-02T16:00:00Z',
@@ -403,7 +390,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('restablecido before the announced start records nothing: the water never stopped', async () => {
-      const id = await published({ startsAt: '2026-03-02T13:00:00-03:00' });
+      const id = await publishedCut({ startsAt: '2026-03-02T13:00:00-03:00' });
       expect(await move(id, 'restablecido')).toMatchObject({
         status: 'restablecido',
         supplyStoppedAt: null,
@@ -413,7 +400,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('a restore in the instant it started keeps the stop and records no restore (the constraint wants it after)', async () => {
-      const id = await published();
+      const id = await publishedCut();
       await move(id, 'en_curso');
       expect(await move(id, 'restablecido')).toMatchObject({
         status: 'restablecido',
@@ -423,7 +410,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('cancelado records none', async () => {
-      const id = await published();
+      const id = await publishedCut();
       expect(await move(id, 'cancelado')).toMatchObject({
         status: 'cancelado',
         supplyStoppedAt: null,
@@ -432,7 +419,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('a stop staff corrected while en curso is kept by the restore', async () => {
-      const id = await published();
+      const id = await publishedCut();
       await move(id, 'en_curso');
       expect(
         (await correct(id, { supplyStoppedAt: '2026-03-02T11:40:00-03:00', reason: 'Aviso de vecinos.' }, NOW)).status,
@@ -446,7 +433,7 @@ describe('real times: when the supply stopped and came back', () => {
 
   describe('PUT /api/admin/outages/{id}/supply', () => {
     it('corrects a current outage’s stop with a reason and the SISS resolution, in the audit log', async () => {
-      const id = await published();
+      const id = await publishedCut();
       await move(id, 'en_curso');
       const { status, body } = await correct(
         id,
@@ -480,7 +467,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('corrects a restored outage’s stop and restore: the real duration and days follow', async () => {
-      const id = await published();
+      const id = await publishedCut();
       await move(id, 'en_curso');
       await move(id, 'restablecido', '2026-03-02T17:00:00Z');
       const { status, body } = await correct(id, {
@@ -570,7 +557,7 @@ describe('real times: when the supply stopped and came back', () => {
       ],
     ])('refuses %s (400 on its field)', (_, changes, errors) => {
       it('and changes and logs nothing', async () => {
-        const id = await published();
+        const id = await publishedCut();
         await move(id, 'en_curso');
         await move(id, 'restablecido', '2026-03-02T17:00:00Z');
         const before = await stored(id);
@@ -584,7 +571,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('accepts times up to the server’s clock (X-Local-Now in local mode)', async () => {
-      const id = await published();
+      const id = await publishedCut();
       await move(id, 'en_curso');
       await move(id, 'restablecido', '2026-03-02T17:00:00Z');
       const atTheClock = await correct(
@@ -596,7 +583,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('refuses a restore while the outage is en curso, and a restablecido one without it', async () => {
-      const current = await published();
+      const current = await publishedCut();
       await move(current, 'en_curso');
       expect(await correct(current, valid)).toEqual(
         refused(409, outageAdminMessages.supplyStillRunning, {
@@ -612,8 +599,8 @@ describe('real times: when the supply stopped and came back', () => {
 
     it('refuses a draft, a published outage and a cancelled one (409), and logs nothing', async () => {
       const draft = await create();
-      const announced = await published();
-      const cancelled = await published();
+      const announced = await publishedCut();
+      const cancelled = await publishedCut();
       await move(cancelled, 'cancelado');
       const audited = (await auditRows(db())).length;
       for (const id of [draft, announced, cancelled])
@@ -630,14 +617,14 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('answers 401 without a token and 415 to a cross-site form post, and changes nothing', async () => {
-      const id = await published();
+      const id = await publishedCut();
       await move(id, 'en_curso');
       const before = await stored(id);
       const path = `/api/admin/outages/${id}/supply`;
       const anonymous = await callFunction(adminOutages, 'PUT', path, { body: valid });
       expect(anonymous.status).toBe(401);
       const crossSite = await callFunction(adminOutages, 'PUT', path, {
-        token,
+        token: token(),
         body: new Blob([JSON.stringify({ ...valid, supplyRestoredAt: '' })], { type: 'text/plain' }),
         headers: { 'content-type': 'text/plain' },
       });
@@ -646,7 +633,7 @@ describe('real times: when the supply stopped and came back', () => {
     });
 
     it('refuses an empty body on each required field', async () => {
-      const id = await published();
+      const id = await publishedCut();
       expect(await correct(id, {})).toEqual(
         invalidForm({
           supplyStoppedAt: outageAdminMessages.supplyStopped,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addAdvisoryUpdate, liftAdvisory, publishAdvisory } from '../../src/server/advisories/lifecycle.ts';
 import { createAdvisory } from '../../src/server/advisories/manage.ts';
 import { AdvisoryInputSchema } from '../../src/shared/advisories/schema.ts';
+import { noticeSteps } from '../helpers/notices.ts';
 import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
 
 /**
@@ -32,20 +33,10 @@ const draft = async () =>
     )
   ).id;
 
-const stepsOf = async (id: string) => ({
-  notices: (
-    await race.postgres.db.query<{ kind: string }>(
-      `SELECT kind FROM advisory_notices WHERE advisory_id = $1 ORDER BY id`,
-      [id],
-    )
-  ).map((row) => row.kind),
-  audit: (
-    await race.postgres.db.query<{ action: string }>(
-      `SELECT action FROM audit_log WHERE entity = 'advisory' AND entity_id = $1 ORDER BY id`,
-      [id],
-    )
-  ).map((row) => row.action),
-});
+const stepsOf = async (id: string) => {
+  const { notices, audit } = await noticeSteps(race.postgres.db, 'advisory', id);
+  return { notices, audit: audit.map((row) => row.action) };
+};
 
 describe('staff pressing the same button at once', () => {
   it(`publish a notice once: one step, one audit row, one notice, in ${ROUNDS} rounds`, async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, outageWords, updateOutage } from '../../src/server/outages/manage.ts';
 import { OutageInputSchema } from '../../src/shared/outages/schema.ts';
+import { noticeSteps } from '../helpers/notices.ts';
 import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
 
 /**
@@ -31,17 +32,7 @@ const planned = (now: Date, hours: number) =>
     endsAt: new Date(now.getTime() + (hours + 6) * HOUR).toISOString(),
   });
 
-const stepsOf = async (id: string) => ({
-  notices: (
-    await race.postgres.db.query<{ kind: string }>(`SELECT kind FROM outage_notices WHERE outage_id = $1 ORDER BY id`, [
-      id,
-    ])
-  ).map((row) => row.kind),
-  audit: await race.postgres.db.query<{ action: string; summary: string }>(
-    `SELECT action, summary FROM audit_log WHERE entity = 'outage' AND entity_id = $1 ORDER BY id`,
-    [id],
-  ),
-});
+const stepsOf = (id: string) => noticeSteps(race.postgres.db, 'outage', id);
 
 describe('staff publishing an outage at once', () => {
   it(`publish it once: one step, one audit row, one notice, in ${ROUNDS} rounds`, async () => {

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
-import type { Database } from '../../src/server/db/database.ts';
+import { describe, expect, it } from 'vitest';
 import { changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage } from '../../src/server/outages/manage.ts';
 import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
 import { OutageSupplyTimesSchema } from '../../src/shared/outages/admin/schema.ts';
 import { OutageInputSchema } from '../../src/shared/outages/schema.ts';
-import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '../helpers/real-postgres.ts';
+import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
 
 /**
  * The real times (when the supply stopped and came back) under truly concurrent requests, each on its own session of a real
@@ -19,22 +17,14 @@ import { raceStaff, startRealPostgres, statusOfCall, type RealPostgres } from '.
 const ROUNDS = 20;
 const HOUR = 3_600_000;
 
-let postgres: RealPostgres;
-let sessions: [Database, Database];
-let admins: SignedInAdmin[];
-beforeAll(async () => {
-  postgres = await startRealPostgres();
-  sessions = [postgres.connect(), postgres.connect()];
-  admins = await raceStaff(postgres.db, 2);
-}, 120_000);
-afterAll(() => postgres?.stop());
+const race = useStaffRace(2);
 
 /** An emergency that started two hours ago and was marked en curso then: its default stop. */
 async function started(now: Date): Promise<{ id: string; defaultStop: Date }> {
   const defaultStop = new Date(now.getTime() - 2 * HOUR);
   const { id } = await createOutage(
-    postgres.db,
-    admins[0]!,
+    race.postgres.db,
+    race.admins[0]!,
     OutageInputSchema.parse({
       kind: 'emergencia',
       town: 'coyhaique',
@@ -44,8 +34,14 @@ async function started(now: Date): Promise<{ id: string; defaultStop: Date }> {
     }),
     defaultStop,
   );
-  await publishOutage(postgres.db, admins[0]!, id, { confirmShortNotice: false, shortNoticeReason: '' }, defaultStop);
-  await changeOutageStatus(postgres.db, admins[0]!, id, { status: 'en_curso' }, defaultStop);
+  await publishOutage(
+    race.postgres.db,
+    race.admins[0]!,
+    id,
+    { confirmShortNotice: false, shortNoticeReason: '' },
+    defaultStop,
+  );
+  await changeOutageStatus(race.postgres.db, race.admins[0]!, id, { status: 'en_curso' }, defaultStop);
   return { id, defaultStop };
 }
 
@@ -60,20 +56,20 @@ describe('a correction of the stop racing the restore', () => {
         supplyStoppedAt: correctedStop.toISOString(),
         reason: 'Aviso de vecinos: el agua se cortó media hora antes.',
       });
-      const correct = () => statusOfCall(correctSupplyTimes(sessions[0], admins[0]!, id, correction, now));
+      const correct = () => statusOfCall(correctSupplyTimes(race.sessions[0]!, race.admins[0]!, id, correction, now));
       const restore = () =>
-        statusOfCall(changeOutageStatus(sessions[1], admins[1]!, id, { status: 'restablecido' }, now));
+        statusOfCall(changeOutageStatus(race.sessions[1]!, race.admins[1]!, id, { status: 'restablecido' }, now));
       // Each sends first in turn, so that both orders land.
       let corrected: number, restored: number;
       if (round % 2 === 0) [corrected, restored] = await Promise.all([correct(), restore()]);
       else [restored, corrected] = await Promise.all([restore(), correct()]);
       outcomes.push(corrected);
       expect(restored).toBe(200);
-      const [row] = await postgres.db.query<{ status: string; stopped: Date; restored: Date | null }>(
+      const [row] = await race.postgres.db.query<{ status: string; stopped: Date; restored: Date | null }>(
         'SELECT status, supply_stopped_at AS stopped, supply_restored_at AS restored FROM outages WHERE id = $1',
         [id],
       );
-      const audit = await postgres.db.query<{ summary: string }>(
+      const audit = await race.postgres.db.query<{ summary: string }>(
         `SELECT summary FROM audit_log WHERE entity = 'outage' AND entity_id = $1 AND summary LIKE 'Horas reales%'`,
         [id],
       );

@@ -4,7 +4,9 @@ import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict } from '../errors.ts';
-import { advisoryDetailRead, isAdvisoryId } from './admin-list.ts';
+import { advisoryTables } from '../notices/sql.ts';
+import { auditedUpdate, publishStep } from '../notices/steps.ts';
+import { advisoryDetailRead } from './admin-list.ts';
 import { advisoryState } from './manage.ts';
 
 /**
@@ -31,27 +33,24 @@ export async function publishAdvisory(
   id: string,
   now: Date,
 ): Promise<AdminAdvisory | undefined> {
-  if (!isAdvisoryId(id)) return undefined;
-  const detail = advisoryDetailRead('$1', [id]);
-  const [published, rows] = await db.batch([
-    auditedChange({
-      change: `UPDATE advisories SET status = 'publicado', published_at = $2, updated_at = $2
+  return publishStep(db, id, {
+    statements: [
+      auditedChange({
+        change: `UPDATE advisories SET status = 'publicado', published_at = $2, updated_at = $2
                WHERE id = $1 AND status = 'borrador' RETURNING id, audit_words`,
-      params: [id, now.toISOString()],
-      effects: notice('published', '$2'),
-      admin,
-      action: 'publish',
-      entity: 'advisory',
-      entityId: 'id',
-      summary: 'audit_words',
-    }),
-    detail.statement,
-  ]);
-  const advisory = detail.answer(rows!);
-  if (!advisory) return undefined;
-  // Published already, maybe by someone else a moment before: nothing was written twice.
-  if (published!.length === 0) throw new Conflict(advisoryAdminMessages.alreadyPublished);
-  return advisory;
+        params: [id, now.toISOString()],
+        effects: notice('published', '$2'),
+        admin,
+        action: 'publish',
+        entity: 'advisory',
+        entityId: 'id',
+        summary: 'audit_words',
+      }),
+    ],
+    detail: advisoryDetailRead,
+    // Published already, maybe by someone else a moment before: nothing was written twice.
+    refused: () => new Conflict(advisoryAdminMessages.alreadyPublished),
+  });
 }
 
 /**
@@ -69,18 +68,17 @@ export async function addAdvisoryUpdate(
   const state = await advisoryState(db, id);
   if (!state) return false;
   if (state.status !== 'publicado') throw new Conflict(advisoryAdminMessages.notCurrent);
-  const added = await changeAndAudit(db, {
+  const update = auditedUpdate(advisoryTables, admin, {
     change: `INSERT INTO advisory_updates (advisory_id, body, created_at)
              SELECT id, $2, $3 FROM advisories WHERE id = $1 AND status = 'publicado' FOR UPDATE
              RETURNING advisory_id, id`,
-    params: [id, body, now.toISOString(), `actualización de ${state.words}`],
     effects: notice('update', '$3', 'advisory_id', 'id'),
-    admin,
-    action: 'create',
-    entity: 'advisory',
-    entityId: 'advisory_id',
-    summary: '$4::text',
+    id,
+    body,
+    at: now.toISOString(),
+    words: state.words,
   });
+  const added = await db.query(update.text, update.params);
   if (added.length === 0) throw new Conflict(advisoryAdminMessages.notCurrent);
   return true;
 }

@@ -9,10 +9,12 @@ import {
 import { advisoryName, townList } from '../../shared/advisories/words.ts';
 import { chileMinute } from '../../shared/chile-time.ts';
 import { messages } from '../../shared/messages.ts';
-import { auditedChange, changeAndAudit } from '../audit.ts';
+import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict, Invalid, isForeignKeyViolation } from '../errors.ts';
+import { Conflict, Invalid } from '../errors.ts';
+import { advisoryTables, supplyPointsFrom } from '../notices/sql.ts';
+import { createDraft, deleteDraft } from '../notices/steps.ts';
 import { advisoryDetailRead, isAdvisoryId } from './admin-list.ts';
 
 /**
@@ -80,13 +82,6 @@ const columnsOf = (input: AdvisoryInput) => [
   input.instructions,
 ];
 
-/** The supply points of the notice `advisoryId` (SQL), from `points` (a JSON parameter), in their order. */
-const supplyPointsFrom = (advisoryId: string, points: string) =>
-  `INSERT INTO advisory_supply_points (advisory_id, name, address, latitude, longitude, hours)
-   SELECT ${advisoryId}, p.name, p.address, p.latitude, p.longitude, p.hours
-   FROM jsonb_array_elements(${points}::jsonb) WITH ORDINALITY AS e(point, n),
-     jsonb_to_record(e.point) AS p(name text, address text, latitude float8, longitude float8, hours text)`;
-
 /**
  * townList (src/shared/advisories/words.ts) in SQL over `names`, a text[] in order, for the log of a
  * statement that reads the towns' names itself. Spanish says "e" for "y" before a name that sounds
@@ -112,9 +107,9 @@ export async function createAdvisory(
   now: Date,
 ): Promise<AdminAdvisory> {
   // The notice of this transaction: its identity was drawn by the first statement.
-  const detail = advisoryDetailRead(`currval(pg_get_serial_sequence('advisories', 'id'))`, []);
-  try {
-    const results = await db.batch([
+  const drawn = `currval(pg_get_serial_sequence('advisories', 'id'))`;
+  return createDraft(db, {
+    statements: [
       auditedChange({
         change: `INSERT INTO advisories (kind, restriction_level, sectors, starts_at, ends_at, instructions, created_at, updated_at,
                    audit_words)
@@ -131,20 +126,17 @@ export async function createAdvisory(
           advisoryWords(input.kind, levelOf(input), ['%s'], input.startsAt),
         ],
         effects: `towns AS (INSERT INTO advisory_towns (advisory_id, town) SELECT changed.id, town FROM changed, unnest($8::text[]) AS town),
-          points AS (${supplyPointsFrom('(SELECT id FROM changed)', '$9')} ORDER BY e.n)`,
+          points AS (${supplyPointsFrom(advisoryTables, '(SELECT id FROM changed)', '$9')} ORDER BY e.n)`,
         admin,
         action: 'create',
         entity: 'advisory',
         entityId: 'id',
         summary: `'borrador: ' || audit_words`,
       }),
-      detail.statement,
-    ]);
-    return detail.answer(results[1]!)!;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new Invalid(messages.invalidForm, { towns: advisoryMessages.unknownTown });
-    throw error;
-  }
+    ],
+    detail: advisoryDetailRead(drawn, []),
+    unknownTown: () => new Invalid(messages.invalidForm, { towns: advisoryMessages.unknownTown }),
+  });
 }
 
 /**
@@ -189,7 +181,7 @@ export async function updateAdvisory(
     },
     { text: `DELETE FROM advisory_supply_points WHERE advisory_id = $1 AND ${open}`, params: [id] },
     {
-      text: `${supplyPointsFrom('$1::bigint', '$2')} WHERE ${open} ORDER BY e.n`,
+      text: `${supplyPointsFrom(advisoryTables, '$1::bigint', '$2')} WHERE ${open} ORDER BY e.n`,
       params: [id, JSON.stringify(input.supplyPoints)],
     },
   ] satisfies Statement[])) as [unknown[]];
@@ -201,15 +193,6 @@ export async function updateAdvisory(
 export async function deleteAdvisory(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
   const state = await advisoryState(db, id);
   if (!state) return false;
-  const deleted = await changeAndAudit(db, {
-    change: `DELETE FROM advisories WHERE id = $1 AND status = 'borrador' RETURNING id`,
-    params: [id, `borrador: ${state.words}`],
-    admin,
-    action: 'delete',
-    entity: 'advisory',
-    entityId: 'id',
-    summary: '$2::text',
-  });
-  if (deleted.length === 0) throw new Conflict(advisoryAdminMessages.notDraft);
+  await deleteDraft(db, admin, advisoryTables, id, { words: state.words, notDraft: advisoryAdminMessages.notDraft });
   return true;
 }

@@ -8,18 +8,17 @@ import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours, supplyDays } from '../../shared/outages/supply-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
+import { noticePage } from '../notices/steps.ts';
+import { isNoticeId, lastUpdateJson, outageTables, supplyPointsJson, updatesJson } from '../notices/sql.ts';
 
-/** An outage's id in a path: the table's bigint, or nothing (404, never a database error). */
-export const isOutageId = (id: string): boolean => /^[1-9][0-9]{0,17}$/.test(id);
-
-const LAST_UPDATE = `(SELECT json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
-   FROM outage_updates u WHERE u.outage_id = o.id ORDER BY u.id DESC LIMIT 1)`;
+/** An outage's id in a path (isNoticeId). */
+export const isOutageId = isNoticeId;
 
 const nullableTime = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE ${isoTime(column)} END`;
 
 const SUMMARY_COLUMNS = `o.id::text AS id, o.kind, o.town, t.name AS "townName", o.sectors,
   ${isoTime('o.starts_at')} AS "startsAt", ${isoTime('o.ends_at')} AS "endsAt", o.status,
-  ${LAST_UPDATE} AS "lastUpdate", ${nullableTime('o.supply_stopped_at')} AS "supplyStoppedAt",
+  ${lastUpdateJson(outageTables, 'o.id')} AS "lastUpdate", ${nullableTime('o.supply_stopped_at')} AS "supplyStoppedAt",
   ${nullableTime('o.supply_restored_at')} AS "supplyRestoredAt", o.force_majeure_resolution AS "forceMajeureResolution"`;
 
 type Derived = 'causeClass' | 'realHours' | 'supplyDays';
@@ -46,17 +45,17 @@ export async function listOutages(
   db: Database,
   { status, town, page }: OutageListQuery,
 ): Promise<{ outages: AdminOutageSummary[]; total: number; page: number; pageSize: number }> {
-  const where = 'WHERE ($1::text IS NULL OR o.status = $1) AND ($2::text IS NULL OR o.town = $2)';
-  const params = [status ?? null, town ?? null];
-  const [count, outages] = (await db.batch([
-    { text: `SELECT count(*)::int AS total FROM outages o ${where}`, params },
-    {
-      text: `SELECT ${SUMMARY_COLUMNS} FROM outages o JOIN outage_towns t ON t.slug = o.town ${where}
-             ORDER BY o.status IN ('restablecido', 'cancelado'), o.starts_at DESC, o.id DESC LIMIT $3 OFFSET $4`,
-      params: [...params, OUTAGE_PAGE_SIZE, (page - 1) * OUTAGE_PAGE_SIZE],
-    },
-  ])) as [{ total: number }[], Omit<AdminOutageSummary, Derived>[]];
-  return { outages: outages.map(withRealTimes), total: count[0]!.total, page, pageSize: OUTAGE_PAGE_SIZE };
+  const { rows, total } = await noticePage<Omit<AdminOutageSummary, Derived>>(db, {
+    from: 'outages o',
+    join: 'JOIN outage_towns t ON t.slug = o.town',
+    columns: SUMMARY_COLUMNS,
+    where: 'WHERE ($1::text IS NULL OR o.status = $1) AND ($2::text IS NULL OR o.town = $2)',
+    params: [status ?? null, town ?? null],
+    order: `o.status IN ('restablecido', 'cancelado'), o.starts_at DESC, o.id DESC`,
+    page,
+    pageSize: OUTAGE_PAGE_SIZE,
+  });
+  return { outages: rows.map(withRealTimes), total, page, pageSize: OUTAGE_PAGE_SIZE };
 }
 
 /**
@@ -68,11 +67,8 @@ export const outageDetailRead = (id: string, params: unknown[]): Read<AdminOutag
     text: `SELECT ${SUMMARY_COLUMNS}, o.streets, o.cause, o.short_notice_reason AS "shortNoticeReason",
        ${nullableTime('o.published_at')} AS "publishedAt", ${nullableTime('o.closed_at')} AS "closedAt",
        ${isoTime('o.updated_at')} AS "updatedAt",
-       coalesce((SELECT json_agg(json_build_object('id', u.id::text, 'body', u.body, 'createdAt', ${isoTime('u.created_at')})
-                 ORDER BY u.id DESC) FROM outage_updates u WHERE u.outage_id = o.id), '[]') AS updates,
-       coalesce((SELECT json_agg(json_build_object('name', p.name, 'address', p.address, 'latitude', p.latitude,
-                 'longitude', p.longitude, 'hours', p.hours) ORDER BY p.id)
-                 FROM outage_supply_points p WHERE p.outage_id = o.id), '[]') AS "supplyPoints"
+       ${updatesJson(outageTables, 'o.id')} AS updates,
+       ${supplyPointsJson(outageTables, 'o.id')} AS "supplyPoints"
      FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = ${id}`,
     params,
   },

@@ -16,7 +16,9 @@ import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
-import { isOutageId, outageDetailRead } from './admin-list.ts';
+import { outageTables } from '../notices/sql.ts';
+import { auditedUpdate, publishStep } from '../notices/steps.ts';
+import { outageDetailRead } from './admin-list.ts';
 import { outageState } from './manage.ts';
 
 /**
@@ -42,41 +44,38 @@ export async function publishOutage(
   input: OutagePublish,
   now: Date,
 ): Promise<AdminOutage | undefined> {
-  if (!isOutageId(id)) return undefined;
   const at = now.toISOString();
-  const detail = outageDetailRead('$1', [id]);
-  const [published, , rows] = await db.batch([
-    auditedChange({
-      change: `UPDATE outages SET status = 'publicado', published_at = $2, updated_at = $2,
+  return publishStep(db, id, {
+    statements: [
+      auditedChange({
+        change: `UPDATE outages SET status = 'publicado', published_at = $2, updated_at = $2,
                  short_notice_reason = CASE WHEN ${SHORT_NOTICE} THEN $3::text END
                WHERE id = $1 AND status = 'borrador' AND (NOT (${SHORT_NOTICE}) OR ($4::boolean AND $3::text IS NOT NULL))
                RETURNING id, audit_words, short_notice_reason`,
-      params: [
-        id,
-        at,
-        input.shortNoticeReason || null,
-        input.confirmShortNotice,
-        PLANNED_NOTICE_HOURS,
-        '; aviso con menos de 48 horas: ',
-      ],
-      admin,
-      action: 'publish',
-      entity: 'outage',
-      entityId: 'id',
-      summary: `audit_words || coalesce($6::text || short_notice_reason, '')`,
-    }),
-    {
-      text: `INSERT INTO outage_notices (outage_id, kind, created_at)
+        params: [
+          id,
+          at,
+          input.shortNoticeReason || null,
+          input.confirmShortNotice,
+          PLANNED_NOTICE_HOURS,
+          '; aviso con menos de 48 horas: ',
+        ],
+        admin,
+        action: 'publish',
+        entity: 'outage',
+        entityId: 'id',
+        summary: `audit_words || coalesce($6::text || short_notice_reason, '')`,
+      }),
+      {
+        text: `INSERT INTO outage_notices (outage_id, kind, created_at)
              SELECT id, 'published', $2::timestamptz FROM outages WHERE id = $1 AND status = 'publicado'
                AND NOT EXISTS (SELECT 1 FROM outage_notices WHERE outage_id = $1 AND kind = 'published')`,
-      params: [id, at],
-    },
-    detail.statement,
-  ]);
-  const outage = detail.answer(rows!);
-  if (!outage) return undefined;
-  if (published!.length === 0) throw refusedPublication(outage, input);
-  return outage;
+        params: [id, at],
+      },
+    ],
+    detail: outageDetailRead,
+    refused: (outage) => refusedPublication(outage, input),
+  });
 }
 
 /**
@@ -170,14 +169,12 @@ export async function addOutageUpdate(
   if (closedStatuses.includes(state.status)) throw new Conflict(outageAdminMessages.closedNotEditable);
   const at = now.toISOString();
   await db.batch([
-    auditedChange({
+    auditedUpdate(outageTables, admin, {
       change: `INSERT INTO outage_updates (outage_id, body, created_at) VALUES ($1, $2, $3) RETURNING outage_id`,
-      params: [id, body, at, `actualización de ${state.words}`],
-      admin,
-      action: 'create',
-      entity: 'outage',
-      entityId: 'outage_id',
-      summary: '$4::text',
+      id,
+      body,
+      at,
+      words: state.words,
     }),
     { text: 'UPDATE outages SET updated_at = $2 WHERE id = $1', params: [id, at] },
     {

@@ -8,10 +8,12 @@ import {
   type OutageStatus,
   outageMessages,
 } from '../../shared/outages/schema.ts';
-import { auditedChange, changeAndAudit } from '../audit.ts';
+import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
-import { Conflict, Invalid, isForeignKeyViolation } from '../errors.ts';
+import { Conflict, Invalid } from '../errors.ts';
+import { outageTables, supplyPointsFrom } from '../notices/sql.ts';
+import { createDraft, deleteDraft } from '../notices/steps.ts';
 import { isOutageId, outageDetailRead } from './admin-list.ts';
 import { requireTown } from './towns.ts';
 
@@ -57,11 +59,7 @@ const insertSupplyPoints = (
   outageId: string,
   { guard = '', params = [] }: { guard?: string; params?: unknown[] } = {},
 ): Statement => ({
-  text: `INSERT INTO outage_supply_points (outage_id, name, address, latitude, longitude, hours)
-         SELECT ${outageId}, p.name, p.address, p.latitude, p.longitude, p.hours
-         FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS e(point, n),
-           jsonb_to_record(e.point) AS p(name text, address text, latitude float8, longitude float8, hours text)
-         ${guard} ORDER BY e.n`,
+  text: `${supplyPointsFrom(outageTables, outageId, '$1')} ${guard} ORDER BY e.n`,
   params: [JSON.stringify(input.supplyPoints), ...params],
 });
 
@@ -89,9 +87,8 @@ export async function createOutage(
 ): Promise<AdminOutage> {
   // The outage of this transaction: its identity was drawn by the first statement.
   const drawn = `currval(pg_get_serial_sequence('outages', 'id'))`;
-  const detail = outageDetailRead(drawn, []);
-  try {
-    const results = await db.batch([
+  return createDraft(db, {
+    statements: [
       auditedChange({
         change: `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, cause, created_at, updated_at, audit_words)
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, format($9::text, (SELECT name FROM outage_towns WHERE slug = $2)))
@@ -105,13 +102,10 @@ export async function createOutage(
         summary: `'borrador: ' || audit_words`,
       }),
       insertSupplyPoints(input, drawn),
-      detail.statement,
-    ]);
-    return detail.answer(results[2]!)!;
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw new Invalid(outageMessages.town, 'town');
-    throw error;
-  }
+    ],
+    detail: outageDetailRead(drawn, []),
+    unknownTown: () => new Invalid(outageMessages.town, 'town'),
+  });
 }
 
 /** Replaces what staff wrote and the supply points; false when there is no such outage. */
@@ -151,15 +145,6 @@ export async function updateOutage(
 export async function deleteOutage(db: Database, admin: SignedInAdmin, id: string): Promise<boolean> {
   const state = await outageState(db, id);
   if (!state) return false;
-  const deleted = await changeAndAudit(db, {
-    change: `DELETE FROM outages WHERE id = $1 AND status = 'borrador' RETURNING id`,
-    params: [id, `borrador: ${state.words}`],
-    admin,
-    action: 'delete',
-    entity: 'outage',
-    entityId: 'id',
-    summary: '$2::text',
-  });
-  if (deleted.length === 0) throw new Conflict(outageAdminMessages.notDraft);
+  await deleteDraft(db, admin, outageTables, id, { words: state.words, notDraft: outageAdminMessages.notDraft });
   return true;
 }

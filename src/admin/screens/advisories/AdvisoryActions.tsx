@@ -29,7 +29,7 @@ export function PublishAction({ advisory }: { advisory: AdminAdvisory }) {
     }
   };
   return (
-    <div className="outage-actions">
+    <div className="notice-actions">
       <p>Publicarlo lo muestra en /avisos y avisa por correo a los suscriptores de {townsOf(advisory)}.</p>
       <button type="button" className="button" disabled={publish.isPending} onClick={() => void send()}>
         {publish.isPending && <span className="spinner" aria-hidden="true" />}
@@ -60,7 +60,7 @@ export function LiftAction({ advisory }: { advisory: AdminAdvisory }) {
     },
   });
   return (
-    <div className="outage-actions">
+    <div className="notice-actions">
       <p>
         Cuando el aviso ya no rija, levántelo con un mensaje de término: se avisará por correo a los suscriptores de{' '}
         {townsOf(advisory)}.

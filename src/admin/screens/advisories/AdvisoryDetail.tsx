@@ -1,41 +1,26 @@
-import { Link, useNavigate, useParams } from 'react-router';
-import type { AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
+import { AdvisoryUpdateInputSchema, type AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryKindLabels, advisoryStatusLabels, restrictionLevelRules } from '../../../shared/advisories/schema.ts';
 import { advisoryName, townList } from '../../../shared/advisories/words.ts';
 import { chileMinute } from '../../../shared/chile-time.ts';
-import { notify } from '../../../ui/notifications.ts';
-import { DeleteButton } from '../../components/DeleteButton.tsx';
-import { QueryView } from '../../components/QueryView.tsx';
 import { SummarySection } from '../../components/SummaryList.tsx';
-import { PageTitle } from '../../layout/PageTitle.tsx';
-import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
-import { useAdvisory, useAdvisoryChange } from './advisory-api.ts';
+import { NoticeData, NoticeDetail } from '../notices/NoticeScreens.tsx';
+import { NoticeUpdates } from '../notices/NoticeUpdates.tsx';
 import { LiftAction, PublishAction } from './AdvisoryActions.tsx';
-import { AdvisoryForm } from './AdvisoryForm.tsx';
-import { AdvisoryUpdates } from './AdvisoryUpdates.tsx';
+import { advisoryKind } from './advisory-kind.ts';
 
 /** /admin/avisos/{id}: where the notice stands, what can happen next, its updates and its data. */
 export default function AdvisoryDetail() {
-  const { id = '' } = useParams();
-  const advisory = useAdvisory(id);
   return (
-    <>
-      <PageTitle>{advisory.data ? advisoryKindLabels[advisory.data.kind] : 'Aviso'}</PageTitle>
-      <QueryView query={advisory}>{(item) => <AdvisoryScreen advisory={item} />}</QueryView>
-      <p>
-        <Link to="/admin/avisos">Volver a Avisos</Link>
-      </p>
-    </>
+    <NoticeDetail kind={advisoryKind} title={(advisory) => (advisory ? advisoryKindLabels[advisory.kind] : 'Aviso')}>
+      {(advisory) => <AdvisoryScreen advisory={advisory} />}
+    </NoticeDetail>
   );
 }
 
 function AdvisoryScreen({ advisory }: { advisory: AdminAdvisory }) {
-  const navigate = useNavigate();
-  const save = useAdvisoryChange(advisory.id, { method: 'PUT', path: '' });
-  const remove = useAdvisoryChange(advisory.id, { method: 'DELETE', path: '' });
   const towns = townList(advisory.towns.map((town) => town.name));
   return (
-    <div className="outage">
+    <>
       <SummarySection
         id="situacion"
         title="Situación"
@@ -59,38 +44,27 @@ function AdvisoryScreen({ advisory }: { advisory: AdminAdvisory }) {
         {advisory.status === 'borrador' && <PublishAction advisory={advisory} />}
         {advisory.status === 'publicado' && <LiftAction advisory={advisory} />}
       </SummarySection>
-      <AdvisoryUpdates advisory={advisory} />
-      <section aria-labelledby="datos">
-        <h2 id="datos">Datos del aviso</h2>
-        {advisory.status === 'levantado' ? (
-          <p>Un aviso levantado queda en el historial de /avisos y ya no se modifica.</p>
-        ) : (
-          <AdvisoryForm
-            key={advisory.updatedAt}
-            advisory={advisory}
-            submitLabel="Guardar cambios"
-            onSave={async (input) => {
-              await save.mutateAsync(input);
-              notify({
-                kind: 'success',
-                text: 'Cambios guardados.',
-                ...(advisory.status === 'borrador' ? {} : { detail: PUBLIC_DELAY_NOTE }),
-              });
-            }}
-          />
-        )}
-        {advisory.status === 'borrador' && (
-          <DeleteButton
-            what="el borrador"
-            name={`${advisoryName(advisory.kind, advisory.restrictionLevel)} en ${towns}`}
-            doneMessage="Borrador eliminado."
-            onDelete={async () => {
-              await remove.mutateAsync(undefined);
-              navigate('/admin/avisos');
-            }}
-          />
-        )}
-      </section>
-    </div>
+      {/* While it is in force, an update is mailed to the subscribers of its towns. */}
+      <NoticeUpdates
+        kind={advisoryKind}
+        notice={advisory}
+        schema={AdvisoryUpdateInputSchema}
+        open={advisory.status === 'publicado'}
+        hint="Se muestra en /avisos con su hora y se envía a los suscriptores de sus localidades."
+        told="Se avisará a los suscriptores de sus localidades."
+      >
+        {advisory.status === 'borrador' && <p>Podrá agregar actualizaciones una vez publicado el aviso.</p>}
+      </NoticeUpdates>
+      <NoticeData
+        kind={advisoryKind}
+        notice={advisory}
+        closed={
+          advisory.status === 'levantado'
+            ? 'Un aviso levantado queda en el historial de /avisos y ya no se modifica.'
+            : undefined
+        }
+        name={`${advisoryName(advisory.kind, advisory.restrictionLevel)} en ${towns}`}
+      />
+    </>
   );
 }

@@ -1,4 +1,3 @@
-import { useFieldArray } from 'react-hook-form';
 import * as z from 'zod/mini';
 import type { AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import {
@@ -12,14 +11,15 @@ import {
   type RestrictionLevel,
 } from '../../../shared/advisories/schema.ts';
 import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
-import { AdminForm } from '../../forms/AdminForm.tsx';
 import { OptionsInput } from '../../forms/OptionsInput.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
-import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
-import { useTowns } from '../outages/outage-api.ts';
+import type { NoticeFormProps } from '../notices/notice-kind.ts';
+import { chileTime, supplyPointsGroup, useSupplyPoints } from '../notices/notice-form.ts';
+import { NoticeForm } from '../notices/NoticeForm.tsx';
+import { useTowns } from '../notices/towns-api.ts';
 
 const labels = {
   kind: 'Tipo de aviso',
@@ -43,10 +43,9 @@ const levelOptions = RESTRICTION_LEVELS.map((level) => {
   };
 });
 
-// The date inputs hold Aysén's wall time ("2026-03-05T09:00"), converted to the instant with its
-// offset on submit; a radio's value is text ('' when none is chosen); react-hook-form gives a
-// group of checkboxes as the list of those checked. The rest is the API's own schema.
-const chileTime = (message: string) => z.string().check(z.refine((value) => chileLocalToIso(value) !== '', message));
+// The dates are Aysén's wall time (chileTime); a radio's value is text ('' when none is chosen);
+// react-hook-form gives a group of checkboxes as the list of those checked. The rest is the API's
+// own schema.
 const checkedList = (value: unknown) => (Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
 const { kind, towns, sectors, instructions, supplyPoints } = AdvisoryInputSchema.shape;
 const AdvisoryFormSchema = z
@@ -70,20 +69,9 @@ const AdvisoryFormSchema = z
       message: advisoryMessages.end,
     }),
   );
-type PointInput = NonNullable<z.input<typeof AdvisoryFormSchema>['supplyPoints']>[number];
-// The coordinates start empty (a number field with nothing typed), not at 0 or NaN on screen.
-const emptyPoint = { name: '', address: '', hours: '' } as PointInput;
 
 /** What staff write about a notice, new or saved; `onSave` gets it as the API takes it. */
-export function AdvisoryForm({
-  advisory,
-  onSave,
-  submitLabel,
-}: {
-  advisory?: AdminAdvisory;
-  onSave: (input: AdvisoryInput) => Promise<unknown>;
-  submitLabel: string;
-}) {
+export function AdvisoryForm({ notice: advisory, onSave, submitLabel }: NoticeFormProps<AdminAdvisory, AdvisoryInput>) {
   const townList = useTowns();
   const { form, field, ...shell } = useAdminForm({
     schema: AdvisoryFormSchema,
@@ -105,14 +93,23 @@ export function AdvisoryForm({
         endsAt: values.endsAt ? chileLocalToIso(values.endsAt) : null,
       });
     },
-    groups: { supplyPoints: 'Revise los puntos de abastecimiento.' },
+    groups: supplyPointsGroup,
   });
-  const points = useFieldArray({ control: form.control, name: 'supplyPoints' });
-  const groupError = form.formState.errors.supplyPoints?.message;
+  const points = useSupplyPoints(form);
   const restriction = form.watch('kind') === 'restriccion';
 
   return (
-    <AdminForm form={shell}>
+    <NoticeForm
+      shell={shell}
+      submitLabel={submitLabel}
+      supplyPoints={{
+        legend: labels.supplyPoints,
+        hint: 'Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales.',
+        hoursHint: 'Por ejemplo: 09:00 a 21:00.',
+        field,
+        ...points,
+      }}
+    >
       <SelectInput {...field('kind')} placeholder="Seleccione el tipo" options={kindOptions} required />
       {restriction && (
         <OptionsInput
@@ -149,46 +146,6 @@ export function AdvisoryForm({
         hint="Qué debe hacer la población, en palabras simples: se publica en /avisos y va en los correos."
         required
       />
-      <fieldset id="supplyPoints" className="outage-points" tabIndex={-1}>
-        <legend>{labels.supplyPoints}</legend>
-        <p className="field__hint">
-          Dónde obtener agua segura mientras rija el aviso. Coordenadas en grados decimales.
-        </p>
-        {groupError && (
-          <p className="field__error" role="alert">
-            {groupError}
-          </p>
-        )}
-        {points.fields.map((point, index) => (
-          <fieldset key={point.id} className="outage-point">
-            <legend>Punto {index + 1}</legend>
-            <TextInput {...field(`supplyPoints.${index}.name`)} label="Nombre" required />
-            <TextInput {...field(`supplyPoints.${index}.address`)} label="Dirección" required />
-            <div className="outage-point__coordinates">
-              <TextInput
-                {...field(`supplyPoints.${index}.latitude`, { valueAsNumber: true })}
-                label="Latitud"
-                inputMode="decimal"
-                required
-              />
-              <TextInput
-                {...field(`supplyPoints.${index}.longitude`, { valueAsNumber: true })}
-                label="Longitud"
-                inputMode="decimal"
-                required
-              />
-            </div>
-            <TextInput {...field(`supplyPoints.${index}.hours`)} label="Horario" hint="Por ejemplo: 09:00 a 21:00." />
-            <button type="button" className="link-button link-button--danger" onClick={() => points.remove(index)}>
-              Quitar el punto {index + 1}
-            </button>
-          </fieldset>
-        ))}
-        <button type="button" className="button button--secondary" onClick={() => points.append(emptyPoint)}>
-          Agregar punto de abastecimiento
-        </button>
-      </fieldset>
-      <SubmitButton pending={shell.pending} label={submitLabel} />
-    </AdminForm>
+    </NoticeForm>
   );
 }

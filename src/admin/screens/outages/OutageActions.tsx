@@ -40,7 +40,7 @@ export function PublishAction({ outage }: { outage: AdminOutage }) {
     isShortNotice(outage.kind, outage.startsAt, new Date()) ? dialog.current?.showModal() : void send({});
 
   return (
-    <div className="outage-actions">
+    <div className="notice-actions">
       <p>Publicarlo lo muestra en /cortes y avisa a los suscriptores de {outage.townName}.</p>
       <button type="button" className="button" disabled={publish.isPending} onClick={start}>
         {publish.isPending && <span className="spinner" aria-hidden="true" />}
@@ -132,7 +132,7 @@ export function StatusActions({ outage }: { outage: AdminOutage }) {
   };
 
   return (
-    <div className="outage-actions">
+    <div className="notice-actions">
       {next.map((status) => (
         <button
           key={status}

@@ -1,79 +1,12 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { chileMinute } from '../../../shared/chile-time.ts';
 import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages/schema.ts';
 import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages/admin/schema.ts';
 import { formatDuration } from '../../../shared/outages/supply-days-texts.ts';
-import { ListScreen } from '../../components/ListScreen.tsx';
-import { FilteredPages } from '../../components/FilteredPages.tsx';
-import { DataTable, type Column } from '../../components/DataTable.tsx';
-import { filtersFrom, queryOf } from '../../url-filters.ts';
+import type { Column } from '../../components/DataTable.tsx';
+import { lastUpdateColumn, NoticeList } from '../notices/NoticeList.tsx';
 import { TownForm } from './TownForm.tsx';
-import { useOutageList, useTowns } from './outage-api.ts';
-
-/**
- * /admin/cortes: drafts and current outages first, then the closed ones, filtered by status and
- * town in the address (url-filters.ts), so a filtered list can be bookmarked and returned to.
- */
-export default function OutageList() {
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFrom(OutageListQuerySchema, params);
-  const search = queryOf(filters);
-  const outages = useOutageList(search);
-  const towns = useTowns();
-
-  return (
-    <ListScreen title="Cortes de agua" newLabel="Nuevo corte">
-      <p className="screen-intro">
-        Los cortes publicados se muestran en /cortes y se avisan a los suscriptores de su localidad. Un borrador solo lo
-        ve el personal.
-      </p>
-      <form
-        className="form outage-filters"
-        aria-label="Filtrar cortes"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          setParams(queryOf({ status: data.get('status'), town: data.get('town') }));
-        }}
-      >
-        <div className="field">
-          <label htmlFor="status">Estado</label>
-          <select id="status" name="status" defaultValue={filters.status ?? ''} key={`status-${search}`}>
-            <option value="">Todos</option>
-            {outageStatuses.map((status) => (
-              <option key={status} value={status}>
-                {outageStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="town">Localidad</label>
-          <select id="town" name="town" defaultValue={filters.town ?? ''} key={`town-${search}-${towns.data?.length}`}>
-            <option value="">Todas</option>
-            {towns.data?.map((town) => (
-              <option key={town.slug} value={town.slug}>
-                {town.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button button--secondary">
-          Filtrar
-        </button>
-      </form>
-      <FilteredPages
-        query={outages}
-        filters={filters}
-        count={(page) => page.outages.length}
-        empty={{ filtered: 'No hay cortes que coincidan con los filtros.', none: 'Aún no hay cortes.' }}
-      >
-        {(page) => <OutageTable rows={page.outages} total={page.total} />}
-      </FilteredPages>
-      <TownForm />
-    </ListScreen>
-  );
-}
+import { useOutageList } from './outage-api.ts';
 
 const outageColumns: Column<AdminOutageSummary>[] = [
   {
@@ -94,26 +27,26 @@ const outageColumns: Column<AdminOutageSummary>[] = [
     className: 'nowrap',
     cell: (row) => (row.realHours === null ? <span className="muted">—</span> : formatDuration(row.realHours)),
   },
-  {
-    header: 'Última actualización',
-    cell: (row) =>
-      row.lastUpdate ? (
-        <>
-          <span className="nowrap">{chileMinute(row.lastUpdate.createdAt)}</span> {row.lastUpdate.body}
-        </>
-      ) : (
-        <span className="muted">Sin actualizaciones</span>
-      ),
-  },
+  lastUpdateColumn(),
 ];
 
-function OutageTable({ rows, total }: { rows: AdminOutageSummary[]; total: number }) {
+/** /admin/cortes: the outages, with the form that adds a town below them. */
+export default function OutageList() {
   return (
-    <DataTable
-      caption={`Cortes, los vigentes primero (${total} en total)`}
+    <NoticeList
+      title="Cortes de agua"
+      newLabel="Nuevo corte"
+      path="/admin/cortes"
+      plural="cortes"
+      intro="Los cortes publicados se muestran en /cortes y se avisan a los suscriptores de su localidad. Un borrador solo lo ve el personal."
+      query={OutageListQuerySchema}
+      statuses={outageStatuses}
+      statusLabels={outageStatusLabels}
+      useList={useOutageList}
+      rows={(page) => page.outages}
       columns={outageColumns}
-      rows={rows}
-      rowKey={(row) => row.id}
-    />
+    >
+      <TownForm />
+    </NoticeList>
   );
 }

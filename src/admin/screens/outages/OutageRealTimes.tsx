@@ -13,7 +13,7 @@ import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
-import { chileTime } from './OutageForm.tsx';
+import { chileTime } from '../notices/notice-form.ts';
 import { useOutageChange } from './outage-api.ts';
 
 const labels = {

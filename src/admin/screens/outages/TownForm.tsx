@@ -3,7 +3,7 @@ import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
-import { useAddTown } from './outage-api.ts';
+import { useAddTown } from '../notices/towns-api.ts';
 
 const labels = { name: 'Nombre de la localidad', latitude: 'Latitud', longitude: 'Longitud' };
 

@@ -9,7 +9,7 @@ import {
   type KeptAccount,
   type RejectedLine,
 } from '../shared/accounts/schema.ts';
-import { chileLocalToIso } from '../shared/chile-time.ts';
+import { chileLocalToIso } from '../shared/time/wall-clock.ts';
 import { isoTime, type Database } from './db/index.ts';
 import { fileRefused } from './uploads.ts';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { aysenOffsetMinutes } from '../shared/chile-time.ts';
+import { aysenOffsetMinutes } from '../shared/time/wall-clock.ts';
 import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { config } from './config.ts';
 import type { Database, Statement } from './db/index.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chileNow } from '../../src/shared/accounts/schema.ts';
-import { chileLocalToIso } from '../../src/shared/chile-time.ts';
+import { chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { ESTIMATE_NOTE, RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 import { query } from './helpers/database.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import indicators, { config as indicatorsConfig } from '../../netlify/functions/indicators.ts';
 import indicatorsPage, { config as indicatorsPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
-import { lastTwelveMonths } from '../../src/shared/last-twelve-months.ts';
+import { lastTwelveMonths } from '../../src/shared/time/last-twelve-months.ts';
 import {
   fillIndicatorsPage,
   indicatorsDownload,
@@ -15,7 +15,7 @@ import {
 } from '../../src/server/indicators/page.ts';
 import { readIndicators } from '../../src/server/indicators/public.ts';
 import { pageHeaders } from '../../src/server/page-headers.ts';
-import { chileLocalToIso } from '../../src/shared/chile-time.ts';
+import { chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { IndicatorsResponseSchema, type Indicators } from '../../src/shared/indicators/schema.ts';
 import { RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';

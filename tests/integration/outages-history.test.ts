@@ -11,7 +11,7 @@ import { fillHistoryPage, historyPageAnswer, type HistoryPageFiles } from '../..
 import { lookUpService } from '../../src/server/outages/lookup.ts';
 import { pageHeaders } from '../../src/server/page-headers.ts';
 import { chileNow } from '../../src/shared/accounts/schema.ts';
-import { chileLocalToIso } from '../../src/shared/chile-time.ts';
+import { chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { OutageLookupResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
 import { ESTIMATE_NOTE, SUPPLY_DAY_FORMULA, SUPPLY_DAY_RULE } from '../../src/shared/outages/supply-days-texts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';

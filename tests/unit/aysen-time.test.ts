@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { chileLocalToIso, chileMinute, isoToChileLocal } from '../../src/shared/chile-time.ts';
+import { chileLocalToIso, chileMinute, isoToChileLocal } from '../../src/shared/time/wall-clock.ts';
 import { formatDateTime } from '../../src/shared/billing/texts.ts';
 import { chileNow } from '../../src/shared/accounts/schema.ts';
 import { formatClock, formatOutageTime } from '../../src/shared/outages/format.ts';
-import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
-import { addBusinessDays, chileDate } from '../../src/server/business-days.ts';
+import { AYSEN_TIME_ZONE } from '../../src/shared/time/zone.ts';
+import { addBusinessDays, chileDate } from '../../src/shared/time/business-days.ts';
 import { chileDateTime } from '../../src/server/outage-alerts/alert-mail.ts';
 
 // Aysén stayed on UTC−3 when the rest of Chile went back to UTC−4 in April 2025 (tzdata 2025b):

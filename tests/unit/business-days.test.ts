@@ -5,7 +5,7 @@ import {
   businessDaysUntil,
   chileDate,
   isBusinessDay,
-} from '../../src/server/business-days.ts';
+} from '../../src/shared/time/business-days.ts';
 
 /** Chile's business days (issue 15): weekends and the national public holidays of date-holidays CL. */
 

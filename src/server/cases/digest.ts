@@ -6,8 +6,8 @@ import {
   type CaseKind,
 } from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
-import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { addBusinessDays, businessDaysUntil, chileDate } from '../../shared/time/business-days.ts';
+import { AYSEN_TIME_ZONE } from '../../shared/time/zone.ts';
 import type { Database } from '../db/index.ts';
 import { deployContext } from '../mail/context.ts';
 import { OUTBOX_COLUMNS } from '../mail/outbox.ts';

@@ -2,7 +2,7 @@ import { acknowledgementTexts as texts, quoted } from '../../shared/cases/texts.
 import { RIGHTS_BUSINESS_DAYS } from '../../shared/rights/texts.ts';
 import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
 import { site } from '../../shared/site.ts';
-import { addBusinessDays, businessDaysAfter, chileDate } from '../business-days.ts';
+import { addBusinessDays, businessDaysAfter, chileDate } from '../../shared/time/business-days.ts';
 import type { Statement } from '../db/index.ts';
 import type { Arrival } from '../http.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';

@@ -1,5 +1,5 @@
 import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
-import { addBusinessDays, chileDate } from '../business-days.ts';
+import { addBusinessDays, chileDate } from '../../shared/time/business-days.ts';
 
 /**
  * A denuncia's deadlines, from the Chilean day it was received: the acknowledgement 7

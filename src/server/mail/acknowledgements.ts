@@ -1,4 +1,4 @@
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../../shared/time/zone.ts';
 import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deployContext } from './context.ts';

@@ -6,7 +6,7 @@ import {
   type OutageStatus,
 } from '../../shared/outages/schema.ts';
 import { site } from '../../shared/site.ts';
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../../shared/time/zone.ts';
 
 /** A pending notice with what its mail says of the outage. */
 export interface NoticeRow {

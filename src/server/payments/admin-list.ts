@@ -6,7 +6,7 @@ import {
   type PaymentRow,
   type PersonCase,
 } from '../../shared/payments/schema.ts';
-import { chileLocalToIso } from '../../shared/chile-time.ts';
+import { chileLocalToIso } from '../../shared/time/wall-clock.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';

@@ -6,7 +6,7 @@ import { RIGHTS_BUSINESS_DAYS, rightsMailTexts, rightsMessages } from '../../sha
 import { site } from '../../shared/site.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { addBusinessDays } from '../business-days.ts';
+import { addBusinessDays } from '../../shared/time/business-days.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import { deployContext } from '../mail/context.ts';

@@ -7,7 +7,7 @@ import {
   rightTypes,
 } from '../../shared/rights/texts.ts';
 import { site } from '../../shared/site.ts';
-import { chileDate } from '../business-days.ts';
+import { chileDate } from '../../shared/time/business-days.ts';
 import { openCase } from '../cases/open-case.ts';
 import type { Database } from '../db/index.ts';
 import type { Arrival } from '../http.ts';

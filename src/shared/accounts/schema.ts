@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkFile } from '../uploads/schema.ts';
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../time/zone.ts';
 import { localDateTime } from '../fields.ts';
 
 /**

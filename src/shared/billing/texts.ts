@@ -1,4 +1,4 @@
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../time/zone.ts';
 
 /**
  * What pages show of bills and payments (spec §2 Payment and bills, §4, §8, §9): the spec's

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField, pageNumber, requiredText } from '../fields.ts';
-import { waitText } from '../wait-text.ts';
+import { waitText } from '../time/wait-text.ts';
 import { pageShape } from '../paged-list.ts';
 
 /**

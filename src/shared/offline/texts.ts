@@ -1,4 +1,4 @@
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../time/zone.ts';
 
 /** The offline pages' texts (issue 28): the saved copy's note, the offline page and its list of saved pages. */
 export const offlineTexts = {

@@ -1,6 +1,6 @@
 import type { PublicOutage } from './schema.ts';
 import { outageKindLabels, outageStatusLabels } from './schema.ts';
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../time/zone.ts';
 
 /** How /cortes, its feeds and its island write an outage's times: Aysén's clock, whatever the reader's. */
 

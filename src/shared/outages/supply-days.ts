@@ -1,5 +1,5 @@
 import { chileNow } from '../accounts/schema.ts';
-import { chileLocalToIso } from '../chile-time.ts';
+import { chileLocalToIso } from '../time/wall-clock.ts';
 
 /**
  * "Días sin suministro" (Ley 19.496 art. 25 A): the automatic compensation for an interruption of

@@ -11,7 +11,7 @@ import {
   type AdvisoryInput,
   type RestrictionLevel,
 } from '../../../shared/advisories/schema.ts';
-import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
+import { chileLocalToIso, isoToChileLocal } from '../../../shared/time/wall-clock.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { OptionsInput } from '../../forms/OptionsInput.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { chileLocalToIso, chileMinute, isoToChileLocal } from '../../../shared/chile-time.ts';
+import { chileLocalToIso, chileMinute, isoToChileLocal } from '../../../shared/time/wall-clock.ts';
 import {
   outageAdminMessages,
   OutageSupplyTimesSchema,

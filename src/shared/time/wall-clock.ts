@@ -1,5 +1,5 @@
-import { chileNow } from './accounts/schema.ts';
-import { formatDateTime } from './billing/texts.ts';
+import { chileNow } from '../accounts/schema.ts';
+import { formatDateTime } from '../billing/texts.ts';
 
 /**
  * Aysén's wall clock and instants, for `<input type="datetime-local">`: staff type the time of

@@ -1,5 +1,5 @@
-import { chileNow } from './accounts/schema.ts';
-import { chileLocalToIso } from './chile-time.ts';
+import { chileNow } from '../accounts/schema.ts';
+import { chileLocalToIso } from './wall-clock.ts';
 
 /**
  * "The last 12 months" of /indicadores, /cortes/historial and ¿Me afecta?'s history, one period so

@@ -1,4 +1,4 @@
-import { AYSEN_TIME_ZONE } from '../shared/time-zone.ts';
+import { AYSEN_TIME_ZONE } from './zone.ts';
 import { CHILE_HOLIDAYS } from './chile-holidays.ts';
 
 /**

@@ -9,7 +9,7 @@ import {
 } from '../../src/shared/cases/schema.ts';
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { recordAccess } from '../../src/server/audit.ts';
-import { chileDate } from '../../src/shared/time/business-days.ts';
+import { chileDate } from '../../src/shared/time/wall-clock.ts';
 import { addedNote, replyToCase, updateCase } from '../../src/server/cases/changes.ts';
 import { readCaseSettings, updateCaseSettings } from '../../src/server/cases/settings.ts';
 import { caseAttachment, caseDetail } from '../../src/server/cases/detail.ts';

@@ -5,7 +5,7 @@ import {
   PaymentFiltersSchema,
 } from '../../src/shared/payments/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
-import { chileDate } from '../../src/shared/time/business-days.ts';
+import { chileDate } from '../../src/shared/time/wall-clock.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { verifyPayment } from '../../src/server/payments/admin-verify.ts';

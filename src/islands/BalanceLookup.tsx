@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { billingMessages, formatAmount, formatDate } from '../shared/billing/texts.ts';
+import { billingMessages, formatAmount } from '../shared/billing/texts.ts';
+import { formatDate } from '../shared/time/format.ts';
 import type { Balance } from '../shared/billing/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from '../ui/api.ts';

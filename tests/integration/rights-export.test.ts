@@ -18,7 +18,7 @@ import { csvFiles, deleteExpiredExports, downloadExport, sendExport } from '../.
 import { findPersonalData } from '../../src/server/rights/search.ts';
 import { getBytes, uploadStore } from '../../src/server/storage.ts';
 import { ExportDataSchema, type PersonalData } from '../../src/shared/rights/records/schema.ts';
-import { chileMinute as chileTime } from '../../src/shared/time/wall-clock.ts';
+import { chileMinute as chileTime } from '../../src/shared/time/format.ts';
 import { rightsMessages } from '../../src/shared/rights/texts.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { multipart, pdfBytes } from '../helpers/files.ts';

@@ -3,9 +3,9 @@ import {
   addBusinessDays,
   businessDaysAfter,
   businessDaysUntil,
-  chileDate,
   isBusinessDay,
 } from '../../src/shared/time/business-days.ts';
+import { chileDate } from '../../src/shared/time/wall-clock.ts';
 
 /** Chile's business days (issue 15): weekends and the national public holidays of date-holidays CL. */
 

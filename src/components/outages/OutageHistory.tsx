@@ -6,7 +6,7 @@ import {
   realDuration,
 } from '../../shared/outages/history-texts.ts';
 import { causeClassLabels, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
-import { formatOutageTime } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { supplyDays } from '../../shared/outages/supply-days.ts';
 import { forceMajeureNote, formatSupplyDays } from '../../shared/outages/supply-days-texts.ts';
 
@@ -80,7 +80,7 @@ function TownTable({ town, since }: { town: OutageHistoryTown; since: string }) 
 function Window({ from, to }: { from: string; to: string }) {
   return (
     <>
-      <span className="nowrap">{formatOutageTime(from)}</span> a <span className="nowrap">{formatOutageTime(to)}</span>
+      <span className="nowrap">{chileMinute(from)}</span> a <span className="nowrap">{chileMinute(to)}</span>
     </>
   );
 }

@@ -7,7 +7,8 @@ import {
   type CapType,
 } from '../../shared/cap/mapping.ts';
 import { advisoryTitle, capTexts, townList } from '../../shared/cap/texts.ts';
-import { formatOutageTime, outageTitle } from '../../shared/outages/format.ts';
+import { outageTitle } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
 import type { CapInfo, CapMsgType, CapNotice } from './messages.ts';
 import { capExpiry, capTime } from './time.ts';
@@ -60,7 +61,7 @@ export function outageInfo(
     outage.streets && texts.streets(outage.streets),
   ];
   const title = outageTitle(outage);
-  const closedAt = formatOutageTime(notice.sentAt);
+  const closedAt = chileMinute(notice.sentAt);
   return {
     ...profileOf(outageCapType(outage.kind), msgType),
     onset: cancel ? undefined : capTime(outage.startsAt),
@@ -76,10 +77,10 @@ export function outageInfo(
       ? lines(restored ? texts.restoredAt(closedAt) : texts.cancelledAt(closedAt), ...place)
       : lines(
           ...place,
-          texts.start(formatOutageTime(outage.startsAt)),
-          texts.end(formatOutageTime(outage.endsAt)),
+          texts.start(chileMinute(outage.startsAt)),
+          texts.end(chileMinute(outage.endsAt)),
           outage.cause && texts.cause(outage.cause),
-          notice.updateBody && capTexts.updateAt(formatOutageTime(notice.sentAt), notice.updateBody),
+          notice.updateBody && capTexts.updateAt(chileMinute(notice.sentAt), notice.updateBody),
         ),
     instruction: cancel
       ? restored
@@ -110,12 +111,12 @@ export function advisoryInfo(
     expires: capExpiry(notice.sentAt, advisory.endsAt, cancel),
     headline: headline(cancel ? texts.lifted(title) : msgType === 'Update' ? capTexts.update(title) : title),
     description: cancel
-      ? lines(texts.liftedAt(formatOutageTime(notice.sentAt)), advisory.liftMessage, ...place)
+      ? lines(texts.liftedAt(chileMinute(notice.sentAt)), advisory.liftMessage, ...place)
       : lines(
           ...place,
-          texts.since(formatOutageTime(advisory.startsAt)),
-          advisory.endsAt ? texts.expectedEnd(formatOutageTime(advisory.endsAt)) : texts.noEnd,
-          notice.updateBody && capTexts.updateAt(formatOutageTime(notice.sentAt), notice.updateBody),
+          texts.since(chileMinute(advisory.startsAt)),
+          advisory.endsAt ? texts.expectedEnd(chileMinute(advisory.endsAt)) : texts.noEnd,
+          notice.updateBody && capTexts.updateAt(chileMinute(notice.sentAt), notice.updateBody),
         ),
     instruction: cancel
       ? undefined

@@ -1,5 +1,6 @@
 import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
-import { addBusinessDays, chileDate } from '../../shared/time/business-days.ts';
+import { addBusinessDays } from '../../shared/time/business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 
 /**
  * A denuncia's deadlines, from the Chilean day it was received: the acknowledgement 7

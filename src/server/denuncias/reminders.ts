@@ -1,7 +1,7 @@
 import { deadlineLabels, DUE_SOON_DAYS, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
-import { longDate } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import { site } from '../../shared/site.ts';
-import { chileDate } from '../../shared/time/business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import type { Database } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dueDays } from './deadlines.ts';

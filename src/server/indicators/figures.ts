@@ -2,7 +2,8 @@ import type { ComplaintFigures, Indicators, Share, TownIndicators } from '../../
 import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '../../shared/indicators/texts.ts';
 import { causeClassOf, PLANNED_NOTICE_HOURS } from '../../shared/outages/schema.ts';
 import { interruptionHours } from '../../shared/outages/supply-days.ts';
-import { addBusinessDays, businessDaysUntil, chileDate } from '../../shared/time/business-days.ts';
+import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';
 
 const HOUR = 3_600_000;

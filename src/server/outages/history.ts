@@ -1,4 +1,4 @@
-import { chileNow } from '../../shared/accounts/schema.ts';
+import { chileNow } from '../../shared/time/wall-clock.ts';
 import { causeClassOf, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { lastTwelveMonths } from '../../shared/time/last-twelve-months.ts';

@@ -1,4 +1,4 @@
-import { chileMinute } from '../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { outageAdminMessages, type AdminOutage } from '../../shared/outages/admin/schema.ts';
 import {
   closedStatuses,

@@ -1,4 +1,5 @@
-import { formatDateTime, paymentTypeLabel } from '../../shared/billing/schema.ts';
+import { paymentTypeLabel } from '../../shared/billing/schema.ts';
+import { formatDateTime } from '../../shared/time/format.ts';
 import { billStatuses, type PaymentRow } from '../../shared/payments/schema.ts';
 import { csvStream, type CsvColumn } from '../csv-export.ts';
 

@@ -4,15 +4,7 @@ import { billingMessages } from './texts.ts';
 
 /** Bills and payments (spec §2 Payment and bills, §3, §5, §7, §8, §9). */
 
-export {
-  billingMessages,
-  formatAmount,
-  formatDate,
-  formatDateTime,
-  paymentMethods,
-  paymentTypeLabel,
-  type PaymentMethod,
-} from './texts.ts';
+export { billingMessages, formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from './texts.ts';
 
 /** The service number, without its check digit (spec §2 /pago, /boleta). */
 export const serviceNumber = z

@@ -1,8 +1,6 @@
-import { AYSEN_TIME_ZONE } from '../time/zone.ts';
-
 /**
  * What pages show of bills and payments (spec §2 Payment and bills, §4, §8, §9): the spec's
- * messages, the payment methods' names, amounts and dates. A module without zod, apart from
+ * messages, the payment methods' names and amounts (dates: time/format.ts). A module without zod, apart from
  * billing/schema.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form;
  * billing/schema.ts exports all of it too.
  */
@@ -31,27 +29,6 @@ export type PaymentMethod = keyof typeof paymentMethods;
 /** Spec §9: dot thousands separator and a $ sign. */
 export const formatAmount = (amount: number): string =>
   `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
-
-/** Spec §9: DD-MM-YYYY HH:mm:ss, on Aysén's clock. */
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', {
-      timeZone: AYSEN_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
 
 /** Spec §9: payment type codes, and VP (prepaid) as Webpay names it; any other code is shown as credit. */
 export function paymentTypeLabel(code: string | null): string {

@@ -207,5 +207,3 @@ export const caseMessages = {
 
 /** The public page where a citizen follows a case; the acknowledgement mail links to it. */
 export { FOLLOW_UP_PATH, followUpHref } from './follow-up/texts.ts';
-
-export { longDate } from './texts.ts';

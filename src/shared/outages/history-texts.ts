@@ -1,4 +1,4 @@
-import { formatOutageTime } from './format.ts';
+import { chileMinute } from '../time/format.ts';
 import { PLANNED_NOTICE_HOURS, type OutageHistoryEntry } from './schema.ts';
 import { formatDuration } from './supply-days-texts.ts';
 
@@ -45,7 +45,7 @@ export const historyTexts = {
 export const formatDay = (day: string): string => day.split('-').reverse().join('-');
 
 /** The Aysén date of an instant: "DD-MM-YYYY". */
-export const formatInstantDay = (iso: string): string => formatOutageTime(iso).slice(0, 10);
+export const formatInstantDay = (iso: string): string => chileMinute(iso).slice(0, 10);
 
 export const announcedDuration = (outage: Pick<OutageHistoryEntry, 'startsAt' | 'endsAt'>): string =>
   formatDuration(hoursBetween(outage.startsAt, outage.endsAt));

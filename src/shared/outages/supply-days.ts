@@ -1,5 +1,4 @@
-import { chileNow } from '../accounts/schema.ts';
-import { chileLocalToIso } from '../time/wall-clock.ts';
+import { chileNow, chileLocalToIso } from '../time/wall-clock.ts';
 
 /**
  * "Días sin suministro" (Ley 19.496 art. 25 A): the automatic compensation for an interruption of

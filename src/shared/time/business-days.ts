@@ -1,4 +1,3 @@
-import { AYSEN_TIME_ZONE } from './zone.ts';
 import { CHILE_HOLIDAYS } from './chile-holidays.ts';
 
 /**
@@ -9,16 +8,6 @@ import { CHILE_HOLIDAYS } from './chile-holidays.ts';
  * calendar days ('YYYY-MM-DD' on Aysén's clock), whatever the server's time zone: a complaint
  * sent at 23:30 on a Thursday in Coyhaique was received on Thursday, although it is Friday in UTC.
  */
-
-const chileDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: AYSEN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The day an instant falls on in Chile. */
-export const chileDate = (instant: Date): string => chileDay.format(instant);
 
 const holidaysByYear = new Map<number, Set<string>>();
 

@@ -1,5 +1,4 @@
-import { chileNow } from '../accounts/schema.ts';
-import { chileLocalToIso } from './wall-clock.ts';
+import { chileNow, chileLocalToIso } from './wall-clock.ts';
 
 /**
  * "The last 12 months" of /indicadores, /cortes/historial and ¿Me afecta?'s history, one period so

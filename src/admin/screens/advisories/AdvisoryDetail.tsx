@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryKindLabels, advisoryStatusLabels, restrictionLevelRules } from '../../../shared/advisories/schema.ts';
 import { advisoryName, townList } from '../../../shared/advisories/words.ts';
-import { chileMinute } from '../../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { DeleteButton } from '../../components/DeleteButton.tsx';
 import { QueryView } from '../../components/QueryView.tsx';

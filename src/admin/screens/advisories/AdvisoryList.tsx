@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AdvisoryListQuerySchema, type AdminAdvisorySummary } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryStatuses, advisoryStatusLabels } from '../../../shared/advisories/schema.ts';
 import { advisoryName, townList } from '../../../shared/advisories/words.ts';
-import { chileMinute } from '../../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
 import { ListScreen } from '../../components/ListScreen.tsx';

@@ -1,5 +1,5 @@
 import { AdvisoryUpdateInputSchema, type AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
-import { chileMinute } from '../../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';

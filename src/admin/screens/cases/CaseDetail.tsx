@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { caseKinds, caseStatuses, type CaseDetailAnswer } from '../../../shared/cases/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList, SummarySection } from '../../components/SummaryList.tsx';

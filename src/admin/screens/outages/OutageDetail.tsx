@@ -1,5 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
-import { chileMinute } from '../../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { closedStatuses, outageKindLabels, outageStatusLabels } from '../../../shared/outages/schema.ts';
 import type { AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { notify } from '../../../ui/notifications.ts';

@@ -1,4 +1,4 @@
-import { chileMinute } from '../../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { closedStatuses } from '../../../shared/outages/schema.ts';
 import { OutageUpdateInputSchema, type AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/billing/schema.ts';
+import { formatAmount, paymentTypeLabel } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { billStatuses, manualSettlements, PaymentDetailSchema } from '../../../shared/payments/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../../shared/time/format.ts';
 import {
   RightsErasureAnswerSchema,
   RightsExportAnswerSchema,

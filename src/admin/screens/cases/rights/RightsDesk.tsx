@@ -1,5 +1,4 @@
-import { formatDateTime } from '../../../../shared/billing/schema.ts';
-import { longDate } from '../../../../shared/cases/schema.ts';
+import { formatDateTime, longDate } from '../../../../shared/time/format.ts';
 import type { RightsDesk as Desk } from '../../../../shared/rights/desk/schema.ts';
 import { rightsMessages, rightTypes } from '../../../../shared/rights/texts.ts';
 import { QueryView } from '../../../components/QueryView.tsx';

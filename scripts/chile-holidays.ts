@@ -3,7 +3,7 @@
  * holidays the business days count (src/shared/time/business-days.ts), from date-holidays' rules for CL
  * (type `public`: not the banks' 31 December). A function importing date-holidays itself loaded
  * moment-timezone's zone data and astronomia's tables with it (3.7 MB, most of its cold start); the
- * table is a few kilobytes. tests/unit/chile-holidays.test.ts fails when the two disagree: after
+ * table is a few kilobytes. tests/unit/time/chile-holidays.test.ts fails when the two disagree: after
  * updating date-holidays (a new law, a moved holiday), run this and review the diff.
  */
 import { writeFile } from 'node:fs/promises';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chileLocalToIso, isoToChileLocal, chileNow, chileDate } from '../../src/shared/time/wall-clock.ts';
-import { chileMinute, formatDateTime, formatClock, chileDateTime } from '../../src/shared/time/format.ts';
-import { AYSEN_TIME_ZONE } from '../../src/shared/time/zone.ts';
-import { addBusinessDays } from '../../src/shared/time/business-days.ts';
+import { chileLocalToIso, isoToChileLocal, chileNow, chileDate } from '../../../src/shared/time/wall-clock.ts';
+import { chileMinute, formatDateTime, formatClock, chileDateTime } from '../../../src/shared/time/format.ts';
+import { AYSEN_TIME_ZONE } from '../../../src/shared/time/zone.ts';
+import { addBusinessDays } from '../../../src/shared/time/business-days.ts';
 
 // Aysén stayed on UTC−3 when the rest of Chile went back to UTC−4 in April 2025 (tzdata 2025b):
 // July is where a clock still on America/Santiago is one hour behind.

@@ -4,8 +4,8 @@ import {
   businessDaysAfter,
   businessDaysUntil,
   isBusinessDay,
-} from '../../src/shared/time/business-days.ts';
-import { chileDate } from '../../src/shared/time/wall-clock.ts';
+} from '../../../src/shared/time/business-days.ts';
+import { chileDate } from '../../../src/shared/time/wall-clock.ts';
 
 /** Chile's business days (issue 15): weekends and the national public holidays of date-holidays CL. */
 

@@ -3,7 +3,7 @@ import {
   ManualSettlementSchema,
   paymentAdminMessages,
   PaymentFiltersSchema,
-} from '../../src/shared/payments/schema.ts';
+} from '../../src/shared/payments/admin/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import { chileDate } from '../../src/shared/time/wall-clock.ts';
 import { config as settings } from '../../src/server/config.ts';

@@ -50,7 +50,7 @@ import {
   OutageUpdateInputSchema,
 } from '../../src/shared/outages/admin/schema.ts';
 import { OutageInputSchema, OutageLookupSchema, OutagePublishSchema } from '../../src/shared/outages/schema.ts';
-import { ManualSettlementSchema, PaymentFiltersSchema } from '../../src/shared/payments/schema.ts';
+import { ManualSettlementSchema, PaymentFiltersSchema } from '../../src/shared/payments/admin/schema.ts';
 import {
   RightsErasureSchema,
   RightsExtensionSchema,

@@ -3,7 +3,7 @@ import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import bills from '../../netlify/functions/payments-bills.ts';
 import reconcile from '../../netlify/functions/payments-reconcile.ts';
 import tbkReturn from '../../netlify/functions/payments-return.ts';
-import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments/schema.ts';
+import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments/admin/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 import { useWebpaySimulator } from '../helpers/webpay.ts';

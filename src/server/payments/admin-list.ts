@@ -5,7 +5,7 @@ import {
   type PaymentFilters,
   type PaymentRow,
   type PersonCase,
-} from '../../shared/payments/schema.ts';
+} from '../../shared/payments/admin/schema.ts';
 import { chileLocalToIso } from '../../shared/time/wall-clock.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';

@@ -1,4 +1,4 @@
-import type { BillStatus } from '../../shared/payments/schema.ts';
+import type { BillStatus } from '../../shared/payments/admin/schema.ts';
 import type { Database } from '../db/index.ts';
 import { redactPersonalData } from '../error-summary.ts';
 import { recordPayment } from './recording.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { TbkPaymentSchema } from '../billing/schema.ts';
-import { isoDate, pageNumber } from '../fields.ts';
-import { pageShape } from '../paged-list.ts';
+import { TbkPaymentSchema } from '../../billing/schema.ts';
+import { isoDate, pageNumber } from '../../fields.ts';
+import { pageShape } from '../../paged-list.ts';
 
 /**
  * Pagos Webpay: the card payments staff review. Every bill created for Webpay is one

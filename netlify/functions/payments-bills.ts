@@ -1,10 +1,10 @@
 import type { Config, Context } from '@netlify/functions';
 import {
   BillRequestSchema,
-  billingMessages,
+  paymentMessages,
   type BillAnswer,
   type CreatedBillAnswer,
-} from '../../src/shared/billing/schema.ts';
+} from '../../src/shared/payments/schema.ts';
 import { createBill, findBill, type CreatedBill } from '../../src/server/payments/bills.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
@@ -22,7 +22,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     // 400 means "no debt" to the page (spec §8), so invalid input answers 422.
     const input = await readInput(req, BillRequestSchema, 4_096, { status: 422 });
-    if (input.paymentOption !== 'webpay-plus') return failure(422, billingMessages.chooseMethod);
+    if (input.paymentOption !== 'webpay-plus') return failure(422, paymentMessages.chooseMethod);
 
     const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
     const bill = await createBill(db, webpay, input, `${origin}/api/tbk/return`);
@@ -37,9 +37,9 @@ export default withErrorHandling(async (req: Request, context: Context) => {
 function createdBillResponse(bill: CreatedBill): Response {
   switch (bill.kind) {
     case 'unknown-service':
-      return failure(404, billingMessages.unknownService);
+      return failure(404, paymentMessages.unknownService);
     case 'no-debt':
-      return failure(400, billingMessages.noDebt);
+      return failure(400, paymentMessages.noDebt);
     case 'created':
       return json(
         {
@@ -59,7 +59,7 @@ function createdBillResponse(bill: CreatedBill): Response {
           billId: bill.billId,
           paymentData: {
             success: false,
-            data: { payment_method: 'webpay-plus', errorMessage: billingMessages.webpayUnavailable },
+            data: { payment_method: 'webpay-plus', errorMessage: paymentMessages.webpayUnavailable },
           },
         } satisfies CreatedBillAnswer,
         201,

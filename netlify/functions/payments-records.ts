@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/functions';
-import type { TbkPaymentAnswer } from '../../src/shared/billing/schema.ts';
+import type { TbkPaymentAnswer } from '../../src/shared/payments/schema.ts';
 import { findTbkPayment } from '../../src/server/payments/bills.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';

@@ -9,7 +9,7 @@ import { AdvisoryListQuerySchema, AdvisoryUpdateInputSchema } from '../../src/sh
 import { AdvisoryInputSchema, AdvisoryLiftSchema } from '../../src/shared/advisories/schema.ts';
 import { AuditQuerySchema } from '../../src/shared/audit/schema.ts';
 import { LoginSchema, SecondFactorSchema } from '../../src/shared/auth/schema.ts';
-import { BillRequestSchema, TicketRequestSchema } from '../../src/shared/billing/schema.ts';
+import { BillRequestSchema, TicketRequestSchema } from '../../src/shared/payments/schema.ts';
 import { BootstrapSchema } from '../../src/shared/bootstrap/schema.ts';
 import {
   CaseListQuerySchema,

@@ -1,4 +1,4 @@
-import { paymentTypeLabel } from '../../shared/billing/schema.ts';
+import { paymentTypeLabel } from '../../shared/payments/schema.ts';
 import { formatDateTime } from '../../shared/time/format.ts';
 import { billStatuses, type PaymentRow } from '../../shared/payments/admin/schema.ts';
 import { csvStream, type CsvColumn } from '../csv-export.ts';

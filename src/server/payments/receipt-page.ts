@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import PaymentReceipt from '../../components/payments/PaymentReceipt.tsx';
-import type { Receipt } from '../../shared/billing/schema.ts';
+import type { Receipt } from '../../shared/payments/schema.ts';
 import type { Database } from '../db/index.ts';
 import { pageHeaders } from '../page-headers.ts';
 import { findReceipt } from './bills.ts';

@@ -1,4 +1,4 @@
-import { formatAmount, paymentTypeLabel } from '../../shared/billing/schema.ts';
+import { formatAmount, paymentTypeLabel } from '../../shared/payments/schema.ts';
 import { formatDateTime } from '../../shared/time/format.ts';
 import type { Database } from '../db/index.ts';
 import { enqueueMail, OUTBOX_COLUMNS } from '../mail/outbox.ts';

@@ -1,4 +1,4 @@
-import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/billing/texts.ts';
+import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/payments/texts.ts';
 import { caseKinds, caseStatuses, type CaseKind, type CaseStatus } from '../../shared/cases/schema.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import { billStatuses, type BillStatus } from '../../shared/payments/admin/schema.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatAmount, paymentTypeLabel } from '../../../shared/billing/schema.ts';
+import { formatAmount, paymentTypeLabel } from '../../../shared/payments/schema.ts';
 import { formatDateTime } from '../../../shared/time/format.ts';
 import { billStatuses, manualSettlements, PaymentDetailSchema } from '../../../shared/payments/admin/schema.ts';
 import { apiRequest } from '../../api-client.ts';

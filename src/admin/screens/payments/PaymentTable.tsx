@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatAmount, paymentTypeLabel } from '../../../shared/billing/schema.ts';
+import { formatAmount, paymentTypeLabel } from '../../../shared/payments/schema.ts';
 import { formatDateTime } from '../../../shared/time/format.ts';
 import { billStatuses, type PaymentRow } from '../../../shared/payments/admin/schema.ts';
 import { TableFrame } from '../../components/TableFrame.tsx';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { TbkPaymentSchema } from '../../billing/schema.ts';
+import { TbkPaymentSchema } from '../schema.ts';
 import { isoDate, pageNumber } from '../../fields.ts';
 import { pageShape } from '../../paged-list.ts';
 

@@ -1,11 +1,11 @@
 /**
  * What pages show of bills and payments (spec §2 Payment and bills, §4, §8, §9): the spec's
  * messages, the payment methods' names and amounts (dates: time/format.ts). A module without zod, apart from
- * billing/schema.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form;
- * billing/schema.ts exports all of it too.
+ * payments/schema.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form;
+ * payments/schema.ts exports all of it too.
  */
 
-export const billingMessages = {
+export const paymentMessages = {
   chooseMethod: 'Debe seleccionar un medio de pago',
   serviceNumber: 'Debe ingresar un Número de Servicio',
   noDebt: 'El número de servicio indicado no presenta deuda',

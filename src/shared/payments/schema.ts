@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
 import { fieldMessages, optionalEmail, optionalText } from '../fields.ts';
-import { billingMessages } from './texts.ts';
+import { paymentMessages } from './texts.ts';
 
 /** Bills and payments (spec §2 Payment and bills, §3, §5, §7, §8, §9). */
 
-export { billingMessages, formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from './texts.ts';
+export { paymentMessages, formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from './texts.ts';
 
 /** The service number, without its check digit (spec §2 /pago, /boleta). */
 export const serviceNumber = z
-  .string({ error: billingMessages.serviceNumber })
+  .string({ error: paymentMessages.serviceNumber })
   .check(
     z.trim(),
-    z.minLength(1, billingMessages.serviceNumber),
+    z.minLength(1, paymentMessages.serviceNumber),
     z.regex(/^\d{1,12}$/, 'Ingrese solo los dígitos del número de servicio, sin dígito verificador.'),
   );
 
@@ -41,7 +41,7 @@ export type BalanceAnswer = z.infer<typeof BalanceAnswerSchema>;
 export const BillRequestSchema = z
   .object({
     /** Spec §5: checked first. Only `webpay-plus` creates a bill; `servipag` is a redirect. */
-    paymentOption: z.enum(['webpay-plus', 'servipag'], { error: billingMessages.chooseMethod }),
+    paymentOption: z.enum(['webpay-plus', 'servipag'], { error: paymentMessages.chooseMethod }),
     /** The service number without its check digit. */
     serviceNumber,
     /** The payer's given name (optional). */

@@ -84,7 +84,7 @@ export const publicFunctions: FuzzedFunction[] = [
   { name: 'advisories-page', routes: [get('/avisos'), get('/avisos/:id')] },
   { name: 'advisories', routes: [get('/api/advisories')] },
   {
-    name: 'billing',
+    name: 'payments-balance',
     routes: [post('/api/ticket', { json: { schema: TicketRequestSchema, valid: { service_number: '100001' } } })],
   },
   {

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import bills from '../../netlify/functions/payments-bills.ts';
 import tbkPayments from '../../netlify/functions/payments-records.ts';
 import tbkReturn from '../../netlify/functions/payments-return.ts';
-import ticket from '../../netlify/functions/billing.ts';
+import ticket from '../../netlify/functions/payments-balance.ts';
 import { formatAmount, paymentTypeLabel } from '../../src/shared/payments/schema.ts';
 import { formatDateTime } from '../../src/shared/time/format.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';

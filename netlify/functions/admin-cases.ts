@@ -16,9 +16,9 @@ import { caseAttachment, caseDetail } from '../../src/server/cases/detail.ts';
 import { listCases } from '../../src/server/cases/list.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { privateDownload } from '../../src/server/published-files.ts';
-import { uploadStore } from '../../src/server/storage.ts';
-import { streamUpload } from '../../src/server/uploads.ts';
+import { privateDownload } from '../../src/server/uploads/published.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
+import { streamUpload } from '../../src/server/uploads/files.ts';
 
 /** "Today" in Chile, for the business days left: the arrival's clock (local e2e tests may set it). */
 const today = (req: Request) => chileDate(arrivalOf(req).at);

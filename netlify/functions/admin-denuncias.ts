@@ -14,7 +14,7 @@ import { denunciaDetail, listDenuncias, listTrail, openDenunciaFile } from '../.
 import { listTeam, setCompliance } from '../../src/server/denuncias/team.ts';
 import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { privateDownload } from '../../src/server/published-files.ts';
+import { privateDownload } from '../../src/server/uploads/published.ts';
 
 const query = (req: Request) => Object.fromEntries(new URL(req.url).searchParams);
 

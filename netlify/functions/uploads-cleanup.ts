@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { scheduledRunDeadline } from '../../src/server/deadline.ts';
-import { uploadStore } from '../../src/server/storage.ts';
-import { pruneQuota } from '../../src/server/upload-quota.ts';
-import { deleteStaleUploads } from '../../src/server/uploads.ts';
-import { deleteUnreferencedBytes } from '../../src/server/unreferenced-uploads.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
+import { pruneQuota } from '../../src/server/uploads/quota.ts';
+import { deleteStaleUploads } from '../../src/server/uploads/files.ts';
+import { deleteUnreferencedBytes } from '../../src/server/uploads/unreferenced.ts';
 
 /** What the last upload started (its chunks and file deleted) is given. */
 const LAST_UPLOAD_MS = 5_000;

@@ -1,11 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads/schema.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
-import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
+import { completeUpload, startUpload, storeChunk } from '../../src/server/uploads/chunks.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /**
  * Chunked uploads for files over the platform's request limit (design.md, "Uploads"):

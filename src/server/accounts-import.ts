@@ -11,7 +11,7 @@ import {
 } from '../shared/accounts/schema.ts';
 import { chileLocalToIso } from '../shared/time/wall-clock.ts';
 import { isoTime, type Database } from './db/index.ts';
-import { fileRefused } from './uploads.ts';
+import { fileRefused } from './uploads/files.ts';
 
 /**
  * The billing system's CSV export (docs/features/payments.md, the accounts import): one row per service,

@@ -3,7 +3,7 @@ import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
 import { deleteExpiredExports } from './rights/export.ts';
-import { fileKey, type UploadStore } from './storage.ts';
+import { fileKey, type UploadStore } from './uploads/store.ts';
 
 /**
  * The retention policy of /privacidad (Ley 21.719), run every hour by the scheduled function

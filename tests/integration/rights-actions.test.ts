@@ -17,8 +17,8 @@ import {
 import { confirmRightsEmail } from '../../src/server/rights/confirm.ts';
 import { rightsDesk } from '../../src/server/rights/desk.ts';
 import { submitRightsRequest } from '../../src/server/rights/submit.ts';
-import { fileKey, putBytes, uploadStore } from '../../src/server/storage.ts';
-import { readUpload } from '../../src/server/uploads.ts';
+import { fileKey, putBytes, uploadStore } from '../../src/server/uploads/store.ts';
+import { readUpload } from '../../src/server/uploads/files.ts';
 import { followUpHref } from '../../src/shared/cases/schema.ts';
 import { longDate } from '../../src/shared/time/format.ts';
 import { site } from '../../src/shared/site.ts';

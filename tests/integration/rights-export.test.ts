@@ -16,7 +16,7 @@ import { hashToken } from '../../src/server/link-tokens.ts';
 import { confirmRightsEmail } from '../../src/server/rights/confirm.ts';
 import { csvFiles, deleteExpiredExports, downloadExport, sendExport } from '../../src/server/rights/export.ts';
 import { findPersonalData } from '../../src/server/rights/search.ts';
-import { getBytes, uploadStore } from '../../src/server/storage.ts';
+import { getBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { ExportDataSchema, type PersonalData } from '../../src/shared/rights/records/schema.ts';
 import { chileMinute as chileTime } from '../../src/shared/time/format.ts';
 import { rightsMessages } from '../../src/shared/rights/texts.ts';

@@ -7,7 +7,7 @@ import type { Database, Statement } from '../db/index.ts';
 import { Invalid } from '../errors.ts';
 import { sameMailbox } from '../mail/mailbox.ts';
 import { EMPTY_MAIL } from '../retention.ts';
-import { fileKey, type UploadStore } from '../storage.ts';
+import { fileKey, type UploadStore } from '../uploads/store.ts';
 import { noteStatement, requestToActOn } from './acting.ts';
 import { recordName, theirRecords, type TheirRecord } from './records.ts';
 import type { RightsRequestRow } from './request.ts';

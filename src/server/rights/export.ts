@@ -22,9 +22,9 @@ import { Conflict, NotFound } from '../errors.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { neutralise } from '../csv-export.ts';
-import { safeFileName } from '../published-files.ts';
-import { exportKey, getBytes, putBytes, type UploadStore } from '../storage.ts';
-import { readUpload } from '../uploads.ts';
+import { safeFileName } from '../uploads/published.ts';
+import { exportKey, getBytes, putBytes, type UploadStore } from '../uploads/store.ts';
+import { readUpload } from '../uploads/files.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
 import { exportedData } from './search.ts';
 

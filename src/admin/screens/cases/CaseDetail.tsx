@@ -10,7 +10,7 @@ import { NoteForm, ReplyForm } from './CaseEntryForms.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
 import { CaseWorkForm } from './CaseWorkForm.tsx';
 import { Deadline } from './Deadline.tsx';
-import { RightsDesk } from './rights/RightsDesk.tsx';
+import { RightsDesk } from '../rights/RightsDesk.tsx';
 
 /** /admin/atencion/{caseId}: what the citizen sent, its deadline, and the work on it. */
 export default function CaseDetail() {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../shared/site.ts';
-import { contextSharingKey } from './denuncias/key-sharing.ts';
+import { contextSharingKey } from './key-sharing.ts';
 import { runtimeDeployContext } from './deploy-context.ts';
 
 /**

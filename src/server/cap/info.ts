@@ -4,14 +4,45 @@ import {
   capCancelProfile,
   capProfiles,
   outageCapType,
+  type CapCategory,
+  type CapCertainty,
+  type CapResponseType,
+  type CapSeverity,
   type CapType,
+  type CapUrgency,
 } from '../../shared/cap/mapping.ts';
 import { advisoryTitle, capTexts, townList } from '../../shared/cap/texts.ts';
 import { outageTitle } from '../../shared/outages/format.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
-import type { CapInfo, CapMsgType, CapNotice } from './messages.ts';
 import { capExpiry, capTime } from './time.ts';
+
+/** A notice row: when it was written (ISO 8601, UTC, whole seconds) and, for an update, its text. */
+export interface CapNotice {
+  id: string;
+  kind: 'published' | 'update' | 'closed' | 'lifted';
+  sentAt: string;
+  updateBody: string | null;
+}
+
+export type CapMsgType = 'Alert' | 'Update' | 'Cancel';
+
+export interface CapInfo {
+  category: CapCategory;
+  event: string;
+  responseType: CapResponseType;
+  urgency: CapUrgency;
+  severity: CapSeverity;
+  certainty: CapCertainty;
+  /** Absent from a Cancel: what it ends has begun or will not. */
+  onset?: string | undefined;
+  expires: string;
+  headline: string;
+  description: string;
+  instruction?: string | undefined;
+  web: string;
+  area: { areaDesc: string; circles: string[] };
+}
 
 /**
  * The `<info>` of a message: the type's profile (src/shared/cap/mapping.ts), and what the public

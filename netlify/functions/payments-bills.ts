@@ -10,6 +10,7 @@ import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
+import { Invalid, NotFound } from '../../src/server/errors.ts';
 
 /**
  * POST /api/bills/new (spec §7): a bill for the service's whole debt and its Webpay transaction;
@@ -30,16 +31,17 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const bill = await findBill(db, pathname.split('/').pop() ?? '');
-  return bill ? json({ success: true, bill } satisfies BillAnswer) : failure(404, 'Cuenta no encontrada.');
+  if (!bill) throw new NotFound(paymentMessages.billNotFound);
+  return json({ success: true, bill } satisfies BillAnswer);
 });
 
 /** Spec §7 and §8: 201 with paymentData (Webpay's address, or the error to show), 400 no debt, 404 unknown. */
 function createdBillResponse(bill: CreatedBill): Response {
   switch (bill.kind) {
     case 'unknown-service':
-      return failure(404, paymentMessages.unknownService);
+      throw new NotFound(paymentMessages.unknownService);
     case 'no-debt':
-      return failure(400, paymentMessages.noDebt);
+      throw new Invalid(paymentMessages.noDebt);
     case 'created':
       return json(
         {

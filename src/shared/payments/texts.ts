@@ -17,6 +17,9 @@ export const paymentMessages = {
   webpayUnavailable: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.',
   rejected: 'El pago no se pudo efectuar. Por favor intente nuevamente.',
   cancelled: 'El pago fue anulado. Ningún cobro se realizó.',
+  /** GET /api/bills/{billId} and GET /api/tbk-payments/{tbkPaymentId}: no such bill or card payment. */
+  billNotFound: 'Cuenta no encontrada.',
+  paymentNotFound: 'Pago no encontrado.',
 } as const;
 
 /** Spec §4: Webpay is the card payment; Servipag is the bill payment portal the visitor is sent to. */

@@ -8,7 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AccountsImportSchema } from '../src/shared/accounts/schema.ts';
-import { formatAmount, formatDateTime } from '../src/shared/billing/schema.ts';
+import { formatAmount } from '../src/shared/payments/schema.ts';
+import { formatDateTime } from '../src/shared/time/format.ts';
 import { accountTowns, decodeAccountsFile, importAccounts, parseAccountsCsv } from '../src/server/accounts-import.ts';
 import { Invalid } from '../src/server/errors.ts';
 import { commandDatabase } from './lib/command-database.ts';

@@ -10,8 +10,8 @@ import {
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
 import { readInput } from '../../src/server/http.ts';
-import { uploadStore } from '../../src/server/storage.ts';
-import { discardUpload, readCompletedUpload } from '../../src/server/uploads.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
+import { discardUpload, readCompletedUpload } from '../../src/server/uploads/files.ts';
 
 /**
  * POST /api/admin/accounts/import (docs/reference/admin-api.md): imports the billing system's CSV export,

@@ -9,16 +9,17 @@ import {
 } from '../../src/shared/cases/schema.ts';
 import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endpoint.ts';
 import { recordAccess } from '../../src/server/audit.ts';
-import { chileDate } from '../../src/server/business-days.ts';
+import { chileDate } from '../../src/shared/time/wall-clock.ts';
 import { addedNote, replyToCase, updateCase } from '../../src/server/cases/changes.ts';
 import { readCaseSettings, updateCaseSettings } from '../../src/server/cases/settings.ts';
 import { caseAttachment, caseDetail } from '../../src/server/cases/detail.ts';
 import { listCases } from '../../src/server/cases/list.ts';
-import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
+import { arrivalOf, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { privateDownload } from '../../src/server/published-files.ts';
-import { uploadStore } from '../../src/server/storage.ts';
-import { streamUpload } from '../../src/server/uploads.ts';
+import { privateDownload } from '../../src/server/uploads/published.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
+import { streamUpload } from '../../src/server/uploads/files.ts';
+import { NotFound } from '../../src/server/errors.ts';
 
 /** "Today" in Chile, for the business days left: the arrival's clock (local e2e tests may set it). */
 const today = (req: Request) => chileDate(arrivalOf(req).at);
@@ -26,7 +27,8 @@ const today = (req: Request) => chileDate(arrivalOf(req).at);
 /** The case as it is now, or as a change left it: the screen shows it at once. */
 async function detail({ req, db }: AdminCall, caseId: string, status = 200) {
   const found = await caseDetail(db, caseId, today(req));
-  return found ? answer(found, status) : failure(404, caseMessages.notFound);
+  if (!found) throw new NotFound(caseMessages.notFound);
+  return answer(found, status);
 }
 
 /**
@@ -56,9 +58,9 @@ export default adminRoutes({
     GET: (call) => detail(call, call.params.caseId),
     PUT: async (call) => {
       const update = await readInput(call.req, CaseUpdateSchema, 1_024);
-      return (await updateCase(call.db, call.admin, call.params.caseId, update))
-        ? detail(call, call.params.caseId)
-        : failure(404, caseMessages.notFound);
+      if (!(await updateCase(call.db, call.admin, call.params.caseId, update)))
+        throw new NotFound(caseMessages.notFound);
+      return detail(call, call.params.caseId);
     },
   },
   '/api/admin/cases/:caseId/notes': {
@@ -71,7 +73,8 @@ export default adminRoutes({
         today(call.req),
         addedNote(call.admin, call.params.caseId, body),
       );
-      return found ? answer(found, 201) : failure(404, caseMessages.notFound);
+      if (!found) throw new NotFound(caseMessages.notFound);
+      return answer(found, 201);
     },
   },
   '/api/admin/cases/:caseId/replies': {
@@ -79,7 +82,7 @@ export default adminRoutes({
       const { req, db, admin, context, params } = call;
       const { body } = await readInput(req, CaseReplySchema, 65_536);
       if (!(await replyToCase(db, admin, params.caseId, body, arrivalOf(req).origin)))
-        return failure(404, caseMessages.notFound);
+        throw new NotFound(caseMessages.notFound);
       // The citizen's mail goes out after the answer, as a submission's does.
       context.waitUntil(deliverDueMail());
       return detail(call, params.caseId, 201);
@@ -89,7 +92,7 @@ export default adminRoutes({
     GET: async ({ db, admin, params: { caseId, uploadId } }) => {
       const file = await caseAttachment(db, caseId, uploadId);
       const body = file && (await streamUpload(uploadStore(), file.id));
-      if (!file || !body) return failure(404, caseMessages.attachmentNotFound);
+      if (!file || !body) throw new NotFound(caseMessages.attachmentNotFound);
       // A CV is personal data: reading it is in the audit log, like a payment's detail.
       await recordAccess(db, {
         admin,

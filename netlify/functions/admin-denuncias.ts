@@ -12,16 +12,18 @@ import { adminRoutes, answer, type AdminCall } from '../../src/server/admin-endp
 import { deskNote, changeStatus, writeToReporter } from '../../src/server/denuncias/desk-changes.ts';
 import { denunciaDetail, listDenuncias, listTrail, openDenunciaFile } from '../../src/server/denuncias/desk.ts';
 import { listTeam, setCompliance } from '../../src/server/denuncias/team.ts';
-import { arrivalOf, failure, parseInput, readInput } from '../../src/server/http.ts';
+import { arrivalOf, parseInput, readInput } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { privateDownload } from '../../src/server/published-files.ts';
+import { privateDownload } from '../../src/server/uploads/published.ts';
+import { NotFound } from '../../src/server/errors.ts';
 
 const query = (req: Request) => Object.fromEntries(new URL(req.url).searchParams);
 
 /** The denuncia as a change left it: the desk shows it at once. */
 async function detail({ req, db }: AdminCall, reference: string, status = 200) {
   const denuncia = await denunciaDetail(db, reference, arrivalOf(req).at);
-  return denuncia ? answer({ denuncia }, status) : failure(404, deskMessages.notFound);
+  if (!denuncia) throw new NotFound(deskMessages.notFound);
+  return answer({ denuncia }, status);
 }
 
 /**
@@ -47,19 +49,21 @@ export default adminRoutes(
       PUT: async ({ req, db, admin, params }) => {
         const { compliance } = await readInput(req, TeamChangeSchema, 1_024);
         const member = await setCompliance(db, admin, params.adminId, compliance);
-        return member ? answer({ member }) : failure(404, deskMessages.memberNotFound);
+        if (!member) throw new NotFound(deskMessages.memberNotFound);
+        return answer({ member });
       },
     },
     '/api/admin/denuncias/:reference': {
       GET: async ({ req, db, admin, params }) => {
         const denuncia = await denunciaDetail(db, params.reference, arrivalOf(req).at, { read: admin });
-        return denuncia ? answer({ denuncia }) : failure(404, deskMessages.notFound);
+        if (!denuncia) throw new NotFound(deskMessages.notFound);
+        return answer({ denuncia });
       },
       PUT: async (call) => {
         const change = await readInput(call.req, DeskStatusSchema, 1_024);
-        return (await changeStatus(call.db, call.admin, call.params.reference, change, arrivalOf(call.req).at))
-          ? detail(call, call.params.reference)
-          : failure(404, deskMessages.notFound);
+        if (!(await changeStatus(call.db, call.admin, call.params.reference, change, arrivalOf(call.req).at)))
+          throw new NotFound(deskMessages.notFound);
+        return detail(call, call.params.reference);
       },
     },
     '/api/admin/denuncias/:reference/messages': {
@@ -67,7 +71,7 @@ export default adminRoutes(
         const { req, db, admin, context, params } = call;
         const { body } = await readInput(req, DeskMessageSchema, 4_096);
         if (!(await writeToReporter(db, admin, params.reference, body, arrivalOf(req))))
-          return failure(404, deskMessages.notFound);
+          throw new NotFound(deskMessages.notFound);
         // The reporter's content-free notice, when they asked for one, goes out after the answer.
         context.waitUntil(deliverDueMail());
         return detail(call, params.reference, 201);
@@ -80,13 +84,15 @@ export default adminRoutes(
         // The note and the denuncia as it leaves it, in one round trip.
         const change = await deskNote(admin, params.reference, body);
         const denuncia = await denunciaDetail(db, params.reference, arrivalOf(req).at, { change });
-        return denuncia ? answer({ denuncia }, 201) : failure(404, deskMessages.notFound);
+        if (!denuncia) throw new NotFound(deskMessages.notFound);
+        return answer({ denuncia }, 201);
       },
     },
     '/api/admin/denuncias/:reference/attachments/:uploadId': {
       GET: async ({ db, admin, params }) => {
         const file = await openDenunciaFile(db, admin, params.reference, params.uploadId);
-        return file ? privateDownload(file.body, file.fileName) : failure(404, deskMessages.attachmentNotFound);
+        if (!file) throw new NotFound(deskMessages.attachmentNotFound);
+        return privateDownload(file.body, file.fileName);
       },
     },
   },

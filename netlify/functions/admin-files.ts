@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { INLINE_LIMIT } from '../../src/shared/uploads/schema.ts';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
-import { parseMultipart } from '../../src/server/multipart.ts';
-import { publishFile } from '../../src/server/published-files.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { parseMultipart } from '../../src/server/uploads/multipart.ts';
+import { publishFile } from '../../src/server/uploads/published.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /**
  * POST /api/admin/files (docs/reference/admin-api.md): publishes a file for the public pages, inline up

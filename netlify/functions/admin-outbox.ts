@@ -1,10 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { outboxMessages } from '../../src/shared/outbox/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
-import { failure } from '../../src/server/http.ts';
 import { loadStoredAttachment } from '../../src/server/mail/deliver.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { countStalled, listUnsent, retryNow } from '../../src/server/mail/unsent.ts';
+import { NotFound } from '../../src/server/errors.ts';
 
 /**
  * GET /api/admin/outbox (the unsent mail), /api/admin/outbox/summary (how many have waited over
@@ -16,7 +16,8 @@ export default adminRoutes({
   '/api/admin/outbox/:mailId/retry': {
     POST: async ({ db, admin, params }) => {
       const mail = await retryNow(db, admin, params.mailId, getMailSender(), loadStoredAttachment);
-      return mail === undefined ? failure(404, outboxMessages.notFound) : answer({ mail });
+      if (mail === undefined) throw new NotFound(outboxMessages.notFound);
+      return answer({ mail });
     },
   },
 });

@@ -3,18 +3,19 @@ import {
   ManualSettlementSchema,
   paymentAdminMessages,
   PaymentFiltersSchema,
-} from '../../src/shared/payments/schema.ts';
+} from '../../src/shared/payments/admin/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
-import { chileDate } from '../../src/server/business-days.ts';
+import { chileDate } from '../../src/shared/time/wall-clock.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { verifyPayment } from '../../src/server/payments/admin-verify.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
-import { failure, parseInput, readInput } from '../../src/server/http.ts';
+import { parseInput, readInput } from '../../src/server/http.ts';
 import { settleByHand } from '../../src/server/payments/admin-settle.ts';
 import { paymentsCsv } from '../../src/server/payments/admin-csv.ts';
 import { recordAccess } from '../../src/server/audit.ts';
 import { exportSummary, findPayment, listPayments, paymentsForExport } from '../../src/server/payments/admin-list.ts';
+import { Conflict, NotFound } from '../../src/server/errors.ts';
 
 // Far more than a year of payments, and still a file a spreadsheet opens.
 const EXPORT_LIMIT = 50_000;
@@ -53,14 +54,15 @@ export default adminRoutes({
   '/api/admin/payments/:billId': {
     GET: async ({ db, admin, params }) => {
       const payment = await findPayment(db, params.billId, admin);
-      return payment ? answer(payment) : failure(404, paymentAdminMessages.notFound);
+      if (!payment) throw new NotFound(paymentAdminMessages.notFound);
+      return answer(payment);
     },
   },
   '/api/admin/payments/:billId/verify': {
     POST: async ({ req, context, db, admin, params }) => {
       const webpay = createWebpayClient(settings.webpay(new URL(req.url).origin, context.deploy?.context));
       const verification = await verifyPayment(db, webpay, admin, params.billId);
-      if (!verification) return failure(404, paymentAdminMessages.notFound);
+      if (!verification) throw new NotFound(paymentAdminMessages.notFound);
       // A receipt recorded now goes out after the answer, as after a customer's return.
       context.waitUntil(deliverDueMail());
       return answer(verification);
@@ -70,10 +72,9 @@ export default adminRoutes({
     POST: async ({ req, db, admin, params }) => {
       const input = await readInput(req, ManualSettlementSchema, 8_192);
       const outcome = await settleByHand(db, admin, params.billId, input);
-      if (outcome.kind === 'not-found') return failure(404, paymentAdminMessages.notFound);
+      if (outcome.kind === 'not-found') throw new NotFound(paymentAdminMessages.notFound);
       if (outcome.kind === 'not-requiring-person')
-        return failure(
-          409,
+        throw new Conflict(
           outcome.alreadySettled ? paymentAdminMessages.alreadySettled : paymentAdminMessages.notRequiringPerson,
         );
       return answer({ payment: outcome.payment });

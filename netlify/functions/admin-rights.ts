@@ -21,7 +21,7 @@ import { rightsDesk } from '../../src/server/rights/desk.ts';
 import { sendExport } from '../../src/server/rights/export.ts';
 import { includeRecord } from '../../src/server/rights/inclusions.ts';
 import { findPersonalData } from '../../src/server/rights/search.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /** The desk as an action left it, and whatever else the action answers. */
 const deskAnswer = async ({ db, params }: AdminCall & { params: { caseId: string } }, extra: object = {}) =>

@@ -3,7 +3,7 @@ import { adminMessages } from '../../src/shared/admins/schema.ts';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
 import { byMethod } from '../../src/server/route-table.ts';
 import { findAdmin } from '../../src/server/auth/sign-in.ts';
-import { failure } from '../../src/server/http.ts';
+import { NotFound } from '../../src/server/errors.ts';
 
 /**
  * GET /api/admins/{id} (spec §7): data.data.admin, for a signed-in admin only, whatever their
@@ -14,7 +14,8 @@ export default adminEndpoint(
     byMethod(req, {
       GET: async () => {
         const admin = await findAdmin(db, context.params.id ?? '');
-        return admin ? answer({ admin }) : failure(404, adminMessages.notFound);
+        if (!admin) throw new NotFound(adminMessages.notFound);
+        return answer({ admin });
       },
     }),
   'any',

@@ -12,6 +12,7 @@ import { byMethod } from '../../src/server/route-table.ts';
 import { bootstrapStatus, createFirstAdmin, inviteFirstCompliance } from '../../src/server/auth/bootstrap.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { Conflict, NotAllowed } from '../../src/server/errors.ts';
 
 /**
  * GET /api/bootstrap: whether the first administrator (`?rol=cumplimiento`: the first compliance
@@ -39,14 +40,14 @@ export default withErrorHandling(async (req: Request) => {
             201,
           );
         case 'disabled':
-          return failure(403, bootstrapMessages.disabled);
+          throw new NotAllowed(bootstrapMessages.disabled);
         case 'misconfigured':
           // The operator's setting is wrong, as when any required setting is missing.
           return failure(503, bootstrapMessages.misconfigured);
         case 'wrong-token':
-          return failure(403, bootstrapMessages.wrongToken, { errors: { token: bootstrapMessages.wrongToken } });
+          throw new NotAllowed(bootstrapMessages.wrongToken, 'token');
         case 'done':
-          return failure(409, role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done);
+          throw new Conflict(role === 'cumplimiento' ? bootstrapMessages.complianceDone : bootstrapMessages.done);
       }
     },
   });

@@ -18,8 +18,8 @@ import {
 } from '../../src/server/denuncias/follow-up.ts';
 import { arrivalOf, json, methodNotAllowed, parseInput, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
-import { parseMultipart } from '../../src/server/multipart.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { parseMultipart } from '../../src/server/uploads/multipart.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /**
  * /denuncias/seguimiento's API, POST only so the receipt code never sits in a URL:

@@ -1,10 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { uploadMessages } from '../../src/shared/uploads/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
-import { findPublishedFile } from '../../src/server/published-files.ts';
+import { methodNotAllowed, withErrorHandling } from '../../src/server/http.ts';
+import { findPublishedFile } from '../../src/server/uploads/published.ts';
 import { FILE_POLICY, SANDBOXED_POLICY } from '../../src/server/security-headers.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
+import { NotFound } from '../../src/server/errors.ts';
 
 // Shown in the browser; anything else is downloaded rather than rendered on this site's origin.
 const shownInline = (contentType: string) => contentType === 'application/pdf' || contentType.startsWith('image/');
@@ -22,7 +23,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     context.params.id ?? '',
     context.params.name ?? '',
   );
-  if (!file) return failure(404, uploadMessages.notPublished);
+  if (!file) throw new NotFound(uploadMessages.notPublished);
   return new Response(file.body, {
     headers: {
       'Content-Type': file.contentType,

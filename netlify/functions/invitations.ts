@@ -10,7 +10,8 @@ import { answer } from '../../src/server/admin-endpoint.ts';
 import { acceptInvitation, openInvitation } from '../../src/server/auth/invitations.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { Conflict, Invalid, NotFound } from '../../src/server/errors.ts';
 
 /**
  * POST /api/invitation: who the link's invitation is for, and a TOTP secret to enrol; POST
@@ -29,15 +30,16 @@ export default withErrorHandling(async (req: Request) => {
       case 'accepted':
         return answer({ admin: outcome.admin, recoveryCodes: outcome.recoveryCodes } satisfies InvitationAccepted, 201);
       case 'wrong-code':
-        return failure(400, authMessages.wrongCode, { errors: { code: authMessages.wrongCode } });
+        throw new Invalid(authMessages.wrongCode, 'code');
       case 'duplicate-email':
-        return failure(409, invitationMessages.duplicateEmail);
+        throw new Conflict(invitationMessages.duplicateEmail);
       case 'invalid':
-        return failure(404, invitationMessages.invalid);
+        throw new NotFound(invitationMessages.invalid);
     }
   }
   const invitation = await openInvitation(db, (await readInput(req, InvitationLookupSchema, 1_024)).token);
-  return invitation ? answer(invitation) : failure(404, invitationMessages.invalid);
+  if (!invitation) throw new NotFound(invitationMessages.invalid);
+  return answer(invitation);
 });
 
 export const config: Config = {

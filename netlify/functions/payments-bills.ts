@@ -1,15 +1,16 @@
 import type { Config, Context } from '@netlify/functions';
 import {
   BillRequestSchema,
-  billingMessages,
+  paymentMessages,
   type BillAnswer,
   type CreatedBillAnswer,
-} from '../../src/shared/billing/schema.ts';
+} from '../../src/shared/payments/schema.ts';
 import { createBill, findBill, type CreatedBill } from '../../src/server/payments/bills.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
+import { Invalid, NotFound } from '../../src/server/errors.ts';
 
 /**
  * POST /api/bills/new (spec §7): a bill for the service's whole debt and its Webpay transaction;
@@ -22,7 +23,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
     if (req.method !== 'POST') return methodNotAllowed(['POST']);
     // 400 means "no debt" to the page (spec §8), so invalid input answers 422.
     const input = await readInput(req, BillRequestSchema, 4_096, { status: 422 });
-    if (input.paymentOption !== 'webpay-plus') return failure(422, billingMessages.chooseMethod);
+    if (input.paymentOption !== 'webpay-plus') return failure(422, paymentMessages.chooseMethod);
 
     const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
     const bill = await createBill(db, webpay, input, `${origin}/api/tbk/return`);
@@ -30,16 +31,17 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   }
   if (req.method !== 'GET') return methodNotAllowed(['GET']);
   const bill = await findBill(db, pathname.split('/').pop() ?? '');
-  return bill ? json({ success: true, bill } satisfies BillAnswer) : failure(404, 'Cuenta no encontrada.');
+  if (!bill) throw new NotFound(paymentMessages.billNotFound);
+  return json({ success: true, bill } satisfies BillAnswer);
 });
 
 /** Spec §7 and §8: 201 with paymentData (Webpay's address, or the error to show), 400 no debt, 404 unknown. */
 function createdBillResponse(bill: CreatedBill): Response {
   switch (bill.kind) {
     case 'unknown-service':
-      return failure(404, billingMessages.unknownService);
+      throw new NotFound(paymentMessages.unknownService);
     case 'no-debt':
-      return failure(400, billingMessages.noDebt);
+      throw new Invalid(paymentMessages.noDebt);
     case 'created':
       return json(
         {
@@ -59,7 +61,7 @@ function createdBillResponse(bill: CreatedBill): Response {
           billId: bill.billId,
           paymentData: {
             success: false,
-            data: { payment_method: 'webpay-plus', errorMessage: billingMessages.webpayUnavailable },
+            data: { payment_method: 'webpay-plus', errorMessage: paymentMessages.webpayUnavailable },
           },
         } satisfies CreatedBillAnswer,
         201,

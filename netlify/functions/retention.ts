@@ -2,7 +2,7 @@ import type { Config } from '@netlify/functions';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { applyRetention } from '../../src/server/retention.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /** What the last step started (a batch of files deleted, a legacy file sealed) is given. */
 const LAST_STEP_MS = 5_000;

@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { RightsDownloadSchema } from '../../src/shared/rights/records/schema.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { arrivalOf, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
-import { privateDownload } from '../../src/server/published-files.ts';
+import { privateDownload } from '../../src/server/uploads/published.ts';
 import { downloadExport } from '../../src/server/rights/export.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /**
  * POST /api/derechos/descarga: the ZIP of a rights export, once, for the token of the link mailed

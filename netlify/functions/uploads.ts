@@ -1,11 +1,11 @@
 import type { Config, Context } from '@netlify/functions';
 import { adminPurposes, CHUNK_SIZE, UploadStartSchema, type UploadStarted } from '../../src/shared/uploads/schema.ts';
 import { requireAdmin } from '../../src/server/auth/require-admin.ts';
-import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
+import { completeUpload, startUpload, storeChunk } from '../../src/server/uploads/chunks.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 
 /**
  * Chunked uploads for files over the platform's request limit (design.md, "Uploads"):
@@ -13,7 +13,7 @@ import { uploadStore } from '../../src/server/storage.ts';
  * CHUNK_SIZE bytes, POST /api/uploads/{id}/complete joins and checks the file. Chunks and
  * completion need only the id, which only the starter of the upload knows. Visitors' completed
  * files count toward their pool's daily total, and a CV's chunks toward its address's
- * (`context.ip`); 429 past either (src/server/upload-quota.ts). A denuncia's address is not used.
+ * (`context.ip`); 429 past either (src/server/uploads/quota.ts). A denuncia's address is not used.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   const { id, index } = context.params;

@@ -24,7 +24,7 @@ export const LOCAL_ONLY_PACKAGES = ['nodemailer'];
 /**
  * Packages no function may carry: local mode's (above), and what the business days once brought
  * along with date-holidays (moment-timezone's zone data and astronomia's tables, 3.7 MB), now a
- * table of Chile's holidays (src/server/chile-holidays.ts). PGlite is the local emulation's database.
+ * table of Chile's holidays (src/shared/time/chile-holidays.ts). PGlite is the local emulation's database.
  */
 const FORBIDDEN_PACKAGES = [
   ...LOCAL_ONLY_PACKAGES,

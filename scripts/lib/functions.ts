@@ -8,7 +8,7 @@ import * as cookie from 'cookie';
 import { parse } from 'smol-toml';
 import { fingerprint } from './fingerprint.ts';
 import { bundleFunctionSources, FUNCTIONS_DIRECTORY } from './function-sources.ts';
-import { AYSEN_TIME_ZONE } from '../../src/shared/time-zone.ts';
+import { AYSEN_TIME_ZONE } from '../../src/shared/time/zone.ts';
 
 /**
  * Netlify Functions for the local server: bundled once as a deploy bundles them (esbuild's modules,

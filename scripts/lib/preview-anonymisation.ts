@@ -99,7 +99,7 @@ export const TABLES: Record<string, TableRule> = {
     },
   },
   // Files people sent (CVs, denuncia evidence, billing exports): the preview's store never has their
-  // bytes (storage.ts); their names and hashes go, and their ids are replaced (rekeyUploads).
+  // bytes (uploads/store.ts); their names and hashes go, and their ids are replaced (rekeyUploads).
   // Files staff published for the public pages keep all of it.
   uploads: {
     columns: {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { formatAmount } from '../../src/shared/billing/schema.ts';
+import { formatAmount } from '../../src/shared/payments/schema.ts';
 import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 
 /**

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import PaymentReceipt from '../components/payments/PaymentReceipt.tsx';
 import { findReceipt } from '../server/payments/bills.ts';
-import type { Receipt } from '../shared/billing/schema.ts';
+import type { Receipt } from '../shared/payments/schema.ts';
 import type { FilledPage } from './filled-page.ts';
 import { MARKERS } from './markers.ts';
 

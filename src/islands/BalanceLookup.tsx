@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { billingMessages, formatAmount, formatDate } from '../shared/billing/texts.ts';
-import type { Balance } from '../shared/billing/schema.ts';
+import { paymentMessages, formatAmount } from '../shared/payments/texts.ts';
+import { formatDate } from '../shared/time/format.ts';
+import type { Balance } from '../shared/payments/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from '../ui/api.ts';
 import { Field } from '../ui/forms/Field.tsx';
@@ -32,7 +33,7 @@ export default function BalanceLookup({ rules }: { rules: FieldRules<'service_nu
     void form.submit(async (request) => {
       const answer = await callApi(
         '/api/ticket',
-        import('../shared/billing/schema.ts').then((module) => module.BalanceAnswerSchema),
+        import('../shared/payments/schema.ts').then((module) => module.BalanceAnswerSchema),
         { method: 'POST', json: request },
       );
       if (answer.ok) {
@@ -41,7 +42,7 @@ export default function BalanceLookup({ rules }: { rules: FieldRules<'service_nu
       }
       // Spec §8: a status other than 200 → 'No se pudo cargar la información'; success false → the server's text.
       setError(
-        answer.status === 200 ? answer.failure.message || billingMessages.balanceFailed : billingMessages.balanceFailed,
+        answer.status === 200 ? answer.failure.message || paymentMessages.balanceFailed : paymentMessages.balanceFailed,
       );
       return { ok: false };
     });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { billingMessages, paymentMethods } from '../shared/billing/texts.ts';
+import { paymentMessages, paymentMethods } from '../shared/payments/texts.ts';
 import type { FieldRules } from '../shared/fields.ts';
 import { callApi } from '../ui/api.ts';
 import { ChoiceField } from './forms/ChoiceField.tsx';
@@ -30,7 +30,7 @@ const fields = {
   billingCity: { label: 'Ciudad', required: true },
 } satisfies Record<string, FieldSpec>;
 
-const billing = () => import('../shared/billing/schema.ts');
+const billing = () => import('../shared/payments/schema.ts');
 const loadSchema = () => billing().then((module) => module.BillRequestSchema);
 
 const methodOptions = Object.entries(paymentMethods).map(([value, label]) => ({ value, label }));
@@ -69,7 +69,7 @@ export default function PaymentForm({ rules, billPaymentPortal, contactEmail }: 
     if (webpay) return;
     setFailure(undefined);
     // Spec §5: the method first; the service number only matters once Webpay is chosen.
-    if (!method) return form.showErrors({ paymentOption: billingMessages.chooseMethod });
+    if (!method) return form.showErrors({ paymentOption: paymentMessages.chooseMethod });
     if (method === 'servipag') return window.location.assign(billPaymentPortal);
     void form.submit(async (request) => {
       const answer = await callApi(
@@ -86,9 +86,9 @@ export default function PaymentForm({ rules, billPaymentPortal, contactEmail }: 
         setFailure(paymentData.data.errorMessage);
       } else if (answer.status === 422 && answer.failure.errors) return { ok: false, errors: answer.failure.errors };
       // Spec §8: 400 no debt, 404 unknown service, any other code the contact message.
-      else if (answer.status === 400) setFailure(billingMessages.noDebt);
-      else if (answer.status === 404) setFailure(billingMessages.unknownService);
-      else setFailure(billingMessages.otherError(contactEmail));
+      else if (answer.status === 400) setFailure(paymentMessages.noDebt);
+      else if (answer.status === 404) setFailure(paymentMessages.unknownService);
+      else setFailure(paymentMessages.otherError(contactEmail));
       return { ok: false };
     });
   };

@@ -9,9 +9,9 @@ import {
   type KeptAccount,
   type RejectedLine,
 } from '../shared/accounts/schema.ts';
-import { chileLocalToIso } from '../shared/chile-time.ts';
+import { chileLocalToIso } from '../shared/time/wall-clock.ts';
 import { isoTime, type Database } from './db/index.ts';
-import { fileRefused } from './uploads.ts';
+import { fileRefused } from './uploads/files.ts';
 
 /**
  * The billing system's CSV export (docs/features/payments.md, the accounts import): one row per service,
@@ -204,7 +204,7 @@ export interface ImportOptions {
  * payment; the report lists them so staff can check.
  *
  * The statement runs after a SHARE ROW EXCLUSIVE lock on accounts in the same transaction: a
- * payment being recorded (src/server/billing.ts, recordPayment: it updates accounts and marks
+ * payment being recorded (src/server/payments/recording.ts, recordPayment: it updates accounts and marks
  * the bill paid in one statement) either committed before the lock, and this statement sees its
  * paid bill, or waits for the import and subtracts from the imported balance. Without the lock a
  * payment committing meanwhile would be invisible to this statement's snapshot and overwritten.

@@ -6,7 +6,6 @@ import {
   type AuditEntry,
   type AuditQuery,
 } from '../shared/audit/schema.ts';
-import type { SignedInAdmin } from './auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from './db/index.ts';
 
 /**
@@ -21,7 +20,8 @@ interface AuditedChange {
   /** An INSERT, UPDATE or DELETE with RETURNING; its rows are the answer. */
   change: string;
   params: unknown[];
-  admin: SignedInAdmin;
+  /** Who made it, as the log keeps them (a signed-in admin is one): the log sits below auth/, which writes to it. */
+  admin: { id: string; email: string };
   action: AuditAction;
   entity: AuditEntity;
   /** SQL over the columns the change returns: the changed row's id and the words the log shows. */

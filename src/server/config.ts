@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { site } from '../shared/site.ts';
-import { contextSharingKey } from './denuncias/key-sharing.ts';
+import { contextSharingKey } from './key-sharing.ts';
 import { runtimeDeployContext } from './deploy-context.ts';
 
 /**
@@ -240,7 +240,7 @@ export const config = {
   },
 
   /**
-   * Daily limits of visitors' files (src/server/upload-quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
+   * Daily limits of visitors' files (src/server/uploads/quota.ts): UPLOAD_DAILY_BYTES_PER_CLIENT
    * of CVs from one client address (default 200 MB: twenty 10 MB files), UPLOAD_DAILY_BYTES_TOTAL
    * of CVs from everyone (default 5 GB), whole numbers of bytes, and UPLOAD_DAILY_DENUNCIA_FILES,
    * denuncia evidence's own pool in files (default 100, at most 1 GB); the same in every mode. A

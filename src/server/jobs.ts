@@ -6,10 +6,10 @@ import { enqueueMail, OUTBOX_COLUMNS } from './mail/outbox.ts';
 import { newReference } from './references.ts';
 import { openCase } from './cases/open-case.ts';
 import type { Arrival } from './http.ts';
-import { storeAndAttach, type ReceivedFile } from './uploads.ts';
+import { storeAndAttach, type ReceivedFile } from './uploads/files.ts';
 
 /**
- * Stores an application with its CV (stored or attached by the same batch: uploads.ts) and its
+ * Stores an application with its CV (stored or attached by the same batch: uploads/files.ts) and its
  * case, mails both to the people team and the acknowledgement to the applicant, in one transaction.
  */
 export async function submitJobApplication(

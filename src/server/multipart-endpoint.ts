@@ -7,9 +7,9 @@ import { config } from './config.ts';
 import { getDatabase, type Database } from './db/index.ts';
 import { arrivalOf, json, methodNotAllowed, parseInput, withErrorHandling, type Arrival } from './http.ts';
 import { deliverDueMail } from './mail/deliver.ts';
-import { parseMultipart } from './multipart.ts';
-import { uploadStore } from './storage.ts';
-import { fileRefused, receiveFile, withReceivedFile, type ReceivedFile } from './uploads.ts';
+import { parseMultipart } from './uploads/multipart.ts';
+import { uploadStore } from './uploads/store.ts';
+import { fileRefused, receiveFile, withReceivedFile, type ReceivedFile } from './uploads/files.ts';
 
 interface MultipartFormOptions<S extends z.ZodMiniType> {
   schema: S;

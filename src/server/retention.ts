@@ -1,9 +1,10 @@
 import { retention, type Period } from '../shared/retention/texts.ts';
 import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
+import { EMPTY_MAIL } from './mail/outbox.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
 import { deleteExpiredExports } from './rights/export.ts';
-import { fileKey, type UploadStore } from './storage.ts';
+import { fileKey, type UploadStore } from './uploads/store.ts';
 
 /**
  * The retention policy of /privacidad (Ley 21.719), run every hour by the scheduled function
@@ -60,10 +61,6 @@ const interval = ({ amount, unit }: Period): string => `${amount} ${unit}s`;
 /** True while every mail of the row's reference has been delivered (or it has none). */
 const mailDelivered = (reference: string): string =>
   `NOT EXISTS (SELECT 1 FROM outbox o WHERE o.reference = ${reference} AND o.status <> 'sent')`;
-
-/** Empties a delivered mail: what stays is its reference, status, attempts and dates (also rights/erasure.ts). */
-export const EMPTY_MAIL = `recipient = '', reply_to = NULL, subject = '', body = '', last_error = NULL,
-  attachment_upload_id = NULL, redacted_at = now()`;
 
 const count = async (db: Database, text: string, params: unknown[]): Promise<number> =>
   (await db.query<{ count: number }>(text, params))[0]!.count;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts/schema.ts';
+import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import {
   ACCOUNTS_HEADER,
   expectReportShown,

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts/schema.ts';
+import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { advisoryAdminMessages } from '../../src/shared/advisories/admin/schema.ts';
 import { advisoryMessages, restrictionLevelRules } from '../../src/shared/advisories/schema.ts';
-import { chileLocalToIso } from '../../src/shared/chile-time.ts';
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';

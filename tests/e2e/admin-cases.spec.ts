@@ -3,8 +3,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
-import { COMPLAINT_BUSINESS_DAYS, longDate, SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
-import { addBusinessDays } from '../../src/server/business-days.ts';
+import { COMPLAINT_BUSINESS_DAYS, SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
+import { longDate } from '../../src/shared/time/format.ts';
+import { addBusinessDays } from '../../src/shared/time/business-days.ts';
 import { ensureAdmin, e2eAdmin, useSession } from './helpers/admin-session.ts';
 import {
   caseIdOf,

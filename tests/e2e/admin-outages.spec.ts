@@ -1,7 +1,6 @@
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts/schema.ts';
-import { chileLocalToIso } from '../../src/shared/chile-time.ts';
+import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { outageAdminMessages } from '../../src/shared/outages/admin/schema.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';

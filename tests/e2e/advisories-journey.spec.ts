@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts/schema.ts';
+import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { validateCap } from '../helpers/cap-schema.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts/schema.ts';
-import { chileLocalToIso } from '../../src/shared/chile-time.ts';
+import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { IndicatorsResponseSchema } from '../../src/shared/indicators/schema.ts';
 import { SUPPLY_DAY_FORMULA } from '../../src/shared/outages/supply-days-texts.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';

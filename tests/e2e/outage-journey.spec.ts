@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { chileNow } from '../../src/shared/accounts/schema.ts';
+import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';

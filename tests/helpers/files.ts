@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ReceivedFile } from '../../src/server/uploads.ts';
+import type { ReceivedFile } from '../../src/server/uploads/files.ts';
 import type { UploadPurpose } from '../../src/shared/uploads/schema.ts';
 
 /** Smallest bytes each format is recognised by (its magic number), padded to `size`. */

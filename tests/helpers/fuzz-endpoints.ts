@@ -9,7 +9,7 @@ import { AdvisoryListQuerySchema, AdvisoryUpdateInputSchema } from '../../src/sh
 import { AdvisoryInputSchema, AdvisoryLiftSchema } from '../../src/shared/advisories/schema.ts';
 import { AuditQuerySchema } from '../../src/shared/audit/schema.ts';
 import { LoginSchema, SecondFactorSchema } from '../../src/shared/auth/schema.ts';
-import { BillRequestSchema, TicketRequestSchema } from '../../src/shared/billing/schema.ts';
+import { BillRequestSchema, TicketRequestSchema } from '../../src/shared/payments/schema.ts';
 import { BootstrapSchema } from '../../src/shared/bootstrap/schema.ts';
 import {
   CaseListQuerySchema,
@@ -50,7 +50,7 @@ import {
   OutageUpdateInputSchema,
 } from '../../src/shared/outages/admin/schema.ts';
 import { OutageInputSchema, OutageLookupSchema, OutagePublishSchema } from '../../src/shared/outages/schema.ts';
-import { ManualSettlementSchema, PaymentFiltersSchema } from '../../src/shared/payments/schema.ts';
+import { ManualSettlementSchema, PaymentFiltersSchema } from '../../src/shared/payments/admin/schema.ts';
 import {
   RightsErasureSchema,
   RightsExtensionSchema,
@@ -84,7 +84,7 @@ export const publicFunctions: FuzzedFunction[] = [
   { name: 'advisories-page', routes: [get('/avisos'), get('/avisos/:id')] },
   { name: 'advisories', routes: [get('/api/advisories')] },
   {
-    name: 'billing',
+    name: 'payments-balance',
     routes: [post('/api/ticket', { json: { schema: TicketRequestSchema, valid: { service_number: '100001' } } })],
   },
   {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
-import { AccountsImportReportSchema, chileNow } from '../../src/shared/accounts/schema.ts';
+import { AccountsImportReportSchema } from '../../src/shared/accounts/schema.ts';
+import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { chunkedUpload } from '../helpers/uploads.ts';

@@ -4,7 +4,7 @@ import * as contacto from '../../netlify/functions/contact.ts';
 import * as motorhome from '../../netlify/functions/motorhome.ts';
 import * as reclamos from '../../netlify/functions/complaints.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
-import { fileKey, uploadStore } from '../../src/server/storage.ts';
+import { fileKey, uploadStore } from '../../src/server/uploads/store.ts';
 import { SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
 import { accessRows, auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { completedUpload, pdfBytes, sha256 } from '../helpers/files.ts';

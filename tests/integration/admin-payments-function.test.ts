@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import { paymentsForExport } from '../../src/server/payments/admin-list.ts';
-import { PaymentDetailSchema, PaymentFiltersSchema, PaymentPageSchema } from '../../src/shared/payments/schema.ts';
+import {
+  PaymentDetailSchema,
+  PaymentFiltersSchema,
+  PaymentPageSchema,
+} from '../../src/shared/payments/admin/schema.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { invalidForm } from '../helpers/functions.ts';
 

@@ -141,7 +141,7 @@ const probes: Probe[] = [
     'token',
     'invitations',
   ),
-  json('/api/ticket', { service_number: '100001' }, 'service_number', 'billing'),
+  json('/api/ticket', { service_number: '100001' }, 'service_number', 'payments-balance'),
   // 400 tells /pago "no debt" (spec §8): its invalid input is 422.
   json(
     '/api/bills/new',

@@ -11,9 +11,9 @@ import {
   REPORTER_MESSAGE_REFUSED,
   reporterMessageStatements,
 } from '../../src/server/denuncias/messages.ts';
-import { storeAndAttach } from '../../src/server/uploads.ts';
+import { storeAndAttach } from '../../src/server/uploads/files.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
-import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { receiptGroups } from '../../src/shared/denuncias/case/schema.ts';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/follow-up/schema.ts';
 import { uploadMessages } from '../../src/shared/uploads/schema.ts';

@@ -5,7 +5,7 @@ import denuncias from '../../netlify/functions/denuncias.ts';
 import uploads from '../../netlify/functions/uploads.ts';
 import { receiptHash } from '../../src/server/denuncias/receipt.ts';
 import { unsealText } from '../../src/server/encryption.ts';
-import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { DenunciaSchema, denunciaTypes, stepOneComplete } from '../../src/shared/denuncias/schema.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { blobStoreDump, databaseDump, useLocalEnvironment } from '../helpers/database.ts';

@@ -1,7 +1,7 @@
 import { getStore } from '@netlify/blobs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { config, MissingSettingError } from '../../src/server/config.ts';
-import { KEY_PROOFS_STORE } from '../../src/server/denuncias/key-sharing.ts';
+import { KEY_PROOFS_STORE } from '../../src/server/key-sharing.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 /**

@@ -5,7 +5,7 @@ import alertsFunction, { config as alertsConfig } from '../../netlify/functions/
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { applyRetention } from '../../src/server/retention.ts';
-import { uploadStore } from '../../src/server/storage.ts';
+import { uploadStore } from '../../src/server/uploads/store.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { outageAlertMessages } from '../../src/shared/outage-alerts/schema.ts';

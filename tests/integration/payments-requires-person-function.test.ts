@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
-import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments/schema.ts';
+import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments/admin/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { oneAccountOwing, returnFromWebpay, runReconciliation, useWebpaySimulator } from '../helpers/webpay.ts';
 

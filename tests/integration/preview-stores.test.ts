@@ -2,7 +2,7 @@ import { getStore } from '@netlify/blobs';
 import { afterEach, describe, expect, it } from 'vitest';
 import job from '../../netlify/functions/jobs.ts';
 import { MissingSettingError } from '../../src/server/config.ts';
-import { uploadStoreName } from '../../src/server/storage.ts';
+import { uploadStoreName } from '../../src/server/uploads/store.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { multipart, pdfBytes } from '../helpers/files.ts';
 import { testContext } from '../helpers/functions.ts';

@@ -4,7 +4,7 @@ import * as files from '../../netlify/functions/files.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
-import { safeFileName } from '../../src/server/published-files.ts';
+import { safeFileName } from '../../src/server/uploads/published.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { chunkedUpload } from '../helpers/uploads.ts';
 import { pdfBytes, pngBytes, sha256, textBytes } from '../helpers/files.ts';

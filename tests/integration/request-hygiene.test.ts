@@ -6,7 +6,7 @@ import download from '../../netlify/functions/documents-download.ts';
 import login from '../../netlify/functions/login.ts';
 import motorhome from '../../netlify/functions/motorhome.ts';
 import reclamos from '../../netlify/functions/complaints.ts';
-import ticket from '../../netlify/functions/billing.ts';
+import ticket from '../../netlify/functions/payments-balance.ts';
 import { isSafeFileUrl } from '../../src/shared/documents/schema.ts';
 import { useAdminEnvironment, signedInAdmin } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';

@@ -6,7 +6,7 @@ import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { confirmRightsEmail } from '../../src/server/rights/confirm.ts';
 import { sendExport } from '../../src/server/rights/export.ts';
-import { putBytes, uploadStore } from '../../src/server/storage.ts';
+import { putBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 

@@ -10,7 +10,7 @@ import { downloadExport, sendExport } from '../../src/server/rights/export.ts';
 import { includeRecord } from '../../src/server/rights/inclusions.ts';
 import { findPersonalData } from '../../src/server/rights/search.ts';
 import { submitRightsRequest } from '../../src/server/rights/submit.ts';
-import { fileKey, putBytes, uploadStore } from '../../src/server/storage.ts';
+import { fileKey, putBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
 import { rightsDeskMessages, rightsNotes, thirdPartyTexts } from '../../src/shared/rights/desk/texts.ts';
 import type { FoundRecord } from '../../src/shared/rights/records/schema.ts';

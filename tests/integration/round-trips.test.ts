@@ -21,8 +21,8 @@ import * as login from '../../netlify/functions/login.ts';
 import * as logout from '../../netlify/functions/logout.ts';
 import * as advisories from '../../netlify/functions/advisories.ts';
 import * as advisoriesPage from '../../netlify/functions/advisories-page.ts';
-import * as billing from '../../netlify/functions/billing.ts';
 import * as bootstrap from '../../netlify/functions/bootstrap.ts';
+import * as paymentsBalance from '../../netlify/functions/payments-balance.ts';
 import * as cap from '../../netlify/functions/cap.ts';
 import * as casesFollowUp from '../../netlify/functions/cases-follow-up.ts';
 import * as companyPage from '../../netlify/functions/company-page.ts';
@@ -245,7 +245,7 @@ const publicRows: [string, Row][] = [
   ['GET /api/health?db=1', { fn: health, call: () => get('/api/health?db=1'), status: 200, trips: 1 }],
   [
     'POST /api/ticket',
-    { fn: billing, call: () => post('/api/ticket', { service_number: '100001' }), status: 200, trips: 1 },
+    { fn: paymentsBalance, call: () => post('/api/ticket', { service_number: '100001' }), status: 200, trips: 1 },
   ],
   [
     'POST /api/contacto',

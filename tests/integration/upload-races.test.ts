@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { completeUpload, startUpload, storeChunk } from '../../src/server/chunked-uploads.ts';
+import { completeUpload, startUpload, storeChunk } from '../../src/server/uploads/chunks.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { Refusal } from '../../src/server/errors.ts';
 import { statusOf as refusalStatus } from '../../src/server/http.ts';
-import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
-import { receiveFile, storeAndAttach, withReceivedFile } from '../../src/server/uploads.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/uploads/store.ts';
+import { receiveFile, storeAndAttach, withReceivedFile } from '../../src/server/uploads/files.ts';
 import type { UploadPurpose } from '../../src/shared/uploads/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';

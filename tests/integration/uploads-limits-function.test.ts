@@ -4,7 +4,7 @@ import uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { unsealText } from '../../src/server/encryption.ts';
-import { fileKey, getBytes, uploadStore } from '../../src/server/storage.ts';
+import { fileKey, getBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { multipart, pdfBytes, pngBytes, sha256 } from '../helpers/files.ts';
 import { postJson, testContext } from '../helpers/functions.ts';

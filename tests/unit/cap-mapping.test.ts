@@ -14,9 +14,9 @@ import {
   capIssuer,
   capMessages,
   parseCapIdentifier,
-  type CapNotice,
   type CapSource,
 } from '../../src/server/cap/messages.ts';
+import type { CapNotice } from '../../src/server/cap/info.ts';
 import { capTime } from '../../src/server/cap/time.ts';
 
 /**

@@ -7,7 +7,7 @@ import {
   isHealthKind,
 } from '../../shared/advisories/public-texts.ts';
 import { advisoryTitle, townList } from '../../shared/advisories/words.ts';
-import { formatOutageTime } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import type { OutageTown } from '../../shared/outages/schema.ts';
 
 /**
@@ -84,7 +84,7 @@ function AdvisoryFacts({ advisory, withStatus = false }: { advisory: PublicAdvis
         </>
       )}
       <dt>{texts.since}</dt>
-      <dd>{formatOutageTime(advisory.startsAt)}</dd>
+      <dd>{chileMinute(advisory.startsAt)}</dd>
       <dt>{texts.expectedEnd}</dt>
       <dd>{expectedEnd(advisory)}</dd>
       {withStatus && (
@@ -99,7 +99,7 @@ function AdvisoryFacts({ advisory, withStatus = false }: { advisory: PublicAdvis
 
 const status = (advisory: PublicAdvisory) =>
   advisory.status === 'levantado' && advisory.liftedAt
-    ? `${texts.liftedAt} ${formatOutageTime(advisory.liftedAt)}`
+    ? `${texts.liftedAt} ${chileMinute(advisory.liftedAt)}`
     : advisoryStatusLabels.publicado;
 
 /** What the notice asks of people, its level's rule, its updates and where to get water. */
@@ -120,7 +120,7 @@ function AdvisoryBody({ advisory, level }: { advisory: PublicAdvisory; level: Le
           <ul className="advisory__updates">
             {advisory.updates.map((update) => (
               <li key={`${update.createdAt}-${update.body}`}>
-                <time dateTime={update.createdAt}>{formatOutageTime(update.createdAt)}</time>:{' '}
+                <time dateTime={update.createdAt}>{chileMinute(update.createdAt)}</time>:{' '}
                 <span className="advisory__text">{update.body}</span>
               </li>
             ))}
@@ -153,7 +153,7 @@ export function PastAdvisories({ advisories }: { advisories: PublicAdvisory[] })
         <li key={advisory.id}>
           <a href={pageOf(advisory)}>{advisoryTitle(advisory)}</a>
           <p>
-            {texts.since} {formatOutageTime(advisory.startsAt)}. {status(advisory)}.
+            {texts.since} {chileMinute(advisory.startsAt)}. {status(advisory)}.
           </p>
           {advisory.liftMessage && <p className="advisory__text">{advisory.liftMessage}</p>}
         </li>

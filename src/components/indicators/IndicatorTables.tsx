@@ -7,7 +7,7 @@ import {
   NO_DATA,
   OTHER_LOCALITIES,
 } from '../../shared/indicators/texts.ts';
-import { formatOutageTime } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { formatDuration } from '../../shared/outages/supply-days-texts.ts';
 
 /**
@@ -119,8 +119,8 @@ export function IndicatorTables({ indicators }: { indicators: Indicators }) {
   return (
     <div className="indicators">
       <p className="indicators__period">
-        {texts.period(formatOutageTime(indicators.since).slice(0, 10), formatOutageTime(indicators.until).slice(0, 10))}{' '}
-        {texts.generated(formatOutageTime(indicators.until))}
+        {texts.period(chileMinute(indicators.since).slice(0, 10), chileMinute(indicators.until).slice(0, 10))}{' '}
+        {texts.generated(chileMinute(indicators.until))}
       </p>
       <FigureTable
         id="indicadores-cortes"

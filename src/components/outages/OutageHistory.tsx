@@ -1,12 +1,12 @@
 import {
   announcedDuration,
-  formatDay,
   historyTexts as texts,
   noticeText,
   realDuration,
 } from '../../shared/outages/history-texts.ts';
+import { formatDate } from '../../shared/time/format.ts';
 import { causeClassLabels, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
-import { formatOutageTime } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { supplyDays } from '../../shared/outages/supply-days.ts';
 import { forceMajeureNote, formatSupplyDays } from '../../shared/outages/supply-days-texts.ts';
 
@@ -17,7 +17,7 @@ import { forceMajeureNote, formatSupplyDays } from '../../shared/outages/supply-
 export default function OutageHistory({ since, towns }: { since: string; towns: OutageHistoryTown[] }) {
   return (
     <div className="outage-history">
-      <p>Cortes publicados desde el {formatDay(since)} hasta hoy, los más recientes primero.</p>
+      <p>Cortes publicados desde el {formatDate(since)} hasta hoy, los más recientes primero.</p>
       {towns.map((town) => (
         <section key={town.slug} aria-labelledby={`historial-${town.slug}`}>
           <h2 id={`historial-${town.slug}`}>{town.name}</h2>
@@ -80,7 +80,7 @@ function TownTable({ town, since }: { town: OutageHistoryTown; since: string }) 
 function Window({ from, to }: { from: string; to: string }) {
   return (
     <>
-      <span className="nowrap">{formatOutageTime(from)}</span> a <span className="nowrap">{formatOutageTime(to)}</span>
+      <span className="nowrap">{chileMinute(from)}</span> a <span className="nowrap">{chileMinute(to)}</span>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { formatAmount, formatDateTime, paymentTypeLabel, type Receipt } from '../../shared/billing/schema.ts';
+import { formatAmount, paymentTypeLabel, type Receipt } from '../../shared/payments/schema.ts';
+import { formatDateTime } from '../../shared/time/format.ts';
 
 function receiptRows(receipt: Receipt): { term: string; value: string }[] {
   return [

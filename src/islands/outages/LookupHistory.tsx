@@ -1,4 +1,4 @@
-import { formatAmount } from '../../shared/billing/texts.ts';
+import { formatAmount } from '../../shared/payments/texts.ts';
 import { formatInstantDay, historyTexts as texts } from '../../shared/outages/history-texts.ts';
 import type { OutageLookupHistory } from '../../shared/outages/schema.ts';
 import { formatDuration, formatSupplyDays } from '../../shared/outages/supply-days-texts.ts';

@@ -1,6 +1,6 @@
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { outageKindLabels, outageStatusLabels } from '../../shared/outages/schema.ts';
-import { formatOutageTime } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 
 interface OutageListProps {
   outages: PublicOutage[];
@@ -60,9 +60,9 @@ function OutageCard({ outage }: { outage: PublicOutage }) {
         <dt>Estado</dt>
         <dd>{outageStatusLabels[outage.status]}</dd>
         <dt>Inicio</dt>
-        <dd>{formatOutageTime(outage.startsAt)}</dd>
+        <dd>{chileMinute(outage.startsAt)}</dd>
         <dt>Reposición estimada</dt>
-        <dd>{formatOutageTime(outage.endsAt)}</dd>
+        <dd>{chileMinute(outage.endsAt)}</dd>
         {outage.streets && (
           <>
             <dt>Calles</dt>
@@ -77,7 +77,7 @@ function OutageCard({ outage }: { outage: PublicOutage }) {
         )}
         <dt>Última actualización</dt>
         <dd>
-          {formatOutageTime(lastUpdate?.createdAt ?? outage.updatedAt)}
+          {chileMinute(lastUpdate?.createdAt ?? outage.updatedAt)}
           {lastUpdate && `: ${lastUpdate.body}`}
         </dd>
       </dl>

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode, type SubmitEvent }
 import type { FieldRules } from '../../shared/fields.ts';
 import type { OutageLookupHistory, OutagesResponse } from '../../shared/outages/schema.ts';
 import { OutagesResponseSchema } from '../../shared/outages/schema.ts';
-import { formatClock } from '../../shared/outages/format.ts';
+import { formatClock } from '../../shared/time/format.ts';
 import { callApi } from '../../ui/api.ts';
 import { Field } from '../../ui/forms/Field.tsx';
 import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';

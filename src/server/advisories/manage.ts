@@ -7,7 +7,7 @@ import {
   type RestrictionLevel,
 } from '../../shared/advisories/schema.ts';
 import { advisoryName, townList } from '../../shared/advisories/words.ts';
-import { chileMinute } from '../../shared/chile-time.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { messages } from '../../shared/messages.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';

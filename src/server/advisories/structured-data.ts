@@ -1,4 +1,4 @@
-import { formatOutageTime } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { advisoryKindLabels, restrictionLevelRules, type PublicAdvisory } from '../../shared/advisories/schema.ts';
 import { advisoryTitle } from '../../shared/advisories/words.ts';
 import { organizationReference } from '../../shared/structured-data.ts';
@@ -56,11 +56,11 @@ function announcementText(advisory: PublicAdvisory): string {
   const [lastUpdate] = advisory.updates;
   return [
     ...(advisory.status === 'levantado' && advisory.liftedAt
-      ? [`Aviso levantado el ${formatOutageTime(advisory.liftedAt)}. ${advisory.liftMessage}`]
+      ? [`Aviso levantado el ${chileMinute(advisory.liftedAt)}. ${advisory.liftMessage}`]
       : []),
     ...(advisory.sectors ? [`Sectores: ${advisory.sectors}`] : []),
     ...(advisory.restrictionLevel ? [restrictionLevelRules[advisory.restrictionLevel]] : []),
     advisory.instructions,
-    ...(lastUpdate ? [`Última actualización (${formatOutageTime(lastUpdate.createdAt)}): ${lastUpdate.body}`] : []),
+    ...(lastUpdate ? [`Última actualización (${chileMinute(lastUpdate.createdAt)}): ${lastUpdate.body}`] : []),
   ].join('\n');
 }

@@ -4,14 +4,46 @@ import {
   capCancelProfile,
   capProfiles,
   outageCapType,
+  type CapCategory,
+  type CapCertainty,
+  type CapResponseType,
+  type CapSeverity,
   type CapType,
+  type CapUrgency,
 } from '../../shared/cap/mapping.ts';
 import { advisoryTitle } from '../../shared/advisories/words.ts';
 import { capTexts, townList } from '../../shared/cap/texts.ts';
-import { formatOutageTime, outageTitle } from '../../shared/outages/format.ts';
+import { outageTitle } from '../../shared/outages/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
-import type { CapInfo, CapMsgType, CapNotice } from './messages.ts';
 import { capExpiry, capTime } from './time.ts';
+
+/** A notice row: when it was written (ISO 8601, UTC, whole seconds) and, for an update, its text. */
+export interface CapNotice {
+  id: string;
+  kind: 'published' | 'update' | 'closed' | 'lifted';
+  sentAt: string;
+  updateBody: string | null;
+}
+
+export type CapMsgType = 'Alert' | 'Update' | 'Cancel';
+
+export interface CapInfo {
+  category: CapCategory;
+  event: string;
+  responseType: CapResponseType;
+  urgency: CapUrgency;
+  severity: CapSeverity;
+  certainty: CapCertainty;
+  /** Absent from a Cancel: what it ends has begun or will not. */
+  onset?: string | undefined;
+  expires: string;
+  headline: string;
+  description: string;
+  instruction?: string | undefined;
+  web: string;
+  area: { areaDesc: string; circles: string[] };
+}
 
 /**
  * The `<info>` of a message: the type's profile (src/shared/cap/mapping.ts), and what the public
@@ -61,7 +93,7 @@ export function outageInfo(
     outage.streets && texts.streets(outage.streets),
   ];
   const title = outageTitle(outage);
-  const closedAt = formatOutageTime(notice.sentAt);
+  const closedAt = chileMinute(notice.sentAt);
   return {
     ...profileOf(outageCapType(outage.kind), msgType),
     onset: cancel ? undefined : capTime(outage.startsAt),
@@ -77,10 +109,10 @@ export function outageInfo(
       ? lines(restored ? texts.restoredAt(closedAt) : texts.cancelledAt(closedAt), ...place)
       : lines(
           ...place,
-          texts.start(formatOutageTime(outage.startsAt)),
-          texts.end(formatOutageTime(outage.endsAt)),
+          texts.start(chileMinute(outage.startsAt)),
+          texts.end(chileMinute(outage.endsAt)),
           outage.cause && texts.cause(outage.cause),
-          notice.updateBody && capTexts.updateAt(formatOutageTime(notice.sentAt), notice.updateBody),
+          notice.updateBody && capTexts.updateAt(chileMinute(notice.sentAt), notice.updateBody),
         ),
     instruction: cancel
       ? restored
@@ -111,12 +143,12 @@ export function advisoryInfo(
     expires: capExpiry(notice.sentAt, advisory.endsAt, cancel),
     headline: headline(cancel ? texts.lifted(title) : msgType === 'Update' ? capTexts.update(title) : title),
     description: cancel
-      ? lines(texts.liftedAt(formatOutageTime(notice.sentAt)), advisory.liftMessage, ...place)
+      ? lines(texts.liftedAt(chileMinute(notice.sentAt)), advisory.liftMessage, ...place)
       : lines(
           ...place,
-          texts.since(formatOutageTime(advisory.startsAt)),
-          advisory.endsAt ? texts.expectedEnd(formatOutageTime(advisory.endsAt)) : texts.noEnd,
-          notice.updateBody && capTexts.updateAt(formatOutageTime(notice.sentAt), notice.updateBody),
+          texts.since(chileMinute(advisory.startsAt)),
+          advisory.endsAt ? texts.expectedEnd(chileMinute(advisory.endsAt)) : texts.noEnd,
+          notice.updateBody && capTexts.updateAt(chileMinute(notice.sentAt), notice.updateBody),
         ),
     instruction: cancel
       ? undefined

@@ -1,7 +1,6 @@
 import type { PublicAdvisory } from '../../shared/advisories/schema.ts';
-import type { CapCategory, CapCertainty, CapResponseType, CapSeverity, CapUrgency } from '../../shared/cap/mapping.ts';
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
-import { advisoryInfo, outageInfo } from './info.ts';
+import { advisoryInfo, outageInfo, type CapInfo, type CapMsgType, type CapNotice } from './info.ts';
 import { capTime } from './time.ts';
 
 /**
@@ -18,14 +17,6 @@ export type CapEntity = 'corte' | 'aviso';
 export type CapSource =
   { entity: 'corte'; outage: PublicOutage; town: OutageTown } | { entity: 'aviso'; advisory: PublicAdvisory };
 
-/** A notice row: when it was written (ISO 8601, UTC, whole seconds) and, for an update, its text. */
-export interface CapNotice {
-  id: string;
-  kind: 'published' | 'update' | 'closed' | 'lifted';
-  sentAt: string;
-  updateBody: string | null;
-}
-
 /** Who issues the messages: the site's address (config.siteAddress) and its host name, CAP's sender. */
 export interface CapIssuer {
   origin: string;
@@ -33,25 +24,6 @@ export interface CapIssuer {
 }
 
 export const capIssuer = (origin: string): CapIssuer => ({ origin, sender: new URL(origin).hostname });
-
-export type CapMsgType = 'Alert' | 'Update' | 'Cancel';
-
-export interface CapInfo {
-  category: CapCategory;
-  event: string;
-  responseType: CapResponseType;
-  urgency: CapUrgency;
-  severity: CapSeverity;
-  certainty: CapCertainty;
-  /** Absent from a Cancel: what it ends has begun or will not. */
-  onset?: string | undefined;
-  expires: string;
-  headline: string;
-  description: string;
-  instruction?: string | undefined;
-  web: string;
-  area: { areaDesc: string; circles: string[] };
-}
 
 export interface CapMessage {
   identifier: string;

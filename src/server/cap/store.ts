@@ -13,9 +13,9 @@ import {
   type CapEntity,
   type CapIssuer,
   type CapMessage,
-  type CapNotice,
   type CapSource,
 } from './messages.ts';
+import type { CapNotice } from './info.ts';
 import { capDocument } from './document.ts';
 import { CANCEL_LISTED_HOURS } from './time.ts';
 

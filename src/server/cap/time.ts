@@ -1,4 +1,4 @@
-import { chileLocalToIso, isoToChileLocal } from '../../shared/chile-time.ts';
+import { chileLocalToIso, isoToChileLocal } from '../../shared/time/wall-clock.ts';
 
 /** When CAP messages are sent and expire (docs/reference/outages-public-api.md, "CAP"). */
 

@@ -1,5 +1,5 @@
 import type { CaseDetail, CaseDetailAnswer, CaseEntry, CaseKind } from '../../shared/cases/schema.ts';
-import { chileMinute } from '../../shared/chile-time.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { rightTypes } from '../../shared/rights/texts.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';

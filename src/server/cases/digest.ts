@@ -1,13 +1,8 @@
-import {
-  caseKinds,
-  longDate,
-  OPEN_STATUSES,
-  DUE_SOON_BUSINESS_DAYS,
-  type CaseKind,
-} from '../../shared/cases/schema.ts';
+import { caseKinds, OPEN_STATUSES, DUE_SOON_BUSINESS_DAYS, type CaseKind } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import { site } from '../../shared/site.ts';
-import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
+import { chileDate, chileHour } from '../../shared/time/wall-clock.ts';
 import type { Database } from '../db/index.ts';
 import { deployContext } from '../mail/context.ts';
 import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
@@ -29,8 +24,6 @@ interface DueCase {
   due_on: string;
   assignee_name: string | null;
 }
-
-const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: AYSEN_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
 /**
  * The open cases with a deadline up to `today` + DUE_SOON_BUSINESS_DAYS, the most overdue first.
@@ -92,7 +85,7 @@ function digestMail(cases: DueCase[], today: string, origin: string) {
  * listed (0: nothing due, not time yet, or already sent today).
  */
 export async function queueDigest(db: Database, now: Date, origin: string): Promise<number> {
-  if (Number(chileHour.format(now)) < DIGEST_HOUR) return 0;
+  if (chileHour(now) < DIGEST_HOUR) return 0;
   const today = chileDate(now);
   const cases = await dueCases(db, today);
   const mail = digestMail(cases, today, origin);

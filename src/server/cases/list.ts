@@ -8,7 +8,7 @@ import {
   type CaseSummary,
   type Urgency,
 } from '../../shared/cases/schema.ts';
-import { businessDaysUntil } from '../business-days.ts';
+import { businessDaysUntil } from '../../shared/time/business-days.ts';
 import { isoTime, type Database } from '../db/index.ts';
 
 /**

@@ -1,8 +1,10 @@
 import { acknowledgementTexts as texts, quoted } from '../../shared/cases/texts.ts';
 import { RIGHTS_BUSINESS_DAYS } from '../../shared/rights/texts.ts';
-import { COMPLAINT_BUSINESS_DAYS, followUpHref, longDate, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
+import { COMPLAINT_BUSINESS_DAYS, followUpHref, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import { site } from '../../shared/site.ts';
-import { addBusinessDays, businessDaysAfter, chileDate } from '../business-days.ts';
+import { addBusinessDays, businessDaysAfter } from '../../shared/time/business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import type { Statement } from '../db/index.ts';
 import type { Arrival } from '../http.ts';
 import { enqueueAcknowledgement } from '../mail/acknowledgements.ts';

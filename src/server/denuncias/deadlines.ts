@@ -1,5 +1,7 @@
 import { DUE_SOON_DAYS, leyKarinTypes, type Deadline, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
-import { addBusinessDays, chileDate } from '../business-days.ts';
+import { addBusinessDays } from '../../shared/time/business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
+import { addDays, addMonths } from '../../shared/time/days.ts';
 
 /**
  * A denuncia's deadlines, from the Chilean day it was received: the acknowledgement 7
@@ -18,22 +20,6 @@ interface DeadlineFacts {
   type: string;
   acknowledgedAt: Date | null;
   closedAt: Date | null;
-}
-
-const atNoon = (day: string) => new Date(`${day}T12:00:00Z`);
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
-
-function addDays(day: string, days: number): string {
-  const date = atNoon(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return dayOf(date);
-}
-
-/** Calendar months, clamped to the month's last day (30 November + 3 months is 28 or 29 February). */
-function addMonths(day: string, months: number): string {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
-  const lastDay = new Date(Date.UTC(year, month - 1 + months + 1, 0)).getUTCDate();
-  return dayOf(new Date(Date.UTC(year, month - 1 + months, Math.min(date, lastDay), 12)));
 }
 
 /** The days each deadline falls due, in the order the desk shows them. */

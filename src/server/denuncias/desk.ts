@@ -11,9 +11,9 @@ import {
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
-import { fileKey, getBytes, uploadStore } from '../storage.ts';
-import { readDescription } from '../upload-metadata.ts';
-import { streamUpload } from '../uploads.ts';
+import { fileKey, getBytes, uploadStore } from '../uploads/store.ts';
+import { readDescription } from '../uploads/metadata.ts';
+import { streamUpload } from '../uploads/files.ts';
 import { deadlines } from './deadlines.ts';
 import { messagesStatement, openMessages } from './messages.ts';
 import { reportFields, REPORT_COLUMNS, type ReportRow } from './report.ts';
@@ -145,7 +145,7 @@ export async function denunciaDetail(
  * A file of this denuncia (its report's or one of its messages'), whose bytes are still kept, to
  * download with its name; undefined for any other upload. Reading it is in the trail, which is
  * never deleted nor sealed: it says a file was downloaded, never which. Stored sealed
- * (storage.ts), but for the report's file of a denuncia stored before encryption at rest.
+ * (uploads/store.ts), but for the report's file of a denuncia stored before encryption at rest.
  */
 export async function openDenunciaFile(
   db: Database,

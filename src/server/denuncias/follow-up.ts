@@ -15,9 +15,9 @@ import { refusalOf, rolledBack } from '../db/refusals.ts';
 import { Conflict, Invalid, NotFound, Throttled } from '../errors.ts';
 import { claimAttempt, refundStatements, type Counter } from '../throttle/throttle.ts';
 import { receiptCounters } from '../throttle/uses.ts';
-import type { Multipart } from '../multipart.ts';
-import type { UploadStore } from '../storage.ts';
-import { receiveFile, storeAndAttach, withReceivedFile } from '../uploads.ts';
+import type { Multipart } from '../uploads/multipart.ts';
+import type { UploadStore } from '../uploads/store.ts';
+import { receiveFile, storeAndAttach, withReceivedFile } from '../uploads/files.ts';
 import { messagesStatement, openMessages, REPORTER_MESSAGE_REFUSED, reporterMessageStatements } from './messages.ts';
 import { receiptHash } from './receipt.ts';
 

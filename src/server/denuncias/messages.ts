@@ -6,7 +6,7 @@ import { sealText, unsealText } from '../encryption.ts';
 import { deployContext } from '../mail/context.ts';
 import type { Mail } from '../mail/mail.ts';
 import { enqueueMail, OUTBOX_COLUMNS } from '../mail/outbox.ts';
-import { readDescription } from '../upload-metadata.ts';
+import { readDescription } from '../uploads/metadata.ts';
 
 /**
  * The messages of a denuncia: the reporter's (through the receipt code), compliance's
@@ -14,7 +14,7 @@ import { readDescription } from '../upload-metadata.ts';
  * its reference, or, for a reporter's message written by the receipt code's hash before the
  * reference is known (`bound_to_receipt`), by that hash, as much the denuncia's alone (UNIQUE,
  * written once by submit.ts, never changed). An attachment is a `denuncia` upload, its bytes
- * sealed in storage (storage.ts), its name and size in the uploads row (upload-metadata.ts).
+ * sealed in storage (uploads/store.ts), its name and size in the uploads row (uploads/metadata.ts).
  */
 
 const bodyContext = (reference: string) => `denuncia_messages.body:${reference}`;
@@ -65,7 +65,7 @@ export const REPORTER_MESSAGE_REFUSED = 'denuncia:closed';
  * The statements that add a reporter's message to the open denuncia of a receipt code's hash, to
  * run in the batch that looks the code up: one statement touches the denuncia, writes the message
  * and queues `notice`, whose text ends with the reference, or does none of it when the code opens
- * no open denuncia. With a file (stored and attached before it in the batch, uploads.ts
+ * no open denuncia. With a file (stored and attached before it in the batch, uploads/files.ts
  * storeAndAttach), a second statement refuses the whole batch when the message was not written
  * (REPORTER_MESSAGE_REFUSED): the denuncia closed while the batch ran, after its first statement
  * found it open, is never left a file no message names.

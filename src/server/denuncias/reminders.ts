@@ -1,7 +1,8 @@
 import { deadlineLabels, DUE_SOON_DAYS, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
-import { longDate } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import { site } from '../../shared/site.ts';
-import { chileDate } from '../business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
+import { addDays } from '../../shared/time/days.ts';
 import type { Database } from '../db/index.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { dueDays } from './deadlines.ts';
@@ -29,9 +30,7 @@ interface Reminder {
 }
 
 function dueReminders(open: OpenDenuncia[], today: string): Reminder[] {
-  const horizon = new Date(`${today}T12:00:00Z`);
-  horizon.setUTCDate(horizon.getUTCDate() + DUE_SOON_DAYS);
-  const until = horizon.toISOString().slice(0, 10);
+  const until = addDays(today, DUE_SOON_DAYS);
   return open.flatMap((denuncia) =>
     dueDays({ receivedAt: denuncia.created_at, type: denuncia.type })
       .filter(([kind]) => !denuncia.reminded.includes(kind))

@@ -1,8 +1,8 @@
 import type { Database } from '../db/index.ts';
 import type { Deadline } from '../deadline.ts';
 import { sealText, unseal } from '../encryption.ts';
-import { fileKey, putBytes, type UploadStore } from '../storage.ts';
-import { describeFile } from '../upload-metadata.ts';
+import { fileKey, putBytes, type UploadStore } from '../uploads/store.ts';
+import { describeFile } from '../uploads/metadata.ts';
 import { SEALED_COLUMNS } from './report.ts';
 
 /**
@@ -67,7 +67,7 @@ export async function sealLegacyDenuncias(
 
 /**
  * Denuncia files described in the clear before migration 0031 (a `declared_size`): their name,
- * size and hash sealed like a new one's (upload-metadata.ts), their content type and chunk hashes
+ * size and hash sealed like a new one's (uploads/metadata.ts), their content type and chunk hashes
  * dropped. Answers how many it sealed.
  */
 export async function sealLegacyFileDescriptions(db: Database, limit: number): Promise<number> {

@@ -6,7 +6,7 @@ import type { Database } from '../db/index.ts';
 import { sealText } from '../encryption.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { newReference } from '../references.ts';
-import { storeAndAttach, type ReceivedFile } from '../uploads.ts';
+import { storeAndAttach, type ReceivedFile } from '../uploads/files.ts';
 import { newReceiptCode, receiptHash } from './receipt.ts';
 
 /** A denuncia's reference, DEN-…: Correo saliente knows the channel's mail by it (mail/unsent.ts). */

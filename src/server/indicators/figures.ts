@@ -3,7 +3,8 @@ import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '..
 import { PLANNED_NOTICE_HOURS } from '../../shared/outages/notice.ts';
 import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours } from '../../shared/outages/supply-days.ts';
-import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
+import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';
 
 const HOUR = 3_600_000;

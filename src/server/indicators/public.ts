@@ -1,6 +1,6 @@
 import type { Indicators } from '../../shared/indicators/schema.ts';
 import type { Database } from '../db/index.ts';
-import { lastTwelveMonths } from '../../shared/last-twelve-months.ts';
+import { lastTwelveMonths } from '../../shared/time/last-twelve-months.ts';
 import { indicatorFigures } from './figures.ts';
 import { indicatorRecords } from './records.ts';
 

@@ -1,4 +1,4 @@
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deployContext } from './context.ts';
@@ -17,13 +17,6 @@ import { OUTBOX_COLUMNS } from './outbox.ts';
  * the link is still capped, so the rights form cannot flood a mailbox either. The count is kept
  * by a hash of the mailbox, and only for the day.
  */
-
-const aysenDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: AYSEN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
 
 /**
  * A text with a part the statement itself writes, from what it reads in the same round trip:
@@ -78,7 +71,7 @@ export function enqueueAcknowledgement(
            RETURNING id`,
     params: [
       budget.prefix,
-      aysenDay.format(new Date()),
+      chileDate(new Date()),
       budget.perDay(),
       reference,
       mail.to,
@@ -94,5 +87,5 @@ export function enqueueAcknowledgement(
 
 /** Forgets the counts of past days (outbox-retry): only today's are of use. */
 export async function forgetPastAcknowledgements(db: Database): Promise<void> {
-  await db.query('DELETE FROM mail_acknowledgements WHERE day < $1::date', [aysenDay.format(new Date())]);
+  await db.query('DELETE FROM mail_acknowledgements WHERE day < $1::date', [chileDate(new Date())]);
 }

@@ -1,7 +1,7 @@
 import { getDatabase } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
-import { uploadStore } from '../storage.ts';
-import { readUpload } from '../uploads.ts';
+import { uploadStore } from '../uploads/store.ts';
+import { readUpload } from '../uploads/files.ts';
 import { getMailSender } from './index.ts';
 import { deliverDue, type AttachmentLoader, type DeliveryBounds } from './outbox.ts';
 

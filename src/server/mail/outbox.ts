@@ -77,6 +77,10 @@ export type AttachmentLoader = (uploadId: string) => Promise<Uint8Array | undefi
  */
 export const OUTBOX_COLUMNS = 'reference, recipient, reply_to, subject, body, attachment_upload_id, context';
 
+/** Empties a delivered mail: what stays is its reference, status, attempts and dates (retention, a rights erasure). */
+export const EMPTY_MAIL = `recipient = '', reply_to = NULL, subject = '', body = '', last_error = NULL,
+  attachment_upload_id = NULL, redacted_at = now()`;
+
 /**
  * The statement that stores `mail` for delivery; run it in the same batch as the submission.
  * `attachmentUploadId` names a stored upload the mail carries, read when it is sent.

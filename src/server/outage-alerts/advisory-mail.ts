@@ -3,7 +3,7 @@ import { advisoryName, townList } from '../../shared/advisories/words.ts';
 import { UNSUBSCRIBE_PATH } from '../../shared/outage-alerts/schema.ts';
 import type { SupplyPoint } from '../../shared/outages/schema.ts';
 import { site } from '../../shared/site.ts';
-import { chileDateTime } from './alert-mail.ts';
+import { chileDateTime } from '../../shared/time/format.ts';
 
 /** A pending notice of an aviso with what its mail says of it (notices.ts reads it). */
 export interface AdvisoryNoticeRow {

@@ -6,7 +6,7 @@ import {
   type OutageStatus,
 } from '../../shared/outages/schema.ts';
 import { site } from '../../shared/site.ts';
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
+import { chileDateTime } from '../../shared/time/format.ts';
 
 /** A pending notice with what its mail says of the outage. */
 export interface NoticeRow {
@@ -21,19 +21,6 @@ export interface NoticeRow {
   ends_at: string;
   status: OutageStatus;
 }
-
-// Aysén's clock, as residents read it, whatever the server's zone.
-const dateTime = new Intl.DateTimeFormat('es-CL', {
-  timeZone: AYSEN_TIME_ZONE,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-export const chileDateTime = (iso: string): string => dateTime.format(new Date(iso));
 
 const kindWords = { programado: 'programado', emergencia: 'de emergencia' } as const satisfies Record<
   OutageKind,

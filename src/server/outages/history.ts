@@ -1,7 +1,7 @@
-import { chileNow } from '../../shared/accounts/schema.ts';
+import { chileNow } from '../../shared/time/wall-clock.ts';
 import { causeClassOf, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
-import { lastTwelveMonths } from '../../shared/last-twelve-months.ts';
+import { lastTwelveMonths } from '../../shared/time/last-twelve-months.ts';
 
 /**
  * The outages of the last 12 months: /cortes/historial by town, and ¿Me afecta?'s history

@@ -1,4 +1,4 @@
-import { chileMinute } from '../../shared/chile-time.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { outageAdminMessages, type AdminOutage } from '../../shared/outages/admin/schema.ts';
 import {
   closedStatuses,

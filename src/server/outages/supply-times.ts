@@ -1,4 +1,4 @@
-import { chileMinute } from '../../shared/chile-time.ts';
+import { chileMinute } from '../../shared/time/format.ts';
 import { outageAdminMessages, type OutageSupplyTimes } from '../../shared/outages/admin/schema.ts';
 import type { OutageKind, OutageStatus } from '../../shared/outages/schema.ts';
 import { changeAndAudit } from '../audit.ts';

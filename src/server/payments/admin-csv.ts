@@ -1,5 +1,6 @@
-import { formatDateTime, paymentTypeLabel } from '../../shared/billing/schema.ts';
-import { billStatuses, type PaymentRow } from '../../shared/payments/schema.ts';
+import { paymentTypeLabel } from '../../shared/payments/schema.ts';
+import { formatDateTime } from '../../shared/time/format.ts';
+import { billStatuses, type PaymentRow } from '../../shared/payments/admin/schema.ts';
 import { csvStream, type CsvColumn } from '../csv-export.ts';
 
 /** The Pagos Webpay export (csv-export.ts: as a spreadsheet opens it), with Spanish headers and labels. */

@@ -5,8 +5,9 @@ import {
   type PaymentFilters,
   type PaymentRow,
   type PersonCase,
-} from '../../shared/payments/schema.ts';
-import { chileLocalToIso } from '../../shared/chile-time.ts';
+} from '../../shared/payments/admin/schema.ts';
+import { chileLocalToIso } from '../../shared/time/wall-clock.ts';
+import { addDays } from '../../shared/time/days.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { isUuid } from '../ids.ts';
@@ -29,9 +30,7 @@ const ROW_COLUMNS = `b.id AS bill_id, ${isoTime('b.created_at')} AS created_at, 
 const FROM = 'bills b LEFT JOIN tbk_payments t ON t.bill_id = b.id';
 
 const aysenMidnight = (day: string): string => chileLocalToIso(`${day}T00:00`);
-// At UTC noon, so no offset moves the date.
-const dayAfter = (day: string): string =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+const dayAfter = (day: string): string => addDays(day, 1);
 
 /** The WHERE of the filters; `from` and `to` are whole days on Aysén's clock, both included. */
 function matching(filters: PaymentFilters, params: unknown[] = []) {

@@ -1,4 +1,4 @@
-import { manualSettlements, type ManualSettlement, type PaymentDetail } from '../../shared/payments/schema.ts';
+import { manualSettlements, type ManualSettlement, type PaymentDetail } from '../../shared/payments/admin/schema.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';

@@ -1,4 +1,4 @@
-import { billStatuses, verificationMessages, type PaymentDetail } from '../../shared/payments/schema.ts';
+import { billStatuses, verificationMessages, type PaymentDetail } from '../../shared/payments/admin/schema.ts';
 import { recordAccess } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database } from '../db/index.ts';

@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import type { Balance, Bill, BillRequest, Receipt, TbkPayment } from '../../shared/billing/schema.ts';
+import type { Balance, Bill, BillRequest, Receipt, TbkPayment } from '../../shared/payments/schema.ts';
 import type { Database } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
 import { isUuid } from '../ids.ts';

@@ -1,9 +1,10 @@
-import type { BillStatus } from '../../shared/payments/schema.ts';
+import type { BillStatus } from '../../shared/payments/admin/schema.ts';
 import type { Database } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
 import { errorSummary } from '../error-summary.ts';
 import { attemptRefund, claimRefund } from './refunds.ts';
-import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
+import { confirmClaimed } from './settlement.ts';
+import { CLAIMED_COLUMNS, type ClaimedBill, type Settlement } from './claimed-bill.ts';
 import { keepingAnswers } from './webpay-answers.ts';
 import type { WebpayClient } from './webpay-client.ts';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
-import type { ClaimedBill, Settlement } from './settlement.ts';
+import type { ClaimedBill, Settlement } from './claimed-bill.ts';
 import { describeError, type WebpayClient, type WebpayRefund, type WebpayTransaction } from './webpay-client.ts';
 
 /**

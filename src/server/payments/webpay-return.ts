@@ -1,6 +1,7 @@
 import type { Database } from '../db/index.ts';
 import { errorSummary } from '../error-summary.ts';
-import { CLAIMED_COLUMNS, confirmClaimed, type ClaimedBill, type Settlement } from './settlement.ts';
+import { confirmClaimed } from './settlement.ts';
+import { CLAIMED_COLUMNS, type ClaimedBill, type Settlement } from './claimed-bill.ts';
 import { keepingAnswers } from './webpay-answers.ts';
 import type { WebpayClient } from './webpay-client.ts';
 

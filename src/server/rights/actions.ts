@@ -1,4 +1,5 @@
-import { followUpHref, longDate } from '../../shared/cases/schema.ts';
+import { followUpHref } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import { acknowledgementTexts } from '../../shared/cases/texts.ts';
 import type { RightsProof } from '../../shared/rights/desk/schema.ts';
 import { rightsDeskMessages, rightsNotes } from '../../shared/rights/desk/texts.ts';
@@ -6,7 +7,7 @@ import { RIGHTS_BUSINESS_DAYS, rightsMailTexts, rightsMessages } from '../../sha
 import { site } from '../../shared/site.ts';
 import { changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { addBusinessDays } from '../business-days.ts';
+import { addBusinessDays } from '../../shared/time/business-days.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import { deployContext } from '../mail/context.ts';

@@ -1,9 +1,10 @@
-import { longDate, OPEN_STATUSES } from '../../shared/cases/schema.ts';
+import { OPEN_STATUSES } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import { rightsDigestTexts as texts } from '../../shared/rights/desk/texts.ts';
 import { RIGHTS_DUE_SOON_BUSINESS_DAYS, rightTypes, type RightType } from '../../shared/rights/texts.ts';
 import { site } from '../../shared/site.ts';
-import { AYSEN_TIME_ZONE } from '../../shared/time-zone.ts';
-import { addBusinessDays, businessDaysUntil, chileDate } from '../business-days.ts';
+import { chileHour, chileDate } from '../../shared/time/wall-clock.ts';
+import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
 import type { Database } from '../db/index.ts';
 import { deployContext } from '../mail/context.ts';
 import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
@@ -17,7 +18,6 @@ import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
  */
 
 const DIGEST_HOUR = 8;
-const chileHour = new Intl.DateTimeFormat('en-GB', { timeZone: AYSEN_TIME_ZONE, hour: 'numeric', hourCycle: 'h23' });
 
 interface DueRequest {
   reference: string;
@@ -70,7 +70,7 @@ function digestMail(requests: DueRequest[], today: string, origin: string) {
  * listed (0: nothing due, not time yet, or already sent today).
  */
 export async function queueRightsDigest(db: Database, now: Date, origin: string): Promise<number> {
-  if (Number(chileHour.format(now)) < DIGEST_HOUR) return 0;
+  if (chileHour(now) < DIGEST_HOUR) return 0;
   const today = chileDate(now);
   const requests = await dueRequests(db, today);
   if (requests.length === 0) return 0;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { longDate } from '../../shared/cases/schema.ts';
-import { chileMinute } from '../../shared/chile-time.ts';
+import { longDate, chileMinute } from '../../shared/time/format.ts';
 import type { ExportData } from '../../shared/rights/records/schema.ts';
 import { recordSourceKeys, recordSources, type RecordSource } from '../../shared/rights/records/texts.ts';
 import {
@@ -16,16 +15,16 @@ import {
 import { site } from '../../shared/site.ts';
 import { auditedChange } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
-import { chileDate } from '../business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import type { Database } from '../db/index.ts';
 import { rolledBack } from '../db/refusals.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { neutralise } from '../csv-export.ts';
-import { safeFileName } from '../published-files.ts';
-import { exportKey, getBytes, putBytes, type UploadStore } from '../storage.ts';
-import { readUpload } from '../uploads.ts';
+import { safeFileName } from '../uploads/published.ts';
+import { exportKey, getBytes, putBytes, type UploadStore } from '../uploads/store.ts';
+import { readUpload } from '../uploads/files.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
 import { exportedData } from './search.ts';
 

@@ -1,7 +1,7 @@
-import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/billing/texts.ts';
+import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/payments/texts.ts';
 import { caseKinds, caseStatuses, type CaseKind, type CaseStatus } from '../../shared/cases/schema.ts';
-import { chileMinute } from '../../shared/chile-time.ts';
-import { billStatuses, type BillStatus } from '../../shared/payments/schema.ts';
+import { chileMinute } from '../../shared/time/format.ts';
+import { billStatuses, type BillStatus } from '../../shared/payments/admin/schema.ts';
 import type { FoundRecord, PersonalData } from '../../shared/rights/records/schema.ts';
 import { recordSourceKeys, type RecordSource } from '../../shared/rights/records/texts.ts';
 import { thirdPartyTexts } from '../../shared/rights/desk/texts.ts';

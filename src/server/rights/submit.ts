@@ -1,4 +1,4 @@
-import { longDate } from '../../shared/cases/schema.ts';
+import { longDate } from '../../shared/time/format.ts';
 import type { RightsRequest, RightsRequestAnswer } from '../../shared/rights/schema.ts';
 import {
   RIGHTS_CONFIRM_PATH,
@@ -7,7 +7,7 @@ import {
   rightTypes,
 } from '../../shared/rights/texts.ts';
 import { site } from '../../shared/site.ts';
-import { chileDate } from '../business-days.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import { openCase } from '../cases/open-case.ts';
 import type { Database } from '../db/index.ts';
 import type { Arrival } from '../http.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { checkFile } from '../uploads/schema.ts';
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { chileNow } from '../time/wall-clock.ts';
 import { localDateTime } from '../fields.ts';
 
 /**
@@ -37,30 +37,6 @@ export const MAX_ACCOUNT_LINES = 60_000;
 
 /** Lines of each list the answer carries: a file of 5 MB may hold many more bad lines than a screen (or 6 MB) can. */
 export const ACCOUNTS_REPORT_LIMIT = 1_000;
-
-/** Now on Aysén's clock, as an `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
-export function chileNow(now = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: AYSEN_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-/** A Chilean date-time of the form above as DD-MM-YYYY HH:mm (spec §9's order). */
-export const formatLocalDateTime = (local: string): string => {
-  const [date = '', time = ''] = local.split('T');
-  return `${date.split('-').reverse().join('-')} ${time.slice(0, 5)}`;
-};
 
 /**
  * When the billing system took the export, in Chile's time. An account paid online after it

@@ -1,6 +1,6 @@
 import { capTexts } from '../cap/texts.ts';
+import { chileMinute } from '../time/format.ts';
 import { advisoryTitle } from './words.ts';
-import { formatOutageTime } from '../outages/format.ts';
 import {
   advisoryKindLabels,
   advisoryKinds,
@@ -60,13 +60,13 @@ export const advisoryHeadings = (): Record<string, string> =>
 
 /** The expected end as the public reads it: a time, or "Hasta nuevo aviso". */
 export const expectedEnd = (advisory: Pick<PublicAdvisory, 'endsAt'>): string =>
-  advisory.endsAt ? formatOutageTime(advisory.endsAt) : advisoryPageTexts.untilFurtherNotice;
+  advisory.endsAt ? chileMinute(advisory.endsAt) : advisoryPageTexts.untilFurtherNotice;
 
 /** The sentence a search result shows of a notice's page (its meta description). */
 export function advisorySummary(advisory: PublicAdvisory): string {
   const state =
     advisory.status === 'levantado' && advisory.liftedAt
-      ? `Aviso levantado el ${formatOutageTime(advisory.liftedAt)}`
-      : `Aviso vigente desde el ${formatOutageTime(advisory.startsAt)}`;
+      ? `Aviso levantado el ${chileMinute(advisory.liftedAt)}`
+      : `Aviso vigente desde el ${chileMinute(advisory.startsAt)}`;
   return `${advisoryTitle(advisory)}. ${state}.`;
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { emailField, pageNumber, requiredText } from '../fields.ts';
-import { waitText } from '../wait-text.ts';
+import { waitText } from '../time/wait-text.ts';
 import { pageShape } from '../paged-list.ts';
 
 /**
@@ -207,5 +207,3 @@ export const caseMessages = {
 
 /** The public page where a citizen follows a case; the acknowledgement mail links to it. */
 export { FOLLOW_UP_PATH, followUpHref } from './follow-up/texts.ts';
-
-export { longDate } from './texts.ts';

@@ -18,17 +18,3 @@ export const acknowledgementTexts = {
 
 /** A visitor's text quoted in a mail: every line marked, as mail clients show a quotation. */
 export const quoted = (text: string): string[] => text.split(/\r?\n/).map((line) => `> ${line}`);
-
-const longDateFormat = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/**
- * A day of Chile's calendar ('YYYY-MM-DD') in words: "martes, 8 de diciembre de 2026". Here, where
- * there is no zod, so that an island shows a due date (the rights form's) without loading it.
- */
-export const longDate = (day: string): string => longDateFormat.format(new Date(`${day}T12:00:00Z`));

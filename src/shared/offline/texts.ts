@@ -1,4 +1,4 @@
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
+import { aysenFormat, partsOf } from '../time/wall-clock.ts';
 
 /** The offline emergency pages' texts: the saved copy's note, the offline page and its list of saved pages. */
 export const offlineTexts = {
@@ -20,20 +20,15 @@ export const offlineTexts = {
   noSavedPages: 'Este dispositivo aún no tiene páginas guardadas.',
 };
 
-const parts = (instant: Date) =>
-  Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', {
-      timeZone: AYSEN_TIME_ZONE,
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(instant)
-      .map((part) => [part.type, part.value]),
-  );
+const savedFormat = aysenFormat('es-CL', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const parts = (instant: Date) => partsOf(savedFormat, instant);
 
 /**
  * When a copy was saved, on Aysén's clock: "a las 14:05" the same day, "el 3 de junio a las 14:05"

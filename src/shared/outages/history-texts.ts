@@ -1,4 +1,4 @@
-import { formatOutageTime } from './format.ts';
+import { chileMinute, formatDate } from '../time/format.ts';
 import { PLANNED_NOTICE_HOURS } from './notice.ts';
 import type { OutageHistoryEntry } from './schema.ts';
 import { formatDuration } from './supply-days-texts.ts';
@@ -19,7 +19,7 @@ export const historyTexts = {
   inProgress: 'En curso',
   notApplicable: 'No aplica',
   noOutages: (town: string) => `No hubo cortes publicados en ${town} en los últimos 12 meses.`,
-  caption: (town: string, since: string) => `Cortes en ${town} desde el ${formatDay(since)}`,
+  caption: (town: string, since: string) => `Cortes en ${town} desde el ${formatDate(since)}`,
   columns: {
     date: 'Fecha',
     sectors: 'Sectores',
@@ -34,7 +34,7 @@ export const historyTexts = {
   // ¿Me afecta?
   lookupHeading: (town: string) => `Cortes en ${town} en los últimos 12 meses`,
   lookupCaption: (town: string, since: string) =>
-    `Cortes con horas registradas en ${town} desde el ${formatDay(since)}`,
+    `Cortes con horas registradas en ${town} desde el ${formatDate(since)}`,
   lookupNone: 'No hubo cortes con horas registradas en su localidad en los últimos 12 meses.',
   total: 'Total (cada día cuenta una vez)',
   formula: (formula: string) => `La compensación (Ley 19.496, art. 25 A) es de ${formula}.`,
@@ -42,11 +42,8 @@ export const historyTexts = {
   allTowns: 'Ver el historial de cortes de todas las localidades',
 } as const;
 
-/** "DD-MM-YYYY" of an Aysén day given as YYYY-MM-DD. */
-export const formatDay = (day: string): string => day.split('-').reverse().join('-');
-
 /** The Aysén date of an instant: "DD-MM-YYYY". */
-export const formatInstantDay = (iso: string): string => formatOutageTime(iso).slice(0, 10);
+export const formatInstantDay = (iso: string): string => chileMinute(iso).slice(0, 10);
 
 export const announcedDuration = (outage: Pick<OutageHistoryEntry, 'startsAt' | 'endsAt'>): string =>
   formatDuration(hoursBetween(outage.startsAt, outage.endsAt));

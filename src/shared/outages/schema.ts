@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { serviceNumber } from '../billing/schema.ts';
+import { serviceNumber } from '../payments/schema.ts';
 import { fieldMessages, isoInstant, optionalText, requiredText } from '../fields.ts';
 import { PLANNED_NOTICE_HOURS } from './notice.ts';
 

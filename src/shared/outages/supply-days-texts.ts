@@ -22,7 +22,7 @@ export const ESTIMATE_NOTE = 'Estimación: la boleta es la que confirma y abona 
 export const RECORDS_NOTE =
   'Estas cifras provienen de los registros de este sitio. La compensación se abona en la boleta, que es la que la confirma.';
 
-/** Amounts are written with formatAmount (src/shared/billing/texts.ts): "$12.345". */
+/** Amounts are written with formatAmount (src/shared/payments/texts.ts): "$12.345". */
 const dayNumber = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
 
 /** "1 día sin suministro", "0,75 días sin suministro", "2 días sin suministro". */

@@ -1,5 +1,5 @@
-import { chileNow } from '../accounts/schema.ts';
-import { chileLocalToIso } from '../chile-time.ts';
+import { chileNow, chileLocalToIso } from '../time/wall-clock.ts';
+import { addDays } from '../time/days.ts';
 
 /**
  * "Días sin suministro" (Ley 19.496 art. 25 A): the automatic compensation for an interruption of
@@ -29,11 +29,7 @@ export interface Interruption {
   forceMajeureResolution: string | null;
 }
 
-const nextDay = (day: string): string => {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-};
+const nextDay = (day: string): string => addDays(day, 1);
 const aysenMidnight = (day: string): number => Date.parse(chileLocalToIso(`${day}T00:00`));
 
 /** The hours without water on each Aysén day an interval touches: { 'YYYY-MM-DD': hours }. */

@@ -1,6 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { COMPLAINT_BUSINESS_DAYS } from '../../../src/shared/cases/schema.ts';
-import { addBusinessDays, businessDaysUntil, chileDate } from '../../../src/server/business-days.ts';
+import { addBusinessDays, businessDaysUntil } from '../../../src/shared/time/business-days.ts';
+import { chileDate } from '../../../src/shared/time/wall-clock.ts';
 import { query } from './database.ts';
 
 /** A name no other test gives, to find this test's cases among everyone's (Buscar). */

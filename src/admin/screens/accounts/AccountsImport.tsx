@@ -3,9 +3,9 @@ import { useRef, useState } from 'react';
 import {
   AccountsImportAnswerSchema,
   AccountsImportFormSchema,
-  chileNow,
   type AccountsImportReport,
 } from '../../../shared/accounts/schema.ts';
+import { chileNow } from '../../../shared/time/wall-clock.ts';
 import { apiRequest } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';

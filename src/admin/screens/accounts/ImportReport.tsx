@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { accountsMessages, formatLocalDateTime, type AccountsImportReport } from '../../../shared/accounts/schema.ts';
-import { formatAmount, formatDateTime } from '../../../shared/billing/schema.ts';
+import { accountsMessages, type AccountsImportReport } from '../../../shared/accounts/schema.ts';
+import { formatLocalDateTime, formatDateTime } from '../../../shared/time/format.ts';
+import { formatAmount } from '../../../shared/payments/schema.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { TableFrame } from '../../components/TableFrame.tsx';
 

@@ -1,7 +1,7 @@
 import { AdvisoryUpdateInputSchema, type AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryKindLabels, advisoryStatusLabels, restrictionLevelRules } from '../../../shared/advisories/schema.ts';
 import { advisoryName, townList } from '../../../shared/advisories/words.ts';
-import { chileMinute } from '../../../shared/chile-time.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { SummarySection } from '../../components/SummaryList.tsx';
 import { NoticeData, NoticeDetail } from '../notices/NoticeScreens.tsx';
 import { NoticeUpdates } from '../notices/NoticeUpdates.tsx';

@@ -10,7 +10,7 @@ import {
   type AdvisoryInput,
   type RestrictionLevel,
 } from '../../../shared/advisories/schema.ts';
-import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
+import { chileLocalToIso, isoToChileLocal } from '../../../shared/time/wall-clock.ts';
 import { OptionsInput } from '../../forms/OptionsInput.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { AdvisoryListQuerySchema, type AdminAdvisorySummary } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryStatuses, advisoryStatusLabels } from '../../../shared/advisories/schema.ts';
 import { advisoryName, townList } from '../../../shared/advisories/words.ts';
-import { chileMinute } from '../../../shared/chile-time.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import type { Column } from '../../components/DataTable.tsx';
 import { lastUpdateColumn, NoticeList } from '../notices/NoticeList.tsx';
 import { useAdvisoryList } from './advisory-api.ts';

@@ -8,7 +8,7 @@ import {
   auditViews,
   type AuditEntry,
 } from '../../../shared/audit/schema.ts';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { apiRequest } from '../../api-client.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { PagedResults } from '../../components/FilteredPages.tsx';

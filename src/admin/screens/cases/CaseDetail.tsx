@@ -1,5 +1,5 @@
 import { Link, useLocation, useParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { caseKinds, caseStatuses, type CaseDetailAnswer } from '../../../shared/cases/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList, SummarySection } from '../../components/SummaryList.tsx';
@@ -10,7 +10,7 @@ import { NoteForm, ReplyForm } from './CaseEntryForms.tsx';
 import { CaseTimeline } from './CaseTimeline.tsx';
 import { CaseWorkForm } from './CaseWorkForm.tsx';
 import { Deadline } from './Deadline.tsx';
-import { RightsDesk } from './rights/RightsDesk.tsx';
+import { RightsDesk } from '../rights/RightsDesk.tsx';
 
 /** /admin/atencion/{caseId}: what the citizen sent, its deadline, and the work on it. */
 export default function CaseDetail() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { caseKinds, caseStatuses, type CaseSummary } from '../../../shared/cases/schema.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Deadline } from './Deadline.tsx';

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import type { CaseEntry } from '../../../shared/cases/schema.ts';
 
 const entryKinds: Record<CaseEntry['kind'], string> = {

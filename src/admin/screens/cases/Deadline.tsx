@@ -1,5 +1,5 @@
-import { formatDate } from '../../../shared/billing/schema.ts';
-import { longDate, type CaseSummary, type Urgency } from '../../../shared/cases/schema.ts';
+import { formatDate, longDate } from '../../../shared/time/format.ts';
+import type { CaseSummary, Urgency } from '../../../shared/cases/schema.ts';
 
 /** "Quedan 3 días hábiles", "Vence hoy", "Vencido hace 2 días hábiles". */
 export function daysLeftText(days: number, urgency: Urgency): string {

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { trailActions, TrailQuerySchema, type TrailEntry } from '../../../shared/denuncias/desk/schema.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { PagedResults } from '../../components/FilteredPages.tsx';

@@ -1,4 +1,4 @@
-import { formatDate } from '../../../shared/billing/schema.ts';
+import { formatDate } from '../../../shared/time/format.ts';
 import { deadlineLabels, type Deadline } from '../../../shared/denuncias/case/schema.ts';
 
 /** Each state in words; overdue and due-soon also in a badge's colour, never the colour alone. */

@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
 import type { DeskDetail } from '../../../shared/denuncias/desk/schema.ts';
 import { QueryView } from '../../components/QueryView.tsx';

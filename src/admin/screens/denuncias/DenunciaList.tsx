@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
 import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncias/desk/schema.ts';
 import { FilteredPages } from '../../components/FilteredPages.tsx';

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import type { DenunciaMessage } from '../../../shared/denuncias/case/schema.ts';
 import { DownloadButton } from './DownloadButton.tsx';
 

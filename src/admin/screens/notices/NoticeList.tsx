@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { chileMinute } from '../../../shared/chile-time.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { FilteredPages, type Page } from '../../components/FilteredPages.tsx';
 import { ListScreen } from '../../components/ListScreen.tsx';

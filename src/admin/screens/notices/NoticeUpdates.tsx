@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as z from 'zod/mini';
-import { chileMinute } from '../../../shared/chile-time.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SubmitButton } from '../../forms/SubmitButton.tsx';
 import { TextAreaInput } from '../../forms/TextAreaInput.tsx';

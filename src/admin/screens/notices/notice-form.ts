@@ -1,6 +1,6 @@
 import { useFieldArray, type ArrayPath, type FieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import * as z from 'zod/mini';
-import { chileLocalToIso } from '../../../shared/chile-time.ts';
+import { chileLocalToIso } from '../../../shared/time/wall-clock.ts';
 
 /**
  * A date input of a notice's form holds Aysén's wall time ("2026-03-05T09:00"); the API takes the

@@ -1,4 +1,4 @@
-import { chileMinute } from '../../../shared/chile-time.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { closedStatuses, outageKindLabels, outageStatusLabels } from '../../../shared/outages/schema.ts';
 import { OutageUpdateInputSchema, type AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { SummarySection } from '../../components/SummaryList.tsx';

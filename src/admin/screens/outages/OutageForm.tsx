@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { chileLocalToIso, isoToChileLocal } from '../../../shared/chile-time.ts';
+import { chileLocalToIso, isoToChileLocal } from '../../../shared/time/wall-clock.ts';
 import { outageKindLabels, outageKinds, OutageInputSchema, outageMessages } from '../../../shared/outages/schema.ts';
 import type { AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { SelectInput } from '../../forms/SelectInput.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { chileMinute } from '../../../shared/chile-time.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import { outageKindLabels, outageStatuses, outageStatusLabels } from '../../../shared/outages/schema.ts';
 import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/outages/admin/schema.ts';
 import { formatDuration } from '../../../shared/outages/supply-days-texts.ts';

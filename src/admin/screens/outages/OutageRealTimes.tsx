@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { chileLocalToIso, chileMinute, isoToChileLocal } from '../../../shared/chile-time.ts';
+import { chileLocalToIso, isoToChileLocal } from '../../../shared/time/wall-clock.ts';
+import { chileMinute } from '../../../shared/time/format.ts';
 import {
   outageAdminMessages,
   OutageSupplyTimesSchema,

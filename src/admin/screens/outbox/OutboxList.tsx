@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDateTime } from '../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import {
   mailKind,
   mailProblems,

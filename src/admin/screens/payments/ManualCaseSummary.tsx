@@ -1,5 +1,6 @@
-import { formatAmount, formatDateTime } from '../../../shared/billing/schema.ts';
-import { personReasons, webpayOperations, type ManualCase } from '../../../shared/payments/schema.ts';
+import { formatAmount } from '../../../shared/payments/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
+import { personReasons, webpayOperations, type ManualCase } from '../../../shared/payments/admin/schema.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
 
 interface ManualCaseSummaryProps {

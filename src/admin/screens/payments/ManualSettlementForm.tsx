@@ -5,7 +5,7 @@ import {
   manualSettlements,
   ManualSettlementSchema,
   type ManualSettlement,
-} from '../../../shared/payments/schema.ts';
+} from '../../../shared/payments/admin/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
-import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/billing/schema.ts';
-import { billStatuses, manualSettlements, PaymentDetailSchema } from '../../../shared/payments/schema.ts';
+import { formatAmount, paymentTypeLabel } from '../../../shared/payments/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
+import { billStatuses, manualSettlements, PaymentDetailSchema } from '../../../shared/payments/admin/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
 import { SummaryList } from '../../components/SummaryList.tsx';

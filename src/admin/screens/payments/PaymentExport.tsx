@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate } from '../../../shared/billing/schema.ts';
-import { billStatuses, PaymentFiltersSchema } from '../../../shared/payments/schema.ts';
+import { formatDate } from '../../../shared/time/format.ts';
+import { billStatuses, PaymentFiltersSchema } from '../../../shared/payments/admin/schema.ts';
 import { apiDownload, failureMessage } from '../../api-client.ts';
 import { SummaryList } from '../../components/SummaryList.tsx';
 import { saveFile } from '../../../ui/downloads.ts';

@@ -1,4 +1,4 @@
-import { billStatuses, PaymentFiltersSchema, type PaymentFilters } from '../../../shared/payments/schema.ts';
+import { billStatuses, PaymentFiltersSchema, type PaymentFilters } from '../../../shared/payments/admin/schema.ts';
 import { FiltersForm } from '../../forms/FiltersForm.tsx';
 import { SelectInput } from '../../forms/SelectInput.tsx';
 import { TextInput } from '../../forms/TextInput.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { PaymentFiltersSchema, PaymentPageSchema } from '../../../shared/payments/schema.ts';
+import { PaymentFiltersSchema, PaymentPageSchema } from '../../../shared/payments/admin/schema.ts';
 import { apiRequest } from '../../api-client.ts';
 import { PagedResults } from '../../components/FilteredPages.tsx';
 import { QueryView } from '../../components/QueryView.tsx';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { formatAmount, formatDateTime, paymentTypeLabel } from '../../../shared/billing/schema.ts';
-import { billStatuses, type PaymentRow } from '../../../shared/payments/schema.ts';
+import { formatAmount, paymentTypeLabel } from '../../../shared/payments/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
+import { billStatuses, type PaymentRow } from '../../../shared/payments/admin/schema.ts';
 import { TableFrame } from '../../components/TableFrame.tsx';
 
 /** One row per bill created for Webpay, with its card record once Webpay answered (spec §9 formats). */

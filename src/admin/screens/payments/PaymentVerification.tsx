@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PaymentVerificationSchema } from '../../../shared/payments/schema.ts';
+import { PaymentVerificationSchema } from '../../../shared/payments/admin/schema.ts';
 import { apiRequest, failureMessage } from '../../api-client.ts';
 
 /** The query of a bill's detail, which the verification replaces with the bill as it left it. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { PersonCase } from '../../../shared/payments/schema.ts';
+import type { PersonCase } from '../../../shared/payments/admin/schema.ts';
 import { ManualCaseSummary } from './ManualCaseSummary.tsx';
 
 /**

@@ -1,8 +1,7 @@
-import { formatDateTime } from '../../../shared/billing/texts.ts';
+import { formatDateTime, longDate } from '../../../shared/time/format.ts';
 import {
   caseKinds,
   caseStatuses,
-  longDate,
   OPEN_STATUSES,
   type CaseStatus,
   type FollowUp,

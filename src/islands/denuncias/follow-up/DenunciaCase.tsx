@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/billing/texts.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import { denunciaStatuses, denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
 import type {
   DenunciaFollowUp,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { denunciaStatuses, MESSAGE_CAP } from '../case/schema.ts';
 import { fieldMessages, lineCheck, requiredText } from '../../fields.ts';
-import { waitText } from '../../wait-text.ts';
+import { waitText } from '../../time/wait-text.ts';
 
 /**
  * /denuncias/seguimiento: the reporter opens their denuncia with its 16-digit receipt

@@ -9,6 +9,7 @@
 export const confirmTexts = {
   title: 'Confirmar su correo electrónico',
   button: 'Confirmar mi correo',
+  sending: 'Confirmando…',
   confirmed: (reference: string) =>
     `Gracias: confirmamos su correo electrónico. Ya estamos revisando su solicitud ${reference}; puede seguirla en Seguimiento de casos.`,
   invalid:

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../../shared/billing/schema.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
 import {
   RightsErasureAnswerSchema,
   RightsExportAnswerSchema,
   type ErasureOutcome,
   type RightsDesk,
-} from '../../../../shared/rights/desk/schema.ts';
-import type { FoundRecord, PersonalData } from '../../../../shared/rights/records/schema.ts';
-import { thirdPartyTexts } from '../../../../shared/rights/desk/texts.ts';
-import { recordSources } from '../../../../shared/rights/records/texts.ts';
-import { notify } from '../../../../ui/notifications.ts';
-import { failureMessage } from '../../../api-client.ts';
-import { DeleteButton } from '../../../components/DeleteButton.tsx';
-import { QueryView } from '../../../components/QueryView.tsx';
-import { SummaryList } from '../../../components/SummaryList.tsx';
+} from '../../../shared/rights/desk/schema.ts';
+import type { FoundRecord, PersonalData } from '../../../shared/rights/records/schema.ts';
+import { thirdPartyTexts } from '../../../shared/rights/desk/texts.ts';
+import { recordSources } from '../../../shared/rights/records/texts.ts';
+import { notify } from '../../../ui/notifications.ts';
+import { failureMessage } from '../../api-client.ts';
+import { DeleteButton } from '../../components/DeleteButton.tsx';
+import { QueryView } from '../../components/QueryView.tsx';
+import { SummaryList } from '../../components/SummaryList.tsx';
 import { RectificationForm } from './RectificationForm.tsx';
 import { usePersonalData, useRightsAction } from './rights-api.ts';
 

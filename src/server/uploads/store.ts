@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { getStore } from '@netlify/blobs';
-import type { UploadPurpose } from '../shared/uploads/schema.ts';
-import { config, MissingSettingError } from './config.ts';
-import { runtimeDeployContext } from './deploy-context.ts';
-import { seal, unseal } from './encryption.ts';
+import type { UploadPurpose } from '../../shared/uploads/schema.ts';
+import { config, MissingSettingError } from '../config.ts';
+import { runtimeDeployContext } from '../deploy-context.ts';
+import { seal, unseal } from '../encryption.ts';
 
 /**
  * Blob stores are site-wide: a preview writing to production's store would mix its uploads with
@@ -38,7 +38,7 @@ export const chunkKey = (uploadId: string, index: number) => `chunks/${uploadId}
 export const chunkAttemptKey = (uploadId: string, index: number) =>
   `${chunkKey(uploadId, index)}-${randomBytes(8).toString('hex')}`;
 export const chunkPrefix = (uploadId: string) => `chunks/${uploadId}/`;
-/** Where a rights export's ZIP is kept; uploads-cleanup deletes one no row names (unreferenced-uploads.ts). */
+/** Where a rights export's ZIP is kept; uploads-cleanup deletes one no row names (uploads/unreferenced.ts). */
 export const EXPORTS_PREFIX = 'exports/';
 export const exportKey = (exportId: string) => `${EXPORTS_PREFIX}${exportId}`;
 

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import Busboy from 'busboy';
-import { refusals } from '../shared/refusals.ts';
-import { Invalid } from './errors.ts';
-import { invalidText, invalidTextIn, isCleanText } from './input-text.ts';
+import { refusals } from '../../shared/refusals.ts';
+import { Invalid } from '../errors.ts';
+import { invalidText, invalidTextIn, isCleanText } from '../input-text.ts';
 
 export interface MultipartFile {
   fileName: string;

@@ -11,7 +11,7 @@
  * an iPhone not updated since early 2025) throws a RangeError for America/Coyhaique, which left
  * /tbk-final's receipt unhydrated in WebKit. There the islands read the clock in
  * UTC−3 ('Etc/GMT+3': POSIX inverts the sign), Aysén's from April 2025 on. The server's runtime
- * must know the zone: tests/unit/aysen-time.test.ts fails where it does not.
+ * must know the zone: tests/unit/time/aysen-time.test.ts fails where it does not.
  */
 const AYSEN_ZONE_NAME = 'America/Coyhaique';
 const AYSEN_FIXED_OFFSET = 'Etc/GMT+3';

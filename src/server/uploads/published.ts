@@ -1,11 +1,11 @@
-import { extensionOf, uploadMessages } from '../shared/uploads/schema.ts';
-import { auditedChange } from './audit.ts';
-import type { SignedInAdmin } from './auth/require-admin.ts';
-import type { Database } from './db/index.ts';
-import { isUuid } from './ids.ts';
+import { extensionOf, uploadMessages } from '../../shared/uploads/schema.ts';
+import { auditedChange } from '../audit.ts';
+import type { SignedInAdmin } from '../auth/require-admin.ts';
+import type { Database } from '../db/index.ts';
+import { isUuid } from '../ids.ts';
 import type { Multipart } from './multipart.ts';
-import type { UploadStore } from './storage.ts';
-import { fileRefused, receiveFile, streamUpload, withReceivedFile } from './uploads.ts';
+import type { UploadStore } from './store.ts';
+import { fileRefused, receiveFile, streamUpload, withReceivedFile } from './files.ts';
 
 /**
  * Files staff publish for the public pages (documents, news items, education resources link

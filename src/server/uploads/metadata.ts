@@ -1,12 +1,12 @@
 import { createHash, createHmac } from 'node:crypto';
-import type { UploadPurpose } from '../shared/uploads/schema.ts';
-import { config } from './config.ts';
-import { sealText, unsealText } from './encryption.ts';
+import type { UploadPurpose } from '../../shared/uploads/schema.ts';
+import { config } from '../config.ts';
+import { sealText, unsealText } from '../encryption.ts';
 
 /**
  * What the uploads table says about a file. A denuncia's file says nothing in the
  * clear: its name, size and hash are sealed (encryption.ts), each bound to its column and upload,
- * since the file arrives before its denuncia exists (the same binding as its bytes in storage.ts);
+ * since the file arrives before its denuncia exists (the same binding as its bytes in uploads/store.ts);
  * its content type is not kept, and its chunks are told apart by a hash keyed with the denuncias
  * key. Other purposes are stored as they came. A denuncia row with a `declared_size` was stored
  * before migration 0031 and is read in the clear until denuncias/seal-legacy.ts seals it.

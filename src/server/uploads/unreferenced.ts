@@ -1,12 +1,12 @@
-import type { Database } from './db/index.ts';
-import { deadlineIn, type Deadline } from './deadline.ts';
-import { isUuid } from './ids.ts';
-import { EXPORTS_PREFIX, type UploadStore } from './storage.ts';
+import type { Database } from '../db/index.ts';
+import { deadlineIn, type Deadline } from '../deadline.ts';
+import { isUuid } from '../ids.ts';
+import { EXPORTS_PREFIX, type UploadStore } from './store.ts';
 
 /**
  * Bytes in the store that no row names. A file sent inline is stored before its
- * row, which the submission's batch writes (uploads.ts), so a crash or a lost answer between the
- * two leaves bytes under an id no row has; a chunk is stored before its claim (chunked-uploads.ts),
+ * row, which the submission's batch writes (files.ts), so a crash or a lost answer between the
+ * two leaves bytes under an id no row has; a chunk is stored before its claim (uploads/chunks.ts),
  * and a completion deletes its upload's chunks after its statement. These are deleted here:
  * `files/{id}` whose id has no row, `chunks/{id}/…` whose upload has none or is no longer
  * receiving chunks. A rights export's ZIP is stored before the batch that records it

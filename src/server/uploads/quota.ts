@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { aysenOffsetMinutes } from '../shared/chile-time.ts';
-import { adminPurposes, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
-import { config } from './config.ts';
-import type { Database, Statement } from './db/index.ts';
-import { refusalOf } from './db/refusals.ts';
-import { Throttled } from './errors.ts';
+import { aysenOffsetMinutes } from '../../shared/time/wall-clock.ts';
+import { adminPurposes, uploadMessages, type UploadPurpose } from '../../shared/uploads/schema.ts';
+import { config } from '../config.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { refusalOf } from '../db/refusals.ts';
+import { Throttled } from '../errors.ts';
 
 /**
  * Daily limits of the files visitors send, per day in Aysén; files staff send
@@ -13,7 +13,7 @@ import { Throttled } from './errors.ts';
  * - Two site-wide pools: CVs' bytes (`total`) and denuncia evidence's files (`denunciaFiles`), so
  *   neither fills the other. Only a completed, content-checked file counts (its `uploads.pool_day`):
  *   chunks never do, and a file the clean-up deletes unattached stops counting with its row. A
- *   denuncia's pool counts files, since its files' sizes are sealed (upload-metadata.ts).
+ *   denuncia's pool counts files, since its files' sizes are sealed (uploads/metadata.ts).
  * - One client's bytes, for CVs only: what an address sends in a day, each chunk as it is stored,
  *   so no one fills the store with chunks never completed. A client is counted under sha256(the
  *   day's random salt || its address), never the address; past days are deleted at the next charge
@@ -51,7 +51,7 @@ const clientFull = (retryAfter: number) => new Throttled(uploadMessages.clientQu
 /**
  * Whether today's limits still have room for a file of `bytes`, as a statement selecting
  * `pool_full`, `client_full` and `retry_after` (its params `$1` to `$5`): to run with what is stored
- * only where there is room (chunked-uploads.ts). A denuncia's sender address is not even read.
+ * only where there is room (uploads/chunks.ts). A denuncia's sender address is not even read.
  */
 export function roomVerdict(purpose: UploadPurpose, client: string, bytes: number): Statement {
   const perClient = hasClientLimit(purpose) ? config.uploadQuota().perClient : null;

@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { billingMessages, TicketRequestSchema, type BalanceAnswer } from '../../src/shared/billing/schema.ts';
+import { paymentMessages, TicketRequestSchema, type BalanceAnswer } from '../../src/shared/payments/schema.ts';
 import { lookupBalance } from '../../src/server/payments/bills.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
@@ -11,7 +11,7 @@ export default withErrorHandling(async (req: Request) => {
 
   const balance = await lookupBalance(getDatabase(), input.service_number);
   // Spec §8: a 200 with success false shows the server's message.
-  if (!balance) return failure(200, billingMessages.unknownService);
+  if (!balance) return failure(200, paymentMessages.unknownService);
   return json({ success: true, message: '', data: balance } satisfies BalanceAnswer);
 });
 

@@ -1,5 +1,5 @@
-import { chileNow } from './accounts/schema.ts';
-import { chileLocalToIso } from './chile-time.ts';
+import { chileNow, chileLocalToIso } from './wall-clock.ts';
+import { addDays } from './days.ts';
 
 /**
  * "The last 12 months" of /indicadores, /cortes/historial and ¿Me afecta?'s history, one period so
@@ -10,8 +10,7 @@ import { chileLocalToIso } from './chile-time.ts';
 export function lastTwelveMonths(now: Date): { since: string; until: string } {
   const today = chileNow(now).slice(0, 10);
   const monthDay = today.slice(5) === '02-29' ? '02-28' : today.slice(5);
-  const dayAfter = new Date(`${Number(today.slice(0, 4)) - 1}-${monthDay}T12:00:00Z`);
-  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
-  const since = new Date(chileLocalToIso(`${dayAfter.toISOString().slice(0, 10)}T00:00`)).toISOString();
+  const dayAfter = addDays(`${Number(today.slice(0, 4)) - 1}-${monthDay}`, 1);
+  const since = new Date(chileLocalToIso(`${dayAfter}T00:00`)).toISOString();
   return { since, until: now.toISOString() };
 }

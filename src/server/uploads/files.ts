@@ -6,23 +6,23 @@ import {
   tooLargeMessage,
   uploadMessages,
   type UploadPurpose,
-} from '../shared/uploads/schema.ts';
-import type { Database, Statement } from './db/index.ts';
-import { refusalOf, rolledBack } from './db/refusals.ts';
-import { deadlineIn, type Deadline } from './deadline.ts';
-import { Invalid } from './errors.ts';
-import { isUuid } from './ids.ts';
+} from '../../shared/uploads/schema.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { refusalOf, rolledBack } from '../db/refusals.ts';
+import { deadlineIn, type Deadline } from '../deadline.ts';
+import { Invalid } from '../errors.ts';
+import { isUuid } from '../ids.ts';
 import type { Multipart } from './multipart.ts';
-import { chunkPrefix, fileKey, putBytes, type UploadStore } from './storage.ts';
-import { describeFile, readDescription, sha256 } from './upload-metadata.ts';
-import { clientCharge, hasPool, poolCharge, quotaRefusal, refuseUnlessFits } from './upload-quota.ts';
+import { chunkPrefix, fileKey, putBytes, type UploadStore } from './store.ts';
+import { describeFile, readDescription, sha256 } from './metadata.ts';
+import { clientCharge, hasPool, poolCharge, quotaRefusal, refuseUnlessFits } from './quota.ts';
 
 /**
  * Uploads: a file arrives inline with its form or in chunks (src/shared/uploads/schema.ts,
- * src/server/chunked-uploads.ts), is checked by its bytes, counted against the daily limits
- * (src/server/upload-quota.ts), stored whole under files/<id>, and attached to one submission or
- * published (src/server/published-files.ts). A denuncia's is described only sealed
- * (upload-metadata.ts). A file never attached is deleted by the scheduled `uploads-cleanup`
+ * src/server/uploads/chunks.ts), is checked by its bytes, counted against the daily limits
+ * (src/server/uploads/quota.ts), stored whole under files/<id>, and attached to one submission or
+ * published (src/server/uploads/published.ts). A denuncia's is described only sealed
+ * (uploads/metadata.ts). A file never attached is deleted by the scheduled `uploads-cleanup`
  * function, and stops counting then.
  */
 
@@ -63,9 +63,9 @@ export interface ReceivedFile {
 /**
  * A file that came inline with its form, checked, then its bytes stored first, under a fresh id
  * that nothing references yet (the database is not asked before them: the request keeps to one round trip). Its row comes in
- * the submission's batch, after its charges (upload-quota.ts), which refuse that whole batch when
+ * the submission's batch, after its charges (uploads/quota.ts), which refuse that whole batch when
  * they find no room; a crash before it leaves only bytes no row names, which uploads-cleanup
- * deletes (unreferenced-uploads.ts).
+ * deletes (uploads/unreferenced.ts).
  */
 async function storeInlineFile(
   store: UploadStore,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { chileHolidaysFromRules, CHILE_HOLIDAY_YEARS } from '../../scripts/lib/chile-holidays-rules.ts';
-import { isBusinessDay } from '../../src/server/business-days.ts';
-import { CHILE_HOLIDAYS } from '../../src/server/chile-holidays.ts';
+import { chileHolidaysFromRules, CHILE_HOLIDAY_YEARS } from '../../../scripts/lib/chile-holidays-rules.ts';
+import { isBusinessDay } from '../../../src/shared/time/business-days.ts';
+import { CHILE_HOLIDAYS } from '../../../src/shared/time/chile-holidays.ts';
 
 describe("the table of Chile's holidays", () => {
   it('is what date-holidays gives for every year it covers (npm run holidays rewrites it)', () => {

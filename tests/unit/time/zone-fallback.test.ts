@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usableTimeZone } from '../../src/shared/time-zone.ts';
+import { usableTimeZone } from '../../../src/shared/time/zone.ts';
 
 // WebKitGTK 2.50 (Debian 12's ICU) has no America/Coyhaique and threw in the receipt's island.
 describe('a runtime without the zone Aysén is in', () => {

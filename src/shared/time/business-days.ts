@@ -1,5 +1,5 @@
-import { AYSEN_TIME_ZONE } from '../shared/time-zone.ts';
 import { CHILE_HOLIDAYS } from './chile-holidays.ts';
+import { addDays, weekday } from './days.ts';
 
 /**
  * Business days in Chile (días hábiles): Monday to Friday, except the national public holidays
@@ -9,16 +9,6 @@ import { CHILE_HOLIDAYS } from './chile-holidays.ts';
  * calendar days ('YYYY-MM-DD' on Aysén's clock), whatever the server's time zone: a complaint
  * sent at 23:30 on a Thursday in Coyhaique was received on Thursday, although it is Friday in UTC.
  */
-
-const chileDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: AYSEN_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The day an instant falls on in Chile. */
-export const chileDate = (instant: Date): string => chileDay.format(instant);
 
 const holidaysByYear = new Map<number, Set<string>>();
 
@@ -34,18 +24,11 @@ function holidaysOf(year: number): Set<string> {
   return days;
 }
 
-/** Calendar arithmetic on a day, at UTC noon so no offset can move it to another date. */
-const atNoon = (day: string): Date => new Date(`${day}T12:00:00Z`);
-const dayOf = (date: Date): string => date.toISOString().slice(0, 10);
-const nextDay = (day: string, step = 1): string => {
-  const date = atNoon(day);
-  date.setUTCDate(date.getUTCDate() + step);
-  return dayOf(date);
-};
+const nextDay = (day: string): string => addDays(day, 1);
 
 export function isBusinessDay(day: string): boolean {
-  const weekday = atNoon(day).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !holidaysOf(Number(day.slice(0, 4))).has(day);
+  const dayOfWeek = weekday(day);
+  return dayOfWeek !== 0 && dayOfWeek !== 6 && !holidaysOf(Number(day.slice(0, 4))).has(day);
 }
 
 /** The first `count` business days after `day`, in order. */

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { RightsDeskAnswerSchema, type RightsDesk } from '../../../../shared/rights/desk/schema.ts';
-import { PersonalDataSchema } from '../../../../shared/rights/records/schema.ts';
-import { apiRequest } from '../../../api-client.ts';
-import { caseKeys } from '../../../resources.ts';
+import { RightsDeskAnswerSchema, type RightsDesk } from '../../../shared/rights/desk/schema.ts';
+import { PersonalDataSchema } from '../../../shared/rights/records/schema.ts';
+import { apiRequest } from '../../api-client.ts';
+import { caseKeys } from '../../resources.ts';
 
 /** A rights request's desk, under its case (docs/reference/admin-api.md, "Derechos de datos"). */
 const rightsPath = (caseId: string) => `/api/admin/cases/${encodeURIComponent(caseId)}/rights`;

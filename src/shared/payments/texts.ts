@@ -1,13 +1,11 @@
-import { AYSEN_TIME_ZONE } from '../time-zone.ts';
-
 /**
  * What pages show of bills and payments (spec §2 Payment and bills, §4, §8, §9): the spec's
- * messages, the payment methods' names, amounts and dates. A module without zod, apart from
- * billing/schema.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form;
- * billing/schema.ts exports all of it too.
+ * messages, the payment methods' names and amounts (dates: time/format.ts). A module without zod, apart from
+ * payments/schema.ts's schemas, so /pago and /boleta load zod only once the visitor starts on the form;
+ * payments/schema.ts exports all of it too.
  */
 
-export const billingMessages = {
+export const paymentMessages = {
   chooseMethod: 'Debe seleccionar un medio de pago',
   serviceNumber: 'Debe ingresar un Número de Servicio',
   noDebt: 'El número de servicio indicado no presenta deuda',
@@ -19,6 +17,9 @@ export const billingMessages = {
   webpayUnavailable: 'No fue posible iniciar el pago con Webpay. Por favor intente más tarde.',
   rejected: 'El pago no se pudo efectuar. Por favor intente nuevamente.',
   cancelled: 'El pago fue anulado. Ningún cobro se realizó.',
+  /** GET /api/bills/{billId} and GET /api/tbk-payments/{tbkPaymentId}: no such bill or card payment. */
+  billNotFound: 'Cuenta no encontrada.',
+  paymentNotFound: 'Pago no encontrado.',
 } as const;
 
 /** Spec §4: Webpay is the card payment; Servipag is the bill payment portal the visitor is sent to. */
@@ -31,27 +32,6 @@ export type PaymentMethod = keyof typeof paymentMethods;
 /** Spec §9: dot thousands separator and a $ sign. */
 export const formatAmount = (amount: number): string =>
   `$${new Intl.NumberFormat('es-CL', { maximumFractionDigits: 0 }).format(amount)}`;
-
-/** Spec §9: DD-MM-YYYY HH:mm:ss, on Aysén's clock. */
-export function formatDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('es-CL', {
-      timeZone: AYSEN_TIME_ZONE,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
-export const formatDate = (isoDate: string): string => isoDate.split('-').reverse().join('-');
 
 /** Spec §9: payment type codes, and VP (prepaid) as Webpay names it; any other code is shown as credit. */
 export function paymentTypeLabel(code: string | null): string {

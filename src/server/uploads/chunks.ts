@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../shared/uploads/schema.ts';
-import type { Database, Statement } from './db/index.ts';
-import { rolledBack } from './db/refusals.ts';
-import { Conflict } from './errors.ts';
-import { isUuid } from './ids.ts';
-import { chunkAttemptKey, chunkKey, chunkPrefix, fileKey, getBytes, putBytes, type UploadStore } from './storage.ts';
-import { chunkDigest, describeFile, readDescription, sha256 } from './upload-metadata.ts';
-import {
-  clientCharge,
-  hasPool,
-  poolCharge,
-  poolFull,
-  quotaRefusal,
-  refuseUnlessRoom,
-  roomVerdict,
-} from './upload-quota.ts';
-import { checkBytes, fileRefused } from './uploads.ts';
+import { CHUNK_SIZE, checkFile, uploadMessages, type UploadPurpose } from '../../shared/uploads/schema.ts';
+import type { Database, Statement } from '../db/index.ts';
+import { rolledBack } from '../db/refusals.ts';
+import { Conflict } from '../errors.ts';
+import { isUuid } from '../ids.ts';
+import { chunkAttemptKey, chunkKey, chunkPrefix, fileKey, getBytes, putBytes, type UploadStore } from './store.ts';
+import { chunkDigest, describeFile, readDescription, sha256 } from './metadata.ts';
+import { clientCharge, hasPool, poolCharge, poolFull, quotaRefusal, refuseUnlessRoom, roomVerdict } from './quota.ts';
+import { checkBytes, fileRefused } from './files.ts';
 
 /**
  * A file over the platform's request limit, in CHUNK_SIZE pieces (design.md, "Uploads"): started
  * with its declared size, each chunk written once (its hash recorded by index, a different
  * second write refused), then completed by exactly one request, which claims the upload before
  * joining the chunks, so the bytes stored are always those whose hash is recorded, and counts the
- * checked file toward its pool (upload-quota.ts): chunks never count there. `client` is the
+ * checked file toward its pool (uploads/quota.ts): chunks never count there. `client` is the
  * sender's address (Netlify's `context.ip`), for a CV's per-client limit. A denuncia's name, size
- * and hashes are stored only sealed or keyed (upload-metadata.ts).
+ * and hashes are stored only sealed or keyed (uploads/metadata.ts).
  */
 
 interface ReceivingRow {
@@ -82,10 +74,10 @@ interface ChunkState {
  * round trips: the upload's row (its purpose, which says how the bytes are stored, and its size,
  * sealed for a denuncia, which says what the chunk must be), then, once the bytes are stored under
  * a key of this attempt's own, one batch that claims the index with the chunk's hash and key and
- * charges a CV's client for it (upload-quota.ts), the charge refusing the claim with it. The same
+ * charges a CV's client for it (uploads/quota.ts), the charge refusing the claim with it. The same
  * bytes again (a retry) are accepted without being counted twice, other bytes are refused (a
  * Conflict); bytes no claim took are deleted, the others by uploads-cleanup
- * (unreferenced-uploads.ts) after a crash.
+ * (uploads/unreferenced.ts) after a crash.
  */
 export async function storeChunk(
   db: Database,
@@ -205,7 +197,7 @@ export async function completeUpload(
     // Stored before the statement that calls it complete: a crash between leaves an upload
     // claimed, deleted after a day with its bytes (deleteStaleUploads).
     await putBytes(store, fileKey(id), upload.purpose, bytes);
-    // Counted only now that it is whole, checked and stored (upload-quota.ts); chunks never count.
+    // Counted only now that it is whole, checked and stored (uploads/quota.ts); chunks never count.
     const completion = (roomSql: string, first: number): Statement => ({
       text: `WITH room AS (${roomSql}),
              completed AS (

@@ -3,9 +3,9 @@ import {
   addBusinessDays,
   businessDaysAfter,
   businessDaysUntil,
-  chileDate,
   isBusinessDay,
-} from '../../src/server/business-days.ts';
+} from '../../../src/shared/time/business-days.ts';
+import { chileDate } from '../../../src/shared/time/wall-clock.ts';
 
 /** Chile's business days: weekends and the national public holidays of date-holidays CL. */
 

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { RightsExtensionSchema, RightsProofSchema } from '../../../../shared/rights/desk/schema.ts';
-import { AdminForm } from '../../../forms/AdminForm.tsx';
-import { SubmitButton } from '../../../forms/SubmitButton.tsx';
-import { TextEntryForm } from '../../../forms/TextEntryForm.tsx';
-import { TextInput } from '../../../forms/TextInput.tsx';
-import { useAdminForm } from '../../../forms/use-admin-form.ts';
+import { RightsExtensionSchema, RightsProofSchema } from '../../../shared/rights/desk/schema.ts';
+import { AdminForm } from '../../forms/AdminForm.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { TextEntryForm } from '../../forms/TextEntryForm.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useRightsAction } from './rights-api.ts';
 
 const ExtensionFormSchema = z.object({ extensionReason: RightsExtensionSchema.shape.reason });

@@ -1,9 +1,8 @@
-import { formatDateTime } from '../../../../shared/billing/schema.ts';
-import { longDate } from '../../../../shared/cases/schema.ts';
-import type { RightsDesk as Desk } from '../../../../shared/rights/desk/schema.ts';
-import { rightsMessages, rightTypes } from '../../../../shared/rights/texts.ts';
-import { QueryView } from '../../../components/QueryView.tsx';
-import { SummaryList } from '../../../components/SummaryList.tsx';
+import { formatDateTime, longDate } from '../../../shared/time/format.ts';
+import type { RightsDesk as Desk } from '../../../shared/rights/desk/schema.ts';
+import { rightsMessages, rightTypes } from '../../../shared/rights/texts.ts';
+import { QueryView } from '../../components/QueryView.tsx';
+import { SummaryList } from '../../components/SummaryList.tsx';
 import { PersonalDataSection } from './PersonalDataSection.tsx';
 import { ExtensionForm, ProofForm } from './RightsForms.tsx';
 import { useRightsDesk } from './rights-api.ts';

@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
-import { RightsRectificationSchema } from '../../../../shared/rights/desk/schema.ts';
-import { correctableFields } from '../../../../shared/rights/desk/texts.ts';
-import type { FoundRecord } from '../../../../shared/rights/records/schema.ts';
-import { recordSources, type RecordSource } from '../../../../shared/rights/records/texts.ts';
-import { AdminForm } from '../../../forms/AdminForm.tsx';
-import { SelectInput } from '../../../forms/SelectInput.tsx';
-import { SubmitButton } from '../../../forms/SubmitButton.tsx';
-import { TextInput } from '../../../forms/TextInput.tsx';
-import { useAdminForm } from '../../../forms/use-admin-form.ts';
+import { RightsRectificationSchema } from '../../../shared/rights/desk/schema.ts';
+import { correctableFields } from '../../../shared/rights/desk/texts.ts';
+import type { FoundRecord } from '../../../shared/rights/records/schema.ts';
+import { recordSources, type RecordSource } from '../../../shared/rights/records/texts.ts';
+import { AdminForm } from '../../forms/AdminForm.tsx';
+import { SelectInput } from '../../forms/SelectInput.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { useRightsAction } from './rights-api.ts';
 
 const fieldsOf = (source: RecordSource): Record<string, string> => correctableFields[source];

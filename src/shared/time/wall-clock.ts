@@ -1,5 +1,33 @@
-import { chileNow } from './accounts/schema.ts';
-import { formatDateTime } from './billing/texts.ts';
+import { AYSEN_TIME_ZONE } from './zone.ts';
+
+/** A formatter that reads instants on Aysén's clock. */
+export const aysenFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: AYSEN_TIME_ZONE });
+
+/** The fields `format` writes of an instant, by type: `{ day: '05', month: '03', … }`. */
+export const partsOf = (format: Intl.DateTimeFormat, instant: Date): Record<string, string> =>
+  Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+
+const wallTime = aysenFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Now on Aysén's clock, as an `<input type="datetime-local">` writes it: YYYY-MM-DDTHH:mm. */
+export function chileNow(now = new Date()): string {
+  const parts = partsOf(wallTime, now);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** The day an instant falls on in Chile's calendar, on Aysén's clock: YYYY-MM-DD. */
+export const chileDate = (instant: Date): string => chileNow(instant).slice(0, 10);
+
+/** The hour (0 to 23) an instant falls in on Aysén's clock. */
+export const chileHour = (instant: Date): number => Number(chileNow(instant).slice(11, 13));
 
 /**
  * Aysén's wall clock and instants, for `<input type="datetime-local">`: staff type the time of
@@ -34,6 +62,3 @@ export function chileLocalToIso(local: string): string {
 
 /** An instant as the datetime-local input shows it in Chile: "2026-03-05T09:00". */
 export const isoToChileLocal = (iso: string): string => chileNow(new Date(iso));
-
-/** An instant in Chile as staff, the log and the mails read it: DD-MM-YYYY HH:mm. */
-export const chileMinute = (iso: string): string => formatDateTime(iso).slice(0, 16);

@@ -16,7 +16,7 @@ export interface ClaimedBill {
 
 /**
  * What a claim (an UPDATE of `bills` to `committing`) returns: the debt is read in the claim's own
- * statement, so the claim and what confirming needs are one round trip (issue 30).
+ * statement, so the claim and what confirming needs are one round trip.
  */
 export const CLAIMED_COLUMNS = `id, service_number, amount, email, buy_order, token,
   extract(epoch FROM now() - created_at)::int AS age,

@@ -4,9 +4,14 @@ import { messages } from '../shared/messages.ts';
 import { noteUse } from './session/last-use.ts';
 import { currentToken } from './session/stored-session.ts';
 import { renewTokenIfDue } from './session/token-renewal.ts';
+import { failed, NETWORK_FAILURE, send, type ApiFailed } from '../ui/api.ts';
 import { fileNameOf } from '../ui/downloads.ts';
 
-/** A failed admin call: the status, the server's message and, for a 400, one message per field. */
+/**
+ * A failed admin call: the status, the server's message and, for a 400, one message per field.
+ * It is a failure as callApi gives it (src/ui/api.ts), thrown: TanStack Query reads a failed call
+ * as an exception.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: Record<string, string>;
@@ -16,6 +21,10 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+  }
+
+  static of({ status, failure }: ApiFailed): ApiError {
+    return new ApiError(status, failure.error ?? failure.message ?? messages.genericError, failure.errors ?? {});
   }
 }
 
@@ -58,20 +67,8 @@ interface RequestOptions {
   background?: boolean;
 }
 
-type FailureBody = { error?: unknown; message?: unknown; errors?: unknown } | null;
-
-function failureOf(status: number, body: FailureBody): ApiError {
-  const text =
-    typeof body?.error === 'string'
-      ? body.error
-      : typeof body?.message === 'string'
-        ? body.message
-        : messages.genericError;
-  const errors = body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {};
-  return new ApiError(status, text, errors);
-}
-
-async function send(
+/** The public islands' one fetch (src/ui/api.ts) with the session's headers; a failure thrown. */
+async function sendSigned(
   path: string,
   { method = 'GET', body, signal, session = true, background = false }: RequestOptions,
   accept: string,
@@ -79,27 +76,18 @@ async function send(
   // The server counts the call as use when it arrives: from now, as staff see it (last-use.ts).
   if (session && !background) noteUse();
   if (session) await renewTokenIfDue();
-  const headers: Record<string, string> = {
-    Accept: accept,
-    ...(session ? authHeaders() : {}),
-    ...(background ? { [BACKGROUND_CALL_HEADER]: '1' } : {}),
-  };
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  let response: Response;
-  try {
-    response = await fetch(path, { method, headers, body: payload ?? null, signal: signal ?? null });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    // Network down: reported like any failed call.
-    throw new ApiError(0, messages.genericError);
+  const headers = { ...(session ? authHeaders() : {}), ...(background ? { [BACKGROUND_CALL_HEADER]: '1' } : {}) };
+  const response = await send(
+    path,
+    { method, headers, signal, ...(body instanceof FormData ? { body } : { json: body }) },
+    accept,
+  );
+  if (!response) {
+    if (signal?.aborted) throw signal.reason;
+    throw ApiError.of(NETWORK_FAILURE);
   }
   if (response.status === 401 && session) reportUnauthorized();
-  if (!response.ok) throw failureOf(response.status, await response.json().catch(() => null));
+  if (!response.ok) throw ApiError.of(await failed(response.status, await response.json().catch(() => null)));
   return response;
 }
 
@@ -108,7 +96,7 @@ async function send(
  * that does not match is a failure the screen shows, never a crash further down.
  */
 export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, options: RequestOptions = {}): Promise<T> {
-  const response = await send(path, options, 'application/json');
+  const response = await sendSigned(path, options, 'application/json');
   const body = (await response.json().catch(() => null)) as { data?: unknown } | null;
   const parsed = schema.safeParse(body?.data ?? {});
   if (!parsed.success) {
@@ -120,6 +108,6 @@ export async function apiRequest<T>(path: string, schema: z.ZodMiniType<T>, opti
 
 /** A file the server sends as an attachment, and the name its Content-Disposition gives. */
 export async function apiDownload(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
-  const response = await send(path, {}, '*/*');
+  const response = await sendSigned(path, {}, '*/*');
   return { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) };
 }

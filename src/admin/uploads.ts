@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { messages } from '../shared/messages.ts';
 import { checkFile, INLINE_LIMIT, type UploadPurpose } from '../shared/uploads/schema.ts';
 import { uploadInChunks } from '../ui/upload.ts';
 import { ApiError, apiRequest, authHeaders, reportUnauthorized } from './api-client.ts';
@@ -23,9 +22,8 @@ export async function uploadFile(
     onProgress: (sent) => onProgress(sent / file.size),
   });
   if (uploaded.ok) return uploaded.uploadId;
-  const { status, failure } = uploaded.failure;
-  if (status === 401) reportUnauthorized();
-  throw new ApiError(status, failure.error ?? failure.message ?? messages.genericError, failure.errors ?? {});
+  if (uploaded.failure.status === 401) reportUnauthorized();
+  throw ApiError.of(uploaded.failure);
 }
 
 /**

@@ -12,13 +12,13 @@ export type ApiResult<T> = { ok: true; status: number; body: T } | ApiFailed;
 export type ApiFailed = { ok: false; status: number; failure: ApiFailureTexts };
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Sent as JSON. */
   json?: unknown;
   /** Sent as it is (a multipart form, a file chunk). */
   body?: BodyInit;
   headers?: Record<string, string>;
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /** A call that never reached an answer: the network is down, or the connection dropped on the way. */
@@ -53,7 +53,8 @@ export async function failed(status: number, payload: unknown): Promise<ApiFaile
 }
 
 /**
- * The one way the public islands (and the chunked upload) call /api: the answer is checked with
+ * The one way the public islands (and the chunked upload) call /api, and under the admin's
+ * apiRequest, which throws the failure (src/admin/api-client.ts): the answer is checked with
  * `schema`, the shared answer schema. A form gives the schema as the promise of its module's
  * import, started with the request: zod comes with it, once the visitor sends, not with the page,
  * which stays light.

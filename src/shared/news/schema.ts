@@ -29,13 +29,9 @@ export type Report = z.infer<typeof ReportSchema>;
 export const ReportsResponseSchema = z.object({ success: z.literal(true), reports: z.array(ReportSchema) });
 export type ReportsResponse = z.infer<typeof ReportsResponseSchema>;
 
-/** What /comunicados lists: active items by their order (spec §7). */
-export const listedReports = (reports: readonly Report[]): Report[] =>
-  reports.filter((report) => report.active).sort((a, b) => a.order - b.order);
-
 /**
  * /comunicados (spec §2): the key in the page's URL selects the item shown, among the fixed
- * items of content/news and the dynamic ones of GET /api/reports. "Comunicados" is the feature's
+ * items of content/news and the active dynamic ones (GET /api/reports). "Comunicados" is the feature's
  * name on screen; "reports" is the spec's name for it in the API, and the code's.
  */
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { REPORT_QUERY, reportKey, resolveReportKey, type Report } from '../shared/news/schema.ts';
+import { REPORT_QUERY, reportKey, resolveReportKey } from '../shared/news/item-keys.ts';
+import type { Report } from '../shared/news/schema.ts';
 import { PageData, pageData } from '../ui/page-data.tsx';
 
 /** A fixed item of content/news, its content rendered to HTML at build. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { yearsOffered, type CompanyDocument } from '../../src/shared/documents/schema.ts';
 import { educationSection, type EducationDocument } from '../../src/shared/education/schema.ts';
-import { REPORT_DEFAULT_KEY, REPORT_FALLBACK_KEY, resolveReportKey } from '../../src/shared/news/schema.ts';
+import { REPORT_DEFAULT_KEY, REPORT_FALLBACK_KEY, resolveReportKey } from '../../src/shared/news/item-keys.ts';
 
 describe('years offered for a download (spec §3)', () => {
   const documents: CompanyDocument[] = [

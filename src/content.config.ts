@@ -83,7 +83,7 @@ const developmentPlans = defineCollection({
 
 /** The 11 fixed news items of /comunicados (spec §2); the file name is the item's key. */
 const news = defineCollection({
-  loader: glob({ pattern: '*.mdx', base: 'content/news' }),
+  loader: glob({ pattern: '*.md', base: 'content/news' }),
   schema: z.object({
     title: z.string(),
     /** The sidebar label. */

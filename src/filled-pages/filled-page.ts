@@ -20,8 +20,11 @@ export interface FilledPage<Data> {
   file: string;
   /** Its answers' Cache-Control. */
   cacheControl: string;
-  /** What the database puts in it, in one round trip; undefined for a path that names nothing. */
-  read(db: Database, params: Record<string, string>, now: Date): Promise<Data | undefined>;
+  /**
+   * What the database puts in it, in one round trip, by the path's `params` and the URL's `query`;
+   * undefined for a path that names nothing.
+   */
+  read(db: Database, params: Record<string, string>, now: Date, query: URLSearchParams): Promise<Data | undefined>;
   /** The built page with the data in it; throws for a page without its markers. */
   fill(page: string, data: Data): string;
   /**
@@ -38,8 +41,6 @@ export function fillMarkers(page: string, contents: Record<string, () => string>
   return Object.entries(contents).reduce((filled, [marker, content]) => filled.replace(marker, content), page);
 }
 
-const pathOf = (url: string) => new URL(url).pathname.replace(/(.)\/$/, '$1');
-
 /**
  * GET or HEAD of one of `pages`, with netlify.toml's page headers (its CSP): the page filled, its
  * `notFound` page for what its read does not find, and a bare 404 for a path no page answers (on
@@ -51,7 +52,8 @@ export async function filledPageAnswer(
   db: Database,
   now: Date,
 ): Promise<Response> {
-  const path = pathOf(req.url);
+  const url = new URL(req.url);
+  const path = url.pathname.replace(/(.)\/$/, '$1');
   const match = pages
     .map((page) => ({
       page,
@@ -70,7 +72,7 @@ export async function filledPageAnswer(
     });
   const head = req.method === 'HEAD';
   if (head && page.notFound === undefined) return answer(200, null);
-  const data = await page.read(db, params, now);
+  const data = await page.read(db, params, now, url.searchParams);
   if (data === undefined) {
     if (page.notFound === undefined) throw new Error(`${page.path}: its read found nothing and it has no 404 page.`);
     return answer(404, head ? null : await readFile(page.notFound, 'utf8'));

@@ -25,4 +25,6 @@ export const MARKERS = {
   educationGalleries: '<!--educacion:galerias-->',
   /** /nosotros, inside the CompanyDocuments island. */
   companyDocuments: '<!--nosotros:documentos-->',
+  /** /comunicados, inside the NewsBrowser island. */
+  news: '<!--comunicados:lista-->',
 } as const;

@@ -1,93 +1,134 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  listedReports,
-  REPORT_QUERY,
-  reportKey,
-  ReportsResponseSchema,
-  resolveReportKey,
-  type Report,
-} from '../shared/news/schema.ts';
-import { useJson } from '../ui/api.ts';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { REPORT_QUERY, reportKey, resolveReportKey } from '../shared/news/item-keys.ts';
+import type { Report } from '../shared/news/schema.ts';
+import { PageData, pageData } from '../ui/page-data.tsx';
 
-interface FixedItem {
+/** A fixed item of content/news, its content rendered to HTML at build. */
+export interface FixedNewsItem {
   key: string;
   shortTitle: string;
   title: string;
+  html: string;
 }
 
-interface NewsBrowserProps {
-  /** The 11 fixed items (content/news), in sidebar order. */
-  fixed: FixedItem[];
-  /** Each fixed item's rendered content, passed by Astro as a named slot (its key in camelCase). */
-  [slot: string]: unknown;
+/** The id of the fixed items' data, which the built page holds (src/pages/comunicados.astro). */
+export const FIXED_NEWS_DATA_ID = 'comunicados-fijos';
+/** The id of the dynamic items' data, which the function writes (ServerNews). */
+const REPORTS_DATA_ID = 'comunicados-dinamicos';
+
+interface NewsItems {
+  /** The 11 fixed items, in sidebar order. */
+  fixed: FixedNewsItem[];
+  /** The active dynamic items, by their order. */
+  dynamic: Report[];
 }
 
-const camelCase = (key: string) => key.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-/** /comunicados: the sidebar of dynamic and fixed items; the key in the URL selects the item shown. */
-export default function NewsBrowser({ fixed, ...slots }: NewsBrowserProps) {
-  const reports = useJson('/api/reports', ReportsResponseSchema);
-  const dynamic = reports.state === 'ready' ? listedReports(reports.data.reports) : [];
-  const [requested, setRequested] = useState<string | null>(null);
+/**
+ * /comunicados (spec §2): the sidebar of dynamic and fixed items; the key in the URL selects the
+ * item shown. The function news-page writes the list and the item the URL names into the
+ * prerendered page on each request (src/filled-pages/news.ts), inside this island, which keeps
+ * that HTML until the visitor chooses an item and then shows it without loading a page, from the
+ * same data.
+ */
+export default function NewsBrowser({ children }: { children?: ReactNode }) {
+  // undefined while the page's HTML shows the item its URL names.
+  const [requested, setRequested] = useState<string | null>();
+  const items = useRef<NewsItems>(undefined);
+  const box = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
 
   useEffect(() => {
+    // Without the function's data (`astro dev`), the fixed items alone.
+    items.current = { fixed: pageData(FIXED_NEWS_DATA_ID) ?? [], dynamic: pageData(REPORTS_DATA_ID) ?? [] };
     const read = () => setRequested(new URLSearchParams(window.location.search).get(REPORT_QUERY));
-    read();
+    // One listener for the page's links and the island's: the page's HTML stays as it is (its
+    // largest paint among it) until a choice.
+    const choose = (event: MouseEvent) => {
+      const href = (event.target as Element).closest('a')?.getAttribute('href');
+      if (!href?.startsWith(`?${REPORT_QUERY}=`)) return;
+      event.preventDefault();
+      window.history.pushState(null, '', href);
+      focusHeading.current = true;
+      read();
+    };
+    const element = box.current!;
+    element.addEventListener('click', choose);
     window.addEventListener('popstate', read);
-    return () => window.removeEventListener('popstate', read);
+    return () => {
+      element.removeEventListener('click', choose);
+      window.removeEventListener('popstate', read);
+    };
   }, []);
 
-  // A dynamic item's key is known only once the list has loaded: until then, keep it.
-  const known = new Set([...fixed.map((item) => item.key), ...dynamic.map(reportKey)]);
-  const waiting = reports.state === 'loading' && requested !== null && !known.has(requested);
-  const selected = waiting ? null : resolveReportKey(requested, known);
-
-  const select = (key: string) => {
-    setRequested(key);
-    window.history.pushState(null, '', `?${REPORT_QUERY}=${encodeURIComponent(key)}`);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
     heading.current?.focus();
-  };
+  }, [requested]);
 
+  // An element of its own around the page's HTML: client:visible watches the island's first
+  // elements, and an Astro slot has no box to be seen.
+  return (
+    <div ref={box}>
+      {requested === undefined || items.current === undefined ? (
+        children
+      ) : (
+        <News {...items.current} requested={requested} headingRef={heading} />
+      )}
+    </div>
+  );
+}
+
+/** The list and the item `requested` names as the function writes them, with the dynamic items as data for the island. */
+export function ServerNews({ requested, ...items }: NewsItems & { requested: string | null }) {
+  return (
+    <>
+      <News {...items} requested={requested} />
+      <PageData id={REPORTS_DATA_ID} data={items.dynamic} />
+    </>
+  );
+}
+
+function News({
+  fixed,
+  dynamic,
+  requested,
+  headingRef,
+}: NewsItems & {
+  requested: string | null;
+  headingRef?: RefObject<HTMLHeadingElement | null> | undefined;
+}) {
+  const listed = [
+    ...dynamic.map((item) => ({ key: reportKey(item), label: item.short_title })),
+    ...fixed.map((item) => ({ key: item.key, label: item.shortTitle })),
+  ];
+  const selected = resolveReportKey(requested, new Set(listed.map(({ key }) => key)));
   const report = dynamic.find((item) => reportKey(item) === selected);
   const fixedItem = fixed.find((item) => item.key === selected);
 
-  // The article comes first, the list after it (beside it on a wide screen): the list grows when
-  // the dynamic items arrive, and nothing on screen may move then (layout shift). The list is shown
-  // whole once they have arrived (global.css hides it while it loads), fixed items included.
+  // The article comes first, the list after it (beside it on a wide screen).
   return (
     <div className="news">
       <article className="news__item prose">
-        {selected === null && <p role="status">Cargando…</p>}
-        {report && <ReportContent report={report} headingRef={heading} />}
+        {report && <ReportContent report={report} headingRef={headingRef} />}
         {fixedItem && (
           <>
-            <h2 tabIndex={-1} ref={heading}>
+            <h2 tabIndex={-1} ref={headingRef}>
               {fixedItem.title}
             </h2>
-            {slots[camelCase(fixedItem.key)] as ReactNode}
+            {/* content/news, rendered at build. */}
+            <div dangerouslySetInnerHTML={{ __html: fixedItem.html }} />
           </>
         )}
       </article>
-      <nav className="news__nav" aria-label="Comunicados y noticias" data-state={reports.state}>
-        {reports.state === 'loading' && (
-          <p className="news__status" role="status">
-            Cargando comunicados…
-          </p>
-        )}
+      <nav className="news__nav" aria-label="Comunicados y noticias">
         <ul>
-          {[
-            ...dynamic.map((item) => ({ key: reportKey(item), label: item.short_title })),
-            ...fixed.map((item) => ({ key: item.key, label: item.shortTitle })),
-          ].map(({ key, label }) => (
+          {listed.map(({ key, label }) => (
             <li key={key}>
               <a
                 href={`?${REPORT_QUERY}=${encodeURIComponent(key)}`}
                 aria-current={key === selected ? 'page' : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  select(key);
-                }}
               >
                 {label}
               </a>
@@ -104,7 +145,7 @@ function ReportContent({
   headingRef,
 }: {
   report: Report;
-  headingRef: React.RefObject<HTMLHeadingElement | null>;
+  headingRef?: RefObject<HTMLHeadingElement | null> | undefined;
 }) {
   return (
     <>

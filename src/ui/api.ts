@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import type { ApiFailureTexts } from '../shared/api.ts';
 
@@ -81,19 +80,3 @@ export async function callApi<S extends z.ZodMiniType>(
 
 /** The answer of every submission (contact, complaint, job, motorhome, denuncia), for callApi. */
 export const submissionAnswer = () => import('../shared/api.ts').then((module) => module.SubmissionAnswerSchema);
-
-export type Loaded<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: T };
-
-/** GETs a public list once: a broken or unexpected answer is a failure the island shows. */
-export function useJson<S extends z.ZodMiniType>(url: string, schema: S): Loaded<z.output<S>> {
-  const [loaded, setLoaded] = useState<Loaded<z.output<S>>>({ state: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    void callApi(url, schema, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setLoaded(result.ok ? { state: 'ready', data: result.body } : { state: 'failed' });
-    });
-    return () => controller.abort();
-  }, [url]);
-  return loaded;
-}

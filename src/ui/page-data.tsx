@@ -15,3 +15,13 @@ export function pageData<T>(id: string): T | null {
   const json = document.getElementById(id)?.textContent;
   return json ? (JSON.parse(json) as T) : null;
 }
+
+/**
+ * The data PageData left in `html`, a built page a function fills with what its build put there
+ * beside the database's content; throws for a page without it.
+ */
+export function pageDataIn<T>(html: string, id: string): T {
+  const json = new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)?.[1];
+  if (json === undefined) throw new Error(`The built page has no ${id} data.`);
+  return JSON.parse(json) as T;
+}

@@ -168,6 +168,7 @@ export const publicFunctions: FuzzedFunction[] = [
   { name: 'files', routes: [get('/api/files/:id/:name', { params: { name: 'informe.pdf' } })] },
   { name: 'health', routes: [get('/api/health')] },
   { name: 'indicators-page', routes: [get('/indicadores')] },
+  { name: 'news-page', routes: [get('/comunicados')] },
   { name: 'indicators', routes: [get('/api/indicadores'), get('/indicadores.csv')] },
   {
     name: 'invitations',

@@ -2,20 +2,22 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import companyPage, { config as companyPageConfig } from '../../netlify/functions/company-page.ts';
 import educationPage, { config as educationPageConfig } from '../../netlify/functions/education-page.ts';
+import newsPage, { config as newsPageConfig } from '../../netlify/functions/news-page.ts';
 import { pageHeaders } from '../../scripts/lib/page-headers.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
 
 /**
- * /educacion and /nosotros have their lists in the HTML, as a crawler or a reader without
- * JavaScript gets them (their APIs are behind robots.txt's Disallow: /api/): each page function,
- * over the real database, fills the built page inside its island, with the same data for the island.
+ * /educacion, /nosotros and /comunicados have their lists in the HTML, as a crawler or a reader
+ * without JavaScript gets them (their APIs are behind robots.txt's Disallow: /api/): each page
+ * function, over the real database, fills the built page inside its island, with the same data for
+ * the island.
  */
 const environment = useLocalEnvironment();
 
 // The built pages as Astro writes them (dist/, which a test run has not built): the island with
-// the marker as its content.
+// the marker as its content; /comunicados also holds its fixed items as data.
 vi.mock(import('node:fs/promises'), async (original) => {
   const actual = await original();
   const built = (marker: string) =>
@@ -23,6 +25,28 @@ vi.mock(import('node:fs/promises'), async (original) => {
   const pages: Record<string, string> = {
     'educacion.html': built('<!--educacion:galerias-->'),
     'nosotros.html': built('<!--nosotros:documentos-->'),
+    'comunicados.html': built(
+      `<!--comunicados:lista--></astro-island><script type="application/json" id="comunicados-fijos">${JSON.stringify([
+        {
+          key: 'certificacion-mujeres',
+          shortTitle: 'Certificación',
+          title: 'Obtuvimos una certificación',
+          html: '<p>Igualdad de género.</p>',
+        },
+        {
+          key: 'beneficio-covid',
+          shortTitle: 'Beneficio Covid-19',
+          title: 'Beneficio Covid',
+          html: '<p>Un beneficio.</p>',
+        },
+        {
+          key: 'compromiso',
+          shortTitle: 'Nuestro compromiso',
+          title: 'Nuestro compromiso con Aysén',
+          html: '<p>Con la región.</p>',
+        },
+      ])}</script><astro-island>`,
+    ),
   };
   const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) => {
     const page = String(file).includes('/dist/') ? pages[String(file).split('/dist/')[1]!] : undefined;
@@ -48,6 +72,12 @@ beforeAll(async () => {
       text: `INSERT INTO documents (type, year, url_file) VALUES
         ('Memoria', 2024, '/documentos/memorias/memoria-2024.pdf'), ('Memoria', 2022, '/documentos/memorias/memoria-2022.pdf'),
         ('Memoria', 2023, NULL), ('Estado Financiero', 2023, '/documentos/estados-financieros/ef-2023.pdf')`,
+    },
+    {
+      text: `INSERT INTO reports (active, "order", short_title, title, name, url_file, url_file_2, text) VALUES
+        (true, 2, 'Mantención red', 'Mantención de la red', '', '/documentos/mantencion.pdf', NULL, '<p>Cortes <strong>breves</strong>.</p><script>alert(1)</script>'),
+        (true, 1, 'Nueva oficina', 'Abrimos una oficina', '', NULL, NULL, '<p>En Aysén.</p>'),
+        (false, 0, 'Retirado', 'Un aviso retirado', '', NULL, NULL, '<p>Ya no.</p>')`,
     },
   ]);
 });
@@ -119,5 +149,73 @@ describe('/nosotros (the page function)', () => {
     expect(JSON.parse(data)).toHaveLength(3);
     expect(inlineCodeOf(html)).toEqual({ 'script-src': [], 'style-src': [], blockedAttributes: [] });
     expect(companyPageConfig).toEqual({ path: '/nosotros' });
+  });
+});
+
+describe('/comunicados (the page function)', () => {
+  const reportIds = async () =>
+    Object.fromEntries(
+      (
+        await environment.database.db.query<{ id: string; short_title: string }>('SELECT id, short_title FROM reports')
+      ).map(({ id, short_title }) => [short_title, id]),
+    );
+  const navLinks = (html: string) =>
+    [...html.slice(html.indexOf('<nav')).matchAll(/<a href="\?item=([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)].map(
+      ([, key, current, label]) => `${key}${current ? ' *' : ''} ${label}`,
+    );
+  const article = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+
+  it('lists the active dynamic items by their order, then the fixed ones, and shows the default item, with the dynamic ones as data for the island', async () => {
+    const ids = await reportIds();
+    const { response, html } = await fetchPage(newsPage, '/comunicados');
+    expect(response.status).toBe(200);
+    expect(html).not.toContain('<!--comunicados:lista-->');
+    expect(navLinks(html)).toEqual([
+      `comunicado-${ids['Nueva oficina']} Nueva oficina`,
+      `comunicado-${ids['Mantención red']} Mantención red`,
+      'certificacion-mujeres * Certificación',
+      'beneficio-covid Beneficio Covid-19',
+      'compromiso Nuestro compromiso',
+    ]);
+    expect(article(html)).toContain('Obtuvimos una certificación</h2><div><p>Igualdad de género.</p></div>');
+    expect(html).not.toContain('Retirado');
+    const data = /<script type="application\/json" id="comunicados-dinamicos">(.*?)<\/script>/.exec(html)![1]!;
+    expect((JSON.parse(data) as { title: string }[]).map(({ title }) => title)).toEqual([
+      'Abrimos una oficina',
+      'Mantención de la red',
+    ]);
+    // Stored markup is sanitised on the way out: the page's scripts are its two data blocks.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(inlineCodeOf(html)).toEqual({ 'script-src': [], 'style-src': [], blockedAttributes: [] });
+  });
+
+  it('shows the item ?item= names, a dynamic or a fixed one, and the Covid benefit for a key that names none', async () => {
+    const ids = await reportIds();
+    const dynamic = await fetchPage(newsPage, `/comunicados?item=comunicado-${ids['Mantención red']}`);
+    expect(article(dynamic.html)).toContain(
+      'Mantención de la red</h2><div><p>Cortes <strong>breves</strong>.</p></div>',
+    );
+    expect(article(dynamic.html)).toContain(
+      '<a href="/documentos/mantencion.pdf" target="_blank" rel="noopener">Ver documento',
+    );
+    expect(navLinks(dynamic.html).filter((link) => link.includes(' * '))).toEqual([
+      `comunicado-${ids['Mantención red']} * Mantención red`,
+    ]);
+    const fixed = await fetchPage(newsPage, '/comunicados?item=compromiso');
+    expect(article(fixed.html)).toContain('Nuestro compromiso con Aysén</h2><div><p>Con la región.</p></div>');
+    const unknown = await fetchPage(newsPage, `/comunicados?item=comunicado-${ids.Retirado}`);
+    expect(article(unknown.html)).toContain('Beneficio Covid</h2>');
+  });
+
+  it("answers with netlify.toml's page headers, cached a minute; a HEAD without the page", async () => {
+    const { response } = await fetchPage(newsPage, '/comunicados?item=compromiso');
+    expect(response.headers.get('content-security-policy')).toBe(
+      (await pageHeaders(path.resolve(import.meta.dirname, '../..')))['Content-Security-Policy'],
+    );
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    const head = await newsPage(get('/comunicados', 'HEAD'), testContext().context);
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect(newsPageConfig).toEqual({ path: '/comunicados' });
   });
 });

@@ -24,13 +24,16 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     'avisos:vigentes',
     'cortes:historial',
     'cortes:lista',
+    'comunicados:lista',
     'cortes:localidades',
     'educacion:galerias',
     'indicadores:cifras',
     'nosotros:documentos',
     'tbk-final:comprobante',
   ];
-  const page = `<!doctype html><html lang="es"><head><title>Página</title></head><body>${markers.map((marker) => `<!--${marker}-->`).join('')}</body></html>`;
+  // /comunicados' fixed items, which its page holds as data.
+  const fixedNews = '<script type="application/json" id="comunicados-fijos">[]</script>';
+  const page = `<!doctype html><html lang="es"><head><title>Página</title></head><body>${markers.map((marker) => `<!--${marker}-->`).join('')}${fixedNews}</body></html>`;
   const dist = `${resolve(import.meta.dirname, '../../dist')}${sep}`;
   const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: [never]) =>
     String(file).startsWith(dist) ? Promise.resolve(page) : actual.readFile(file, ...rest)) as typeof actual.readFile;

@@ -42,6 +42,7 @@ import * as invitations from '../../netlify/functions/invitations.ts';
 import * as jobs from '../../netlify/functions/jobs.ts';
 import * as motorhome from '../../netlify/functions/motorhome.ts';
 import * as news from '../../netlify/functions/news.ts';
+import * as newsPage from '../../netlify/functions/news-page.ts';
 import * as outageAlertsSubscriptions from '../../netlify/functions/outage-alerts-subscriptions.ts';
 import * as outages from '../../netlify/functions/outages.ts';
 import * as outagesFeeds from '../../netlify/functions/outages-feeds.ts';
@@ -113,7 +114,8 @@ const BUILT_PAGE =
   '<link rel="canonical" href="https://www.aguasaysen.cl/avisos/plantilla"><!--aviso:json-ld--></head><body><main>' +
   '<!--cortes:lista--><!--cortes:localidades--><!--cortes:historial--><!--avisos:vigentes--><!--avisos:anteriores-->' +
   '<!--aviso:contenido--><!--indicadores:cifras--><!--tbk-final:comprobante--><!--/tbk-final:comprobante-->' +
-  '<!--educacion:galerias--><!--nosotros:documentos-->' +
+  '<!--educacion:galerias--><!--nosotros:documentos--><!--comunicados:lista-->' +
+  '<script type="application/json" id="comunicados-fijos">[]</script>' +
   '</main></body></html>';
 vi.mock(import('node:fs/promises'), async (original) => {
   const actual = await original();
@@ -527,6 +529,11 @@ const publicRows: [string, Row][] = [
   ['GET /indicadores.csv', { fn: indicators, call: () => get('/indicadores.csv'), status: 200, trips: 1 }],
   ['GET /indicadores', { fn: indicatorsPage, call: () => get('/indicadores'), status: 200, trips: 1 }],
   ['GET /api/reports', { fn: news, call: () => get('/api/reports'), status: 200, trips: 1 }],
+  ['GET /comunicados', { fn: newsPage, call: () => get('/comunicados?item=beneficio-covid'), status: 200, trips: 1 }],
+  [
+    'HEAD /comunicados',
+    { fn: newsPage, call: () => ({ method: 'HEAD', path: '/comunicados' }), status: 200, trips: 0 },
+  ],
   ['GET /api/documents', { fn: documents, call: () => get('/api/documents'), status: 200, trips: 1 }],
   ['GET /nosotros', { fn: companyPage, call: () => get('/nosotros'), status: 200, trips: 1 }],
   [

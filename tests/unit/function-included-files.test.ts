@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { config as nosotrosPageConfig } from '../../netlify/functions/company-page.ts';
 import { config as educacionPageConfig } from '../../netlify/functions/education-page.ts';
+import { config as comunicadosPageConfig } from '../../netlify/functions/news-page.ts';
 import { config as avisosPageConfig } from '../../netlify/functions/advisories-page.ts';
 import { config as indicadoresPageConfig } from '../../netlify/functions/indicators-page.ts';
 import { config as historialPageConfig } from '../../netlify/functions/outages-history-page.ts';
@@ -78,6 +79,13 @@ const functions = [
     module: 'company',
     config: nosotrosPageConfig,
     path: '/nosotros',
+  },
+  {
+    name: 'news-page',
+    files: ['dist/comunicados.html'],
+    module: 'news',
+    config: comunicadosPageConfig,
+    path: '/comunicados',
   },
 ];
 

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { yearsOffered, type CompanyDocument } from '../../src/shared/documents/schema.ts';
 import { educationSection, type EducationDocument } from '../../src/shared/education/schema.ts';
-import {
-  listedReports,
-  REPORT_DEFAULT_KEY,
-  REPORT_FALLBACK_KEY,
-  resolveReportKey,
-  type Report,
-} from '../../src/shared/news/schema.ts';
+import { REPORT_DEFAULT_KEY, REPORT_FALLBACK_KEY, resolveReportKey } from '../../src/shared/news/item-keys.ts';
 
 describe('years offered for a download (spec §3)', () => {
   const documents: CompanyDocument[] = [
@@ -36,25 +30,6 @@ describe('the news item shown (spec §2 /comunicados)', () => {
   });
   it('defaults to the women certification and falls back to the Covid benefit', () => {
     expect([REPORT_DEFAULT_KEY, REPORT_FALLBACK_KEY]).toEqual(['certificacion-mujeres', 'beneficio-covid']);
-  });
-});
-
-describe('listed reports (spec §7)', () => {
-  const report = (id: number, order: number, active: boolean): Report => ({
-    id,
-    order,
-    active,
-    short_title: `r${id}`,
-    title: '',
-    name: '',
-    url_file: null,
-    url_file_2: null,
-    text: '',
-  });
-  it('are the active ones by order', () => {
-    expect(listedReports([report(1, 3, true), report(2, 1, true), report(3, 2, false)]).map((r) => r.id)).toEqual([
-      2, 1,
-    ]);
   });
 });
 

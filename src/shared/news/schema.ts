@@ -29,32 +29,6 @@ export type Report = z.infer<typeof ReportSchema>;
 export const ReportsResponseSchema = z.object({ success: z.literal(true), reports: z.array(ReportSchema) });
 export type ReportsResponse = z.infer<typeof ReportsResponseSchema>;
 
-/** What /comunicados lists: active items by their order (spec §7). */
-export const listedReports = (reports: readonly Report[]): Report[] =>
-  reports.filter((report) => report.active).sort((a, b) => a.order - b.order);
-
-/**
- * /comunicados (spec §2): the key in the page's URL selects the item shown, among the fixed
- * items of content/news and the dynamic ones of GET /api/reports. "Comunicados" is the feature's
- * name on screen; "reports" is the spec's name for it in the API, and the code's.
- */
-
-/** Shown when the URL names no item: the women-certification item. */
-export const REPORT_DEFAULT_KEY = 'certificacion-mujeres';
-/** Shown when the URL names an item that does not exist: the Covid-benefit item. */
-export const REPORT_FALLBACK_KEY = 'beneficio-covid';
-
-/** The query parameter that carries the item key, so an item can be linked and shared. */
-export const REPORT_QUERY = 'item';
-
-export function resolveReportKey(requested: string | null, known: ReadonlySet<string>): string {
-  if (!requested) return REPORT_DEFAULT_KEY;
-  return known.has(requested) ? requested : REPORT_FALLBACK_KEY;
-}
-
-/** The URL key of a dynamic item, beside the keys of the fixed items. */
-export const reportKey = (report: Pick<Report, 'id'>): string => `comunicado-${report.id}`;
-
 /**
  * POST/PUT /api/admin/reports: a news item (spec §3 Report). `text` is rich text; the server
  * sanitises it before storing, and again when it lists it publicly.

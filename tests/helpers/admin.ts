@@ -168,6 +168,9 @@ export function itRefusesUnknownItems(
   });
 }
 
+/** A 200 answering one administrator, as `read()` gives it. */
+export const adminAnswer = (admin: object) => ({ status: 200, body: { success: true, data: { admin } } });
+
 /**
  * The admin environment with Ana Admin signed in once for the file: `db`, and `token`, her
  * session's access token once signed in.

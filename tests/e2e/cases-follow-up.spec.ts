@@ -5,8 +5,8 @@ import { caseMessages } from '../../src/shared/cases/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
-import { screenshot } from './helpers/screenshots.ts';
-import { pageViolations } from './helpers/site-shell-axe.ts';
+import { screenshot, screenshotsAtBothWidths } from './helpers/screenshots.ts';
+import { expectAccessible } from './helpers/site-shell-axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -171,11 +171,7 @@ test('an answered case shows Respondido, the answer date and each reply as text 
   await expect(found.locator('b')).toHaveCount(0);
   await expect(found).not.toContainText('Nota interna');
 
-  expect(await pageViolations(page)).toEqual([]);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `seguimiento-respondido-${width}.png`, { fullPage: true });
-  }
+  await expectAccessible(page, 'seguimiento-respondido', testInfo);
 });
 
 test.describe('what the page says when the lookup fails', () => {
@@ -228,17 +224,11 @@ test.describe('what the page says when the lookup fails', () => {
         json: { success: false, error: caseMessages.followUpNotFound, message: caseMessages.followUpNotFound },
       }),
     );
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, testInfo, `seguimiento-formulario-${width}.png`, { fullPage: true });
-    }
+    await screenshotsAtBothWidths(page, testInfo, 'seguimiento-formulario');
     await page.getByLabel('Número de referencia').fill('REC-AAAAAAAA');
     await page.getByLabel('Correo electrónico').fill('ana@example.com');
     await page.getByRole('button', { name: 'Consultar' }).click();
     await expect(page.getByRole('alert')).toHaveText(caseMessages.followUpNotFound);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, testInfo, `seguimiento-error-${width}.png`, { fullPage: true });
-    }
+    await screenshotsAtBothWidths(page, testInfo, 'seguimiento-error');
   });
 });

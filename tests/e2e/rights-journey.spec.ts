@@ -9,7 +9,7 @@ import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { query } from './helpers/database.ts';
 import { sendDenuncia } from './helpers/denuncias.ts';
-import { screenshot } from './helpers/screenshots.ts';
+import { screenshotsAtBothWidths } from './helpers/screenshots.ts';
 
 /**
  * End to end: a request for acceso arrives on a Friday before a Chilean holiday, due 15 business
@@ -181,10 +181,7 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
     await expect(staff.locator('.admin')).toHaveAttribute('data-theme', theme);
     await expect(found.getByRole('listitem').first()).toBeVisible();
     await expectNoAdminViolations(staff, theme, 'Derechos de datos');
-    for (const width of [390, 1280]) {
-      await staff.setViewportSize({ width, height: 900 });
-      await screenshot(staff, testInfo, `derechos-desk-${theme}-${width}.png`, { fullPage: true });
-    }
+    await screenshotsAtBothWidths(staff, testInfo, `derechos-desk-${theme}`);
   }
 
   // One extension of 15 business days; the form is gone, and the API refuses a second one.

@@ -3,6 +3,7 @@ import PostalMime from 'postal-mime';
 import type { SubmissionAnswer } from '../../src/shared/api.ts';
 import { caseMessages } from '../../src/shared/cases/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { fillComplaint, sendComplaintForm } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
 import { screenshot, screenshotsAtBothWidths } from './helpers/screenshots.ts';
@@ -53,17 +54,8 @@ test('a complaint sent on /reclamos is followed from its confirmation: the refer
   const email = uniqueEmail('jorge');
   await page.goto('/reclamos');
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
-  await page.getByLabel('Nombre').fill('Jorge');
-  await page.getByLabel('Apellido').fill('Navarro');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Dirección del servicio').fill('Prat 450');
-  await page.getByLabel('Ciudad').fill('Puerto Aysén');
-  await page.getByLabel('Número de servicio').fill('100001');
-  await page.getByLabel('Detalle del reclamo').fill('Desde el lunes la presión del agua es muy baja.');
-  await page.getByRole('button', { name: 'Enviar' }).click();
-  const status = page.getByRole('status');
-  await expect(status).toContainText('Mensaje enviado.');
-  const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  await fillComplaint(page, { email });
+  const { status, reference } = await sendComplaintForm(page);
   await screenshot(page, testInfo, 'reclamos-confirmacion-1280.png');
 
   await status.getByRole('link', { name: 'Siga su caso en línea' }).click();

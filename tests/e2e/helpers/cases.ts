@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { COMPLAINT_BUSINESS_DAYS } from '../../../src/shared/cases/schema.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../../../src/server/business-days.ts';
 import { query } from './database.ts';
@@ -104,4 +104,44 @@ export function pdf(size: number): Buffer {
 export async function caseIdOf(reference: string): Promise<string> {
   const [row] = await query<{ id: string }>('SELECT id::text FROM cases WHERE reference = $1', [reference]);
   return row!.id;
+}
+
+/** A complaint as a citizen types it on /reclamos, for service 100001. */
+interface ComplaintTyped {
+  name?: string;
+  surname?: string;
+  email?: string;
+  address?: string;
+  city?: string;
+  details?: string;
+}
+
+/** Fills /reclamos's form (Jorge Navarro's complaint unless `typed` says otherwise). */
+export async function fillComplaint(
+  page: Page,
+  {
+    name = 'Jorge',
+    surname = 'Navarro',
+    email = 'jorge@example.com',
+    address = 'Prat 450',
+    city = 'Puerto Aysén',
+    details = 'Desde el lunes la presión del agua es muy baja.',
+  }: ComplaintTyped = {},
+) {
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Apellido').fill(surname);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Dirección del servicio').fill(address);
+  await page.getByLabel('Ciudad').fill(city);
+  await page.getByLabel('Número de servicio').fill('100001');
+  await page.getByLabel('Detalle del reclamo').fill(details);
+}
+
+/** Sends /reclamos's form: answers its confirmation, once it says so, and the reference it shows. */
+export async function sendComplaintForm(page: Page) {
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Mensaje enviado.');
+  const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  return { status, reference };
 }

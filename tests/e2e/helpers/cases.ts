@@ -1,6 +1,7 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { COMPLAINT_BUSINESS_DAYS } from '../../../src/shared/cases/schema.ts';
 import { addBusinessDays, businessDaysUntil, chileDate } from '../../../src/server/business-days.ts';
+import { e2eAdmin, useSession } from './admin-session.ts';
 import { query } from './database.ts';
 
 /** A name no other test gives, to find this test's cases among everyone's (Buscar). */
@@ -144,4 +145,17 @@ export async function sendComplaintForm(page: Page) {
   await expect(status).toContainText('Mensaje enviado.');
   const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
   return { status, reference };
+}
+
+/** A route's requests answered at `instant` of the server's clock (X-Local-Now, honoured in local mode only). */
+export const atServer = (instant: string) => (route: Route) =>
+  route.continue({ headers: { ...route.request().headers(), 'x-local-now': instant } });
+
+/** Atención ciudadana, opened by the e2e admin on `day` (the server's clock) and searched for `reference`. */
+export async function staffCaseRow(browser: Browser, reference: string, day: string) {
+  const staff = await browser.newPage();
+  await useSession(staff, e2eAdmin);
+  await staff.route('**/api/admin/cases**', atServer(day));
+  await staff.goto(`/admin/atencion?q=${reference}`);
+  return { staff, row: staff.getByRole('row').filter({ hasText: reference }) };
 }

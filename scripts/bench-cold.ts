@@ -14,18 +14,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import { bundledModule, packageFunctions } from './lib/functions.ts';
+import { median } from './lib/median.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.COLD_RUNS ?? 5);
 const ZIP_BYTES_TARGET = 1024 * 1024;
 const IMPORT_MS_TARGET = 100;
 const only = process.argv.slice(2);
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** Wall time of a fresh Node running `code` as a module, in ms; it exits as soon as the code has run. */
 function freshNode(code: string): number {

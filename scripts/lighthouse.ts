@@ -18,6 +18,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 import playwrightConfig from '../tests/playwright.config.ts';
 import { useLocalServer } from './lib/local-server.ts';
+import { median } from './lib/median.ts';
 import { ADVISORY_TEMPLATE } from '../src/shared/advisories/template.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
@@ -165,12 +166,6 @@ async function measure(url: string, port: number, profile: ProfileName, attempt 
     jsGzip: sizes.reduce((sum, size) => sum + size, 0),
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /** What a page's medians miss of the targets, in words; empty when it meets them all. */
 function misses(figures: Record<keyof Figures, number>, targets: Targets): string[] {

@@ -3,58 +3,54 @@ import { allCountries } from '../shared/countries.ts';
 import { placeNames, type MotorhomeRegistration } from '../shared/motorhome/schema.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
-import { submissionText } from './mail/mail-text.ts';
-import { enqueueMail } from './mail/outbox.ts';
-import { newReference } from './references.ts';
-import { openCase } from './cases/open-case.ts';
+import { storeSubmission } from './cases/submission.ts';
 import type { Arrival } from './http.ts';
 
 /**
  * Stores a registration with its case, mails the dumping-point team and the acknowledgement to
  * the driver, in one transaction.
  */
-export async function submitMotorhome(
+export function submitMotorhome(
   db: Database,
   registration: MotorhomeRegistration,
   arrival: Arrival,
 ): Promise<{ reference: string }> {
-  const reference = newReference('MOT');
   const r = registration;
   // The names are looked up from the ids here: the browser's copy of them is not trusted.
   const names = placeNames(r, chileCommunes, allCountries);
-  const { statements: opened } = openCase(
-    { kind: 'motorhome', reference, name: `${r.name} ${r.surname}`, email: r.email, locality: names.realCity },
-    arrival,
-  );
-  await db.batch([
+  return storeSubmission(
+    db,
     {
-      text: `INSERT INTO motorhome_registrations (reference, name, surname, rut, email, phone, nationality_id, country_id, region_id, city_id,
-               nationality, country, region, city, address)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-      params: [
-        reference,
-        r.name,
-        r.surname,
-        r.rut,
-        r.email,
-        r.phone,
-        r.nationality,
-        r.country,
-        r.region,
-        r.city,
-        names.realNationality,
-        names.realCountry,
-        names.realRegion,
-        names.realCity,
-        r.address,
-      ],
-    },
-    enqueueMail(
-      {
+      prefix: 'MOT',
+      kind: 'motorhome',
+      name: `${r.name} ${r.surname}`,
+      email: r.email,
+      locality: names.realCity,
+      row: {
+        text: `INSERT INTO motorhome_registrations (reference, name, surname, rut, email, phone, nationality_id, country_id, region_id, city_id,
+                 nationality, country, region, city, address)
+               VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        params: [
+          r.name,
+          r.surname,
+          r.rut,
+          r.email,
+          r.phone,
+          r.nationality,
+          r.country,
+          r.region,
+          r.city,
+          names.realNationality,
+          names.realCountry,
+          names.realRegion,
+          names.realCity,
+          r.address,
+        ],
+      },
+      mail: {
         to: site.mailboxes.motorhome,
-        replyTo: r.email,
-        subject: `Registro punto de descarga ${reference}: ${r.name} ${r.surname}`,
-        text: submissionText(reference, [
+        title: 'Registro punto de descarga',
+        fields: [
           ['Nombre', `${r.name} ${r.surname}`],
           ['RUT o pasaporte', r.rut],
           ['Correo electrónico', r.email],
@@ -65,11 +61,9 @@ export async function submitMotorhome(
           ['Ciudad', names.realCity],
           ['Dirección', r.address],
           ['Acepta las condiciones del servicio', 'Sí'],
-        ]),
+        ],
       },
-      reference,
-    ),
-    ...opened,
-  ]);
-  return { reference };
+    },
+    arrival,
+  );
 }

@@ -1,33 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
+import { chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { advisoryAdminMessages } from '../../src/shared/advisories/admin/schema.ts';
 import { advisoryMessages, restrictionLevelRules } from '../../src/shared/advisories/schema.ts';
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
-import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { useAdminSessions } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
+import { hoursFromNow, noticeKinds } from './helpers/notices.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
 /** Avisos, staff's side: a boil-water notice for Puerto Aysén from draft to lifted. */
 
-const hoursFromNow = (hours: number) => chileNow(new Date(Date.now() + hours * 3_600_000));
-let accessToken: string;
-
-test.beforeAll(async () => {
-  await ensureAdmin();
-});
-test.beforeEach(async ({ page }) => {
-  ({ accessToken } = await useSession(page));
-});
-
-/** The notices subscribers are told of, of the notice whose sectors are `sectors`. */
-const notices = async (sectors: string) =>
-  (
-    await query<{ kind: string }>(
-      `SELECT n.kind FROM advisory_notices n JOIN advisories a ON a.id = n.advisory_id WHERE a.sectors = $1 ORDER BY n.id`,
-      [sectors],
-    )
-  ).map((row) => row.kind);
+const accessToken = useAdminSessions();
 
 test('staff create a boil-water notice for Puerto Aysén, publish it, update it and lift it', async ({ page }) => {
   const sectors = uniqueName('Población Gabriela Mistral');
@@ -96,16 +80,16 @@ test('staff create a boil-water notice for Puerto Aysén, publish it, update it 
   await expect(page.getByRole('region', { name: 'Actualizaciones' })).toContainText(
     'Podrá agregar actualizaciones una vez publicado el aviso.',
   );
-  expect(await notices(sectors)).toEqual([]);
+  expect(await noticeKinds('advisory', sectors)).toEqual([]);
 
   await situation.getByRole('button', { name: 'Publicar' }).click();
   await expect(situation.getByRole('definition').first()).toHaveText('Vigente');
-  expect(await notices(sectors)).toEqual(['published']);
+  expect(await noticeKinds('advisory', sectors)).toEqual(['published']);
 
   await page.getByRole('textbox', { name: 'Actualización' }).fill(update);
   await page.getByRole('button', { name: 'Agregar actualización' }).click();
   await expect(page.getByRole('region', { name: 'Actualizaciones' }).getByRole('listitem')).toContainText(update);
-  await expect.poll(() => notices(sectors)).toEqual(['published', 'update']);
+  await expect.poll(() => noticeKinds('advisory', sectors)).toEqual(['published', 'update']);
 
   // Lifting asks for the message, and Volver changes nothing.
   await situation.getByRole('button', { name: 'Levantar', exact: true }).click();
@@ -126,7 +110,7 @@ test('staff create a boil-water notice for Puerto Aysén, publish it, update it 
   await expect(situation.getByText(liftMessage)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Agregar actualización' })).toBeHidden();
-  expect(await notices(sectors)).toEqual(['published', 'update', 'lifted']);
+  expect(await noticeKinds('advisory', sectors)).toEqual(['published', 'update', 'lifted']);
   expect(
     await query<{ action: string }>(
       `SELECT l.action FROM audit_log l JOIN advisories a ON l.entity_id = a.id::text
@@ -150,7 +134,7 @@ test('staff create a boil-water notice for Puerto Aysén, publish it, update it 
 
 /** A notice made through the API, for the tests about one screen; published unless `draft`. */
 async function advisory(page: Page, { draft = false, ...changes }: { draft?: boolean } & object = {}) {
-  const headers = { Authorization: `Bearer ${accessToken}` };
+  const headers = { Authorization: `Bearer ${accessToken()}` };
   const response = await page.request.post('/api/admin/advisories', {
     headers,
     data: {
@@ -198,7 +182,7 @@ test('a restriction shows its level and what it forbids; a draft is deleted, a p
   // The API refuses what the screen does not offer: a published notice stays.
   const published = await advisory(page);
   const refused = await page.request.delete(`/api/admin/advisories/${published}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: { Authorization: `Bearer ${accessToken()}` },
   });
   expect(refused.status()).toBe(409);
   expect(((await refused.json()) as { error: string }).error).toBe(advisoryAdminMessages.notDraft);

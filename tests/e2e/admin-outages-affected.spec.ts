@@ -2,18 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { affectedMessages } from '../../src/shared/outages/admin/affected.ts';
 import { expectNoAdminViolations } from './helpers/admin-axe.ts';
-import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { useAdminSessions } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 
 /** afectados.csv: staff download a restored outage's accounts from its detail screen. */
 
-test.beforeAll(async () => {
-  await ensureAdmin();
-});
-test.beforeEach(async ({ page }) => {
-  await useSession(page);
-});
+useAdminSessions();
 
 test("staff download a restored outage's affected accounts once its real times are recorded", async ({ page }) => {
   // A town of its own, so the file holds only this test's account and no other test sees the outage.

@@ -1,30 +1,17 @@
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { expect, test, type Page } from '@playwright/test';
-import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
+import { chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { outageAdminMessages } from '../../src/shared/outages/admin/schema.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
-import { ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { useAdminSessions } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
+import { frozenOutagesClock, hoursFromNow, noticeKinds } from './helpers/notices.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
 /** Cortes de agua, staff's side: a planned outage from draft to restored. */
 
-const hoursFromNow = (hours: number) => chileNow(new Date(Date.now() + hours * 3_600_000));
-let accessToken: string;
-
-test.beforeAll(async () => {
-  await ensureAdmin();
-});
-test.beforeEach(async ({ page }) => {
-  ({ accessToken } = await useSession(page));
-});
-
-const notices = (sectors: string) =>
-  query<{ kind: string }>(
-    `SELECT n.kind FROM outage_notices n JOIN outages o ON o.id = n.outage_id WHERE o.sectors = $1 ORDER BY n.id`,
-    [sectors],
-  );
+const accessToken = useAdminSessions();
 
 test('staff create a planned outage for Coyhaique with a supply point, publish it, update it and close it', async ({
   page,
@@ -73,7 +60,7 @@ test('staff create a planned outage for Coyhaique with a supply point, publish i
   ]);
   expect(new Date(stored!.starts_at).toISOString()).toBe(new Date(chileLocalToIso(start)).toISOString());
   await expect(page.getByRole('group', { name: 'Punto 1' }).getByLabel('Nombre')).toHaveValue('Estanque móvil plaza');
-  expect(await notices(sectors)).toEqual([]);
+  expect(await noticeKinds('outage', sectors)).toEqual([]);
 
   await situation.getByRole('button', { name: 'Publicar' }).click();
   await expect(situation.getByRole('definition').first()).toHaveText('Publicado');
@@ -94,14 +81,14 @@ test('staff create a planned outage for Coyhaique with a supply point, publish i
   await closing.getByRole('button', { name: 'Volver' }).click();
   await expect(closing).toBeHidden();
   await expect(situation.getByRole('definition').first()).toHaveText('En curso');
-  expect((await notices(sectors)).map((row) => row.kind)).toEqual(['published', 'update']);
+  expect(await noticeKinds('outage', sectors)).toEqual(['published', 'update']);
   await situation.getByRole('button', { name: 'Marcar restablecido' }).click();
   await closing.getByRole('button', { name: 'Marcar restablecido' }).click();
   await expect(closing).toBeHidden();
   await expect(situation.getByRole('definition').first()).toHaveText('Restablecido');
   await expect(situation.getByRole('term').filter({ hasText: 'Cerrado' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeHidden();
-  expect((await notices(sectors)).map((row) => row.kind)).toEqual(['published', 'update', 'closed']);
+  expect(await noticeKinds('outage', sectors)).toEqual(['published', 'update', 'closed']);
 
   // The list shows it with its last update.
   await page.getByRole('link', { name: 'Volver a Cortes de agua' }).click();
@@ -115,7 +102,7 @@ test('staff create a planned outage for Coyhaique with a supply point, publish i
 async function draft(page: Page, changes: object = {}): Promise<{ id: string; sectors: string }> {
   const sectors = uniqueName('Población Clotario Blest');
   const response = await page.request.post('/api/admin/outages', {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: { Authorization: `Bearer ${accessToken()}` },
     data: {
       kind: 'programado',
       town: 'coyhaique',
@@ -140,7 +127,7 @@ test('a planned outage within 48 hours is published only with a reason, kept on 
   await expect(dialog.getByText(outageMessages.shortNoticeReason)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
   await expect(dialog).toBeHidden();
-  expect(await notices(sectors)).toEqual([]);
+  expect(await noticeKinds('outage', sectors)).toEqual([]);
 
   await page.getByRole('button', { name: 'Publicar' }).click();
   await dialog.getByLabel('Motivo del aviso tardío').fill('Rotura detectada anoche en la matriz.');
@@ -149,17 +136,9 @@ test('a planned outage within 48 hours is published only with a reason, kept on 
   const situation = page.getByRole('region', { name: 'Situación' });
   await expect(situation.getByRole('definition').first()).toHaveText('Publicado');
   await expect(situation.getByText('Rotura detectada anoche en la matriz.')).toBeVisible();
-  expect(await notices(sectors)).toEqual([{ kind: 'published' }]);
+  expect(await noticeKinds('outage', sectors)).toEqual(['published']);
 });
 
-/** Requests of the admin's outages arrive at `clock.at` (X-Local-Now, honoured in local mode only). */
-async function frozenClock(page: Page) {
-  const clock = { at: '' };
-  await page.route('**/api/admin/outages/**', (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-local-now': clock.at } }),
-  );
-  return clock;
-}
 const aysen = (local: string) => new Date(chileLocalToIso(local)).toISOString();
 
 test('staff start and restore an unplanned outage, correct its real times with a reason and see its duration', async ({
@@ -170,7 +149,7 @@ test('staff start and restore an unplanned outage, correct its real times with a
     startsAt: chileLocalToIso('2026-11-20T08:00'),
     endsAt: chileLocalToIso('2026-11-20T20:00'),
   });
-  const clock = await frozenClock(page);
+  const clock = await frozenOutagesClock(page);
   clock.at = aysen('2026-11-20T08:50');
   await page.goto(`/admin/cortes/${id}`);
   const situation = page.getByRole('region', { name: 'Situación' });
@@ -249,7 +228,7 @@ async function restored(page: Page): Promise<string> {
   for (const [method, step, data, at] of steps) {
     const response = await page.request.fetch(`/api/admin/outages/${id}/${step}`, {
       method,
-      headers: { Authorization: `Bearer ${accessToken}`, 'X-Local-Now': aysen(at) },
+      headers: { Authorization: `Bearer ${accessToken()}`, 'X-Local-Now': aysen(at) },
       data,
     });
     expect(response.status()).toBe(200);

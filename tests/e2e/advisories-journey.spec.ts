@@ -1,10 +1,10 @@
 import { XMLParser } from 'fast-xml-parser';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { validateCap } from '../helpers/cap-schema.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
+import { hoursFromNow } from './helpers/notices.ts';
 import { outboxMailTo } from './helpers/outbox.ts';
 
 /**
@@ -15,7 +15,6 @@ import { outboxMailTo } from './helpers/outbox.ts';
  */
 
 const SUBSCRIBER = 'suscriptora.avisos@example.com';
-const hoursFromNow = (hours: number) => chileNow(new Date(Date.now() + hours * 3_600_000));
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' });
 
 interface CapAlert {

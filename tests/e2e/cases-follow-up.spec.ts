@@ -3,10 +3,11 @@ import PostalMime from 'postal-mime';
 import type { SubmissionAnswer } from '../../src/shared/api.ts';
 import { caseMessages } from '../../src/shared/cases/schema.ts';
 import { messages } from '../../src/shared/messages.ts';
+import { fillComplaint, sendComplaintForm } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
-import { screenshot } from './helpers/screenshots.ts';
-import { pageViolations } from './helpers/site-shell-axe.ts';
+import { screenshot, screenshotsAtBothWidths } from './helpers/screenshots.ts';
+import { expectAccessible } from './helpers/site-shell-axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -53,17 +54,8 @@ test('a complaint sent on /reclamos is followed from its confirmation: the refer
   const email = uniqueEmail('jorge');
   await page.goto('/reclamos');
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
-  await page.getByLabel('Nombre').fill('Jorge');
-  await page.getByLabel('Apellido').fill('Navarro');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Dirección del servicio').fill('Prat 450');
-  await page.getByLabel('Ciudad').fill('Puerto Aysén');
-  await page.getByLabel('Número de servicio').fill('100001');
-  await page.getByLabel('Detalle del reclamo').fill('Desde el lunes la presión del agua es muy baja.');
-  await page.getByRole('button', { name: 'Enviar' }).click();
-  const status = page.getByRole('status');
-  await expect(status).toContainText('Mensaje enviado.');
-  const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  await fillComplaint(page, { email });
+  const { status, reference } = await sendComplaintForm(page);
   await screenshot(page, testInfo, 'reclamos-confirmacion-1280.png');
 
   await status.getByRole('link', { name: 'Siga su caso en línea' }).click();
@@ -171,11 +163,7 @@ test('an answered case shows Respondido, the answer date and each reply as text 
   await expect(found.locator('b')).toHaveCount(0);
   await expect(found).not.toContainText('Nota interna');
 
-  expect(await pageViolations(page)).toEqual([]);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `seguimiento-respondido-${width}.png`, { fullPage: true });
-  }
+  await expectAccessible(page, 'seguimiento-respondido', testInfo);
 });
 
 test.describe('what the page says when the lookup fails', () => {
@@ -228,17 +216,11 @@ test.describe('what the page says when the lookup fails', () => {
         json: { success: false, error: caseMessages.followUpNotFound, message: caseMessages.followUpNotFound },
       }),
     );
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, testInfo, `seguimiento-formulario-${width}.png`, { fullPage: true });
-    }
+    await screenshotsAtBothWidths(page, testInfo, 'seguimiento-formulario');
     await page.getByLabel('Número de referencia').fill('REC-AAAAAAAA');
     await page.getByLabel('Correo electrónico').fill('ana@example.com');
     await page.getByRole('button', { name: 'Consultar' }).click();
     await expect(page.getByRole('alert')).toHaveText(caseMessages.followUpNotFound);
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await screenshot(page, testInfo, `seguimiento-error-${width}.png`, { fullPage: true });
-    }
+    await screenshotsAtBothWidths(page, testInfo, 'seguimiento-error');
   });
 });

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { caseMessages, SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
-import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { e2eAdmin, ensureAdmin } from './helpers/admin-session.ts';
 import { outboxMails } from './helpers/outbox.ts';
+import { atServer, fillComplaint, sendComplaintForm, staffCaseRow } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
@@ -32,30 +33,21 @@ test('a reclamo from /reclamos is due after the holiday, answered in the desk, a
   browser,
 }) => {
   const email = `rosa.${Date.now()}@example.com`;
-  // The server's clock, frozen for this test's requests (X-Local-Now, honoured in local mode only).
-  const atServer = (instant: string) => (route: Parameters<Parameters<typeof page.route>[1]>[0]) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-local-now': instant } });
-
   await page.route('**/api/reclamos', atServer(ARRIVAL));
   await page.goto('/reclamos');
   await expect(page.getByRole('button', { name: 'Enviar' })).toBeEnabled();
-  await page.getByLabel('Nombre').fill('Rosa');
-  await page.getByLabel('Apellido').fill('Vera');
-  await page.getByLabel('Correo electrónico').fill(email);
-  await page.getByLabel('Dirección del servicio').fill('Baquedano 100');
-  await page.getByLabel('Ciudad').fill('Coyhaique');
-  await page.getByLabel('Número de servicio').fill('100001');
-  await page.getByLabel('Detalle del reclamo').fill('Me cobraron dos veces el mes de octubre.');
-  await page.getByRole('button', { name: 'Enviar' }).click();
-  await expect(page.getByRole('status')).toContainText('Mensaje enviado.');
-  const reference = (await page.getByRole('status').textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  await fillComplaint(page, {
+    name: 'Rosa',
+    surname: 'Vera',
+    email,
+    address: 'Baquedano 100',
+    city: 'Coyhaique',
+    details: 'Me cobraron dos veces el mes de octubre.',
+  });
+  const { reference } = await sendComplaintForm(page);
 
   // Atención ciudadana, on Wednesday 2 December.
-  const staff = await browser.newPage();
-  await useSession(staff, e2eAdmin);
-  await staff.route('**/api/admin/cases**', atServer(STAFF_DAY));
-  await staff.goto(`/admin/atencion?q=${reference}`);
-  const row = staff.getByRole('row').filter({ hasText: reference });
+  const { staff, row } = await staffCaseRow(browser, reference, STAFF_DAY);
   await expect(row.getByRole('cell')).toContainText([
     'Reclamo',
     'Rosa Vera',

@@ -1,16 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { fillComplaint, sendComplaintForm } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
-
-async function fillValid(page: Page) {
-  await page.getByLabel('Nombre').fill('Jorge');
-  await page.getByLabel('Apellido').fill('Navarro');
-  await page.getByLabel('Correo electrónico').fill('jorge@example.com');
-  await page.getByLabel('Dirección del servicio').fill('Prat 450');
-  await page.getByLabel('Ciudad').fill('Puerto Aysén');
-  await page.getByLabel('Número de servicio').fill('100001');
-  await page.getByLabel('Detalle del reclamo').fill('Desde el lunes la presión del agua es muy baja.');
-}
 
 test.beforeEach(async ({ page }) => {
   await page.goto('/reclamos');
@@ -20,11 +11,8 @@ test.beforeEach(async ({ page }) => {
 test('a complaint is stored, mailed to the complaints mailbox and confirmed with its reference and follow-up link', async ({
   page,
 }) => {
-  await fillValid(page);
-  await page.getByRole('button', { name: 'Enviar' }).click();
-  const status = page.getByRole('status');
-  await expect(status).toContainText('Mensaje enviado.');
-  const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  await fillComplaint(page);
+  const { status, reference } = await sendComplaintForm(page);
   await expect(status.getByRole('link', { name: 'Siga su caso en línea' })).toHaveAttribute(
     'href',
     `/seguimiento?referencia=${reference}`,
@@ -56,7 +44,7 @@ test("the browser sends without checking (spec §5); the server's answers show o
 
 test('when the server fails, the spec message shows and nothing typed is lost', async ({ page }) => {
   await page.route('/api/reclamos', (route) => route.fulfill({ status: 503, body: 'Service Unavailable' }));
-  await fillValid(page);
+  await fillComplaint(page);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Ha ocurrido un error\. Por favor intente más tarde\./);
   await expect(page.getByLabel('Detalle del reclamo')).toHaveValue('Desde el lunes la presión del agua es muy baja.');

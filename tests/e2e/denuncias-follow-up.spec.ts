@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { denunciaFollowUpMessages as texts } from '../../src/shared/denuncias/follow-up/schema.ts';
 import { query } from './helpers/database.ts';
 import { sendDenuncia, unsealed, writeOnDenuncia } from './helpers/denuncias.ts';
-import { screenshot } from './helpers/screenshots.ts';
-import { pageViolations } from './helpers/site-shell-axe.ts';
+import { screenshotsAtBothWidths } from './helpers/screenshots.ts';
+import { expectAccessible } from './helpers/site-shell-axe.ts';
 
 // Every test comes from one address, and some type wrong codes on purpose: its waits, which grow
 // after five failures, would hold back the right code of the next test. A person's own address
@@ -55,10 +55,7 @@ test('a denuncia sent through both steps shows its receipt code once on /complia
   await confirmation.getByRole('button', { name: 'Copiar código' }).click();
   await expect(confirmation).toContainText('Código copiado.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(grouped);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `compliance-codigo-${width}.png`);
-  }
+  await screenshotsAtBothWidths(page, testInfo, 'compliance-codigo', {});
 
   await page.reload();
   await expect(page.getByText('Su denuncia fue recibida.')).toBeHidden();
@@ -167,11 +164,7 @@ test("the reporter reads compliance's question, never a note, and answers with a
   expect(await storageSizes(page)).toEqual([0, 0]);
   await expect(page).toHaveURL(FOLLOW_UP);
 
-  expect(await pageViolations(page)).toEqual([]);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `denuncia-seguimiento-${width}.png`, { fullPage: true });
-  }
+  await expectAccessible(page, 'denuncia-seguimiento', testInfo);
 });
 
 test('a closed denuncia shows its closing date and no reply form', async ({ page, request }) => {
@@ -194,10 +187,7 @@ test('a wrong code, unknown or malformed, shows the one generic message and no d
     await expect(page.getByRole('region', { name: /^Denuncia / })).toHaveCount(0);
     await expect(page.getByLabel('Código de recibo')).not.toHaveAttribute('aria-invalid');
   }
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `denuncia-seguimiento-error-${width}.png`, { fullPage: true });
-  }
+  await screenshotsAtBothWidths(page, testInfo, 'denuncia-seguimiento-error');
 });
 
 test('an empty code is asked for in the error summary; the throttle says when to come back', async ({ page }) => {

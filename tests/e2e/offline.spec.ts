@@ -5,7 +5,7 @@ import { site, telHref } from '../../src/shared/site.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { wcagViolations } from './helpers/axe.ts';
 import { query } from './helpers/database.ts';
-import { screenshot } from './helpers/screenshots.ts';
+import { screenshot, screenshotsAtBothWidths } from './helpers/screenshots.ts';
 
 // The offline emergency pages: the service worker keeps /cortes, /avisos, /oficinas and the
 // offline page; offline, a kept page opens with the time it was saved and any other page shows the
@@ -66,10 +66,7 @@ const cachedPaths = (page: Page) =>
 
 async function lookAt(page: Page, name: string, testInfo: Parameters<typeof screenshot>[1]) {
   expect(await wcagViolations(page)).toEqual([]);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });
-  }
+  await screenshotsAtBothWidths(page, testInfo, name);
 }
 
 test('/cortes offline: the list as it was saved, "Información guardada a las HH:mm"; another page shows the offline page', async ({

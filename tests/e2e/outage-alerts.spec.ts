@@ -1,9 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { query } from './helpers/database.ts';
 import { outboxMailTo, outboxMails } from './helpers/outbox.ts';
 import { islandScriptsAroundFirstPaint, shiftAndLargestPaint } from './helpers/paint-metrics.ts';
-import { screenshot } from './helpers/screenshots.ts';
-import { pageViolations } from './helpers/site-shell-axe.ts';
+import { expectAccessible } from './helpers/site-shell-axe.ts';
 
 /** E-mail alerts of cortes: subscribe, confirm by the mailed link, one mail per notice, leave. */
 
@@ -18,14 +17,6 @@ const decoded = (eml: string) =>
 
 const linkIn = (eml: string, path: string) =>
   new RegExp(`https?://[^/\\s]+(${path}\\?token=[A-Za-z0-9_-]{43})`).exec(decoded(eml))![1]!;
-
-async function expectAccessible(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
-  expect(await pageViolations(page)).toEqual([]);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });
-  }
-}
 
 /** The outages this worker published, closed once its tests of this file are done. */
 const published: string[] = [];

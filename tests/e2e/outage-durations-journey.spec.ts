@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { IndicatorsResponseSchema } from '../../src/shared/indicators/schema.ts';
 import { SUPPLY_DAY_FORMULA } from '../../src/shared/outages/supply-days-texts.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
+import { frozenOutagesClock } from './helpers/notices.ts';
 
 /**
  * Real outage durations from end to end: staff start and restore an unplanned Coyhaique outage of 5 h 30 min
@@ -21,15 +22,6 @@ test.beforeAll(async () => {
 
 /** Yesterday in Aysén at `time`, as the admin's datetime-local fields take it ("2026-11-25T08:00"). */
 const yesterdayAt = (time: string) => `${chileNow(new Date(Date.now() - 24 * 3_600_000)).slice(0, 10)}T${time}`;
-
-/** The admin's outage requests arrive at `clock.at` (X-Local-Now, honoured in local mode only). */
-async function frozenClock(page: Page) {
-  const clock = { at: '' };
-  await page.route('**/api/admin/outages/**', (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-local-now': clock.at } }),
-  );
-  return clock;
-}
 
 async function coyhaiqueFigures(request: APIRequestContext) {
   const answer = IndicatorsResponseSchema.parse(await (await request.get('/api/indicadores')).json());
@@ -49,7 +41,7 @@ test('an unplanned outage of 5 h 30 min: its real duration, one day without supp
 
   // Staff write the emergency, publish it as the water stops, and mark it restored 5 h 30 min later.
   await useSession(page);
-  const clock = await frozenClock(page);
+  const clock = await frozenOutagesClock(page);
   clock.at = chileLocalToIso(yesterdayAt('07:55'));
   await page.goto('/admin/cortes/nuevo');
   await page.getByLabel('Tipo de corte').selectOption({ label: 'Emergencia' });

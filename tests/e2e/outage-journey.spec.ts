@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
+import { hoursFromNow } from './helpers/notices.ts';
 import { outboxMailTo } from './helpers/outbox.ts';
 
 /**
@@ -13,7 +13,6 @@ import { outboxMailTo } from './helpers/outbox.ts';
  */
 
 const SUBSCRIBER = 'suscriptora.recorrido@example.com';
-const hoursFromNow = (hours: number) => chileNow(new Date(Date.now() + hours * 3_600_000));
 
 /**
  * The alerts function, as Netlify's scheduler calls it, until the subscriber has `count` mails of

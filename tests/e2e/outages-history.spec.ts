@@ -1,19 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { ESTIMATE_NOTE, RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
+import { serveTiles } from './helpers/map-tiles.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
-
-// No internet here: the map tiles are served by the test, as a tile server would.
-const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
-const serveTiles = (page: Page) =>
-  page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
-  );
 
 /** An instant at `time` on the Aysén day `daysAgo` days before today. */
 const aysen = (daysAgo: number, time: string) =>

@@ -1,18 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { site } from '../../src/shared/site.ts';
 import { query } from './helpers/database.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
-
-// No internet here: the map tiles are served by the test, as a tile server would.
-const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
-const serveTiles = (page: Page) =>
-  page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
-  );
+import { serveTiles } from './helpers/map-tiles.ts';
 
 /** The outages this worker published, closed once its tests of this file are done. */
 const published: string[] = [];

@@ -1,14 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { pageViolations } from './helpers/site-shell-axe.ts';
-
-// No internet here: the map tiles are served by the test, as a tile server would.
-const tile = readFileSync(path.resolve(import.meta.dirname, '../../public/favicon.svg'));
-const serveTiles = (page: Page) =>
-  page.route('https://tile.openstreetmap.org/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
-  );
+import { serveTiles } from './helpers/map-tiles.ts';
 
 test.describe('/oficinas', () => {
   test('lists the 7 offices with Coyhaique selected and the map on it; choosing another moves the map', async ({

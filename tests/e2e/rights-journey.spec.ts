@@ -1,15 +1,16 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { addBusinessDays, businessDaysUntil } from '../../src/shared/time/business-days.ts';
 import { longDate } from '../../src/shared/time/format.ts';
 import { thirdPartyTexts } from '../../src/shared/rights/desk/texts.ts';
 import { confirmTexts, exportTexts, rightsMailTexts, rightsMessages } from '../../src/shared/rights/texts.ts';
-import { e2eAdmin, ensureAdmin, useSession } from './helpers/admin-session.ts';
+import { e2eAdmin, ensureAdmin } from './helpers/admin-session.ts';
 import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { atServer, staffCaseRow } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { sendDenuncia } from './helpers/denuncias.ts';
-import { screenshot } from './helpers/screenshots.ts';
+import { screenshotsAtBothWidths } from './helpers/screenshots.ts';
 
 /**
  * End to end: a request for acceso arrives on a Friday before a Chilean holiday, due 15 business
@@ -26,9 +27,6 @@ const ARRIVAL = '2026-12-04T20:00:00.000Z';
 const DUE = '2026-12-29';
 // Staff open it on Monday 7 December, 10:00 in Aysén.
 const STAFF_DAY = '2026-12-07T13:00:00.000Z';
-
-const atServer = (instant: string) => (route: Route) =>
-  route.continue({ headers: { ...route.request().headers(), 'x-local-now': instant } });
 
 /** The token of the link mailed for `subject`, from the outbox's copy (not yet redacted). */
 async function mailedToken(subject: string, path: string): Promise<string> {
@@ -114,11 +112,7 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   expect(addBusinessDays('2026-12-04', 15)).toBe(DUE);
 
   // Staff see it at once, but nothing about Rosa's data before she confirms.
-  const staff = await browser.newPage();
-  await useSession(staff, e2eAdmin);
-  await staff.route('**/api/admin/cases**', atServer(STAFF_DAY));
-  await staff.goto(`/admin/atencion?q=${reference}`);
-  const row = staff.getByRole('row').filter({ hasText: reference });
+  const { staff, row } = await staffCaseRow(browser, reference, STAFF_DAY);
   await expect(row.getByRole('cell')).toContainText([
     'Derechos de datos',
     'Rosa Vera',
@@ -181,10 +175,7 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
     await expect(staff.locator('.admin')).toHaveAttribute('data-theme', theme);
     await expect(found.getByRole('listitem').first()).toBeVisible();
     await expectNoAdminViolations(staff, theme, 'Derechos de datos');
-    for (const width of [390, 1280]) {
-      await staff.setViewportSize({ width, height: 900 });
-      await screenshot(staff, testInfo, `derechos-desk-${theme}-${width}.png`, { fullPage: true });
-    }
+    await screenshotsAtBothWidths(staff, testInfo, `derechos-desk-${theme}`);
   }
 
   // One extension of 15 business days; the form is gone, and the API refuses a second one.

@@ -1,12 +1,11 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { confirmationNotSentTexts, confirmTexts, rightsTexts, rightTypes } from '../../src/shared/rights/texts.ts';
 import { site, telHref } from '../../src/shared/site.ts';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
-import { screenshot } from './helpers/screenshots.ts';
-import { pageViolations } from './helpers/site-shell-axe.ts';
+import { expectAccessible } from './helpers/site-shell-axe.ts';
 
 // Derechos ARCO+, the public side: /privacidad/derechos sends a rights request, the mailed
 // link's page confirms the e-mail once, and the footer, /privacidad and every form lead there.
@@ -16,15 +15,6 @@ const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.floor(Math.ran
 /** Requests to `path` arrive at `now` (x-local-now, honoured in local mode only). */
 async function arriveAt(page: Page, path: string, now: string) {
   await page.route(path, (route) => route.continue({ headers: { ...route.request().headers(), 'x-local-now': now } }));
-}
-
-/** axe on what the page shows, then screenshots on a phone and a desktop (written when E2E_SCREENSHOTS is set). */
-async function expectAccessible(page: Page, name: string, testInfo: TestInfo) {
-  expect(await pageViolations(page)).toEqual([]);
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await screenshot(page, testInfo, `${name}-${width}.png`, { fullPage: true });
-  }
 }
 
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Enviar solicitud' });

@@ -168,21 +168,34 @@ export function itRefusesUnknownItems(
   });
 }
 
+/** A 200 answering one administrator, as `read()` gives it. */
+export const adminAnswer = (admin: object) => ({ status: 200, body: { success: true, data: { admin } } });
+
+/**
+ * The admin environment with Ana Admin signed in once for the file: `db`, and `token`, her
+ * session's access token once signed in.
+ */
+export function useSignedInAdmin() {
+  const environment = useAdminEnvironment();
+  const db = () => environment.database.db;
+  let token = '';
+  beforeAll(async () => {
+    token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
+  });
+  return { environment, db, token: () => token };
+}
+
 /**
  * The test of a list staff manage: the admin environment, Ana Admin signed in, the audit log and
  * the list's `table` emptied before each test, and `call` that sends her token.
  */
 export function useAdminCollection(fn: FunctionModule, table: string) {
-  const environment = useAdminEnvironment();
-  const db = () => environment.database.db;
-  let token: string;
-  beforeAll(async () => {
-    token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-  });
+  const { db, token } = useSignedInAdmin();
   beforeEach(async () => {
     await db().query('DELETE FROM audit_log');
     await db().query(`DELETE FROM ${table}`);
   });
-  const call = (method: string, path: string, body?: unknown) => callFunction(fn, method, path, { token, body });
+  const call = (method: string, path: string, body?: unknown) =>
+    callFunction(fn, method, path, { token: token(), body });
   return { db, call };
 }

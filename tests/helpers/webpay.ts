@@ -5,9 +5,11 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import bills from '../../netlify/functions/payments-bills.ts';
 import reconcile from '../../netlify/functions/payments-reconcile.ts';
 import tbkReturn from '../../netlify/functions/payments-return.ts';
+import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import { createWebpaySimulator } from '../../scripts/lib/webpay-simulator.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { WEBPAY_PATH, type WebpayTransaction } from '../../src/server/payments/webpay-client.ts';
+import { callFunction, read } from './admin.ts';
 import { postJson, testContext } from './functions.ts';
 
 type Operation = 'commit' | 'status' | 'refund';
@@ -54,6 +56,13 @@ export function useWebpaySimulator() {
       const body = await response.json();
       const token: string = body.paymentData.data.token;
       return { billId: body.billId as string, token, tx: simulator.transactions.get(token)! };
+    },
+    /** Webpay commits the transaction and its answer never arrives: a 504 in its place. */
+    loseCommitAnswer() {
+      state.stub('commit', async (_request, simulated) => {
+        await simulated();
+        return new Response('{}', { status: 504 });
+      });
     },
     /** The page the simulator answers the customer's choice with (`refuseRefunds`: its switch
      * "Rechazar los reembolsos de esta transacción"). */
@@ -132,3 +141,7 @@ export async function runReconciliation() {
   await settle();
   return response.json();
 }
+
+/** The payments staff must look at, as the admin's list with its attention filter answers them. */
+export const attentionList = async (token: string) =>
+  read(await callFunction(adminPayments, 'GET', '/api/admin/payments?attention=si', { token }));

@@ -1,7 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as admins from '../../netlify/functions/admins.ts';
-import { auditRows, callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
+import {
+  adminAnswer,
+  auditRows,
+  callFunction,
+  read,
+  signedInAdmin,
+  signInFully,
+  useAdminEnvironment,
+} from '../helpers/admin.ts';
 
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
@@ -19,15 +27,9 @@ const signIn = (email: string, password: string) => signInFully(db(), { email, p
 
 describe('GET /api/admin/account', () => {
   it("answers the signed-in admin's profile", async () => {
-    expect(await read(await call('GET', '/api/admin/account'))).toEqual({
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] },
-        },
-      },
-    });
+    expect(await read(await call('GET', '/api/admin/account'))).toEqual(
+      adminAnswer({ id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] }),
+    );
   });
 });
 

@@ -1,20 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { AccountsImportReportSchema } from '../../src/shared/accounts/schema.ts';
 import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, callFunction, read, useSignedInAdmin } from '../helpers/admin.ts';
 import { chunkedUpload } from '../helpers/uploads.ts';
 import { pdfBytes } from '../helpers/files.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
+const { db, token } = useSignedInAdmin();
 
 const HEADER = 'service_number;balance;install_address;expiration_date;doc_url\n';
 const HOUR = 60 * 60 * 1000;
@@ -23,12 +17,17 @@ const chileHoursAgo = (hours: number) => chileNow(new Date(Date.now() - hours * 
 
 /** An upload of purpose `accounts`, as the Cuentas screen sends the export. */
 const upload = (content: string | Uint8Array<ArrayBuffer>, fileName = 'cuentas.csv') =>
-  chunkedUpload(fileName, typeof content === 'string' ? new TextEncoder().encode(content) : content, 'accounts', token);
+  chunkedUpload(
+    fileName,
+    typeof content === 'string' ? new TextEncoder().encode(content) : content,
+    'accounts',
+    token(),
+  );
 
 const importUpload = async (uploadId: string, exportedAt: string = chileHoursAgo(1)) =>
   read(
     await callFunction(adminAccounts, 'POST', '/api/admin/accounts/import', {
-      token,
+      token: token(),
       body: { uploadId, exportedAt },
     }),
   );
@@ -226,7 +225,10 @@ describe('POST /api/admin/accounts/import', () => {
     ['an empty file', 'cuentas.csv', 0, 'Revise los datos del formulario.'],
   ])('refuses to start an upload of %s', async (_case, fileName, size, message) => {
     const { status, body } = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose: 'accounts', fileName, size } }),
+      await callFunction(uploads, 'POST', '/api/uploads', {
+        token: token(),
+        body: { purpose: 'accounts', fileName, size },
+      }),
     );
     expect(status).toBe(400);
     expect(body.error).toBe(message);
@@ -247,7 +249,7 @@ describe('POST /api/admin/accounts/import', () => {
   it('accepts only an upload of its own purpose', async () => {
     const started = await read(
       await callFunction(uploads, 'POST', '/api/uploads', {
-        token,
+        token: token(),
         body: { purpose: 'publication', fileName: 'cuentas.csv', size: HEADER.length },
       }),
     );
@@ -275,7 +277,7 @@ describe('POST /api/admin/accounts/import', () => {
     const { id } = await upload(`${HEADER}430001;1;Calle;;\n`);
     const { status, body } = await read(
       await callFunction(adminAccounts, 'POST', '/api/admin/accounts/import', {
-        token,
+        token: token(),
         body: { uploadId: id, ...fields },
       }),
     );
@@ -286,9 +288,10 @@ describe('POST /api/admin/accounts/import', () => {
 
   it('answers 400 to a body that is not JSON and 405 to another method', async () => {
     expect(
-      (await callFunction(adminAccounts, 'POST', '/api/admin/accounts/import', { token, body: 'no es json' })).status,
+      (await callFunction(adminAccounts, 'POST', '/api/admin/accounts/import', { token: token(), body: 'no es json' }))
+        .status,
     ).toBe(400);
-    const other = await callFunction(adminAccounts, 'GET', '/api/admin/accounts/import', { token });
+    const other = await callFunction(adminAccounts, 'GET', '/api/admin/accounts/import', { token: token() });
     expect(other.status).toBe(405);
     expect(other.headers.get('allow')).toBe('POST');
   });

@@ -4,7 +4,15 @@ import * as admins from '../../netlify/functions/admins.ts';
 import login from '../../netlify/functions/login.ts';
 import { deleteAdmin } from '../../src/server/admins/manage.ts';
 import { adminMessages } from '../../src/shared/admins/schema.ts';
-import { auditRows, callFunction, read, signedInAdmin, signInFully, useAdminEnvironment } from '../helpers/admin.ts';
+import {
+  adminAnswer,
+  auditRows,
+  callFunction,
+  read,
+  signedInAdmin,
+  signInFully,
+  useAdminEnvironment,
+} from '../helpers/admin.ts';
 import { invalidForm as invalid, postJson, refused, testContext } from '../helpers/functions.ts';
 
 const environment = useAdminEnvironment();
@@ -33,6 +41,20 @@ const newAdmin = {
 const create = async (body: unknown = newAdmin) => read(await call('POST', '/api/admin/admins', body));
 // A conflict one field causes (a duplicate e-mail) is also that field's error, for the form.
 const conflict = (message: string, field?: string) => refused(409, message, field ? { [field]: message } : undefined);
+
+/** A refused change to Berta left her e-mail as created, and logged nothing but her creation. */
+async function expectBertaUnchanged(id: string) {
+  expect((await read(await call('GET', `/api/admin/admins/${id}`))).body.data.admin.email).toBe('berta@example.com');
+  expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
+}
+
+/** Of two admins deleting each other, one was deleted and logged; Ana is then made again for the next tests. */
+async function expectOneDeletedThenRestoreAna() {
+  expect(await db().query('SELECT id FROM admins')).toHaveLength(1);
+  expect(await auditRows(db())).toHaveLength(1);
+  await db().query('DELETE FROM admins');
+  ana = await signedInAdmin(db(), 'Ana Admin', 'ana@example.com');
+}
 
 describe('POST /api/admin/admins', () => {
   it('creates an administrator with the e-mail in lower case, and logs who did it', async () => {
@@ -140,15 +162,9 @@ describe('GET /api/admin/admins', () => {
 
 describe('GET /api/admin/admins/{id}', () => {
   it('answers the administrator', async () => {
-    expect(await read(await call('GET', `/api/admin/admins/${ana.id}`))).toEqual({
-      status: 200,
-      body: {
-        success: true,
-        data: {
-          admin: { id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] },
-        },
-      },
-    });
+    expect(await read(await call('GET', `/api/admin/admins/${ana.id}`))).toEqual(
+      adminAnswer({ id: ana.id, name: 'Ana Admin', email: 'ana@example.com', avatar: null, roles: ['administrador'] }),
+    );
   });
 
   it.each([
@@ -222,10 +238,7 @@ describe('PUT /api/admin/admins/{id}', () => {
         }),
       ),
     ).toEqual(conflict('Ya existe un administrador con ese correo electrónico.', 'email'));
-    expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe(
-      'berta@example.com',
-    );
-    expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
+    await expectBertaUnchanged(berta.id);
   });
 
   it.each([
@@ -243,10 +256,7 @@ describe('PUT /api/admin/admins/{id}', () => {
       expect(status).toBe(400);
       expect(body.errors).toEqual({ ownPassword: message });
     }
-    expect((await read(await call('GET', `/api/admin/admins/${berta.id}`))).body.data.admin.email).toBe(
-      'berta@example.com',
-    );
-    expect((await auditRows(db())).map((row) => row.action)).toEqual(['create']);
+    await expectBertaUnchanged(berta.id);
   });
 
   it('a name or avatar change needs no password', async () => {
@@ -327,10 +337,7 @@ describe('DELETE /api/admin/admins/{id}', () => {
       [200, 401],
       [200, 409],
     ]).toContainEqual(results.map((result) => result.status).sort());
-    expect(await db().query('SELECT id FROM admins')).toHaveLength(1);
-    expect(await auditRows(db())).toHaveLength(1);
-    await db().query('DELETE FROM admins');
-    ana = await signedInAdmin(db(), 'Ana Admin', 'ana@example.com');
+    await expectOneDeletedThenRestoreAna();
   });
 
   it('the last-administrator rule holds when both deletions passed their token check', async () => {
@@ -339,10 +346,7 @@ describe('DELETE /api/admin/admins/{id}', () => {
     expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
     const refused = results.find((result) => result.status === 'rejected');
     expect(String(refused?.reason)).toContain('No se puede eliminar al último administrador.');
-    expect(await db().query('SELECT id FROM admins')).toHaveLength(1);
-    expect(await auditRows(db())).toHaveLength(1);
-    await db().query('DELETE FROM admins');
-    ana = await signedInAdmin(db(), 'Ana Admin', 'ana@example.com');
+    await expectOneDeletedThenRestoreAna();
   });
 
   it('refuses to delete the last administrator even for an admin deleted meanwhile', async () => {

@@ -1,17 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import subscriptions from '../../netlify/functions/outage-alerts-subscriptions.ts';
-import alertsFunction from '../../netlify/functions/outage-alerts.ts';
 import { addAdvisoryUpdate, liftAdvisory, publishAdvisory } from '../../src/server/advisories/lifecycle.ts';
 import { createAdvisory } from '../../src/server/advisories/manage.ts';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
 import { createAdmin } from '../../src/server/auth/sign-in.ts';
-import { deadlineIn } from '../../src/server/deadline.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { AdvisoryInputSchema, restrictionLevelRules } from '../../src/shared/advisories/schema.ts';
 import { outageAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
-import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { callSubscriptions, oneBatchRun, runScheduledAlerts } from '../helpers/outage-alerts.ts';
 
 /**
  * Alerts of avisos: each publication, update and lift of a notice is mailed once to
@@ -78,10 +74,7 @@ const alertMails = () =>
     `SELECT reference, recipient, subject, body FROM outbox WHERE reference LIKE 'AVI-%' ORDER BY id`,
   );
 
-const unsubscribeCall = async (token: string) => {
-  const response = await subscriptions(postJson('/api/cortes/alertas/baja', { token }), testContext().context);
-  return { status: response.status, body: await response.json() };
-};
+const unsubscribeCall = (token: string) => callSubscriptions('/api/cortes/alertas/baja', { token });
 
 describe('the alerts of an aviso', () => {
   it('mail each confirmed subscriber of any of its towns once, and nobody else', async () => {
@@ -178,7 +171,7 @@ describe('the alerts of an aviso', () => {
     await queueOutageAlerts(db(), ORIGIN);
     const [mail] = await alertMails();
     const token = /\/cortes\/alertas\/baja\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
-    const confirm = await subscriptions(postJson('/api/cortes/alertas/confirmar', { token }), testContext().context);
+    const confirm = await callSubscriptions('/api/cortes/alertas/confirmar', { token });
     expect(confirm.status).toBe(404);
     expect(await unsubscribeCall(token)).toEqual({
       status: 200,
@@ -220,8 +213,7 @@ describe('one queue for cortes and avisos', () => {
     await outageNotice('puerto-aysen', '2026-12-03T10:00:00Z');
     await publishedAdvisory(boil, new Date('2026-12-03T10:01:00Z'));
     await outageNotice('puerto-aysen', '2026-12-03T10:02:00Z');
-    // A deadline that allows one batch per run: the clock moves 10 ms at each look.
-    const run = () => queueOutageAlerts(db(), ORIGIN, { batch: 2, deadline: deadlineIn(15, steppingClock(10)) });
+    const run = oneBatchRun(db(), ORIGIN);
     const prefixes = async () =>
       (await db().query<{ reference: string }>(`SELECT reference FROM outbox ORDER BY id`)).map(
         (row) => row.reference.split('-')[0],
@@ -242,11 +234,7 @@ describe('one queue for cortes and avisos', () => {
   it('the scheduled function of the alerts mails avisos too, and delivers them', async () => {
     await subscriber('rosa@correo.cl', ['puerto-chacabuco']);
     const id = await publishedAdvisory();
-    const response = await alertsFunction(
-      new Request('http://localhost/.netlify/functions/outage-alerts', { method: 'POST' }),
-      testContext({}, 'dev', ORIGIN).context,
-    );
-    expect(await response.json()).toEqual({ mails: 1, notices: 1 });
+    expect(await runScheduledAlerts(ORIGIN)).toEqual({ mails: 1, notices: 1 });
     const [mail] = await db().query<{ status: string; body: string }>(
       `SELECT status, body FROM outbox WHERE reference LIKE 'AVI-%'`,
     );

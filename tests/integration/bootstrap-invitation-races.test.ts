@@ -52,6 +52,13 @@ const accept = async (database: Database, token: string) => acceptWith(database,
 const complianceAccounts = async () =>
   (await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM admins WHERE 'cumplimiento' = ANY(roles)`))[0]!.n;
 
+/** A spare bootstrap invitation, once the role is held: it no longer opens, nor makes a second account. */
+async function expectSpareVoid(spare: string, secret: string) {
+  expect(await openInvitation(db(), spare)).toBeUndefined();
+  expect(await acceptWith(db(), spare, secret)).toBe('invalid');
+  expect(await complianceAccounts()).toBe(1);
+}
+
 describe('invitations of the bootstrap', () => {
   it('once one is accepted, a spare one minted before it creates no second compliance account', async () => {
     const real = await bootstrapInvitation();
@@ -60,9 +67,7 @@ describe('invitations of the bootstrap', () => {
     const secret = await secretOf(spare);
     expect(await accept(db(), real)).toBe('accepted');
 
-    expect(await openInvitation(db(), spare)).toBeUndefined();
-    expect(await acceptWith(db(), spare, secret)).toBe('invalid');
-    expect(await complianceAccounts()).toBe(1);
+    await expectSpareVoid(spare, secret);
   });
 
   it('is refused once someone holds the role by another way (an invitation of the operator)', async () => {
@@ -75,9 +80,7 @@ describe('invitations of the bootstrap', () => {
     });
     expect(await accept(db(), token)).toBe('accepted');
 
-    expect(await openInvitation(db(), spare)).toBeUndefined();
-    expect(await acceptWith(db(), spare, secret)).toBe('invalid');
-    expect(await complianceAccounts()).toBe(1);
+    await expectSpareVoid(spare, secret);
   });
 
   it('an invitation of the operator voids none and stays valid beside a bootstrap acceptance', async () => {

@@ -103,6 +103,26 @@ const listedFor = async (incident: string) =>
 
 const reference = (alert: Alert) => `${alert.sender},${alert.identifier},${alert.sent}`;
 
+/** The notice row lifecycle.ts writes with each change of an outage or an aviso. */
+const noticeRow = (entity: 'outage' | 'advisory', id: string, kind: string, at: string) => ({
+  text: `INSERT INTO ${entity}_notices (${entity}_id, kind, created_at) VALUES ($1, $2, $3)`,
+  params: [id, kind, at],
+});
+
+/** An update of an outage or an aviso, with its notice row, as lifecycle.ts writes it. */
+const updateRows = (entity: 'outage' | 'advisory', id: string, body: string, at: string) =>
+  db().batch([
+    {
+      text: `INSERT INTO ${entity}_updates (${entity}_id, body, created_at) VALUES ($1, $2, $3)`,
+      params: [id, body, at],
+    },
+    {
+      text: `INSERT INTO ${entity}_notices (${entity}_id, kind, update_id, created_at)
+             VALUES ($1, 'update', currval(pg_get_serial_sequence('${entity}_updates', 'id')), $2)`,
+      params: [id, at],
+    },
+  ]);
+
 /** Staff's steps on an outage, as lifecycle.ts writes them: the change and its notice row. */
 const outage = {
   async publish(at: string, sectors = 'Villa Los Ñires & Pasaje <Norte>') {
@@ -117,29 +137,18 @@ const outage = {
                VALUES ($1, 'Camión aljibe', 'Plaza de Armas, Coyhaique', -45.5714, -72.0684, '08:00 a 20:00')`,
         params: [row!.id],
       },
-      {
-        text: `INSERT INTO outage_notices (outage_id, kind, created_at) VALUES ($1, 'published', $2)`,
-        params: [row!.id, at],
-      },
+      noticeRow('outage', row!.id, 'published', at),
     ]);
     return row!.id;
   },
-  update: (id: string, body: string, at: string) =>
-    db().batch([
-      { text: `INSERT INTO outage_updates (outage_id, body, created_at) VALUES ($1, $2, $3)`, params: [id, body, at] },
-      {
-        text: `INSERT INTO outage_notices (outage_id, kind, update_id, created_at)
-               VALUES ($1, 'update', currval(pg_get_serial_sequence('outage_updates', 'id')), $2)`,
-        params: [id, at],
-      },
-    ]),
+  update: (id: string, body: string, at: string) => updateRows('outage', id, body, at),
   close: (id: string, status: 'restablecido' | 'cancelado', at: string) =>
     db().batch([
       {
         text: `UPDATE outages SET status = $2, closed_at = $3, updated_at = $3 WHERE id = $1`,
         params: [id, status, at],
       },
-      { text: `INSERT INTO outage_notices (outage_id, kind, created_at) VALUES ($1, 'closed', $2)`, params: [id, at] },
+      noticeRow('outage', id, 'closed', at),
     ]),
 };
 
@@ -170,25 +179,11 @@ const advisory = {
                VALUES ($1, 'Estanque móvil', 'Costanera 120, Puerto Aysén', -45.4041, -72.6930, '09:00 a 19:00')`,
         params: [row!.id],
       },
-      {
-        text: `INSERT INTO advisory_notices (advisory_id, kind, created_at) VALUES ($1, 'published', $2)`,
-        params: [row!.id, at],
-      },
+      noticeRow('advisory', row!.id, 'published', at),
     ]);
     return row!.id;
   },
-  update: (id: string, body: string, at: string) =>
-    db().batch([
-      {
-        text: `INSERT INTO advisory_updates (advisory_id, body, created_at) VALUES ($1, $2, $3)`,
-        params: [id, body, at],
-      },
-      {
-        text: `INSERT INTO advisory_notices (advisory_id, kind, update_id, created_at)
-               VALUES ($1, 'update', currval(pg_get_serial_sequence('advisory_updates', 'id')), $2)`,
-        params: [id, at],
-      },
-    ]),
+  update: (id: string, body: string, at: string) => updateRows('advisory', id, body, at),
   lift: (id: string, at: string) =>
     db().batch([
       {
@@ -196,10 +191,7 @@ const advisory = {
                  lift_message = 'Los análisis confirman que el agua es apta para el consumo.' WHERE id = $1`,
         params: [id, at],
       },
-      {
-        text: `INSERT INTO advisory_notices (advisory_id, kind, created_at) VALUES ($1, 'lifted', $2)`,
-        params: [id, at],
-      },
+      noticeRow('advisory', id, 'lifted', at),
     ]),
 };
 

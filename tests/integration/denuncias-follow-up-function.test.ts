@@ -274,6 +274,13 @@ describe('POST /api/denuncias/seguimiento', () => {
   });
 });
 
+/** A reply refused for its code: no message, no mail to staff, and the attempt counted once. */
+async function expectNothingWrittenOneFailure() {
+  expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
+  expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
+  expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 1 }]);
+}
+
 describe('POST /api/denuncias/seguimiento/mensajes', () => {
   it("adds the reporter's message and its file, both sealed; the compliance mailbox hears of it without content", async () => {
     const evidence = pngBytes(30_000);
@@ -390,9 +397,7 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
       status: 404,
       body: { error: texts.notFound },
     });
-    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
-    expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
-    expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 1 }]);
+    await expectNothingWrittenOneFailure();
   });
 
   it('a wrong code keeps nothing, not even the file: no upload row, no bytes; the one message, the attempt counted', async () => {
@@ -401,9 +406,7 @@ describe('POST /api/denuncias/seguimiento/mensajes', () => {
       await reply({ receipt: '1111222233334444', body: 'Hola.' }, { name: 'x.png', bytes: pngBytes(2_000) }),
     ).toMatchObject({ status: 404, body: { error: texts.notFound } });
     expect([await db().query('SELECT id FROM uploads ORDER BY id'), await storedFiles()]).toEqual(before);
-    expect(await db().query('SELECT id FROM denuncia_messages')).toEqual([]);
-    expect(await db().query(`SELECT id FROM outbox WHERE subject = 'Nuevo mensaje de un denunciante'`)).toEqual([]);
-    expect(await db().query('SELECT failures FROM receipt_failures')).toEqual([{ failures: 1 }]);
+    await expectNothingWrittenOneFailure();
   });
 
   it("a closed denuncia's code with a file: closed, nothing kept, and a right code, so its attempt is not counted", async () => {

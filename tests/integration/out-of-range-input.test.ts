@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
@@ -6,7 +6,7 @@ import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import motorhome from '../../netlify/functions/motorhome.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { OutageSupplyTimesSchema } from '../../src/shared/outages/admin/schema.ts';
-import { accessRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { accessRows, callFunction, read, useSignedInAdmin } from '../helpers/admin.ts';
 import { invalidForm, postJson, testContext } from '../helpers/functions.ts';
 
 /**
@@ -14,13 +14,7 @@ import { invalidForm, postJson, testContext } from '../helpers/functions.ts';
  * goes to, and a date or an instant lies between the years 2000 and 2100. Past either, the database
  * refused the value (SQLSTATE 22003, 22008) and the endpoint answered 500.
  */
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
+const { db, token } = useSignedInAdmin();
 
 const years = fieldMessages.yearRange;
 
@@ -59,17 +53,19 @@ describe('GET /api/admin/payments and its export', () => {
     ['from', '1999-12-31'],
     ['to', '2101-01-01'],
   ])('answer 400 to %s=%s, and the export writes no audit row', async (filter, day) => {
-    const list = await callFunction(adminPayments, 'GET', `/api/admin/payments?${filter}=${day}`, { token });
+    const list = await callFunction(adminPayments, 'GET', `/api/admin/payments?${filter}=${day}`, { token: token() });
     expect(await read(list)).toEqual(invalidForm({ [filter]: years }));
     const before = (await accessRows(db())).length;
-    const csv = await callFunction(adminPayments, 'GET', `/api/admin/payments/export?${filter}=${day}`, { token });
+    const csv = await callFunction(adminPayments, 'GET', `/api/admin/payments/export?${filter}=${day}`, {
+      token: token(),
+    });
     expect(await read(csv)).toEqual(invalidForm({ [filter]: years }));
     expect(await accessRows(db())).toHaveLength(before);
   });
 
   it('takes the first and the last day of the range', async () => {
     const list = await callFunction(adminPayments, 'GET', '/api/admin/payments?from=2000-01-01&to=2100-12-31', {
-      token,
+      token: token(),
     });
     expect(list.status).toBe(200);
   });
@@ -91,12 +87,15 @@ describe('the instants staff type', () => {
   };
 
   it('a notice from year 0000 is refused at its start', async () => {
-    const response = await callFunction(adminAdvisories, 'POST', '/api/admin/advisories', { token, body: advisory });
+    const response = await callFunction(adminAdvisories, 'POST', '/api/admin/advisories', {
+      token: token(),
+      body: advisory,
+    });
     expect(await read(response)).toEqual(invalidForm({ startsAt: years }));
   });
 
   it('an outage ending in year 9999 is refused at its end', async () => {
-    const response = await callFunction(adminOutages, 'POST', '/api/admin/outages', { token, body: outage });
+    const response = await callFunction(adminOutages, 'POST', '/api/admin/outages', { token: token(), body: outage });
     expect(await read(response)).toEqual(invalidForm({ endsAt: years }));
   });
 
@@ -112,7 +111,7 @@ describe('the instants staff type', () => {
 
   it("a billing export's time in year 0000 is refused", async () => {
     const response = await callFunction(adminAccounts, 'POST', '/api/admin/accounts/import', {
-      token,
+      token: token(),
       body: { uploadId: '00000000-0000-4000-8000-000000000000', exportedAt: '0000-01-01T08:00' },
     });
     expect(await read(response)).toEqual(invalidForm({ exportedAt: years }));

@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import subscriptions, { config } from '../../netlify/functions/outage-alerts-subscriptions.ts';
-import alertsFunction, { config as alertsConfig } from '../../netlify/functions/outage-alerts.ts';
-import { deadlineIn } from '../../src/server/deadline.ts';
+import { config as alertsConfig } from '../../netlify/functions/outage-alerts.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { applyRetention } from '../../src/server/retention.ts';
 import { uploadStore } from '../../src/server/uploads/store.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { messages } from '../../src/shared/messages.ts';
 import { outageAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
-import { steppingClock } from '../helpers/clock.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { testContext } from '../helpers/functions.ts';
+import { callSubscriptions, oneBatchRun, runScheduledAlerts } from '../helpers/outage-alerts.ts';
 
 /** E-mail alerts of cortes: double opt-in, single-purpose tokens, alerts once each. */
 
@@ -31,14 +30,7 @@ beforeEach(async () => {
     await db().query(`DELETE FROM ${table}`);
 });
 
-async function call(path: string, body: unknown) {
-  const { context, settle } = testContext();
-  const response = await subscriptions(postJson(path, body), context);
-  await settle();
-  return { status: response.status, body: await response.json() };
-}
-
-const subscribe = (email: string, towns: string[]) => call('/api/cortes/alertas', { email, towns });
+const subscribe = (email: string, towns: string[]) => callSubscriptions('/api/cortes/alertas', { email, towns });
 
 /** The links of the last confirmation mail to `email`: its tokens. */
 async function mailedTokens(email: string) {
@@ -54,7 +46,7 @@ async function mailedTokens(email: string) {
 async function confirmedSubscriber(email: string, towns: string[]) {
   await subscribe(email, towns);
   const tokens = await mailedTokens(email);
-  expect((await call('/api/cortes/alertas/confirmar', { token: tokens.confirm })).status).toBe(200);
+  expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: tokens.confirm })).status).toBe(200);
   return tokens;
 }
 
@@ -131,11 +123,11 @@ describe('POST /api/cortes/alertas', () => {
 
     const rows = await db().query<{ towns: string[]; confirmed_at: unknown }>(`SELECT * FROM outage_subscriptions`);
     expect(rows).toMatchObject([{ towns: ['cochrane'], confirmed_at: null, change_towns: null }]);
-    expect((await call('/api/cortes/alertas/confirmar', { token: old.confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: old.confirm })).status).toBe(404);
     const fresh = await mailedTokens('ROSA@correo.cl');
-    expect((await call('/api/cortes/alertas/confirmar', { token: fresh.confirm })).body.data.towns).toEqual([
-      'Cochrane',
-    ]);
+    expect(
+      (await callSubscriptions('/api/cortes/alertas/confirmar', { token: fresh.confirm })).body.data.towns,
+    ).toEqual(['Cochrane']);
   });
 
   it("a stranger's request with a confirmed subscriber's e-mail changes nothing until its own link is confirmed", async () => {
@@ -155,15 +147,15 @@ describe('POST /api/cortes/alertas', () => {
     await notice('coyhaique');
     expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, notices: 1 });
     expect(await alertMails()).toMatchObject([{ recipient: 'rosa@correo.cl' }]);
-    expect((await call('/api/cortes/alertas/confirmar', { token: victim.confirm })).body.data.towns).toEqual([
-      'Coyhaique',
-    ]);
+    expect(
+      (await callSubscriptions('/api/cortes/alertas/confirmar', { token: victim.confirm })).body.data.towns,
+    ).toEqual(['Coyhaique']);
 
     // The owner reads the change's mail: it says nothing changes until confirmed, and its link applies it.
     const change = await mailedTokens('ROSA@correo.cl');
     const [mail] = await db().query<{ body: string }>(`SELECT body FROM outbox WHERE recipient = 'ROSA@correo.cl'`);
     expect(mail!.body).toContain('Si esta dirección ya recibe nuestros avisos, nada cambia hasta que confirme');
-    expect(await call('/api/cortes/alertas/confirmar', { token: change.confirm })).toEqual({
+    expect(await callSubscriptions('/api/cortes/alertas/confirmar', { token: change.confirm })).toEqual({
       status: 200,
       body: { success: true, message: outageAlertMessages.confirmed, data: { towns: ['Cochrane'] } },
     });
@@ -173,8 +165,8 @@ describe('POST /api/cortes/alertas', () => {
       ),
     ).toEqual([{ email: 'rosa@correo.cl', towns: ['cochrane'], confirmed: true, change_towns: null }]);
     // Applied once; the subscription's own unsubscribe link still works after it.
-    expect((await call('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
-    expect((await call('/api/cortes/alertas/baja', { token: victim.unsubscribe })).status).toBe(200);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/baja', { token: victim.unsubscribe })).status).toBe(200);
     expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
   });
 
@@ -184,18 +176,18 @@ describe('POST /api/cortes/alertas', () => {
     const first = await mailedTokens('rosa@correo.cl');
     await subscribe('rosa@correo.cl', ['balmaceda']);
     const second = await mailedTokens('rosa@correo.cl');
-    expect((await call('/api/cortes/alertas/confirmar', { token: first.confirm })).status).toBe(404);
-    expect((await call('/api/cortes/alertas/baja', { token: first.unsubscribe })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: first.confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/baja', { token: first.unsubscribe })).status).toBe(404);
 
-    expect(await call('/api/cortes/alertas/baja', { token: second.unsubscribe })).toEqual({
+    expect(await callSubscriptions('/api/cortes/alertas/baja', { token: second.unsubscribe })).toEqual({
       status: 200,
       body: { success: true, message: outageAlertMessages.discarded },
     });
     expect(
       await db().query(`SELECT towns, confirmed_at IS NOT NULL AS confirmed, change_towns FROM outage_subscriptions`),
     ).toEqual([{ towns: ['coyhaique'], confirmed: true, change_towns: null }]);
-    expect((await call('/api/cortes/alertas/confirmar', { token: second.confirm })).status).toBe(404);
-    expect((await call('/api/cortes/alertas/baja', { token: owner.unsubscribe })).status).toBe(200);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: second.confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/baja', { token: owner.unsubscribe })).status).toBe(200);
   });
 
   describe.each([
@@ -215,7 +207,7 @@ describe('POST /api/cortes/alertas', () => {
     ],
   ])('refuses %s', (_, input, errors) => {
     it('with 400, the field messages, and stores, mails and counts nothing', async () => {
-      const { status, body } = await call('/api/cortes/alertas', input);
+      const { status, body } = await callSubscriptions('/api/cortes/alertas', input);
       expect(status).toBe(400);
       expect(body).toMatchObject({ success: false, error: messages.invalidForm, errors });
       expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
@@ -245,32 +237,32 @@ describe('confirming and unsubscribing', () => {
       testContext().context,
     );
     expect(get.status).toBe(405);
-    expect(await call('/api/cortes/alertas/confirmar', { token: unsubscribe })).toMatchObject({
+    expect(await callSubscriptions('/api/cortes/alertas/confirmar', { token: unsubscribe })).toMatchObject({
       status: 404,
       body: { error: outageAlertMessages.invalidLink },
     });
     expect((await db().query(`SELECT confirmed_at FROM outage_subscriptions`))[0]).toEqual({ confirmed_at: null });
 
-    const confirmed = await call('/api/cortes/alertas/confirmar', { token: confirm });
+    const confirmed = await callSubscriptions('/api/cortes/alertas/confirmar', { token: confirm });
     expect(confirmed).toEqual({
       status: 200,
       body: { success: true, message: outageAlertMessages.confirmed, data: { towns: ['Coyhaique', 'Puerto Aysén'] } },
     });
     // Again: still confirmed, same answer.
-    expect((await call('/api/cortes/alertas/confirmar', { token: confirm })).status).toBe(200);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: confirm })).status).toBe(200);
   });
 
   it('unsubscribes only with an unsubscribe token, deleting the subscription', async () => {
     const { confirm, unsubscribe } = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
-    expect((await call('/api/cortes/alertas/baja', { token: confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/baja', { token: confirm })).status).toBe(404);
     expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toHaveLength(1);
 
-    expect(await call('/api/cortes/alertas/baja', { token: unsubscribe })).toEqual({
+    expect(await callSubscriptions('/api/cortes/alertas/baja', { token: unsubscribe })).toEqual({
       status: 200,
       body: { success: true, message: outageAlertMessages.unsubscribed },
     });
     expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
-    expect(await call('/api/cortes/alertas/baja', { token: unsubscribe })).toMatchObject({
+    expect(await callSubscriptions('/api/cortes/alertas/baja', { token: unsubscribe })).toMatchObject({
       status: 404,
       body: { error: outageAlertMessages.unsubscribeUnknown },
     });
@@ -283,7 +275,7 @@ describe('confirming and unsubscribing', () => {
   ])('refuses %s', async (_, token) => {
     await subscribe('rosa@correo.cl', ['coyhaique']);
     for (const action of ['confirmar', 'baja']) {
-      const { status } = await call(`/api/cortes/alertas/${action}`, { token });
+      const { status } = await callSubscriptions(`/api/cortes/alertas/${action}`, { token });
       expect(status).toBe(token === 'A'.repeat(43) ? 404 : 400);
     }
     expect(await db().query(`SELECT confirmed_at FROM outage_subscriptions`)).toEqual([{ confirmed_at: null }]);
@@ -299,7 +291,7 @@ describe('confirming and unsubscribing', () => {
     await db().query(
       `UPDATE outage_subscriptions SET created_at = now() - interval '7 days' + interval '1 minute' WHERE email = 'inside@correo.cl'`,
     );
-    expect((await call('/api/cortes/alertas/confirmar', { token: late.confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: late.confirm })).status).toBe(404);
 
     expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 1 });
     expect(await db().query(`SELECT email FROM outage_subscriptions`)).toEqual([{ email: 'inside@correo.cl' }]);
@@ -314,7 +306,7 @@ describe('confirming and unsubscribing', () => {
     );
     expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 0 });
     await db().query(`UPDATE outage_subscriptions SET change_requested_at = now() - interval '7 days 1 minute'`);
-    expect((await call('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token: change.confirm })).status).toBe(404);
 
     expect(await applyRetention(db(), uploadStore())).toMatchObject({ unconfirmedOutageAlerts: 1 });
     expect(
@@ -380,8 +372,8 @@ describe('the alerts', () => {
     const token = /\/cortes\/alertas\/baja\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
     expect(await mailedTokens('rosa@correo.cl')).not.toMatchObject({ unsubscribe: token });
     // Nor is it a confirmation token.
-    expect((await call('/api/cortes/alertas/confirmar', { token })).status).toBe(404);
-    expect((await call('/api/cortes/alertas/baja', { token })).status).toBe(200);
+    expect((await callSubscriptions('/api/cortes/alertas/confirmar', { token })).status).toBe(404);
+    expect((await callSubscriptions('/api/cortes/alertas/baja', { token })).status).toBe(200);
     expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
   });
 
@@ -389,8 +381,7 @@ describe('the alerts', () => {
     for (let i = 0; i < 5; i++) await confirmedSubscriber(`vecino${i}@correo.cl`, ['coyhaique']);
     const first = await notice('coyhaique');
     const second = await notice('coyhaique');
-    // A deadline that allows one batch per run: the clock moves 10 ms at each look.
-    const run = () => queueOutageAlerts(db(), ORIGIN, { batch: 2, deadline: deadlineIn(15, steppingClock(10)) });
+    const run = oneBatchRun(db(), ORIGIN);
 
     expect(await run()).toEqual({ mails: 2, notices: 0 });
     expect((await alertMails()).map((mail) => mail.reference)).toEqual([`COR-${first}`, `COR-${first}`]);
@@ -415,7 +406,7 @@ describe('the alerts', () => {
   it('skip a subscriber who unsubscribed after being listed, and finish the notice', async () => {
     const { unsubscribe } = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     await notice('coyhaique');
-    await call('/api/cortes/alertas/baja', { token: unsubscribe });
+    await callSubscriptions('/api/cortes/alertas/baja', { token: unsubscribe });
     expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 1 });
   });
 
@@ -423,11 +414,7 @@ describe('the alerts', () => {
     expect(alertsConfig.schedule).toBe('*/2 * * * *');
     await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     await notice('coyhaique');
-    const response = await alertsFunction(
-      new Request('http://localhost/.netlify/functions/outage-alerts', { method: 'POST' }),
-      testContext({}, 'dev', 'https://www.example.cl').context,
-    );
-    expect(await response.json()).toEqual({ mails: 1, notices: 1 });
+    expect(await runScheduledAlerts('https://www.example.cl')).toEqual({ mails: 1, notices: 1 });
     const [mail] = await db().query<{ status: string; body: string }>(
       `SELECT status, body FROM outbox WHERE reference LIKE 'COR-%'`,
     );

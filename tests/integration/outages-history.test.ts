@@ -15,7 +15,7 @@ import { chileNow, chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { OutageLookupResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
 import { ESTIMATE_NOTE, SUPPLY_DAY_FORMULA, SUPPLY_DAY_RULE } from '../../src/shared/outages/supply-days-texts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { failureBody, postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
 const projectRoot = path.resolve(import.meta.dirname, '../..');
@@ -269,12 +269,7 @@ describe('POST /api/outages/lookup: the history of the service’s locality', ()
   ])('service %s: 404 with "%s"', async (serviceNumber, message) => {
     const response = await ask(serviceNumber);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({
-      success: false,
-      error: message,
-      message,
-      errors: { serviceNumber: message },
-    });
+    expect(await response.json()).toEqual(failureBody(message, { serviceNumber: message }));
   });
 
   it.each([['12-3'], [''], [123], ['1'.repeat(40)]])('refuses %j with 400', async (serviceNumber) => {

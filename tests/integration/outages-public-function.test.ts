@@ -12,7 +12,7 @@ import { alertsPage, outagesPage } from '../../src/filled-pages/outages.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
 import { SUPPLY_DAY_FORMULA, SUPPLY_DAY_RULE } from '../../src/shared/outages/supply-days-texts.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
-import { postJson, testContext } from '../helpers/functions.ts';
+import { failureBody, postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
 /** ¿Me afecta?'s history of a town without outages of recorded real times. */
@@ -203,12 +203,7 @@ describe('POST /api/outages/lookup (¿Me afecta?)', () => {
   ])('service %s: 404 with "%s"', async (serviceNumber, message) => {
     const response = await lookup(postJson('/api/outages/lookup', { serviceNumber }), testContext().context);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({
-      success: false,
-      error: message,
-      message,
-      errors: { serviceNumber: message },
-    });
+    expect(await response.json()).toEqual(failureBody(message, { serviceNumber: message }));
   });
 
   it('refuses a number that is not one', async () => {

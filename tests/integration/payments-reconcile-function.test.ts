@@ -5,7 +5,13 @@ import { deadlineIn } from '../../src/server/deadline.ts';
 import { reconcileDue } from '../../src/server/payments/reconcile.ts';
 import { createWebpayClient, WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { oneAccountOwing, returnFromWebpay, runReconciliation, useWebpaySimulator } from '../helpers/webpay.ts';
+import {
+  attentionList,
+  oneAccountOwing,
+  returnFromWebpay,
+  runReconciliation,
+  useWebpaySimulator,
+} from '../helpers/webpay.ts';
 
 const environment = useAdminEnvironment();
 const webpay = useWebpaySimulator();
@@ -255,9 +261,7 @@ describe('refunds', () => {
       webpay_error: 'reembolso: 500 Refund service unavailable',
     });
 
-    const list = await read(
-      await callFunction(adminPayments, 'GET', '/api/admin/payments?attention=si', { token: adminToken }),
-    );
+    const list = await attentionList(adminToken);
     expect(list.body.data).toMatchObject({ total: 1, attentionTotal: 1 });
     expect(list.body.data.payments[0]).toMatchObject({
       bill_id: billId,
@@ -274,9 +278,7 @@ describe('refunds', () => {
     expect(await runReconciliation()).toEqual({ outcomes: { refunded: 1 }, more: false });
     expect(tx.reversed).toBe(true);
     expect(await outcome(billId)).toEqual({ status: 'refunded', balance: 18990, cardRecords: 1, receipts: 0 });
-    const after = await read(
-      await callFunction(adminPayments, 'GET', '/api/admin/payments?attention=si', { token: adminToken }),
-    );
+    const after = await attentionList(adminToken);
     expect(after.body.data).toMatchObject({ total: 0, attentionTotal: 0 });
   });
 

@@ -66,6 +66,14 @@ function slowRefundingWebpay() {
   return { client, calls, refunding, answer };
 }
 
+/** A run staff force (Verificar estado) that refunds `billId` at once: answers its Webpay. */
+async function forcedRefund(billId: string) {
+  const webpay = slowRefundingWebpay();
+  webpay.answer();
+  expect(await reconcileBill(postgres.connect(), webpay.client, billId, { force: true })).toEqual({ kind: 'refunded' });
+  return webpay;
+}
+
 describe('Verificar estado en Webpay while another run retries the refund', () => {
   it('answers busy and leaves the held claim alone: one refund asked of Webpay', async () => {
     const [scheduled, staff] = [postgres.connect(), postgres.connect()];
@@ -87,12 +95,7 @@ describe('Verificar estado en Webpay while another run retries the refund', () =
   it('takes a refund waiting for its next retry that nobody holds', async () => {
     const bill = await refundPendingBill();
     await postgres.db.query(`UPDATE bills SET next_refund_at = now() + interval '30 minutes' WHERE id = $1`, [bill.id]);
-    const webpay = slowRefundingWebpay();
-    webpay.answer();
-
-    expect(await reconcileBill(postgres.connect(), webpay.client, bill.id, { force: true })).toEqual({
-      kind: 'refunded',
-    });
+    const webpay = await forcedRefund(bill.id);
     expect(webpay.calls.refund).toBe(1);
   });
 
@@ -104,10 +107,6 @@ describe('Verificar estado en Webpay while another run retries the refund', () =
     } as unknown as WebpayClient;
     expect(await reconcileBill(postgres.connect(), failing, bill.id)).toEqual({ kind: 'refund-failed' });
 
-    const webpay = slowRefundingWebpay();
-    webpay.answer();
-    expect(await reconcileBill(postgres.connect(), webpay.client, bill.id, { force: true })).toEqual({
-      kind: 'refunded',
-    });
+    await forcedRefund(bill.id);
   });
 });

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import { ManualSettlementAnswerSchema, PaymentPageSchema } from '../../src/shared/payments/admin/schema.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
-import { oneAccountOwing, returnFromWebpay, runReconciliation, useWebpaySimulator } from '../helpers/webpay.ts';
+import {
+  attentionList,
+  oneAccountOwing,
+  returnFromWebpay,
+  runReconciliation,
+  useWebpaySimulator,
+} from '../helpers/webpay.ts';
 
 /**
  * A refund is done only when Transbank says so, retries never overflow,
@@ -157,10 +163,7 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
     const { billId, token, tx } = await webpay.newBill();
     const back = await approve(token);
     // Webpay commits, the answer never arrives; its status then omits the response code.
-    webpay.stub('commit', async (_request, simulated) => {
-      await simulated();
-      return new Response('{}', { status: 504 });
-    });
+    webpay.loseCommitAnswer();
     webpay.stub('status', (_request, simulated) => withoutCode(simulated, undefined));
     expect(await returnFromWebpay(back)).toBe('/tbk-reject');
     expect(tx.committed).toBe(true);
@@ -170,10 +173,7 @@ describe('a status or commit answering AUTHORIZED without response code 0 is nev
   it('a status PARTIALLY_NULLIFIED (refunded in part elsewhere): what is still charged, its balance, is refunded', async () => {
     const { billId, token } = await webpay.newBill();
     const back = await approve(token);
-    webpay.stub('commit', async (_request, simulated) => {
-      await simulated();
-      return new Response('{}', { status: 504 });
-    });
+    webpay.loseCommitAnswer();
     webpay.stub('status', async (_request, simulated) =>
       Response.json({ ...(await (await simulated()).json()), status: 'PARTIALLY_NULLIFIED', balance: 8990 }),
     );
@@ -260,9 +260,7 @@ describe('what the reconciliation can no longer settle goes to a person', () => 
     expect(await runReconciliation()).toEqual({ outcomes: { 'requires-person': 1 }, more: false });
     expect(await billRow(billId)).toMatchObject({ status: 'requires_person', person_reason: 'unknown-outcome' });
 
-    const list = await read(
-      await callFunction(adminPayments, 'GET', '/api/admin/payments?attention=si', { token: adminToken }),
-    );
+    const list = await attentionList(adminToken);
     expect(list.body.data).toMatchObject({ total: 1, attentionTotal: 1 });
     // The admin app reads it through the shared schema.
     expect(PaymentPageSchema.safeParse(list.body.data).error?.issues).toBeUndefined();

@@ -81,6 +81,14 @@ async function recorded(db: Database, bill: { id: string; buy_order: string }) {
   return { status: row!.status, cards: cards.map(({ id }) => id), receipts: receipts.length };
 }
 
+/** One commit and no refund: the bill is paid with one card record and one receipt; answers the card records. */
+async function expectPaidOnce(webpay: ReturnType<typeof approvingWebpay>, bill: { id: string; buy_order: string }) {
+  expect(webpay.calls).toEqual({ commit: 1, status: 0, refund: 0 });
+  const { status, cards, receipts } = await recorded(postgres.db, bill);
+  expect({ status, cards: cards.length, receipts }).toEqual({ status: 'paid', cards: 1, receipts: 1 });
+  return cards;
+}
+
 describe('a Webpay payment settled by two processes at once', () => {
   it('two returns of one bill: one commit, one payment and receipt, both screens show it', async () => {
     const [first, second] = [postgres.connect(), postgres.connect()];
@@ -94,9 +102,7 @@ describe('a Webpay payment settled by two processes at once', () => {
         handleReturn(second, webpay.client, { token_ws: bill.token }),
       ]);
 
-      expect(webpay.calls).toEqual({ commit: 1, status: 0, refund: 0 });
-      const { status, cards, receipts } = await recorded(postgres.db, bill);
-      expect({ status, cards: cards.length, receipts }).toEqual({ status: 'paid', cards: 1, receipts: 1 });
+      const cards = await expectPaidOnce(webpay, bill);
       expect(screens).toEqual([
         { screen: 'final', tbkPaymentId: cards[0], billId: bill.id },
         { screen: 'final', tbkPaymentId: cards[0], billId: bill.id },
@@ -118,9 +124,7 @@ describe('a Webpay payment settled by two processes at once', () => {
         reconcileBill(reconciling, webpay.client, bill.id),
       ]);
 
-      expect(webpay.calls).toEqual({ commit: 1, status: 0, refund: 0 });
-      const { status, cards, receipts } = await recorded(postgres.db, bill);
-      expect({ status, cards: cards.length, receipts }).toEqual({ status: 'paid', cards: 1, receipts: 1 });
+      const cards = await expectPaidOnce(webpay, bill);
       expect(screen).toEqual({ screen: 'final', tbkPaymentId: cards[0], billId: bill.id });
       // The reconciliation recorded it, or found it held by the return or already paid.
       expect([

@@ -1,21 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as adminFiles from '../../netlify/functions/admin-files.ts';
 import * as files from '../../netlify/functions/files.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import uploadsCleanup from '../../netlify/functions/uploads-cleanup.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { safeFileName } from '../../src/server/uploads/published.ts';
-import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { auditRows, callFunction, read, useSignedInAdmin } from '../helpers/admin.ts';
 import { chunkedUpload } from '../helpers/uploads.ts';
 import { pdfBytes, pngBytes, sha256, textBytes } from '../helpers/files.ts';
 
-const environment = useAdminEnvironment();
-const db = () => environment.database.db;
-let token: string;
-
-beforeAll(async () => {
-  token = (await signedInAdmin(db(), 'Ana Admin', 'ana@example.com')).token;
-});
+const { db, token } = useSignedInAdmin();
 
 const ONE_PIXEL_PNG = new Uint8Array(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
@@ -28,12 +22,12 @@ const form = (fields: Record<string, string>, file?: { name: string; bytes: Uint
   return body;
 };
 const publish = async (body: FormData) =>
-  read(await callFunction(adminFiles, 'POST', '/api/admin/files', { token, body }));
+  read(await callFunction(adminFiles, 'POST', '/api/admin/files', { token: token(), body }));
 const fetchFile = (url: string) => callFunction(files, 'GET', url);
 
 /** A chunked upload of purpose `publication`, completed; answers its id. */
 async function publicationUpload(fileName: string, bytes: Uint8Array<ArrayBuffer>, purpose = 'publication') {
-  const { id, completed } = await chunkedUpload(fileName, bytes, purpose, token);
+  const { id, completed } = await chunkedUpload(fileName, bytes, purpose, token());
   expect(completed.status).toBe(200);
   return id;
 }
@@ -103,7 +97,7 @@ describe('POST /api/admin/files', () => {
   it('refuses to start a publication over 20 MB, and takes exactly 20 MB', async () => {
     const start = (size: number) =>
       callFunction(uploads, 'POST', '/api/uploads', {
-        token,
+        token: token(),
         body: { purpose: 'publication', fileName: 'grande.pdf', size },
       });
     expect((await read(await start(20_000_001))).body.error).toBe(

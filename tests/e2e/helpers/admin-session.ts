@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { hashPassword } from '../../../src/server/auth/passwords.ts';
 import { sealTotpSecret } from '../../../src/server/auth/second-factor.ts';
@@ -164,4 +164,19 @@ export async function useSession(
     }
   }, session);
   return session;
+}
+
+/**
+ * A spec of the admin's screens: the e2e admin ensured once, and each test's page signed in with
+ * useSession. Answers the access token of the test's session, for its API calls.
+ */
+export function useAdminSessions(): () => string {
+  let accessToken = '';
+  test.beforeAll(async () => {
+    await ensureAdmin();
+  });
+  test.beforeEach(async ({ page }) => {
+    ({ accessToken } = await useSession(page));
+  });
+  return () => accessToken;
 }

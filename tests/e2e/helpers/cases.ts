@@ -1,7 +1,8 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page, type Route } from '@playwright/test';
 import { COMPLAINT_BUSINESS_DAYS } from '../../../src/shared/cases/schema.ts';
 import { addBusinessDays, businessDaysUntil } from '../../../src/shared/time/business-days.ts';
 import { chileDate } from '../../../src/shared/time/wall-clock.ts';
+import { e2eAdmin, useSession } from './admin-session.ts';
 import { query } from './database.ts';
 
 /** A name no other test gives, to find this test's cases among everyone's (Buscar). */
@@ -105,4 +106,57 @@ export function pdf(size: number): Buffer {
 export async function caseIdOf(reference: string): Promise<string> {
   const [row] = await query<{ id: string }>('SELECT id::text FROM cases WHERE reference = $1', [reference]);
   return row!.id;
+}
+
+/** A complaint as a citizen types it on /reclamos, for service 100001. */
+interface ComplaintTyped {
+  name?: string;
+  surname?: string;
+  email?: string;
+  address?: string;
+  city?: string;
+  details?: string;
+}
+
+/** Fills /reclamos's form (Jorge Navarro's complaint unless `typed` says otherwise). */
+export async function fillComplaint(
+  page: Page,
+  {
+    name = 'Jorge',
+    surname = 'Navarro',
+    email = 'jorge@example.com',
+    address = 'Prat 450',
+    city = 'Puerto Aysén',
+    details = 'Desde el lunes la presión del agua es muy baja.',
+  }: ComplaintTyped = {},
+) {
+  await page.getByLabel('Nombre').fill(name);
+  await page.getByLabel('Apellido').fill(surname);
+  await page.getByLabel('Correo electrónico').fill(email);
+  await page.getByLabel('Dirección del servicio').fill(address);
+  await page.getByLabel('Ciudad').fill(city);
+  await page.getByLabel('Número de servicio').fill('100001');
+  await page.getByLabel('Detalle del reclamo').fill(details);
+}
+
+/** Sends /reclamos's form: answers its confirmation, once it says so, and the reference it shows. */
+export async function sendComplaintForm(page: Page) {
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Mensaje enviado.');
+  const reference = (await status.textContent())!.match(/REC-[2-9A-Z]{8}/)![0];
+  return { status, reference };
+}
+
+/** A route's requests answered at `instant` of the server's clock (X-Local-Now, honoured in local mode only). */
+export const atServer = (instant: string) => (route: Route) =>
+  route.continue({ headers: { ...route.request().headers(), 'x-local-now': instant } });
+
+/** Atención ciudadana, opened by the e2e admin on `day` (the server's clock) and searched for `reference`. */
+export async function staffCaseRow(browser: Browser, reference: string, day: string) {
+  const staff = await browser.newPage();
+  await useSession(staff, e2eAdmin);
+  await staff.route('**/api/admin/cases**', atServer(day));
+  await staff.goto(`/admin/atencion?q=${reference}`);
+  return { staff, row: staff.getByRole('row').filter({ hasText: reference }) };
 }

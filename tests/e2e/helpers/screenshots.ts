@@ -19,3 +19,16 @@ export async function screenshot(
   if ('goto' in target) await target.screenshot({ path, ...options });
   else await target.screenshot({ path });
 }
+
+/** Screenshots of `page` on a phone and on a desktop (390 and 1280 px wide): `${name}-${width}.png`. */
+export async function screenshotsAtBothWidths(
+  page: Page,
+  testInfo: Pick<TestInfo, 'outputPath'>,
+  name: string,
+  options: { fullPage?: boolean } = { fullPage: true },
+): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await screenshot(page, testInfo, `${name}-${width}.png`, options);
+  }
+}

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 import { wcagViolations } from './axe.ts';
+import { screenshotsAtBothWidths } from './screenshots.ts';
 
 /**
  * The shell every public page shares (BaseLayout.astro): the skip link, the header with its menus
@@ -40,4 +41,10 @@ async function showsCheckedShell(page: Page): Promise<boolean> {
 export async function pageViolations(page: Page): Promise<string[]> {
   const checked = await showsCheckedShell(page);
   return wcagViolations(page, undefined, checked ? SHELL : []);
+}
+
+/** axe on what the page shows, then its screenshots on a phone and a desktop (screenshots.ts). */
+export async function expectAccessible(page: Page, name: string, testInfo: Pick<TestInfo, 'outputPath'>) {
+  expect(await pageViolations(page)).toEqual([]);
+  await screenshotsAtBothWidths(page, testInfo, name);
 }

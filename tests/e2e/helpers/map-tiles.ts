@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+
+// No internet here: the map tiles are served by the test, as a tile server would.
+const tile = readFileSync(path.resolve(import.meta.dirname, '../../../public/favicon.svg'));
+
+/** The page's map tiles answered with a small image, as OpenStreetMap's server would answer them. */
+export const serveTiles = (page: Page) =>
+  page.route('https://tile.openstreetmap.org/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
+  );

@@ -197,6 +197,7 @@ const probes: Probe[] = [
   query('/api/education/documents', 'education-documents'),
   query('/educacion', 'education-page'),
   query('/nosotros', 'company-page'),
+  query('/comunicados', 'news-page'),
   query('/api/reports', 'news'),
   query('/api/outages', 'outages'),
   query('/api/health', 'health'),

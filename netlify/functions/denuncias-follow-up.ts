@@ -1,4 +1,4 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import {
   denunciaFollowUpMessages as texts,
   NoticeChoiceSchema,
@@ -16,7 +16,8 @@ import {
   openByReceipt,
   type OpenedDenuncia,
 } from '../../src/server/denuncias/follow-up.ts';
-import { arrivalOf, json, methodNotAllowed, parseInput, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { arrivalOf, json, parseInput, readInput } from '../../src/server/http.ts';
+import { publicRoutes } from '../../src/server/route-table.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { parseMultipart } from '../../src/server/uploads/multipart.ts';
 import { uploadStore } from '../../src/server/uploads/store.ts';
@@ -28,33 +29,37 @@ import { uploadStore } from '../../src/server/uploads/store.ts';
  * the denuncia as it is then, never cached (json() says no-store); nothing about the connection
  * is stored but the keyed hash of a client whose code failed.
  */
-export default withErrorHandling(async (req: Request, context: Context) => {
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const db = getDatabase();
-  const action = new URL(req.url).pathname.split('/').at(-1);
-
-  if (action === 'mensajes') {
-    // The message is mailed about: a deploy that cannot send mail refuses it rather than keep it unseen.
-    settings.mail();
-    const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
-    const { receipt, body } = parseInput(ReporterMessageSchema, form.fields);
-    const opened = await addReporterMessage(db, uploadStore(), {
-      receipt,
-      body,
-      form,
-      address: context.ip,
-      origin: arrivalOf(req).origin,
-    });
-    context.waitUntil(deliverDueMail());
-    return answer(opened, texts.sent);
-  }
-  if (action === 'aviso') {
-    const { receipt, notify } = await readInput(req, NoticeChoiceSchema, 2_048);
-    const opened = await chooseNotice(db, { receipt, notify, address: context.ip });
-    return answer(opened, notify ? texts.noticeOn : texts.noticeOff);
-  }
-  const { receipt } = await readInput(req, ReceiptQuerySchema, 2_048);
-  return answer(await openByReceipt(db, receipt, context.ip));
+export default publicRoutes({
+  '/api/denuncias/seguimiento': {
+    POST: async ({ req, context }) => {
+      const { receipt } = await readInput(req, ReceiptQuerySchema, 2_048);
+      return answer(await openByReceipt(getDatabase(), receipt, context.ip));
+    },
+  },
+  '/api/denuncias/seguimiento/mensajes': {
+    POST: async ({ req, context }) => {
+      // The message is mailed about: a deploy that cannot send mail refuses it rather than keep it unseen.
+      settings.mail();
+      const form = await parseMultipart(req, { maxFileBytes: INLINE_LIMIT });
+      const { receipt, body } = parseInput(ReporterMessageSchema, form.fields);
+      const opened = await addReporterMessage(getDatabase(), uploadStore(), {
+        receipt,
+        body,
+        form,
+        address: context.ip,
+        origin: arrivalOf(req).origin,
+      });
+      context.waitUntil(deliverDueMail());
+      return answer(opened, texts.sent);
+    },
+  },
+  '/api/denuncias/seguimiento/aviso': {
+    POST: async ({ req, context }) => {
+      const { receipt, notify } = await readInput(req, NoticeChoiceSchema, 2_048);
+      const opened = await chooseNotice(getDatabase(), { receipt, notify, address: context.ip });
+      return answer(opened, notify ? texts.noticeOn : texts.noticeOff);
+    },
+  },
 });
 
 const answer = (opened: OpenedDenuncia, message?: string) =>

@@ -10,7 +10,8 @@ import { answer } from '../../src/server/admin-endpoint.ts';
 import { acceptInvitation, openInvitation } from '../../src/server/auth/invitations.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { readInput } from '../../src/server/http.ts';
+import { publicRoutes } from '../../src/server/route-table.ts';
 import { Conflict, Invalid, NotFound } from '../../src/server/errors.ts';
 
 /**
@@ -19,27 +20,40 @@ import { Conflict, Invalid, NotFound } from '../../src/server/errors.ts';
  * first code (docs/reference/admin-api.md). No bearer token: the account does not exist yet. The token is
  * sent in the body, never in a URL a log would keep.
  */
-export default withErrorHandling(async (req: Request) => {
-  if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  // The secret is sealed with the key of the second factors: without it, no account (503).
+/** The secret is sealed with the key of the second factors: without it, no account (503). */
+async function invitationDatabase() {
   await settings.totpKey();
-  const db = getDatabase();
-  if (new URL(req.url).pathname.endsWith('/accept')) {
-    const outcome = await acceptInvitation(db, await readInput(req, InvitationAcceptSchema, 4_096));
-    switch (outcome.kind) {
-      case 'accepted':
-        return answer({ admin: outcome.admin, recoveryCodes: outcome.recoveryCodes } satisfies InvitationAccepted, 201);
-      case 'wrong-code':
-        throw new Invalid(authMessages.wrongCode, 'code');
-      case 'duplicate-email':
-        throw new Conflict(invitationMessages.duplicateEmail);
-      case 'invalid':
-        throw new NotFound(invitationMessages.invalid);
-    }
-  }
-  const invitation = await openInvitation(db, (await readInput(req, InvitationLookupSchema, 1_024)).token);
-  if (!invitation) throw new NotFound(invitationMessages.invalid);
-  return answer(invitation);
+  return getDatabase();
+}
+
+export default publicRoutes({
+  '/api/invitation': {
+    POST: async ({ req }) => {
+      const db = await invitationDatabase();
+      const invitation = await openInvitation(db, (await readInput(req, InvitationLookupSchema, 1_024)).token);
+      if (!invitation) throw new NotFound(invitationMessages.invalid);
+      return answer(invitation);
+    },
+  },
+  '/api/invitation/accept': {
+    POST: async ({ req }) => {
+      const db = await invitationDatabase();
+      const outcome = await acceptInvitation(db, await readInput(req, InvitationAcceptSchema, 4_096));
+      switch (outcome.kind) {
+        case 'accepted':
+          return answer(
+            { admin: outcome.admin, recoveryCodes: outcome.recoveryCodes } satisfies InvitationAccepted,
+            201,
+          );
+        case 'wrong-code':
+          throw new Invalid(authMessages.wrongCode, 'code');
+        case 'duplicate-email':
+          throw new Conflict(invitationMessages.duplicateEmail);
+        case 'invalid':
+          throw new NotFound(invitationMessages.invalid);
+      }
+    },
+  },
 });
 
 export const config: Config = {

@@ -1,4 +1,4 @@
-import type { Config, Context } from '@netlify/functions';
+import type { Config } from '@netlify/functions';
 import {
   BillRequestSchema,
   paymentMessages,
@@ -8,31 +8,35 @@ import {
 import { createBill, findBill, type CreatedBill } from '../../src/server/payments/bills.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { failure, json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { failure, json, readInput } from '../../src/server/http.ts';
 import { createWebpayClient } from '../../src/server/payments/webpay-client.ts';
 import { Invalid, NotFound } from '../../src/server/errors.ts';
+import { publicRoutes } from '../../src/server/route-table.ts';
 
 /**
  * POST /api/bills/new (spec §7): a bill for the service's whole debt and its Webpay transaction;
  * 201 created, 400 no debt, 404 unknown service. GET /api/bills/{billId}: the bill a receipt shows.
  */
-export default withErrorHandling(async (req: Request, context: Context) => {
-  const { pathname, origin } = new URL(req.url);
-  const db = getDatabase();
-  if (pathname === '/api/bills/new') {
-    if (req.method !== 'POST') return methodNotAllowed(['POST']);
-    // 400 means "no debt" to the page (spec §8), so invalid input answers 422.
-    const input = await readInput(req, BillRequestSchema, 4_096, { status: 422 });
-    if (input.paymentOption !== 'webpay-plus') return failure(422, paymentMessages.chooseMethod);
-
-    const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
-    const bill = await createBill(db, webpay, input, `${origin}/api/tbk/return`);
-    return createdBillResponse(bill);
-  }
-  if (req.method !== 'GET') return methodNotAllowed(['GET']);
-  const bill = await findBill(db, pathname.split('/').pop() ?? '');
-  if (!bill) throw new NotFound(paymentMessages.billNotFound);
-  return json({ success: true, bill } satisfies BillAnswer);
+export default publicRoutes({
+  // The fixed path before the parameter beside it: the first pattern that matches wins.
+  '/api/bills/new': {
+    POST: async ({ req, context }) => {
+      const { origin } = new URL(req.url);
+      // 400 means "no debt" to the page (spec §8), so invalid input answers 422.
+      const input = await readInput(req, BillRequestSchema, 4_096, { status: 422 });
+      if (input.paymentOption !== 'webpay-plus') return failure(422, paymentMessages.chooseMethod);
+      const webpay = createWebpayClient(settings.webpay(origin, context.deploy?.context));
+      const bill = await createBill(getDatabase(), webpay, input, `${origin}/api/tbk/return`);
+      return createdBillResponse(bill);
+    },
+  },
+  '/api/bills/:billId': {
+    GET: async ({ params }) => {
+      const bill = await findBill(getDatabase(), params.billId);
+      if (!bill) throw new NotFound(paymentMessages.billNotFound);
+      return json({ success: true, bill } satisfies BillAnswer);
+    },
+  },
 });
 
 /** Spec §7 and §8: 201 with paymentData (Webpay's address, or the error to show), 400 no debt, 404 unknown. */

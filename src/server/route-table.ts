@@ -1,5 +1,6 @@
+import type { Context } from '@netlify/functions';
 import { refusals } from '../shared/refusals.ts';
-import { failure, methodNotAllowed } from './http.ts';
+import { failure, methodNotAllowed, withErrorHandling } from './http.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -78,3 +79,18 @@ export const routeTable =
     }
     return Promise.resolve(failure(404, refusals.notFound));
   };
+
+/** What a public route's handler gets: the request and the platform's context. */
+export interface PublicCall {
+  req: Request;
+  context: Context;
+}
+
+/**
+ * A public function of several paths: its route table, as an admin function's (adminRoutes in
+ * admin-endpoint.ts) without the sign-in, and the one error handling of every function.
+ */
+export const publicRoutes = <Pattern extends string>(routes: RouteTable<PublicCall, Pattern>) => {
+  const route = routeTable<PublicCall, Pattern>(routes);
+  return withErrorHandling((req: Request, context: Context) => route({ req, context }));
+};

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { COMPLAINT_BUSINESS_DAYS, SISS_SENTENCE } from '../../src/shared/cases/schema.ts';
-import { longDate } from '../../src/shared/time/format.ts';
+import { longDate } from '../../src/shared/time/long-date.ts';
 import { addBusinessDays } from '../../src/shared/time/business-days.ts';
 import { ensureAdmin, e2eAdmin, useSession } from './helpers/admin-session.ts';
 import {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import { addBusinessDays, businessDaysUntil } from '../../src/shared/time/business-days.ts';
-import { longDate } from '../../src/shared/time/format.ts';
+import { longDate } from '../../src/shared/time/long-date.ts';
 import { thirdPartyTexts } from '../../src/shared/rights/desk/texts.ts';
 import { confirmTexts, exportTexts, rightsMailTexts, rightsMessages } from '../../src/shared/rights/texts.ts';
 import { e2eAdmin, ensureAdmin } from './helpers/admin-session.ts';

@@ -20,7 +20,7 @@ import { submitRightsRequest } from '../../src/server/rights/submit.ts';
 import { fileKey, putBytes, uploadStore } from '../../src/server/uploads/store.ts';
 import { readUpload } from '../../src/server/uploads/files.ts';
 import { followUpHref } from '../../src/shared/cases/schema.ts';
-import { longDate } from '../../src/shared/time/format.ts';
+import { longDate } from '../../src/shared/time/long-date.ts';
 import { site } from '../../src/shared/site.ts';
 import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
 import { ContactSchema } from '../../src/shared/contact/schema.ts';

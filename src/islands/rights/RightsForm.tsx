@@ -1,5 +1,5 @@
 import { useState, type ReactNode, type SubmitEvent } from 'react';
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
 import type { RightsRequestField } from '../../shared/rights/schema.ts';

@@ -1,5 +1,5 @@
 import { caseKinds, OPEN_STATUSES, DUE_SOON_BUSINESS_DAYS, type CaseKind } from '../../shared/cases/schema.ts';
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
 import { chileDate, chileHour } from '../../shared/time/wall-clock.ts';

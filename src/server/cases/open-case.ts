@@ -1,7 +1,7 @@
 import { acknowledgementTexts as texts, quoted } from '../../shared/cases/texts.ts';
 import { RIGHTS_BUSINESS_DAYS } from '../../shared/rights/texts.ts';
 import { COMPLAINT_BUSINESS_DAYS, followUpHref, yourCase, type CaseKind } from '../../shared/cases/schema.ts';
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import { site } from '../../shared/site.ts';
 import { addBusinessDays, businessDaysAfter } from '../../shared/time/business-days.ts';
 import { chileDate } from '../../shared/time/wall-clock.ts';

@@ -1,5 +1,5 @@
 import { deadlineLabels, DUE_SOON_DAYS, type DeadlineKind } from '../../shared/denuncias/case/schema.ts';
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import { site } from '../../shared/site.ts';
 import { chileDate } from '../../shared/time/wall-clock.ts';
 import { addDays } from '../../shared/time/days.ts';

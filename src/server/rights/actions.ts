@@ -1,5 +1,5 @@
 import { followUpHref } from '../../shared/cases/schema.ts';
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import { acknowledgementTexts } from '../../shared/cases/texts.ts';
 import type { RightsProof } from '../../shared/rights/desk/schema.ts';
 import { rightsDeskMessages, rightsNotes } from '../../shared/rights/desk/texts.ts';

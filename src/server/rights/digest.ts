@@ -1,5 +1,5 @@
 import { OPEN_STATUSES } from '../../shared/cases/schema.ts';
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import { rightsDigestTexts as texts } from '../../shared/rights/desk/texts.ts';
 import { RIGHTS_DUE_SOON_BUSINESS_DAYS, rightTypes, type RightType } from '../../shared/rights/texts.ts';
 import { site } from '../../shared/site.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { longDate, chileMinute } from '../../shared/time/format.ts';
+import { chileMinute } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import type { ExportData } from '../../shared/rights/records/schema.ts';
 import { recordSourceKeys, recordSources, type RecordSource } from '../../shared/rights/records/texts.ts';
 import {

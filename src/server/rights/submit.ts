@@ -1,4 +1,4 @@
-import { longDate } from '../../shared/time/format.ts';
+import { longDate } from '../../shared/time/long-date.ts';
 import type { RightsRequest, RightsRequestAnswer } from '../../shared/rights/schema.ts';
 import {
   RIGHTS_CONFIRM_PATH,

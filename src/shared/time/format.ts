@@ -33,17 +33,6 @@ export const formatLocalDateTime = (local: string): string => {
   return `${formatDate(date)} ${time.slice(0, 5)}`;
 };
 
-const longDateFormat = new Intl.DateTimeFormat('es-CL', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
-
-/** A day of Chile's calendar ('YYYY-MM-DD') in words: "martes, 8 de diciembre de 2026". */
-export const longDate = (day: string): string => longDateFormat.format(new Date(`${day}T12:00:00Z`));
-
 const longDateTime = aysenFormat('es-CL', {
   weekday: 'long',
   day: 'numeric',

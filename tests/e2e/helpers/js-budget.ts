@@ -36,8 +36,9 @@ export const JS_BUDGET_KB: Record<string, number> = {
   // The page the rights export's mail links to: one button, that saves the file (71.0 KB).
   '/privacidad/derechos/descarga': 72,
   // Its form is in the built HTML; what it loads before the visitor signs in.
-  // 91 since the fetch helper serves files too (see /educacion below): 90.0 KB measured.
-  '/login': 91,
+  // 91 since the fetch helper serves files too (see /educacion below): 90.0 KB measured; 92 since
+  // the admin's calls go through the islands' fetch (src/ui/api.ts): 91.0 KB, 3 bytes over 91.
+  '/login': 92,
   '/nosotros': 84,
   // 82.0 KB; 83 since the one public fetch helper (src/ui/api.ts) also serves the rights export's
   // file answer (src/ui/api-file.ts): its shared request and failure steps cost it 52 bytes.

@@ -1,4 +1,5 @@
-import { formatDate, longDate } from '../../../shared/time/format.ts';
+import { formatDate } from '../../../shared/time/format.ts';
+import { longDate } from '../../../shared/time/long-date.ts';
 import type { CaseSummary, Urgency } from '../../../shared/cases/schema.ts';
 
 /** "Quedan 3 días hábiles", "Vence hoy", "Vencido hace 2 días hábiles". */

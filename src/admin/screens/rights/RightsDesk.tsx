@@ -1,4 +1,5 @@
-import { formatDateTime, longDate } from '../../../shared/time/format.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
+import { longDate } from '../../../shared/time/long-date.ts';
 import type { RightsDesk as Desk } from '../../../shared/rights/desk/schema.ts';
 import { rightsMessages, rightTypes } from '../../../shared/rights/texts.ts';
 import { QueryView } from '../../components/QueryView.tsx';

@@ -1,4 +1,5 @@
-import { formatDateTime, longDate } from '../../../shared/time/format.ts';
+import { formatDateTime } from '../../../shared/time/format.ts';
+import { longDate } from '../../../shared/time/long-date.ts';
 import {
   caseKinds,
   caseStatuses,

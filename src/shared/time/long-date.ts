@@ -1,0 +1,12 @@
+// A module of its own: a page that writes only a day in words (the rights request's due date) does
+// not carry the wall clock and the formatters of format.ts, which a day of the calendar does not need.
+const longDateFormat = new Intl.DateTimeFormat('es-CL', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** A day of Chile's calendar ('YYYY-MM-DD') in words: "martes, 8 de diciembre de 2026". */
+export const longDate = (day: string): string => longDateFormat.format(new Date(`${day}T12:00:00Z`));

@@ -7,7 +7,7 @@ import {
   NO_DATA,
   OTHER_LOCALITIES,
 } from '../../shared/indicators/texts.ts';
-import { chileMinute } from '../../shared/time/format.ts';
+import { chileDay, chileMinute } from '../../shared/time/format.ts';
 import { formatDuration } from '../../shared/outages/supply-days-texts.ts';
 
 /**
@@ -119,7 +119,7 @@ export function IndicatorTables({ indicators }: { indicators: Indicators }) {
   return (
     <div className="indicators">
       <p className="indicators__period">
-        {texts.period(chileMinute(indicators.since).slice(0, 10), chileMinute(indicators.until).slice(0, 10))}{' '}
+        {texts.period(chileDay(indicators.since), chileDay(indicators.until))}{' '}
         {texts.generated(chileMinute(indicators.until))}
       </p>
       <FigureTable

@@ -1,5 +1,6 @@
 import { formatAmount } from '../../shared/payments/texts.ts';
-import { formatInstantDay, historyTexts as texts } from '../../shared/outages/history-texts.ts';
+import { historyTexts as texts } from '../../shared/outages/history-texts.ts';
+import { chileDay } from '../../shared/time/format.ts';
 import type { OutageLookupHistory } from '../../shared/outages/schema.ts';
 import { formatDuration, formatSupplyDays } from '../../shared/outages/supply-days-texts.ts';
 
@@ -31,7 +32,7 @@ export default function LookupHistory({ history, townName }: { history: OutageLo
             <tbody>
               {history.outages.map((outage) => (
                 <tr key={outage.id}>
-                  <td className="nowrap">{formatInstantDay(outage.stoppedAt)}</td>
+                  <td className="nowrap">{chileDay(outage.stoppedAt)}</td>
                   <th scope="row">{outage.sectors}</th>
                   <td>{formatDuration(outage.hours)}</td>
                   <td>{outage.forceMajeure ?? formatSupplyDays(outage.supplyDays)}</td>

@@ -1,4 +1,4 @@
-import { chileNow } from '../../shared/time/wall-clock.ts';
+import { chileDate } from '../../shared/time/wall-clock.ts';
 import { causeClassOf, type OutageHistoryEntry, type OutageHistoryTown } from '../../shared/outages/schema.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { lastTwelveMonths } from '../../shared/time/last-twelve-months.ts';
@@ -18,7 +18,7 @@ import { lastTwelveMonths } from '../../shared/time/last-twelve-months.ts';
  */
 export function historySince(now: Date): { day: string; instant: string } {
   const { since } = lastTwelveMonths(now);
-  return { day: chileNow(new Date(since)).slice(0, 10), instant: since };
+  return { day: chileDate(new Date(since)), instant: since };
 }
 
 /**

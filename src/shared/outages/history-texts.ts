@@ -1,4 +1,4 @@
-import { chileMinute, formatDate } from '../time/format.ts';
+import { formatDate } from '../time/format.ts';
 import { PLANNED_NOTICE_HOURS } from './notice.ts';
 import type { OutageHistoryEntry } from './schema.ts';
 import { formatDuration } from './supply-days-texts.ts';
@@ -41,9 +41,6 @@ export const historyTexts = {
   estimate: (amount: string) => `Compensación estimada: ${amount}.`,
   allTowns: 'Ver el historial de cortes de todas las localidades',
 } as const;
-
-/** The Aysén date of an instant: "DD-MM-YYYY". */
-export const formatInstantDay = (iso: string): string => chileMinute(iso).slice(0, 10);
 
 export const announcedDuration = (outage: Pick<OutageHistoryEntry, 'startsAt' | 'endsAt'>): string =>
   formatDuration(hoursBetween(outage.startsAt, outage.endsAt));

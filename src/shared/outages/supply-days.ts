@@ -1,4 +1,4 @@
-import { chileNow, chileLocalToIso } from '../time/wall-clock.ts';
+import { chileDate, chileLocalToIso } from '../time/wall-clock.ts';
 import { addDays } from '../time/days.ts';
 
 /**
@@ -35,7 +35,7 @@ const aysenMidnight = (day: string): number => Date.parse(chileLocalToIso(`${day
 /** The hours without water on each Aysén day an interval touches: { 'YYYY-MM-DD': hours }. */
 function hoursByDay(from: number, to: number, into = new Map<string, number>()): Map<string, number> {
   let start = from;
-  let day = chileNow(new Date(from)).slice(0, 10);
+  let day = chileDate(new Date(from));
   while (start < to) {
     const following = nextDay(day);
     const end = Math.min(to, aysenMidnight(following));

@@ -21,6 +21,9 @@ export function formatDateTime(iso: string): string {
 /** An instant as staff, the log, the mails and /cortes read it: DD-MM-YYYY HH:mm. */
 export const chileMinute = (iso: string): string => formatDateTime(iso).slice(0, 16);
 
+/** The day of an instant on Aysén's clock, as spec §9 writes it: DD-MM-YYYY. */
+export const chileDay = (iso: string): string => formatDateTime(iso).slice(0, 10);
+
 /** HH:mm ("Actualizado a las HH:mm"). */
 export const formatClock = (iso: string): string => formatDateTime(iso).slice(11, 16);
 

@@ -1,11 +1,8 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../shared/time/format.ts';
+import { chileDay } from '../../../shared/time/format.ts';
 import { caseKinds, caseStatuses, type CaseSummary } from '../../../shared/cases/schema.ts';
 import { DataTable } from '../../components/DataTable.tsx';
 import { Deadline } from './Deadline.tsx';
-
-/** The day of a date-time in Chile, DD-MM-YYYY (spec §9's date without its time). */
-export const chileDay = (iso: string): string => formatDateTime(iso).slice(0, 10);
 
 /** One row per case, in the server's order: due date first (none last), then arrival. */
 export function CaseTable({ rows, total, search }: { rows: CaseSummary[]; total: number; search: string }) {

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
-import { formatDateTime } from '../../../shared/time/format.ts';
+import { chileDay, formatDateTime } from '../../../shared/time/format.ts';
 import { denunciaStatusLabels } from '../../../shared/denuncias/case/schema.ts';
 import { DeskListQuerySchema, type DeskListQuery, type DeskSummary } from '../../../shared/denuncias/desk/schema.ts';
 import { FilteredPages } from '../../components/FilteredPages.tsx';
@@ -58,7 +58,7 @@ function DenunciaTable({ rows, total }: { rows: DeskSummary[]; total: number }) 
           cell: (row) => <Link to={row.reference}>{row.reference}</Link>,
         },
         { header: 'Tipo', cell: (row) => row.type },
-        { header: 'Recibida', className: 'nowrap', cell: (row) => formatDateTime(row.receivedAt).slice(0, 10) },
+        { header: 'Recibida', className: 'nowrap', cell: (row) => chileDay(row.receivedAt) },
         { header: 'Plazos', cell: (row) => <Deadlines deadlines={row.deadlines} /> },
         {
           header: 'Mensajes sin responder',

@@ -1,9 +1,10 @@
 /**
- * `npm run fuzz [-- --runs 10000] [-- --seed S --path P -t "POST /api/contacto"]`: the fuzz test of
+ * `npm run fuzz [-- --runs 10000] [-- --side public|admin] [-- --seed S --path P -t "POST /api/contacto"]`: the fuzz test of
  * every endpoint (tests/integration/fuzz-*.test.ts, tests/helpers/fuzz.ts) with more requests per
  * route than `npm test`'s 100, then its figures: the endpoints, the requests sent, the answers by
  * status, and each failure (a 5xx, or a 4xx that wrote rows) with the seed and path that replay it.
- * `--seed` and `--path` replay one failure; `-t` (vitest's) picks the route.
+ * `--side` runs one of the two files (a long run split over two sittings); `--seed` and `--path`
+ * replay one failure; `-t` (vitest's) picks the route.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -19,10 +20,14 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     path: { type: 'string' },
     t: { type: 'string', short: 't' },
+    side: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number of requests, not ${values.runs}`);
+const sides = values.side ? [values.side] : ['public', 'admin'];
+if (!sides.every((side) => side === 'public' || side === 'admin'))
+  throw new Error(`--side takes public or admin, not ${values.side}`);
 
 const reportDir = await mkdtemp(path.join(tmpdir(), 'fuzz-'));
 const started = performance.now();
@@ -32,8 +37,7 @@ const code = await new Promise<number>((resolve) => {
     'run',
     '--config',
     'tests/vitest.config.ts',
-    'tests/integration/fuzz-public.test.ts',
-    'tests/integration/fuzz-admin.test.ts',
+    ...sides.map((side) => `tests/integration/fuzz-${side}.test.ts`),
   ];
   if (values.t) args.push('-t', values.t);
   const child = spawn('npx', args, {

@@ -27,6 +27,7 @@ const AdvisoryList = lazy(() => import('./screens/advisories/AdvisoryList.tsx'))
 const AdvisoryEditor = lazy(() => import('./screens/advisories/AdvisoryEditor.tsx'));
 const AdvisoryDetail = lazy(() => import('./screens/advisories/AdvisoryDetail.tsx'));
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
+const AccountConsumption = lazy(() => import('./screens/accounts/AccountConsumption.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
 const OutboxList = lazy(() => import('./screens/outbox/OutboxList.tsx'));
@@ -110,6 +111,7 @@ export function AppRoutes() {
           <Route path="avisos/:id" element={<AdvisoryDetail />} />
           <Route path="cuentas" element={<Navigate to="importar" replace />} />
           <Route path="cuentas/importar" element={<AccountsImport />} />
+          <Route path="cuentas/consumo" element={<AccountConsumption />} />
           <Route path="registro" element={<AuditLog />} />
           <Route path="correo" element={<OutboxList />} />
         </Route>

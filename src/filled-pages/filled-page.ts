@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import pageHeaders from 'virtual:page-headers';
 import { getDatabase, type Database } from '../server/db/index.ts';
-import { methodNotAllowed, withErrorHandling } from '../server/http.ts';
+import type { Context } from '@netlify/functions';
+import { Refusal } from '../server/errors.ts';
+import { methodNotAllowed, statusOf, withErrorHandling } from '../server/http.ts';
 
 /**
  * A page whose content lives in the database: Astro prerenders it with markers (markers.ts) where
@@ -39,6 +41,14 @@ export function fillMarkers(page: string, contents: Record<string, () => string>
   const missing = Object.keys(contents).find((marker) => !page.includes(marker));
   if (missing) throw new Error(`The built page has no ${missing} marker.`);
   return Object.entries(contents).reduce((filled, [marker, content]) => filled.replace(marker, content), page);
+}
+
+/** `page` with what lies between the markers `start` and `end` (the page as built) replaced by `content`. */
+export function fillBetween(page: string, start: string, end: string, content: () => string): string {
+  const from = page.indexOf(start);
+  const to = page.indexOf(end, from);
+  if (from < 0 || to < 0) throw new Error(`The built page has no ${start} … ${end} markers.`);
+  return page.slice(0, from) + content() + page.slice(to + end.length);
 }
 
 /**
@@ -85,4 +95,44 @@ export const filledPages = (...pages: FilledPage<unknown>[]) =>
   withErrorHandling(async (req: Request) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return methodNotAllowed(['GET', 'HEAD']);
     return filledPageAnswer(pages, req, getDatabase(), new Date());
+  });
+
+/**
+ * A page a form posts to, so that it works without JavaScript and what it finds is in the HTML
+ * (/consumo, whose chart is drawn here, not in the browser): the built page filled with what the
+ * posted form finds, or, when a service refuses it, with the form again, what was typed and why
+ * (the refusal's status). Never cached: what it shows is the asker's.
+ */
+export interface PostedPage<Data> {
+  /** The built page, as FilledPage's `file`; a GET of its path gets it as built (its function takes only POSTs). */
+  file: string;
+  /** What the posted form finds, from this client's address; a Refusal for what it refuses. */
+  read(req: Request, db: Database, address: string, now: Date): Promise<Data>;
+  /** The built page with the data in it, or with the refusal and the form's fields as posted. */
+  fill(page: string, outcome: { data: Data } | { refusal: Refusal; form: Record<string, string> }): string;
+  /** The fields to give back to a refused form, as posted (never a secret a page should not echo). */
+  echo(form: URLSearchParams): Record<string, string>;
+}
+
+/** The function answering a PostedPage: POST only. */
+export const postedPage = <Data>(page: PostedPage<Data>) =>
+  withErrorHandling(async (req: Request, context: Context) => {
+    if (req.method !== 'POST') return methodNotAllowed(['POST']);
+    const answer = (status: number, body: string) =>
+      new Response(body, {
+        status,
+        headers: { ...pageHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      });
+    // Read twice: the service reads the form as its schema says; a refused one is echoed as typed.
+    const copy = req.clone();
+    try {
+      const data = await page.read(req, getDatabase(), context.ip, new Date());
+      return answer(200, page.fill(await readFile(page.file, 'utf8'), { data }));
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      const status = statusOf(error);
+      // A body refused for its size or its media type is not read again.
+      const form = status === 413 || status === 415 ? {} : page.echo(new URLSearchParams(await copy.text()));
+      return answer(status, page.fill(await readFile(page.file, 'utf8'), { refusal: error, form }));
+    }
   });

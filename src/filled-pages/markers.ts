@@ -21,6 +21,9 @@ export const MARKERS = {
   /** /tbk-final/{tbkPaymentId}/{billId}: what lies between them is the page as built, "none could be loaded". */
   receiptStart: '<!--tbk-final:comprobante-->',
   receiptEnd: '<!--/tbk-final:comprobante-->',
+  /** /consumo: what lies between them is the page as built, the empty form. */
+  consumptionStart: '<!--consumo:resultado-->',
+  consumptionEnd: '<!--/consumo:resultado-->',
   /** /educacion, inside the EducationGallery island. */
   educationGalleries: '<!--educacion:galerias-->',
   /** /nosotros, inside the CompanyDocuments island. */

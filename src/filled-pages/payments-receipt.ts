@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import PaymentReceipt from '../components/payments/PaymentReceipt.tsx';
 import { findReceipt } from '../server/payments/bills.ts';
 import type { Receipt } from '../shared/payments/schema.ts';
-import type { FilledPage } from './filled-page.ts';
+import { fillBetween, type FilledPage } from './filled-page.ts';
 import { MARKERS } from './markers.ts';
 
 const file = fileURLToPath(new URL('../../dist/tbk-final.html', import.meta.url));
@@ -27,15 +27,8 @@ export const receiptPage: FilledPage<Receipt> = {
     const ids = /^([^/]+)\/([^/]+)$/.exec(rest ?? '');
     return ids ? findReceipt(db, ids[1]!, ids[2]!) : undefined;
   },
-  fill: (page, receipt) => {
-    const start = page.indexOf(MARKERS.receiptStart);
-    const end = page.indexOf(MARKERS.receiptEnd, start);
-    if (start < 0 || end < 0)
-      throw new Error(`The built page has no ${MARKERS.receiptStart} … ${MARKERS.receiptEnd} markers.`);
-    return (
-      page.slice(0, start) +
-      renderToStaticMarkup(createElement(PaymentReceipt, { receipt })) +
-      page.slice(end + MARKERS.receiptEnd.length)
-    );
-  },
+  fill: (page, receipt) =>
+    fillBetween(page, MARKERS.receiptStart, MARKERS.receiptEnd, () =>
+      renderToStaticMarkup(createElement(PaymentReceipt, { receipt })),
+    ),
 };

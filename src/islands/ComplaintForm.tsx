@@ -1,5 +1,6 @@
 import type { ComplaintField } from '../shared/complaints/schema.ts';
 import type { FieldRules } from '../shared/fields.ts';
+import { complaintAboutBill } from '../shared/consumption/texts.ts';
 import { TextForm } from './forms/TextForm.tsx';
 import type { FieldSpec } from '../ui/forms/use-schema-form.ts';
 
@@ -15,6 +16,19 @@ const fields = {
 } satisfies Record<ComplaintField, FieldSpec>;
 
 /**
+ * A reclamo about a bill, from /consumo's link (`?servicio=…&periodo=YYYY-MM`): the service number
+ * and the bill's period already written.
+ */
+function billComplaint(query: URLSearchParams): Partial<Record<ComplaintField, string>> {
+  const service = query.get('servicio') ?? '';
+  const period = query.get('periodo') ?? '';
+  return {
+    ...(/^\d{1,12}$/.test(service) ? { clientNumber: service } : {}),
+    ...(/^\d{4}-(0[1-9]|1[0-2])$/.test(period) ? { complaintDetails: complaintAboutBill(period) } : {}),
+  };
+}
+
+/**
  * /reclamos (spec §2, §4, §7 POST /api/reclamos); spec §5: no checks in the browser, so the form
  * never loads its schema. `rules`: `fieldRules(ComplaintSchema)`.
  */
@@ -26,6 +40,7 @@ export default function ComplaintForm({ rules }: { rules: FieldRules<ComplaintFi
       draftKey="draft:reclamos"
       privacySection="reclamos"
       fields={fields}
+      prefill={billComplaint}
       rows={[['name', 'surname'], ['email', 'phone'], ['address', 'city'], ['clientNumber'], ['complaintDetails']]}
     />
   );

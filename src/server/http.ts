@@ -5,7 +5,7 @@ import { fieldErrors } from '../shared/field-errors.ts';
 import { config, MissingSettingError } from './config.ts';
 import { Conflict, Invalid, NotAllowed, NotFound, NotSignedIn, Refusal, Throttled } from './errors.ts';
 import { errorSummary } from './error-summary.ts';
-import { assertCleanJson, assertCleanTarget, invalidText } from './input-text.ts';
+import { assertCleanJson, assertCleanTarget, invalidText, readUrlEncoded } from './input-text.ts';
 import { messages } from '../shared/messages.ts';
 import { refusals } from '../shared/refusals.ts';
 import { withSecurityHeaders } from './security-headers.ts';
@@ -97,18 +97,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): 
 async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   // Only application/json: a text/plain body is a "simple" request any other site can make a
   // visitor's browser send without asking (no CORS preflight).
-  const mediaType = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') throw new RequestRefused(415, refusals.notJson);
-  const declared = Number(req.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
-  const bytes = new Uint8Array(await req.arrayBuffer());
-  if (bytes.byteLength > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw invalidText();
-  }
+  const text = await readBodyText(req, 'application/json', refusals.notJson, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -117,6 +106,30 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   }
   assertCleanJson(body);
   return body;
+}
+
+/** A body of `mediaType` (415 otherwise) and at most `maxBytes` (413), as UTF-8 text (Invalid otherwise). */
+async function readBodyText(req: Request, mediaType: string, wrongType: string, maxBytes: number): Promise<string> {
+  if (req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() !== mediaType)
+    throw new RequestRefused(415, wrongType);
+  const declared = Number(req.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
+  const bytes = new Uint8Array(await req.arrayBuffer());
+  if (bytes.byteLength > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidText();
+  }
+}
+
+/**
+ * The fields of a page's form, posted without JavaScript (application/x-www-form-urlencoded, at
+ * most `maxBytes`), each a clean single line (input-text.ts), validated by its shared schema.
+ */
+export async function readForm<S extends z.ZodMiniType>(req: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
+  const text = await readBodyText(req, 'application/x-www-form-urlencoded', refusals.notForm, maxBytes);
+  return parseInput(schema, Object.fromEntries(readUrlEncoded(text)));
 }
 
 /**

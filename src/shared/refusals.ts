@@ -9,6 +9,8 @@ export const refusals = {
   /** A JSON body nested past the depth any form uses (input-text.ts, MAX_JSON_DEPTH). */
   tooDeep: 'La solicitud tiene demasiados niveles anidados.',
   notJson: 'La solicitud debe enviarse como JSON (application/json).',
+  /** A page's form posted as anything but a form (application/x-www-form-urlencoded). */
+  notForm: 'La solicitud debe enviarse como formulario (application/x-www-form-urlencoded).',
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',

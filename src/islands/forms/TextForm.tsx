@@ -1,4 +1,4 @@
-import type { SubmitEvent } from 'react';
+import { useEffect, type SubmitEvent } from 'react';
 import type * as z from 'zod/mini';
 import type { FieldRules } from '../../shared/fields.ts';
 import { messages } from '../../shared/messages.ts';
@@ -23,6 +23,8 @@ interface TextFormProps<F extends string> {
   rows: F[][];
   /** The part of the privacy notice about this form (PrivacyNote). */
   privacySection: string;
+  /** Values a link may bring in its query (a reclamo from /consumo), put only in fields left empty. */
+  prefill?: (query: URLSearchParams) => Partial<Record<F, string>>;
 }
 
 /**
@@ -38,8 +40,17 @@ export function TextForm<F extends string>({
   fields,
   rows,
   privacySection,
+  prefill,
 }: TextFormProps<F>) {
   const form = useSchemaForm(fields, rules, { draftKey, ...(schema ? { schema } : {}) });
+
+  // Once the draft is read: what the visitor typed before wins over what a link brings.
+  useEffect(() => {
+    if (!form.ready || !prefill) return;
+    const brought = Object.entries(prefill(new URLSearchParams(window.location.search))) as [F, string][];
+    const empty = brought.filter(([id, value]) => value && !form.values[id]);
+    if (empty.length > 0) form.update(Object.fromEntries(empty) as Partial<Record<F, string>>);
+  }, [form.ready]);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

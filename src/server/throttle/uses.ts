@@ -19,6 +19,17 @@ export const FOLLOW_UP_THROTTLE: Throttle = {
   memory: retention.followUpFailures,
 };
 
+/**
+ * /consumo's holder RUT for a service number, per service: a guesser spreading RUTs over many
+ * client groups is held back where the secret is, at the cost of a wait for the holder (staff at
+ * Cuentas open the same view).
+ */
+export const CONSUMPTION_SERVICE_THROTTLE: Throttle = {
+  table: 'follow_up_failures',
+  free: 10,
+  memory: retention.followUpFailures,
+};
+
 /** /denuncias/seguimiento's receipt code, per client group, checked by a slow hash. */
 export const RECEIPT_THROTTLE: Throttle = {
   table: 'receipt_failures',
@@ -59,6 +70,15 @@ export const typedEmail = (email: string) => email.trim().toLowerCase().slice(0,
 export const followUpCounters = async (address: string): Promise<Counter[]> => [
   { throttle: FOLLOW_UP_THROTTLE, key: keyedClientGroup(await config.authSecret(), 'follow-up', address) },
 ];
+
+/** A holder's RUT typed for a service number at /consumo: per client group, as the follow-ups, and per service. */
+export async function consumptionCounters(serviceNumber: string, address: string): Promise<Counter[]> {
+  const secret = await config.authSecret();
+  return [
+    { throttle: FOLLOW_UP_THROTTLE, key: keyedClientGroup(secret, 'consumption', address) },
+    { throttle: CONSUMPTION_SERVICE_THROTTLE, key: keyed(secret, `consumption:${serviceNumber}`) },
+  ];
+}
 
 export const receiptCounters = async (address: string): Promise<Counter[]> => [
   { throttle: RECEIPT_THROTTLE, key: keyedClientGroup(await config.denunciasKey(), 'receipt-failures', address) },

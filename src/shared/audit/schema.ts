@@ -41,6 +41,8 @@ export const auditEntities = {
   education: 'contenido educativo',
   file: 'archivo',
   accounts: 'cuentas',
+  // Mi consumo at Cuentas: a service's readings, looked at by staff for a holder on the phone.
+  consumption: 'consumo de un servicio',
   session: 'sesión',
   payment: 'pago',
   payments: 'pagos',

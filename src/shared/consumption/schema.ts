@@ -1,7 +1,7 @@
-import { validate as isValidRut } from 'rut.js';
 import * as z from 'zod/mini';
 import { requiredText } from '../fields.ts';
 import { serviceNumber } from '../payments/schema.ts';
+import { isValidRut, storedRut } from '../rut.ts';
 import { consumptionMessages } from './texts.ts';
 
 /**
@@ -121,10 +121,10 @@ export const ConsumptionEventSchema = z.object({
 });
 export type ConsumptionEvent = z.infer<typeof ConsumptionEventSchema>;
 
-/** The holder's RUT as typed: with or without dots, a valid check digit. */
+/** The holder's RUT as typed (with or without dots, a valid check digit), as accounts keep it. */
 export const holderRut = z.pipe(
   requiredText(12, consumptionMessages.rut),
-  z.string().check(z.refine(isValidRut, consumptionMessages.rut)),
+  z.pipe(z.string().check(z.refine(isValidRut, consumptionMessages.rut)), z.transform(storedRut)),
 );
 
 /** POST /api/consumo and the form of /consumo. */
@@ -143,3 +143,6 @@ export const ConsumptionAnswerSchema = z.object({
   events: z.array(ConsumptionEventSchema),
 });
 export type ConsumptionAnswer = z.infer<typeof ConsumptionAnswerSchema>;
+
+/** GET /api/admin/consumption/{serviceNumber}: the service staff look at. */
+export const StaffConsumptionSchema = z.object({ serviceNumber });

@@ -1,7 +1,7 @@
 import type { ConsumptionAnswer, ConsumptionPeriod, Explanation } from '../../shared/consumption/schema.ts';
 import { leakTestSteps, readingTypeLabels } from '../../shared/consumption/texts.ts';
 import { formatAmount } from '../../shared/payments/texts.ts';
-import { periodName } from '../../shared/time/billing-period.ts';
+import { longMonth as periodName } from '../../shared/time/long-date.ts';
 import { formatDate } from '../../shared/time/format.ts';
 import { ConsumptionChart } from './ConsumptionChart.tsx';
 

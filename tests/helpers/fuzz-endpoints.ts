@@ -20,6 +20,7 @@ import {
   FollowUpQuerySchema,
 } from '../../src/shared/cases/schema.ts';
 import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
+import { ConsumptionLookupSchema } from '../../src/shared/consumption/schema.ts';
 import { ContactSchema } from '../../src/shared/contact/schema.ts';
 import {
   DeskListQuerySchema,
@@ -113,6 +114,18 @@ export const publicFunctions: FuzzedFunction[] = [
         json: { schema: FollowUpQuerySchema, valid: { reference: 'REC-ABCDEFGH', email: 'a@example.com' } },
       }),
     ],
+  },
+  {
+    name: 'consumption',
+    routes: [
+      post('/api/consumo', {
+        json: { schema: ConsumptionLookupSchema, valid: { service_number: '100001', rut: '12.345.678-5' } },
+      }),
+    ],
+  },
+  {
+    name: 'consumption-page',
+    routes: [post('/consumo', { form: { service_number: '100001', rut: '12.345.678-5' } })],
   },
   {
     name: 'complaints',
@@ -382,6 +395,7 @@ export const adminFunctions: FuzzedFunction[] = [
       json: { schema: AdvisoryLiftSchema, valid: { liftMessage: 'Terminó.' } },
     }),
   ]),
+  admin('admin-consumption', [get('/api/admin/consumption/:serviceNumber', { params: { serviceNumber: '100001' } })]),
   admin('admin-audit', [
     get('/api/admin/audit', { query: { schema: AuditQuerySchema, valid: { page: '1', view: 'cambios' } } }),
   ]),

@@ -155,6 +155,18 @@ const probes: Probe[] = [
   query('/api/bootstrap', 'bootstrap'),
   json('/api/preview-anonymisation', { connectionString: 'postgres://x' }, 'connectionString', 'preview-anonymisation'),
   json('/api/seguimiento', { reference: 'REC-ABCDEFGH', email: 'a@example.com' }, 'reference', 'cases-follow-up'),
+  json('/api/consumo', { service_number: '100001', rut: '12.345.678-5' }, 'rut', 'consumption'),
+  {
+    name: 'consumption-page',
+    route: '/consumo',
+    field: 'POSTed form rut',
+    request: (bad) =>
+      new Request(url('/consumo'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `service_number=100001&rut=${bad.url}`,
+      }),
+  },
   json('/api/denuncias/seguimiento', { receipt }, 'receipt', 'denuncias-follow-up'),
   json('/api/denuncias/seguimiento/aviso', { receipt, notify: true }, 'receipt', 'denuncias-follow-up'),
   multipart('/api/denuncias/seguimiento/mensajes', { receipt, body: 'Hola.' }, 'body', 'denuncias-follow-up'),

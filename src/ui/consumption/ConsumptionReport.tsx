@@ -1,7 +1,7 @@
 import type { ConsumptionAnswer, ConsumptionPeriod, Explanation } from '../../shared/consumption/schema.ts';
 import { leakTestSteps, readingTypeLabels } from '../../shared/consumption/texts.ts';
 import { formatAmount } from '../../shared/payments/texts.ts';
-import { longMonth as periodName } from '../../shared/time/long-date.ts';
+import { longMonth } from '../../shared/time/long-date.ts';
 import { formatDate } from '../../shared/time/format.ts';
 import { ConsumptionChart } from './ConsumptionChart.tsx';
 
@@ -13,12 +13,12 @@ function ExplanationBlock({ explanation, periods }: { explanation: Explanation; 
   const { from, to, difference, parts } = explanation;
   return (
     <div className="consumption-explanation">
-      <h3>Frente a {periodName(from)}</h3>
+      <h3>Frente a {longMonth(from)}</h3>
       <p>
-        Su boleta de {periodName(to)} es de <strong>{formatAmount(total(to))}</strong>
+        Su boleta de {longMonth(to)} es de <strong>{formatAmount(total(to))}</strong>
         {difference === 0
-          ? `, igual que la de ${periodName(from)}.`
-          : `: ${formatAmount(Math.abs(difference))} ${difference > 0 ? 'más' : 'menos'} que la de ${periodName(from)} (${formatAmount(total(from))}).`}
+          ? `, igual que la de ${longMonth(from)}.`
+          : `: ${formatAmount(Math.abs(difference))} ${difference > 0 ? 'más' : 'menos'} que la de ${longMonth(from)} (${formatAmount(total(from))}).`}
       </p>
       {parts.length > 0 && (
         <ul className="consumption-explanation__parts">
@@ -61,7 +61,7 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
     <div className="consumption-report">
       <section aria-labelledby="consumo-historial">
         <h2 id="consumo-historial">
-          Consumo del servicio {serviceNumber}, {periodName(periods[0]!.period)} a {periodName(last.period)}
+          Consumo del servicio {serviceNumber}, {longMonth(periods[0]!.period)} a {longMonth(last.period)}
         </h2>
         <figure className="consumption-figure">
           <ConsumptionChart periods={periods} titleId="consumo-grafico" />
@@ -85,7 +85,7 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
             <tbody>
               {[...periods].reverse().map((period) => (
                 <tr key={period.period} className={period.reading_type === 'estimada' ? 'is-estimated' : undefined}>
-                  <th scope="row">{periodName(period.period)}</th>
+                  <th scope="row">{longMonth(period.period)}</th>
                   <td>{period.consumption_m3} m³</td>
                   <td>{readingTypeLabels[period.reading_type]}</td>
                   <td>{formatAmount(period.total)}</td>
@@ -93,7 +93,7 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
                   <td>
                     {period.doc_url ? (
                       <a href={period.doc_url} target="_blank" rel="noopener">
-                        Ver boleta<span className="visually-hidden"> de {periodName(period.period)} (se abre en una pestaña nueva)</span>
+                        Ver boleta<span className="visually-hidden"> de {longMonth(period.period)} (se abre en una pestaña nueva)</span>
                       </a>
                     ) : (
                       '—'
@@ -154,7 +154,7 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
               className="button"
               href={`/reclamos?servicio=${encodeURIComponent(serviceNumber)}&periodo=${encodeURIComponent(last.period)}`}
             >
-              Reclamar por la boleta de {periodName(last.period)}
+              Reclamar por la boleta de {longMonth(last.period)}
             </a>
             {last.doc_url && (
               <a className="button button--secondary" href={last.doc_url} target="_blank" rel="noopener">

@@ -1,0 +1,77 @@
+import type { Database } from '../../src/server/db/index.ts';
+import { billTotal, CHARGE_COLUMNS, type ConsumptionPeriod } from '../../src/shared/consumption/schema.ts';
+import { addDays, addMonths } from '../../src/shared/time/days.ts';
+
+/**
+ * Mi consumo's periods for tests: October 2026, 10 m³ at $800 the m³ and a fixed charge of $1.000,
+ * or another bill made of it by `changes`, whose total is always its charges' sum.
+ */
+export function consumptionPeriod(changes: Partial<ConsumptionPeriod> = {}): ConsumptionPeriod {
+  const period: ConsumptionPeriod = {
+    period: '2026-10',
+    read_from: '2026-09-16',
+    read_to: '2026-10-15',
+    reading_from: 1000,
+    reading_to: 1010,
+    consumption_m3: 10,
+    reading_type: 'real',
+    overconsumption_m3: 0,
+    fixed_charge: 1000,
+    water_charge: 5000,
+    sewer_charge: 2000,
+    treatment_charge: 1000,
+    overconsumption_charge: 0,
+    subsidy_amount: 0,
+    agreement_instalment: 0,
+    other_charges: 0,
+    compensation: 0,
+    total: 0,
+    due_date: '2026-11-05',
+    doc_url: null,
+    ...changes,
+  };
+  return { ...period, total: billTotal(period) };
+}
+
+/** `count` monthly periods ending with `last` (YYYY-MM), oldest first, each `changes(index)` of the October bill. */
+export function monthlyPeriods(
+  count: number,
+  last: string,
+  changes: (index: number) => Partial<ConsumptionPeriod> = () => ({}),
+): ConsumptionPeriod[] {
+  return Array.from({ length: count }, (_, index) => {
+    const month = addMonths(`${last}-01`, index - count + 1).slice(0, 7);
+    const readTo = `${month}-15`;
+    return consumptionPeriod({
+      period: month,
+      read_from: addDays(addMonths(readTo, -1), 1),
+      read_to: readTo,
+      due_date: addDays(readTo, 21),
+      ...changes(index),
+    });
+  });
+}
+
+/** Writes the periods of `serviceNumber`, whose account must exist. */
+export async function insertPeriods(db: Database, serviceNumber: string, periods: ConsumptionPeriod[]): Promise<void> {
+  const columns = [
+    'period',
+    'read_from',
+    'read_to',
+    'reading_from',
+    'reading_to',
+    'consumption_m3',
+    'reading_type',
+    'overconsumption_m3',
+    ...CHARGE_COLUMNS,
+    'total',
+    'due_date',
+    'doc_url',
+  ] as const;
+  for (const period of periods)
+    await db.query(
+      `INSERT INTO consumption_periods (service_number, ${columns.join(', ')})
+       VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})`,
+      [serviceNumber, ...columns.map((column) => period[column])],
+    );
+}

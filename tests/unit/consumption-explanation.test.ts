@@ -79,8 +79,25 @@ describe('every cause alone', () => {
       {
         cause: 'dias',
         amount: 800,
-        text: 'El período de lectura tuvo 33 días, 3 días más que en octubre de 2026, y a su consumo diario de entonces eso son 1 m³ más: $800 más.',
+        text: 'El período de lectura tuvo 33 días, 3 días más que en octubre de 2026, lo que explica 1 m³ más: $800 más.',
       },
+    ]);
+  });
+
+  it('the days explain no more than the volume changed, and only in their direction', () => {
+    const longer = { read_to: '2026-11-15' };
+    // The same m³ over a day more: nothing changed in the bill.
+    expect(explainChange(bill(), november(longer), { settled: false }).parts).toEqual([]);
+    // 1 m³ less over a day more: the use, as the table shows it.
+    expect(
+      explainChange(bill(), november({ ...longer, consumption_m3: 9, ...charged(9) }), { settled: false }).parts,
+    ).toEqual([
+      { cause: 'consumo', amount: -800, text: 'Usó 1 m³ menos que en octubre de 2026, al mismo precio: $800 menos.' },
+    ]);
+    // Six days more would be 2 m³ at October's use; 1 m³ came.
+    const sixMore = november({ read_to: '2026-11-20', consumption_m3: 11, ...charged(11) });
+    expect(explainChange(bill(), sixMore, { settled: false }).parts.map((part) => [part.cause, part.amount])).toEqual([
+      ['dias', 800],
     ]);
   });
 
@@ -111,6 +128,19 @@ describe('every cause alone', () => {
         amount: -9600,
         text: 'No tuvo m³ sobre el límite de sobreconsumo, y en noviembre de 2026 tuvo 8 m³ a $1.200 el m³: $9.600 menos.',
       },
+    ]);
+  });
+
+  it('a summer bill counts its m³ up to the limit as consumo, the rest as sobreconsumo', () => {
+    const summer = november({
+      consumption_m3: 27,
+      overconsumption_m3: 7,
+      overconsumption_charge: 8400,
+      ...charged(20),
+    });
+    expect(explainChange(bill(), summer, { settled: false }).parts.map((part) => part.text)).toEqual([
+      'Usó 10 m³ más que en octubre de 2026 hasta el límite de sobreconsumo, al mismo precio: $8.000 más.',
+      'Tuvo 7 m³ sobre el límite de sobreconsumo, a $1.200 el m³ (en octubre de 2026, ninguno): $8.400 más.',
     ]);
   });
 

@@ -14,7 +14,7 @@ describe('the local database on first start', () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     await prepareLocalDatabase(db);
     expect(log).toHaveBeenCalledWith(
-      expect.stringMatching(/^Database: applied 0001_outbox, .*, 9001_public_pages, 9002_billing$/),
+      expect.stringMatching(/^Database: applied 0001_outbox, .*, 9001_public_pages, 9002_billing, 9003_consumption$/),
     );
     expect(log).toHaveBeenCalledWith(
       expect.stringMatching(

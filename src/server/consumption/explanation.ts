@@ -10,9 +10,11 @@ import { explanationTexts as texts } from '../../shared/consumption/texts.ts';
  * less the m³ above the overconsumption limit, which have a charge of their own; p = V / base is a
  * bill's price per m³. The change in V splits into
  * - the volume at the earlier price, (base_to − base_from) · p_from, itself split into the days of
- *   the period at the earlier daily use ((days_to − days_from) · base_from / days_from · p_from:
- *   `dias`) and the daily use (the rest: `consumo`, or `lectura-estimada` when the earlier bill was
- *   estimated and this one's real reading settles it);
+ *   the period at the earlier daily use ((days_to − days_from) · base_from / days_from m³: `dias`)
+ *   and the daily use (the rest: `consumo`, or `lectura-estimada` when the earlier bill was
+ *   estimated and this one's real reading settles it). The days explain at most the volume's
+ *   change, and only one in their direction: the same m³ over a day more is no +$x for the day and
+ *   −$x for the use, and 1 m³ less over a day more reads "1 m³ menos" as the table does;
  * - the price: what is left, base_to · (p_to − p_from), with the fixed charge's change `tarifa`.
  *   Each of the three charges is rounded to a peso, so p wobbles between bills of the same tariff;
  *   a price change within what that rounding can make is no tariff change, and is left to the
@@ -46,14 +48,19 @@ function variableShares(from: ConsumptionPeriod, to: ConsumptionPeriod, settled:
   const [baseFrom, baseTo, daysFrom, daysTo] = [baseM3(from), baseM3(to), daysOf(from), daysOf(to)];
   const [priceFrom, priceTo] = [pricePerM3(from), pricePerM3(to)];
   const volumePrice = priceFrom ?? priceTo ?? 0;
-  const dailyFrom = baseFrom / daysFrom;
-  const daysVolume = (daysTo - daysFrom) * dailyFrom;
-  const useVolume = baseTo - baseFrom - daysVolume;
-  const priceEffect = variableCharges(to) - variableCharges(from) - (baseTo - baseFrom) * volumePrice;
+  const volumeChange = baseTo - baseFrom;
+  const atDailyUse = (daysTo - daysFrom) * (baseFrom / daysFrom);
+  const daysVolume =
+    Math.sign(atDailyUse) === Math.sign(volumeChange)
+      ? Math.sign(volumeChange) * Math.min(Math.abs(atDailyUse), Math.abs(volumeChange))
+      : 0;
+  const useVolume = volumeChange - daysVolume;
+  const priceEffect = variableCharges(to) - variableCharges(from) - volumeChange * volumePrice;
   const noise = baseFrom > 0 ? ROUNDING * (1 + baseTo / baseFrom) : 0;
   const priceChanged = Math.abs(priceEffect) > noise;
   const fixedChange = to.fixed_charge - from.fixed_charge;
   const useCause = settled ? 'lectura-estimada' : 'consumo';
+  const belowLimit = from.overconsumption_m3 > 0 || to.overconsumption_m3 > 0;
   return [
     {
       cause: 'dias',
@@ -63,7 +70,7 @@ function variableShares(from: ConsumptionPeriod, to: ConsumptionPeriod, settled:
     {
       cause: useCause,
       exact: useVolume * volumePrice,
-      text: (amount) => texts[useCause](from.period, useVolume, amount),
+      text: (amount) => texts[useCause](from.period, useVolume, amount, belowLimit),
     },
     {
       cause: 'tarifa',

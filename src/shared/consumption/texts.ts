@@ -55,12 +55,13 @@ const ended = (now: number) => now === 0;
  * this bill against the one of `month` (YYYY-MM), each ending with the part's amount in pesos.
  */
 export const explanationTexts = {
-  consumo: (month: string, volume: number, amount: number) =>
-    `Usó ${m3(volume)} ${moreOrLess(volume)} que en ${longMonth(month)}, al mismo precio${effect(amount)}`,
+  /** `belowLimit`: a bill had m³ above the overconsumption limit, which sobreconsumo's sentence counts. */
+  consumo: (month: string, volume: number, amount: number, belowLimit: boolean) =>
+    `Usó ${m3(volume)} ${moreOrLess(volume)} que en ${longMonth(month)}${belowLimit ? ' hasta el límite de sobreconsumo' : ''}, al mismo precio${effect(amount)}`,
   dias: (month: string, count: number, dayDifference: number, volume: number, amount: number) =>
-    `El período de lectura tuvo ${days(count)}, ${days(Math.abs(dayDifference))} ${moreOrLess(dayDifference)} que en ${longMonth(month)}, y a su consumo diario de entonces eso son ${m3(volume)} ${moreOrLess(volume)}${effect(amount)}`,
-  'lectura-estimada': (month: string, volume: number, amount: number) =>
-    `La boleta de ${longMonth(month)} se calculó con una lectura estimada y esta lectura real ajusta la diferencia, ${m3(volume)} ${moreOrLess(volume)} al mismo precio${effect(amount)}`,
+    `El período de lectura tuvo ${days(count)}, ${days(Math.abs(dayDifference))} ${moreOrLess(dayDifference)} que en ${longMonth(month)}, lo que explica ${m3(volume)} ${moreOrLess(volume)}${effect(amount)}`,
+  'lectura-estimada': (month: string, volume: number, amount: number, belowLimit: boolean) =>
+    `La boleta de ${longMonth(month)} se calculó con una lectura estimada y esta lectura real ajusta la diferencia, ${m3(volume)} ${moreOrLess(volume)}${belowLimit ? ' hasta el límite de sobreconsumo' : ''} al mismo precio${effect(amount)}`,
   /** `price`: the m³'s price before and now (null without m³ to price it by), when it changed. */
   tarifa: (
     price: { before: number | null; now: number | null } | null,

@@ -1,6 +1,5 @@
 import type { Config } from '@netlify/functions';
 import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
-import { recordAccess } from '../../src/server/audit.ts';
 import { staffConsumption } from '../../src/server/consumption/lookup.ts';
 import { parseInput } from '../../src/server/http.ts';
 import { byMethod } from '../../src/server/route-table.ts';
@@ -9,20 +8,13 @@ import { StaffConsumptionSchema } from '../../src/shared/consumption/schema.ts';
 /**
  * GET /api/admin/consumption/{serviceNumber} (docs/reference/admin-api.md): the holder's view of a
  * service (POST /api/consumo's data), for staff answering the phone or the counter, who have
- * checked who is asking. A look at a holder's consumption is an access: audited before the read.
+ * checked who is asking. A look at a holder's consumption is an access, audited with the read.
  */
 export default adminEndpoint(async ({ req, context, admin, db }) =>
   byMethod(req, {
     GET: async () => {
       const { serviceNumber } = parseInput(StaffConsumptionSchema, context.params);
-      await recordAccess(db, {
-        admin,
-        action: 'view',
-        entity: 'consumption',
-        entityId: serviceNumber,
-        summary: `Consumo del servicio ${serviceNumber}`,
-      });
-      return answer(await staffConsumption(db, serviceNumber));
+      return answer(await staffConsumption(db, serviceNumber, admin));
     },
   }),
 );

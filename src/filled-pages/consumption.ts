@@ -5,6 +5,7 @@ import { ConsumptionLookupForm } from '../components/consumption/ConsumptionLook
 import { lookUpConsumption } from '../server/consumption/lookup.ts';
 import { readForm } from '../server/http.ts';
 import { ConsumptionLookupSchema, type ConsumptionAnswer } from '../shared/consumption/schema.ts';
+import { SINGLE_LINE } from '../shared/fields.ts';
 import { ConsumptionReport } from '../ui/consumption/ConsumptionReport.tsx';
 import { fillBetween, type PostedPage } from './filled-page.ts';
 import { MARKERS } from './markers.ts';
@@ -20,7 +21,14 @@ export const consumptionPage: PostedPage<{ serviceNumber: string; answer: Consum
     const lookup = await readForm(req, ConsumptionLookupSchema, 1_024);
     return { serviceNumber: lookup.service_number, answer: await lookUpConsumption(db, lookup, address, now) };
   },
-  echo: (form) => ({ service_number: form.get('service_number') ?? '', rut: form.get('rut') ?? '' }),
+  // Only what a field may hold: a value with a control character is not written back.
+  echo: (form) =>
+    Object.fromEntries(
+      (['service_number', 'rut'] as const).map((field) => {
+        const value = form.get(field) ?? '';
+        return [field, SINGLE_LINE.test(value) ? value.slice(0, 12) : ''];
+      }),
+    ),
   fill: (page, outcome) =>
     fillBetween(page, MARKERS.consumptionStart, MARKERS.consumptionEnd, () =>
       renderToStaticMarkup(

@@ -74,15 +74,23 @@ interface RecordedAccess {
   summary: string;
 }
 
-/** Writes the row of an access that changes nothing: a sign-in, a renewal, a read, an export. */
-export async function recordAccess(
-  db: Database,
+/**
+ * The statement of an access's row, to run in the batch of the read it records; with `onlyIf` (SQL,
+ * its entity id as $5), only when there was something to read.
+ */
+export const accessStatement = (
   { admin, action, entity, entityId, summary }: RecordedAccess,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [admin.id, admin.email, action, entity, entityId, summary],
-  );
+  onlyIf = 'true',
+): Statement => ({
+  text: `INSERT INTO audit_log (admin_id, admin_email, action, entity, entity_id, summary)
+         SELECT $1::uuid, $2, $3, $4, $5, $6 WHERE ${onlyIf}`,
+  params: [admin.id, admin.email, action, entity, entityId, summary],
+});
+
+/** Writes the row of an access that changes nothing: a sign-in, a renewal, a read, an export. */
+export async function recordAccess(db: Database, access: RecordedAccess): Promise<void> {
+  const { text, params } = accessStatement(access);
+  await db.query(text, params);
 }
 
 export async function listAudit(

@@ -127,7 +127,11 @@ async function readBodyText(req: Request, mediaType: string, wrongType: string, 
  * The fields of a page's form, posted without JavaScript (application/x-www-form-urlencoded, at
  * most `maxBytes`), each a clean single line (input-text.ts), validated by its shared schema.
  */
-export async function readForm<S extends z.ZodMiniType>(req: Request, schema: S, maxBytes: number): Promise<z.output<S>> {
+export async function readForm<S extends z.ZodMiniType>(
+  req: Request,
+  schema: S,
+  maxBytes: number,
+): Promise<z.output<S>> {
   const text = await readBodyText(req, 'application/x-www-form-urlencoded', refusals.notForm, maxBytes);
   return parseInput(schema, Object.fromEntries(readUrlEncoded(text)));
 }

@@ -6,6 +6,7 @@ import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import * as adminAudit from '../../netlify/functions/admin-audit.ts';
+import * as adminConsumption from '../../netlify/functions/admin-consumption.ts';
 import * as adminCases from '../../netlify/functions/admin-cases.ts';
 import * as adminDenuncias from '../../netlify/functions/admin-denuncias.ts';
 import * as adminDocuments from '../../netlify/functions/admin-documents.ts';
@@ -27,6 +28,8 @@ import * as cap from '../../netlify/functions/cap.ts';
 import * as casesFollowUp from '../../netlify/functions/cases-follow-up.ts';
 import * as companyPage from '../../netlify/functions/company-page.ts';
 import * as complaints from '../../netlify/functions/complaints.ts';
+import * as consumption from '../../netlify/functions/consumption.ts';
+import * as consumptionPage from '../../netlify/functions/consumption-page.ts';
 import * as contact from '../../netlify/functions/contact.ts';
 import * as denuncias from '../../netlify/functions/denuncias.ts';
 import * as denunciasFollowUp from '../../netlify/functions/denuncias-follow-up.ts';
@@ -63,6 +66,7 @@ import { createInvitation } from '../../src/server/auth/invitations.ts';
 import { hashToken, newToken } from '../../src/server/link-tokens.ts';
 import { callFunction, signedInAdmin, totpCode, useAdminEnvironment } from '../helpers/admin.ts';
 import { chunkedUpload } from '../helpers/uploads.ts';
+import { insertPeriods, monthlyPeriods } from '../helpers/consumption.ts';
 import { pdfBytes, pngBytes } from '../helpers/files.ts';
 import { functionsDir, loadFunction, SCHEDULED } from '../helpers/fuzz.ts';
 import { educationItem, motorhomeRegistration, newsReport } from '../helpers/submissions.ts';
@@ -114,7 +118,7 @@ const BUILT_PAGE =
   '<link rel="canonical" href="https://www.aguasaysen.cl/avisos/plantilla"><!--aviso:json-ld--></head><body><main>' +
   '<!--cortes:lista--><!--cortes:localidades--><!--cortes:historial--><!--avisos:vigentes--><!--avisos:anteriores-->' +
   '<!--aviso:contenido--><!--indicadores:cifras--><!--tbk-final:comprobante--><!--/tbk-final:comprobante-->' +
-  '<!--educacion:galerias--><!--nosotros:documentos--><!--comunicados:lista-->' +
+  '<!--educacion:galerias--><!--nosotros:documentos--><!--comunicados:lista--><!--consumo:resultado--><!--/consumo:resultado-->' +
   '<script type="application/json" id="comunicados-fijos">[]</script>' +
   '</main></body></html>';
 vi.mock(import('node:fs/promises'), async (original) => {
@@ -136,6 +140,7 @@ interface Call {
   path: string;
   body?: unknown;
   token?: string;
+  headers?: Record<string, string>;
 }
 
 interface Row {
@@ -153,9 +158,13 @@ const webpay = useWebpaySimulator();
 const db = () => environment.database.db;
 
 /** Calls a function as the platform routes it, reads its whole answer, and counts its round trips. */
-async function roundTripsOf(fn: FunctionModule, { method, path, body, token }: Call) {
+async function roundTripsOf(fn: FunctionModule, { method, path, body, token, headers }: Call) {
   trips.calls = [];
-  const response = await callFunction(fn, method, path, { ...(token ? { token } : {}), body });
+  const response = await callFunction(fn, method, path, {
+    ...(token ? { token } : {}),
+    ...(headers ? { headers } : {}),
+    body,
+  });
   const text = await response.text();
   return { status: response.status, text, calls: [...trips.calls] };
 }
@@ -230,8 +239,10 @@ beforeAll(async () => {
   made.token = administrator.token;
   made.deskToken = (await signedInAdmin(db(), 'Olga Oficial', 'olga@example.com', ['cumplimiento'])).token;
   made.leavingToken = (await signedInAdmin(db(), 'Luis Saliente', 'luis@example.com')).token;
-  await db().query(`INSERT INTO accounts (service_number, balance, install_address, locality, expiration_date, doc_url)
-    VALUES ('100001', 18990, 'Baquedano 1240, Coyhaique', 'coyhaique', '2026-12-03', '/documentos/boletas/boleta.pdf')`);
+  await db()
+    .query(`INSERT INTO accounts (service_number, balance, install_address, locality, expiration_date, doc_url, holder_rut)
+    VALUES ('100001', 18990, 'Baquedano 1240, Coyhaique', 'coyhaique', '2026-12-03', '/documentos/boletas/boleta.pdf', '12345678-5')`);
+  await insertPeriods(db(), '100001', monthlyPeriods(24, '2026-11'));
   await db().query(
     `INSERT INTO documents (type, year, url_file) VALUES ('Memoria', 2024, '/documentos/memoria-2024.pdf')`,
   );
@@ -248,6 +259,29 @@ const publicRows: [string, Row][] = [
   [
     'POST /api/ticket',
     { fn: paymentsBalance, call: () => post('/api/ticket', { service_number: '100001' }), status: 200, trips: 1 },
+  ],
+  [
+    'POST /api/consumo',
+    {
+      fn: consumption,
+      call: () => post('/api/consumo', { service_number: '100001', rut: APPLICANT.rut }),
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /consumo',
+    {
+      fn: consumptionPage,
+      call: () => ({
+        method: 'POST',
+        path: '/consumo',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'service_number=100001&rut=12.345.678-5',
+      }),
+      status: 200,
+      trips: 1,
+    },
   ],
   [
     'POST /api/contacto',
@@ -786,6 +820,10 @@ const adminRows: [string, Row][] = [
     { fn: adminAccount, call: () => staff('GET', '/api/admin/account'), status: 200, trips: 2 },
   ],
   ['GET /api/admin/admins', { fn: adminAdmins, call: () => staff('GET', '/api/admin/admins'), status: 200, trips: 2 }],
+  [
+    'GET /api/admin/consumption/{serviceNumber}',
+    { fn: adminConsumption, call: () => staff('GET', '/api/admin/consumption/100001'), status: 200, trips: 2 },
+  ],
   ['GET /api/admin/audit', { fn: adminAudit, call: () => staff('GET', '/api/admin/audit'), status: 200, trips: 2 }],
   ['GET /api/admin/cases', { fn: adminCases, call: () => staff('GET', '/api/admin/cases'), status: 200, trips: 2 }],
   [

@@ -8,6 +8,7 @@ import type {
 import { consumptionMessages, eventTexts } from '../../shared/consumption/texts.ts';
 import { waitText } from '../../shared/time/wait-text.ts';
 import { aysenOffsetMinutes, chileDate } from '../../shared/time/wall-clock.ts';
+import { accessStatement } from '../audit.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { NotFound, Throttled } from '../errors.ts';
 import { lookUp } from '../throttle/throttle.ts';
@@ -101,15 +102,36 @@ export async function lookUpConsumption(
     await consumptionCounters(service_number, address),
     consumptionRead(service_number, rut, now, 3),
   );
-  if (lookup.kind === 'wait') throw new Throttled(consumptionMessages.throttled(waitText(lookup.seconds)), lookup.seconds);
+  if (lookup.kind === 'wait')
+    throw new Throttled(consumptionMessages.throttled(waitText(lookup.seconds)), lookup.seconds);
   if (lookup.kind === 'missing') throw new NotFound(consumptionMessages.notFound, 'rut');
   return consumptionAnswer(lookup.row);
 }
 
-/** Cuentas' view of a service for staff (phone and counter work): no RUT asked, nothing throttled. */
-export async function staffConsumption(db: Database, serviceNumber: string, now = new Date()): Promise<ConsumptionAnswer> {
-  const { text, params } = consumptionRead(serviceNumber, undefined, now, 1);
-  const [row] = await db.query<Found>(text, params);
+/**
+ * Cuentas' view of a service for `admin` (phone and counter work): no RUT asked, nothing throttled;
+ * the look is audited in the read's own transaction, so nothing is read without its row.
+ */
+export async function staffConsumption(
+  db: Database,
+  serviceNumber: string,
+  admin: { id: string; email: string },
+  now = new Date(),
+): Promise<ConsumptionAnswer> {
+  const [, [row]] = (await db.batch([
+    accessStatement(
+      {
+        admin,
+        action: 'view',
+        entity: 'consumption',
+        entityId: serviceNumber,
+        summary: `Consumo del servicio ${serviceNumber}`,
+      },
+      // A number no account has was no look at anyone's data.
+      'EXISTS (SELECT FROM accounts WHERE service_number = $5)',
+    ),
+    consumptionRead(serviceNumber, undefined, now, 1),
+  ])) as [unknown[], Found[]];
   if (!row) throw new NotFound(consumptionMessages.serviceNotFound);
   return consumptionAnswer(row);
 }

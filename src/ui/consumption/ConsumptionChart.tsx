@@ -40,7 +40,13 @@ export function ConsumptionChart({ periods, titleId }: { periods: ConsumptionPer
       preserveAspectRatio="xMidYMid meet"
     >
       <defs>
-        <pattern id="consumption-estimated" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <pattern
+          id="consumption-estimated"
+          width="6"
+          height="6"
+          patternUnits="userSpaceOnUse"
+          patternTransform="rotate(45)"
+        >
           <rect width="6" height="6" className="consumption-chart__estimated-ground" />
           <line x1="0" y1="0" x2="0" y2="6" className="consumption-chart__estimated-line" />
         </pattern>
@@ -74,7 +80,12 @@ export function ConsumptionChart({ periods, titleId }: { periods: ConsumptionPer
               {...(period.reading_type === 'estimada' ? { fill: 'url(#consumption-estimated)' } : {})}
             />
             {named(index) && (
-              <text className="consumption-chart__month" x={x + width / 2} y={HEIGHT - PLOT.bottom + 18} textAnchor="middle">
+              <text
+                className="consumption-chart__month"
+                x={x + width / 2}
+                y={HEIGHT - PLOT.bottom + 18}
+                textAnchor="middle"
+              >
                 {periodMonth(period.period)}
               </text>
             )}
@@ -84,7 +95,12 @@ export function ConsumptionChart({ periods, titleId }: { periods: ConsumptionPer
               </text>
             )}
             {index === last && (
-              <text className="consumption-chart__figure" x={x + width / 2} y={y(period.consumption_m3) - 6} textAnchor="middle">
+              <text
+                className="consumption-chart__figure"
+                x={x + width / 2}
+                y={y(period.consumption_m3) - 6}
+                textAnchor="middle"
+              >
                 {period.consumption_m3}
               </text>
             )}

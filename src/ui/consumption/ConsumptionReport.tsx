@@ -66,8 +66,7 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
         <figure className="consumption-figure">
           <ConsumptionChart periods={periods} titleId="consumo-grafico" />
           <figcaption id="consumo-grafico">
-            Metros cúbicos de cada boleta; las barras rayadas son lecturas estimadas. La tabla tiene las mismas
-            cifras.
+            Metros cúbicos de cada boleta; las barras rayadas son lecturas estimadas. La tabla tiene las mismas cifras.
           </figcaption>
         </figure>
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Tabla del consumo por periodo">
@@ -93,7 +92,11 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
                   <td>
                     {period.doc_url ? (
                       <a href={period.doc_url} target="_blank" rel="noopener">
-                        Ver boleta<span className="visually-hidden"> de {longMonth(period.period)} (se abre en una pestaña nueva)</span>
+                        Ver boleta
+                        <span className="visually-hidden">
+                          {' '}
+                          de {longMonth(period.period)} (se abre en una pestaña nueva)
+                        </span>
                       </a>
                     ) : (
                       '—'

@@ -31,8 +31,7 @@ export default function AccountConsumption() {
   });
   const consumption = useQuery({
     queryKey: ['consumption', serviceNumber],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/admin/consumption/${serviceNumber}`, ConsumptionAnswerSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest(`/api/admin/consumption/${serviceNumber}`, ConsumptionAnswerSchema, { signal }),
     enabled: serviceNumber !== undefined,
   });
 

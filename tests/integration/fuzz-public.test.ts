@@ -12,33 +12,11 @@ import { describeFuzz, functionsDir, loadFunction, rowCounter, SCHEDULED, writeR
 const environment = useAdminEnvironment();
 
 // The pages filled per request read the build's HTML (dist/), which a test run has not built, or
-// is building beside it (scripts/test.ts): they get a page of their own with every marker a page
-// is filled at, the input is the point.
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:fs/promises')>();
-  const { resolve, sep } = await import('node:path');
-  const markers = [
-    'aviso:contenido',
-    'aviso:json-ld',
-    'avisos:anteriores',
-    'avisos:vigentes',
-    'cortes:historial',
-    'cortes:lista',
-    'comunicados:lista',
-    'cortes:localidades',
-    'educacion:galerias',
-    'indicadores:cifras',
-    'nosotros:documentos',
-    'tbk-final:comprobante',
-  ];
-  // /comunicados' fixed items, which its page holds as data.
-  const fixedNews = '<script type="application/json" id="comunicados-fijos">[]</script>';
-  const page = `<!doctype html><html lang="es"><head><title>Página</title></head><body>${markers.map((marker) => `<!--${marker}-->`).join('')}${fixedNews}</body></html>`;
-  const dist = `${resolve(import.meta.dirname, '../../dist')}${sep}`;
-  const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: [never]) =>
-    String(file).startsWith(dist) ? Promise.resolve(page) : actual.readFile(file, ...rest)) as typeof actual.readFile;
-  return { ...actual, readFile, default: { ...actual, readFile } };
-});
+// is building beside it (scripts/test.ts): they get a page with every marker a page is filled at,
+// the input is the point.
+vi.mock(import('node:fs/promises'), async (original) =>
+  (await import('../helpers/built-pages.ts')).withBuiltPages(original),
+);
 let counts: Awaited<ReturnType<typeof rowCounter>>;
 beforeAll(async () => {
   counts = await rowCounter(environment.database.db);

@@ -19,6 +19,7 @@ const screens = [
   '/admin/pagos',
   '/admin/pagos/exportar?status=paid',
   '/admin/cuentas/importar',
+  '/admin/cuentas/consumo?servicio=100001',
   '/admin/administradores',
   '/admin/administradores/nuevo',
   '/admin/documentos',

@@ -46,6 +46,9 @@ export const JS_BUDGET_KB: Record<string, number> = {
   // Its list and item come in the HTML (news-page): React and the island, no fetch helper and no
   // zod (69.5 KB; 82.1 when it fetched /api/reports).
   '/comunicados': 70,
+  // Its form is plain HTML, posted to the page itself, and the chart comes as SVG (consumption-page):
+  // no island, the offline worker's registration alone.
+  '/consumo': 1,
   // The receipt comes in the HTML (payments-receipt-page): only its print button's script.
   '/tbk-final': 1,
   // Leaflet and its map; 114 since every page registers the offline pages' worker (156 bytes):

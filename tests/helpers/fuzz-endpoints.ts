@@ -20,6 +20,7 @@ import {
   FollowUpQuerySchema,
 } from '../../src/shared/cases/schema.ts';
 import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
+import { WarningOptOutSchema } from '../../src/shared/consumption/warnings.ts';
 import { ContactSchema } from '../../src/shared/contact/schema.ts';
 import {
   DeskListQuerySchema,
@@ -276,6 +277,10 @@ export const publicFunctions: FuzzedFunction[] = [
     ],
   },
   {
+    name: 'consumption-warnings',
+    routes: [post('/api/consumo/avisos/baja', { json: { schema: WarningOptOutSchema, valid: { token: token43 } } })],
+  },
+  {
     name: 'rights-confirm',
     routes: [post('/api/derechos/confirmar', { json: { schema: RightsConfirmSchema, valid: { token: token43 } } })],
   },
@@ -357,6 +362,7 @@ export const adminFunctions: FuzzedFunction[] = [
       },
     }),
   ]),
+  admin('admin-consumption-warnings', [get('/api/admin/accounts/warnings')]),
   admin('admin-admins', [
     get('/api/admin/admins'),
     post('/api/admin/admins', {

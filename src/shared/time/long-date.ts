@@ -10,3 +10,8 @@ const longDateFormat = new Intl.DateTimeFormat('es-CL', {
 
 /** A day of Chile's calendar ('YYYY-MM-DD') in words: "martes, 8 de diciembre de 2026". */
 export const longDate = (day: string): string => longDateFormat.format(new Date(`${day}T12:00:00Z`));
+
+const longMonthFormat = new Intl.DateTimeFormat('es-CL', { timeZone: 'UTC', month: 'long', year: 'numeric' });
+
+/** A month ('YYYY-MM', a billing period) in words: "noviembre de 2026". */
+export const longMonth = (month: string): string => longMonthFormat.format(new Date(`${month}-15T12:00:00Z`));

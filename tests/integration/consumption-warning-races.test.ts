@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { warnHighConsumption } from '../../src/server/consumption/warnings.ts';
+import { warnHighConsumption, type WrittenPeriod } from '../../src/server/consumption/warnings.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { serviceWithHistory } from '../helpers/consumption.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
@@ -25,7 +25,7 @@ afterAll(() => postgres?.stop());
 describe('imports warning the same periods at once', () => {
   it(`write one warning and one mail per service and period, in ${ROUNDS} rounds`, async () => {
     for (let round = 0; round < ROUNDS; round++) {
-      const written = [];
+      const written: WrittenPeriod[] = [];
       for (const service of [`3${round}01`, `3${round}02`]) {
         const periods = await serviceWithHistory(postgres.db, service, [10, 10, 10, 10, 10, 10, 40]);
         written.push({ service_number: service, period: periods.at(-1)! });

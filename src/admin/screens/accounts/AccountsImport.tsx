@@ -13,6 +13,7 @@ import { TextInput } from '../../forms/TextInput.tsx';
 import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 import { uploadFile } from '../../uploads.ts';
+import { AccountsNav } from './AccountsNav.tsx';
 import { ImportReport } from './ImportReport.tsx';
 
 const labels = { file: 'Archivo CSV de cuentas', exportedAt: 'Fecha y hora de la exportación' };
@@ -60,6 +61,7 @@ export default function AccountsImport() {
   return (
     <>
       <PageTitle>Importar cuentas</PageTitle>
+      <AccountsNav />
       <p>
         El archivo CSV que exporta el sistema de facturación da el saldo de cada número de servicio: lo que los clientes
         consultan en Mi boleta y pagan en Pagar mi cuenta. Las cuentas del archivo se agregan o se actualizan; las que

@@ -300,6 +300,16 @@ export const TABLES: Record<string, TableRule> = {
       unsubscribe_token_hash: ifGiven('unsubscribe_token_hash', fake.token),
     },
   },
+  // The warnings of high consumption keep what was compared and why a mail did not go (Cuentas
+  // shows them on a preview); the address and the opt-out link's hash go.
+  consumption_warnings: {
+    columns: {
+      ...keep('service_number', 'period', 'consumption_m3', 'average_m3', 'readings', 'email_not_sent', 'warned_at'),
+      email: ifGiven('email', fake.email),
+      opt_out_token_hash: ifGiven('opt_out_token_hash', fake.token),
+    },
+  },
+  consumption_warning_opt_outs: { columns: keep('service_number', 'opted_out_at') },
 };
 
 /** What the database holds that the list above does not classify: nothing, or the run stops. */

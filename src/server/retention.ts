@@ -1,6 +1,7 @@
 import { retention, type Period } from '../shared/retention/texts.ts';
 import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
+import { warningReferenceOf } from './consumption/warnings.ts';
 import { EMPTY_MAIL } from './mail/outbox.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
 import { deleteExpiredExports } from './rights/export.ts';
@@ -28,6 +29,8 @@ import { fileKey, type UploadStore } from './uploads/store.ts';
  * - a subscription to the alerts of cortes never confirmed, after its period (a confirmed one
  *   stays until its owner unsubscribes), and a change requested for a confirmed one, never
  *   confirmed, after the same period;
+ * - a warning of high consumption, `retention.consumptionWarnings` after it was written (its
+ *   service's opt-out stays, with the account);
  * - the bytes of a rights request's export (rights/export.ts), once its link has expired or an hour
  *   after it was downloaded (the download deletes them itself; this catches one that failed).
  * A submission whose mail has not been delivered is never deleted, and an undelivered mail never
@@ -52,6 +55,7 @@ export interface RetentionReport {
   followUpFailures: number;
   receiptFailures: number;
   unconfirmedOutageAlerts: number;
+  consumptionWarnings: number;
   rightsExports: number;
   rightsRequests: number;
 }
@@ -231,6 +235,21 @@ const deleteUnconfirmedOutageAlerts = (db: Database, limit: number) =>
     [interval(retention.unconfirmedOutageAlerts), limit],
   );
 
+const deleteConsumptionWarnings = (db: Database, limit: number) =>
+  count(
+    db,
+    `WITH deleted AS (
+       DELETE FROM consumption_warnings WHERE (service_number, period) IN (
+         SELECT service_number, period FROM consumption_warnings w
+         WHERE w.warned_at < now() - $1::interval
+           AND ${mailDelivered(warningReferenceOf('w'))}
+         ORDER BY w.warned_at LIMIT $2
+       ) RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM deleted`,
+    [interval(retention.consumptionWarnings), limit],
+  );
+
 export interface RetentionBounds {
   /** Rows per step. */
   limit?: number;
@@ -274,6 +293,7 @@ export async function applyRetention(
     ['followUpFailures', () => deleteFailures(db, 'follow_up_failures', retention.followUpFailures, limit)],
     ['receiptFailures', () => deleteFailures(db, 'receipt_failures', retention.receiptFailures, limit)],
     ['unconfirmedOutageAlerts', () => deleteUnconfirmedOutageAlerts(db, limit)],
+    ['consumptionWarnings', () => deleteConsumptionWarnings(db, limit)],
     // Before the requests: a request waits for its exports' bytes to be gone.
     ['rightsExports', () => deleteExpiredExports(db, store, limit)],
     [

@@ -1,5 +1,10 @@
 import type { Database } from '../../src/server/db/index.ts';
-import { billTotal, CHARGE_COLUMNS, type ConsumptionPeriod } from '../../src/shared/consumption/schema.ts';
+import {
+  billTotal,
+  CHARGE_COLUMNS,
+  type ConsumptionPeriod,
+  type ReadingType,
+} from '../../src/shared/consumption/schema.ts';
 import { addDays, addMonths } from '../../src/shared/time/days.ts';
 
 /**
@@ -52,26 +57,71 @@ export function monthlyPeriods(
   });
 }
 
+const periodColumns = [
+  'period',
+  'read_from',
+  'read_to',
+  'reading_from',
+  'reading_to',
+  'consumption_m3',
+  'reading_type',
+  'overconsumption_m3',
+  ...CHARGE_COLUMNS,
+  'total',
+  'due_date',
+  'doc_url',
+] as const;
+
+/** The statements that write the periods of `serviceNumber`, whose account must exist. */
+const periodStatements = (serviceNumber: string, periods: ConsumptionPeriod[]) =>
+  periods.map((period) => ({
+    text: `INSERT INTO consumption_periods (service_number, ${periodColumns.join(', ')})
+           VALUES ($1, ${periodColumns.map((_, index) => `$${index + 2}`).join(', ')})`,
+    params: [serviceNumber, ...periodColumns.map((column) => period[column])],
+  }));
+
 /** Writes the periods of `serviceNumber`, whose account must exist. */
 export async function insertPeriods(db: Database, serviceNumber: string, periods: ConsumptionPeriod[]): Promise<void> {
-  const columns = [
-    'period',
-    'read_from',
-    'read_to',
-    'reading_from',
-    'reading_to',
-    'consumption_m3',
-    'reading_type',
-    'overconsumption_m3',
-    ...CHARGE_COLUMNS,
-    'total',
-    'due_date',
-    'doc_url',
-  ] as const;
-  for (const period of periods)
-    await db.query(
-      `INSERT INTO consumption_periods (service_number, ${columns.join(', ')})
-       VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})`,
-      [serviceNumber, ...columns.map((column) => period[column])],
-    );
+  await db.batch(periodStatements(serviceNumber, periods));
+}
+
+/** A reading of a test history: its m³, `real` unless said. */
+export type Reading = number | [m3: number, type: ReadingType];
+
+/** The month `offset` months after 2025-01, as YYYY-MM. */
+export const periodAt = (offset: number): string => addMonths('2025-01-01', offset).slice(0, 7);
+
+/**
+ * An account with `email` as its contact, and its periods from 2025-01 on, one a month, as the
+ * readings import would have written them (the m³ and the reading's type as said, the October
+ * bill's charges otherwise). Answers the periods, oldest first.
+ */
+export async function serviceWithHistory(
+  db: Database,
+  serviceNumber: string,
+  readings: Reading[],
+  email: string | null = `titular${serviceNumber}@correo.cl`,
+): Promise<string[]> {
+  const periods = readings.map((reading, index) => {
+    const [m3, type] = typeof reading === 'number' ? [reading, 'real' as const] : reading;
+    const period = periodAt(index);
+    return consumptionPeriod({
+      period,
+      read_from: `${period}-01`,
+      read_to: `${period}-28`,
+      due_date: `${period}-28`,
+      reading_from: 0,
+      reading_to: m3,
+      consumption_m3: m3,
+      reading_type: type,
+    });
+  });
+  await db.batch([
+    {
+      text: `INSERT INTO accounts (service_number, balance, install_address, contact_email) VALUES ($1, 0, 'Prat 450', $2)`,
+      params: [serviceNumber, email],
+    },
+    ...periodStatements(serviceNumber, periods),
+  ]);
+  return periods.map(({ period }) => period);
 }

@@ -21,6 +21,7 @@ import {
 } from '../../src/shared/cases/schema.ts';
 import { ComplaintSchema } from '../../src/shared/complaints/schema.ts';
 import { ConsumptionLookupSchema } from '../../src/shared/consumption/schema.ts';
+import { WarningOptOutSchema } from '../../src/shared/consumption/warnings.ts';
 import { ContactSchema } from '../../src/shared/contact/schema.ts';
 import {
   DeskListQuerySchema,
@@ -289,6 +290,10 @@ export const publicFunctions: FuzzedFunction[] = [
     ],
   },
   {
+    name: 'consumption-warnings',
+    routes: [post('/api/consumo/avisos/baja', { json: { schema: WarningOptOutSchema, valid: { token: token43 } } })],
+  },
+  {
     name: 'rights-confirm',
     routes: [post('/api/derechos/confirmar', { json: { schema: RightsConfirmSchema, valid: { token: token43 } } })],
   },
@@ -370,6 +375,7 @@ export const adminFunctions: FuzzedFunction[] = [
       },
     }),
   ]),
+  admin('admin-consumption-warnings', [get('/api/admin/accounts/warnings')]),
   admin('admin-admins', [
     get('/api/admin/admins'),
     post('/api/admin/admins', {

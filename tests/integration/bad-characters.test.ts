@@ -188,6 +188,7 @@ const probes: Probe[] = [
     'name',
     'rights',
   ),
+  json('/api/consumo/avisos/baja', { token: 'x' }, 'token', 'consumption-warnings'),
   json('/api/derechos/confirmar', { token: 'x' }, 'token', 'rights-confirm'),
   json('/api/derechos/descarga', { token: 'x' }, 'token', 'rights-download'),
   json('/api/outages/lookup', { serviceNumber: '100001' }, 'serviceNumber', 'outages-lookup'),

@@ -174,7 +174,8 @@ beforeEach(async () => {
   await db().query(
     `TRUNCATE outbox, contact_messages, complaints, motorhome_registrations, job_applications, denuncias,
        tbk_payments, bills, accounts, uploads, follow_up_failures, receipt_failures, denuncia_messages, denuncia_reminders,
-       rights_requests, rights_exports, rights_inclusions, data_blocks`,
+       rights_requests, rights_exports, rights_inclusions, data_blocks, consumption_periods, consumption_warnings,
+       consumption_warning_opt_outs`,
   );
 });
 
@@ -189,6 +190,7 @@ describe('the periods the notice states', () => {
     [retention.denuncias, '5 años'],
     [retention.followUpFailures, '1 día'],
     [retention.rightsRequests, '2 años'],
+    [retention.consumptionWarnings, '24 meses'],
     [{ amount: 1, unit: 'year' } as Period, '1 año'],
   ])('%o reads "%s"', (period, text) => {
     expect(periodText(period)).toBe(text);
@@ -580,6 +582,7 @@ describe('what the clean-up leaves alone', () => {
       followUpFailures: 0,
       receiptFailures: 0,
       unconfirmedOutageAlerts: 0,
+      consumptionWarnings: 0,
       rightsExports: 0,
       rightsRequests: 0,
     });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as adminAccount from '../../netlify/functions/admin-account.ts';
 import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import * as adminAdmins from '../../netlify/functions/admin-admins.ts';
+import * as adminConsumptionWarnings from '../../netlify/functions/admin-consumption-warnings.ts';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import * as adminAudit from '../../netlify/functions/admin-audit.ts';
 import * as adminConsumption from '../../netlify/functions/admin-consumption.ts';
@@ -59,6 +60,7 @@ import * as paymentsRecords from '../../netlify/functions/payments-records.ts';
 import * as paymentsReturn from '../../netlify/functions/payments-return.ts';
 import * as previewAnonymisation from '../../netlify/functions/preview-anonymisation.ts';
 import * as rights from '../../netlify/functions/rights.ts';
+import * as consumptionWarnings from '../../netlify/functions/consumption-warnings.ts';
 import * as rightsConfirm from '../../netlify/functions/rights-confirm.ts';
 import * as rightsDownload from '../../netlify/functions/rights-download.ts';
 import * as uploads from '../../netlify/functions/uploads.ts';
@@ -480,6 +482,30 @@ const publicRows: [string, Row][] = [
           [hashToken(token)],
         );
         return post('/api/derechos/confirmar', { token });
+      },
+      status: 200,
+      trips: 1,
+    },
+  ],
+  [
+    'POST /api/consumo/avisos/baja',
+    {
+      fn: consumptionWarnings,
+      call: async () => {
+        const token = newToken();
+        await db().batch([
+          {
+            text: `INSERT INTO accounts (service_number, balance, install_address) VALUES ('400099', 0, 'Prat 1')`,
+            params: [],
+          },
+          {
+            text: `INSERT INTO consumption_warnings (service_number, period, consumption_m3, average_m3, readings, email,
+                     opt_out_token_hash)
+                   VALUES ('400099', '2026-11', 40, 12, 6, 'rosa@correo.cl', $1)`,
+            params: [hashToken(token)],
+          },
+        ]);
+        return post('/api/consumo/avisos/baja', { token });
       },
       status: 200,
       trips: 1,
@@ -1003,6 +1029,10 @@ const adminRows: [string, Row][] = [
       status: 200,
       trips: 2,
     },
+  ],
+  [
+    'GET /api/admin/accounts/warnings',
+    { fn: adminConsumptionWarnings, call: () => staff('GET', '/api/admin/accounts/warnings'), status: 200, trips: 2 },
   ],
   ['GET /api/admin/outbox', { fn: adminOutbox, call: () => staff('GET', '/api/admin/outbox'), status: 200, trips: 2 }],
   [

@@ -25,6 +25,7 @@ const mailKinds: Record<string, string> = {
   ALE: 'Confirmación de avisos de cortes',
   COR: 'Aviso de corte de agua',
   AVI: 'Aviso sanitario o de servicio',
+  CSM: 'Aviso de consumo alto',
 };
 export const mailKind = (reference: string): string =>
   mailKinds[reference.split('-')[0] ?? ''] ?? 'Comprobante de pago';

@@ -45,6 +45,11 @@ export const retention = {
   rightsRequests: { amount: 2, unit: 'year' },
   /** A subscription to the alerts of cortes never confirmed, from its (last) request: the link's life. */
   unconfirmedOutageAlerts: { amount: 7, unit: 'day' },
+  /**
+   * A warning of high consumption (what was compared, to which address or why none), from when it
+   * was written: as long as the periods it was about, the 24 a service keeps.
+   */
+  consumptionWarnings: { amount: 24, unit: 'month' },
 } as const satisfies Record<string, Period>;
 
 const UNIT_NAMES = { day: ['día', 'días'], month: ['mes', 'meses'], year: ['año', 'años'] } as const;

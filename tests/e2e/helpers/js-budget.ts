@@ -33,6 +33,8 @@ export const JS_BUDGET_KB: Record<string, number> = {
   // button of the page its mail links to.
   '/privacidad/derechos': 75,
   '/privacidad/derechos/confirmar': 72,
+  // The page a high-consumption warning's opt-out link opens: one button, as the alerts' baja.
+  '/consumo/avisos/baja': 72,
   // The page the rights export's mail links to: one button, that saves the file (71.0 KB).
   '/privacidad/derechos/descarga': 72,
   // Its form is in the built HTML; what it loads before the visitor signs in.

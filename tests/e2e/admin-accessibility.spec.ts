@@ -10,7 +10,7 @@ import {
 import { ADMIN_SHELL, adminShellMarkup, adminThemes as themes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './helpers/cases.ts';
-import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
+import { adminScreenshots, screenshot, screenshotsWanted } from './helpers/screenshots.ts';
 
 // The public pages are checked by quality-gates.spec.ts from the build; the admin screens need a
 // session and their data, so they are checked here, in both themes (spec §3 Settings).
@@ -126,16 +126,7 @@ for (const theme of themes) {
     test('the accounts import with its report, and the first-administrator form, have no violations; screenshots', async ({
       page,
     }, testInfo) => {
-      const shoot = async (target: Page, name: string) => {
-        for (const [device, viewport] of [
-          ['desktop', { width: 1280, height: 800 }],
-          ['phone', { width: 390, height: 844 }],
-        ] as const) {
-          await target.setViewportSize(viewport);
-          await screenshot(target, testInfo, `${name}-${theme}-${device}.png`, { fullPage: true });
-        }
-        await target.setViewportSize({ width: 1280, height: 800 });
-      };
+      const shoot = (target: Page, name: string) => adminScreenshots(target, testInfo, `${name}-${theme}`);
       await useSession(page);
       await page.goto('/admin/cuentas/importar');
       await settle(page);
@@ -241,15 +232,7 @@ for (const theme of themes) {
       page,
     }, testInfo) => {
       test.skip(!screenshotsWanted, 'only screenshots, written when E2E_SCREENSHOTS is set');
-      const shoot = async (name: string) => {
-        for (const [device, viewport] of [
-          ['desktop', { width: 1280, height: 800 }],
-          ['phone', { width: 390, height: 844 }],
-        ] as const) {
-          await page.setViewportSize(viewport);
-          await screenshot(page, testInfo, `${name}-${theme}-${device}.png`, { fullPage: true });
-        }
-      };
+      const shoot = (name: string) => adminScreenshots(page, testInfo, `${name}-${theme}`);
       await page.goto('/login');
       await settle(page);
       await shoot('login');

@@ -3,7 +3,7 @@ import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
 import { useAdminSessions } from './helpers/admin-session.ts';
 import { sendComplaintForm } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
-import { screenshot } from './helpers/screenshots.ts';
+import { adminScreenshots, screenshot } from './helpers/screenshots.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 
 // Mi consumo (docs/features/consumption.md), on the demo data: 100001 with its holder's RUT and 24
@@ -115,12 +115,6 @@ test.describe('Cuentas: a service for staff', () => {
       // Staff read the view; the reclamo and the leak test are the holder's.
       await expect(page.getByRole('link', { name: /^Reclamar por la boleta/ })).toHaveCount(0);
       await expectNoAdminViolations(page, theme, '/admin/cuentas/consumo');
-      for (const [device, viewport] of [
-        ['desktop', { width: 1280, height: 800 }],
-        ['phone', { width: 390, height: 844 }],
-      ] as const) {
-        await page.setViewportSize(viewport);
-        await screenshot(page, testInfo, `admin-consumo-${theme}-${device}.png`, { fullPage: true });
-      }
+      await adminScreenshots(page, testInfo, `admin-consumo-${theme}`);
     });
 });

@@ -2,43 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { explainBill, explainChange } from '../../src/server/consumption/explanation.ts';
 import {
-  billTotal,
   CHARGE_COLUMNS,
   READING_TYPES,
   type ConsumptionPeriod,
 } from '../../src/shared/consumption/schema.ts';
 import { addDays, addMonths } from '../../src/shared/time/days.ts';
+import { consumptionPeriod } from '../helpers/consumption.ts';
 
-/**
- * October 2026: 30 days, 10 m³ at $800 the m³ (water $500, sewer $200, treatment $100) and a
- * fixed charge of $1.000; `changes` make another bill of it, whose total is its charges' sum.
- */
-function bill(changes: Partial<ConsumptionPeriod> = {}): ConsumptionPeriod {
-  const period: ConsumptionPeriod = {
-    period: '2026-10',
-    read_from: '2026-09-16',
-    read_to: '2026-10-15',
-    reading_from: 1000,
-    reading_to: 1010,
-    consumption_m3: 10,
-    reading_type: 'real',
-    overconsumption_m3: 0,
-    fixed_charge: 1000,
-    water_charge: 5000,
-    sewer_charge: 2000,
-    treatment_charge: 1000,
-    overconsumption_charge: 0,
-    subsidy_amount: 0,
-    agreement_instalment: 0,
-    other_charges: 0,
-    compensation: 0,
-    total: 0,
-    due_date: '2026-11-05',
-    doc_url: null,
-    ...changes,
-  };
-  return { ...period, total: billTotal(period) };
-}
+/** October 2026: 30 days, 10 m³ at $800 the m³ and a fixed charge of $1.000, or another bill made of it. */
+const bill = consumptionPeriod;
 
 /** November's bill: October's with `changes`. */
 const november = (changes: Partial<ConsumptionPeriod> = {}) =>

@@ -32,3 +32,18 @@ export async function screenshotsAtBothWidths(
     await screenshot(page, testInfo, `${name}-${width}.png`, options);
   }
 }
+
+/**
+ * Screenshots of an admin screen on a desktop and a phone (1280 × 800 and 390 × 844), whole:
+ * `${name}-desktop.png` and `${name}-phone.png`; the desktop size is set back after.
+ */
+export async function adminScreenshots(target: Page, testInfo: Pick<TestInfo, 'outputPath'>, name: string) {
+  for (const [device, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await target.setViewportSize(viewport);
+    await screenshot(target, testInfo, `${name}-${device}.png`, { fullPage: true });
+  }
+  await target.setViewportSize({ width: 1280, height: 800 });
+}

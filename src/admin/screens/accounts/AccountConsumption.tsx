@@ -3,13 +3,13 @@ import { useSearchParams } from 'react-router';
 import * as z from 'zod/mini';
 import { ConsumptionAnswerSchema, StaffConsumptionSchema } from '../../../shared/consumption/schema.ts';
 import { ConsumptionReport } from '../../../ui/consumption/ConsumptionReport.tsx';
+import { PageTitle } from '../../layout/PageTitle.tsx';
+import { AdminForm } from '../../forms/AdminForm.tsx';
+import { TextInput } from '../../forms/TextInput.tsx';
+import { SubmitButton } from '../../forms/SubmitButton.tsx';
+import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { apiRequest } from '../../api-client.ts';
 import { QueryView } from '../../components/QueryView.tsx';
-import { AdminForm } from '../../forms/AdminForm.tsx';
-import { SubmitButton } from '../../forms/SubmitButton.tsx';
-import { TextInput } from '../../forms/TextInput.tsx';
-import { useAdminForm } from '../../forms/use-admin-form.ts';
-import { PageTitle } from '../../layout/PageTitle.tsx';
 import { AccountsNav } from './AccountsNav.tsx';
 
 const labels = { serviceNumber: 'Número de servicio' };

@@ -258,7 +258,8 @@ describe('every public endpoint answers bad characters with 400 and a Spanish me
       expect(response.status).toBe(probe.status ?? 400);
       const message = probe.message?.(bad) ?? refusals.invalidText;
       // A page a form posts to answers in the page: the form again, with the message.
-      if (response.headers.get('content-type')?.startsWith('text/html')) expect(await response.text()).toContain(message);
+      if (response.headers.get('content-type')?.startsWith('text/html'))
+        expect(await response.text()).toContain(message);
       else {
         const body = await response.json();
         expect([body.error, ...Object.values(body.errors ?? {})]).toContain(message);

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { explainBill, explainChange } from '../../src/server/consumption/explanation.ts';
-import {
-  CHARGE_COLUMNS,
-  READING_TYPES,
-  type ConsumptionPeriod,
-} from '../../src/shared/consumption/schema.ts';
+import { CHARGE_COLUMNS, READING_TYPES, type ConsumptionPeriod } from '../../src/shared/consumption/schema.ts';
 import { addDays, addMonths } from '../../src/shared/time/days.ts';
 import { consumptionPeriod } from '../helpers/consumption.ts';
 

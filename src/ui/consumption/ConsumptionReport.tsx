@@ -69,8 +69,12 @@ export function ConsumptionReport({ answer, serviceNumber, actions }: Consumptio
             Metros cúbicos de cada boleta; las barras rayadas son lecturas estimadas. La tabla tiene las mismas cifras.
           </figcaption>
         </figure>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Tabla del consumo por periodo">
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable) */}
+        <div className="table-scroll" role="region" aria-labelledby="consumo-tabla" tabIndex={0}>
           <table className="consumption-table">
+            <caption id="consumo-tabla" className="visually-hidden">
+              Consumo y total de cada boleta, la más reciente primero
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Periodo</th>

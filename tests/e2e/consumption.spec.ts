@@ -28,9 +28,9 @@ for (const width of [390, 1280]) {
     const history = page.getByRole('region', { name: /^Consumo del servicio 100001/ });
     const chart = history.getByRole('img', { name: /Metros cúbicos de cada boleta/ });
     await expect(chart).toBeVisible();
-    // The chart fits the phone's width: nothing to scroll sideways but the table's own region.
-    const box = await chart.boundingBox();
-    expect(box!.width).toBeLessThanOrEqual(width);
+    // The chart fits the phone's width, and nothing but the table's own region scrolls sideways.
+    expect((await chart.boundingBox())!.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await expect(history.locator('.consumption-chart__bar')).toHaveCount(24);
     await expect(history.locator('.consumption-chart__bar--estimada')).toHaveCount(1);
     const table = history.getByRole('table');

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: load on the local API with autocannon, 16 connections, against
- * GET /api/health (no database: the baseline), POST /api/ticket (one SELECT) and POST
- * /api/contacto (a transaction of two INSERTs, then the mail written to .data/outbox). Prints
+ * GET /api/health (no database: the baseline), POST /api/ticket (one SELECT), POST /api/consumo
+ * (the throttle's claim with the look-up in it: 24 periods, the town's events, the explanation;
+ * the demo holder's right pair, never counted) and POST /api/contacto (a transaction of two
+ * INSERTs, then the mail written to .data/outbox). Prints
  * each one's requests/s, p50 and p99 and its requests/s as a fraction of /api/health's in the
  * same run, the figure that compares across machines.
  *
@@ -37,6 +39,13 @@ const targets: Target[] = [
     path: '/api/ticket',
     body: { service_number: '100001' },
     target: { requestsPerSecond: 300, p99Ms: 200 },
+  },
+  {
+    name: 'POST /api/consumo',
+    method: 'POST',
+    path: '/api/consumo',
+    body: { service_number: '100001', rut: '12.345.678-5' },
+    target: { requestsPerSecond: 150, p99Ms: 300 },
   },
   {
     name: 'POST /api/contacto',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAccountsFile, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { decodeCsvFile } from '../../src/server/imports/csv-import.ts';
 import { Invalid } from '../../src/server/errors.ts';
 import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -119,7 +120,7 @@ describe('the billing CSV export', () => {
       'El archivo no es un CSV de texto. Expórtelo como CSV e intente nuevamente.',
     ],
   ])('refuses %s', (_case, bytes, message) => {
-    expect(() => decodeAccountsFile(bytes)).toThrow(new Invalid(message, 'file'));
+    expect(() => decodeCsvFile(bytes)).toThrow(new Invalid(message, 'file'));
   });
 
   it('stays within the 10 MiB a Neon HTTP request takes, at the largest file and the most lines', () => {

@@ -37,3 +37,8 @@ CREATE TABLE consumption_periods (
   CHECK (total = fixed_charge + water_charge + sewer_charge + treatment_charge + overconsumption_charge
                  - subsidy_amount + agreement_instalment + other_charges - compensation)
 );
+
+-- The readings export reaches the import as a chunked upload of its own purpose (docs/features/consumption.md).
+ALTER TABLE uploads DROP CONSTRAINT uploads_purpose_check;
+ALTER TABLE uploads ADD CONSTRAINT uploads_purpose_check
+  CHECK (purpose IN ('cv', 'denuncia', 'publication', 'accounts', 'readings'));

@@ -41,6 +41,8 @@ export const auditEntities = {
   education: 'contenido educativo',
   file: 'archivo',
   accounts: 'cuentas',
+  // The readings export (src/server/consumption/readings-import.ts): billing periods of Mi consumo.
+  readings: 'lecturas',
   session: 'sesión',
   payment: 'pago',
   payments: 'pagos',

@@ -42,3 +42,9 @@ CREATE TABLE consumption_periods (
 ALTER TABLE uploads DROP CONSTRAINT uploads_purpose_check;
 ALTER TABLE uploads ADD CONSTRAINT uploads_purpose_check
   CHECK (purpose IN ('cv', 'denuncia', 'publication', 'accounts', 'readings'));
+
+-- The readings import's audit row (entity 'readings').
+ALTER TABLE audit_log DROP CONSTRAINT audit_log_entity_check;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_check CHECK (
+  entity IN ('admin', 'document', 'report', 'education', 'file', 'accounts', 'session', 'payment', 'payments', 'mail', 'case', 'case_settings', 'outage', 'outage_town', 'rights_request', 'advisory', 'readings')
+);

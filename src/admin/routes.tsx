@@ -27,6 +27,7 @@ const AdvisoryList = lazy(() => import('./screens/advisories/AdvisoryList.tsx'))
 const AdvisoryEditor = lazy(() => import('./screens/advisories/AdvisoryEditor.tsx'));
 const AdvisoryDetail = lazy(() => import('./screens/advisories/AdvisoryDetail.tsx'));
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
+const ReadingsImport = lazy(() => import('./screens/accounts/ReadingsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
 const OutboxList = lazy(() => import('./screens/outbox/OutboxList.tsx'));
@@ -41,7 +42,7 @@ const InvitationScreen = lazy(() => import('./screens/bootstrap/InvitationScreen
 /**
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus
  * /admin/registro for the audit log, /admin/correo for the mail not sent yet,
- * /admin/cuentas/importar for the billing export, /admin/atencion for Atención ciudadana,
+ * /admin/cuentas/importar and /admin/cuentas/lecturas for the billing exports, /admin/atencion for Atención ciudadana,
  * /admin/cortes for the water outages, /admin/avisos for the health and service notices,
  * /admin/denuncias for the compliance desk and, outside the session, /admin/primer-administrador
  * and /admin/primer-cumplimiento for the first administrator and compliance user of a new site, and
@@ -110,6 +111,7 @@ export function AppRoutes() {
           <Route path="avisos/:id" element={<AdvisoryDetail />} />
           <Route path="cuentas" element={<Navigate to="importar" replace />} />
           <Route path="cuentas/importar" element={<AccountsImport />} />
+          <Route path="cuentas/lecturas" element={<ReadingsImport />} />
           <Route path="registro" element={<AuditLog />} />
           <Route path="correo" element={<OutboxList />} />
         </Route>

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
-import * as uploads from '../../netlify/functions/uploads.ts';
 import { ReadingsImportReportSchema } from '../../src/shared/consumption/readings-import.ts';
 import { auditRows, callFunction, read, useSignedInAdmin } from '../helpers/admin.ts';
-import { chunkedUpload } from '../helpers/uploads.ts';
+import { chunkedUpload, expectRefusedWhole, NOT_A_CSV, startRefusal } from '../helpers/uploads.ts';
 import { pdfBytes } from '../helpers/files.ts';
 
 const { db, token } = useSignedInAdmin();
@@ -74,15 +73,8 @@ describe('POST /api/admin/readings/import', () => {
   });
 
   it('answers 400 on the file field to a file missing a column, imports nothing and deletes the upload', async () => {
-    const before = (await auditRows(db())).length;
     const { id } = await upload(`${HEADER.replace(';total', '')}1;2026-10\n`);
-    const message = 'A la primera línea del archivo le falta la columna total.';
-    expect(await importUpload(id)).toEqual({
-      status: 400,
-      body: { success: false, error: message, message, errors: { file: message } },
-    });
-    expect(await auditRows(db())).toHaveLength(before);
-    expect(await db().query('SELECT id FROM uploads WHERE id = $1', [id])).toEqual([]);
+    await expectRefusedWhole(db(), id, importUpload, 'A la primera línea del archivo le falta la columna total.');
   });
 
   it('takes only an upload of purpose readings: an accounts upload is not available to it', async () => {
@@ -96,26 +88,11 @@ describe('POST /api/admin/readings/import', () => {
     ['a spreadsheet', 'lecturas.xlsx', 10, 'Seleccione el archivo CSV (.csv) que exporta el sistema de facturación.'],
     ['a file over 10 MB', 'lecturas.csv', 10_000_001, 'El tamaño máximo del archivo de lecturas es de 10 MB.'],
   ])('refuses to start an upload of %s', async (_case, fileName, size, message) => {
-    const { status, body } = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', {
-        token: token(),
-        body: { purpose: 'readings', fileName, size },
-      }),
-    );
-    expect(status).toBe(400);
-    expect(body.error).toBe(message);
+    expect(await startRefusal('readings', fileName, size, token())).toBe(message);
   });
 
   it('refuses a file named .csv whose bytes are another format', async () => {
-    const { completed } = await upload(pdfBytes(2_000));
-    expect(completed).toMatchObject({
-      status: 400,
-      body: {
-        errors: {
-          file: 'El archivo no es un CSV (parece una planilla u otro tipo de archivo). Expórtelo como CSV e intente nuevamente.',
-        },
-      },
-    });
+    expect((await upload(pdfBytes(2_000))).completed).toMatchObject(NOT_A_CSV);
   });
 
   it('answers 400 without an upload, to a body that is not JSON, and 405 to another method', async () => {

@@ -139,14 +139,17 @@ describe('the billing CSV export', () => {
         rows.map((row) => row.locality ?? null),
         rows.map((row) => row.previous_bill_amount ?? null),
         rows.map((row) => row.previous_bill_days ?? null),
+        rows.map((row) => row.holder_rut ?? null),
+        rows.map((row) => row.contact_email ?? null),
+        rows.map((row) => row.contact_phone ?? null),
       ].map(literal);
       return Buffer.byteLength(JSON.stringify({ query: 'x'.repeat(2_000), params }));
     };
     const header =
-      'service_number;balance;install_address;expiration_date;doc_url;locality;previous_bill_amount;previous_bill_days\n';
-    const shortest = (n: number) => `${n};0;a;;;;;\n`;
+      'service_number;balance;install_address;expiration_date;doc_url;locality;previous_bill_amount;previous_bill_days;holder_rut;contact_email;contact_phone\n';
+    const shortest = (n: number) => `${n};0;a;;;;;;;;\n`;
     const realistic = (n: number) =>
-      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf;coyhaique;25400;31\n`;
+      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf;coyhaique;25400;31;12.345.678-5;titular${n}@example.com;9 1234 5678\n`;
     const fill = (line: (n: number) => string, maxBytes: number) => {
       const lines = [header];
       let size = Buffer.byteLength(header);

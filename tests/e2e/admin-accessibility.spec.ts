@@ -19,6 +19,7 @@ const screens = [
   '/admin/pagos',
   '/admin/pagos/exportar?status=paid',
   '/admin/cuentas/importar',
+  '/admin/cuentas/lecturas',
   '/admin/administradores',
   '/admin/administradores/nuevo',
   '/admin/documentos',

@@ -1,42 +1,48 @@
 import type { Config } from '@netlify/functions';
 import { AccountsImportSchema } from '../../src/shared/accounts/schema.ts';
+import { ReadingsImportSchema } from '../../src/shared/consumption/readings-import.ts';
+import { accountTowns, importAccounts, importReport, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import {
-  decodeAccountsFile,
-  importAccounts,
-  importReport,
-  accountTowns,
-  parseAccountsCsv,
-} from '../../src/server/accounts-import.ts';
-import { adminEndpoint, answer } from '../../src/server/admin-endpoint.ts';
-import { byMethod } from '../../src/server/route-table.ts';
+  importReadings,
+  parseReadingsCsv,
+  readingAccounts,
+  readingsReport,
+} from '../../src/server/consumption/readings-import.ts';
 import { readInput } from '../../src/server/http.ts';
-import { uploadStore } from '../../src/server/uploads/store.ts';
-import { discardUpload, readCompletedUpload } from '../../src/server/uploads/files.ts';
+import { withUploadedCsv } from '../../src/server/imports/uploaded.ts';
 
 /**
- * POST /api/admin/accounts/import (docs/reference/admin-api.md): imports the billing system's CSV export,
- * sent first as a chunked upload of purpose `accounts` (a realistic export is a few MB, more
- * than a request to a function may carry), and answers the report of `npm run accounts:import`.
- * The upload is deleted once read: the accounts table holds its data.
+ * The billing system's two CSV exports (docs/reference/admin-api.md), each sent first as a chunked
+ * upload of its own purpose and answered with the report of its npm command:
+ * POST /api/admin/accounts/import (`npm run accounts:import`) and POST /api/admin/readings/import
+ * (`npm run readings:import`).
  */
-export default adminEndpoint(async ({ req, admin, db }) =>
-  byMethod(req, {
-    POST: async () => {
+export default adminRoutes({
+  '/api/admin/accounts/import': {
+    POST: async ({ req, admin, db }) => {
       const { uploadId, exportedAt } = await readInput(req, AccountsImportSchema, 1_024);
-      const store = uploadStore();
-      const bytes = await readCompletedUpload(db, store, uploadId, 'accounts');
-      try {
-        const parsed = parseAccountsCsv(decodeAccountsFile(bytes), await accountTowns(db));
+      return withUploadedCsv(db, uploadId, 'accounts', async (text) => {
+        const parsed = parseAccountsCsv(text, await accountTowns(db));
         const kept =
           parsed.rows.length > 0
             ? await importAccounts(db, parsed.rows, { exportedAt, actor: admin, rejectedLines: parsed.rejected.length })
             : [];
         return answer({ report: importReport(exportedAt, parsed, kept) });
-      } finally {
-        await discardUpload(db, store, uploadId);
-      }
+      });
     },
-  }),
-);
+  },
+  '/api/admin/readings/import': {
+    POST: async ({ req, admin, db }) => {
+      const { uploadId } = await readInput(req, ReadingsImportSchema, 1_024);
+      return withUploadedCsv(db, uploadId, 'readings', async (text) => {
+        const parsed = parseReadingsCsv(text, await readingAccounts(db));
+        // `imported.written` is the hook for the high-consumption warning (src/server/consumption/warnings.ts).
+        const imported = await importReadings(db, parsed.rows, { actor: admin, rejectedLines: parsed.rejected.length });
+        return answer({ report: readingsReport(parsed, imported) });
+      });
+    },
+  },
+});
 
-export const config: Config = { path: '/api/admin/accounts/import' };
+export const config: Config = { path: ['/api/admin/accounts/import', '/api/admin/readings/import'] };

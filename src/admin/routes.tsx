@@ -29,6 +29,7 @@ const AdvisoryDetail = lazy(() => import('./screens/advisories/AdvisoryDetail.ts
 const AccountsImport = lazy(() => import('./screens/accounts/AccountsImport.tsx'));
 const AccountConsumption = lazy(() => import('./screens/accounts/AccountConsumption.tsx'));
 const ConsumptionWarnings = lazy(() => import('./screens/accounts/ConsumptionWarnings.tsx'));
+const ReadingsImport = lazy(() => import('./screens/accounts/ReadingsImport.tsx'));
 const AccountScreen = lazy(() => import('./screens/account/AccountScreen.tsx'));
 const AuditLog = lazy(() => import('./screens/audit/AuditLog.tsx'));
 const OutboxList = lazy(() => import('./screens/outbox/OutboxList.tsx'));
@@ -43,8 +44,8 @@ const InvitationScreen = lazy(() => import('./screens/bootstrap/InvitationScreen
 /**
  * Spec §2's admin route table (but /login, a page of its own: screens/LoginScreen.tsx), plus
  * /admin/registro for the audit log, /admin/correo for the mail not sent yet,
- * /admin/cuentas/importar for the billing export, /admin/cuentas/avisos for the warnings of high
- * consumption, /admin/atencion for Atención ciudadana,
+ * /admin/cuentas/importar and /admin/cuentas/lecturas for the billing exports, /admin/cuentas/consumo for a
+ * service's consumption, /admin/cuentas/avisos for the warnings of high consumption, /admin/atencion for Atención ciudadana,
  * /admin/cortes for the water outages, /admin/avisos for the health and service notices,
  * /admin/denuncias for the compliance desk and, outside the session, /admin/primer-administrador
  * and /admin/primer-cumplimiento for the first administrator and compliance user of a new site, and
@@ -115,6 +116,7 @@ export function AppRoutes() {
           <Route path="cuentas/importar" element={<AccountsImport />} />
           <Route path="cuentas/consumo" element={<AccountConsumption />} />
           <Route path="cuentas/avisos" element={<ConsumptionWarnings />} />
+          <Route path="cuentas/lecturas" element={<ReadingsImport />} />
           <Route path="registro" element={<AuditLog />} />
           <Route path="correo" element={<OutboxList />} />
         </Route>

@@ -1,4 +1,4 @@
-import { CsvError, parse } from 'csv-parse/sync';
+import { clean, format, getCheckDigit, validate as isValidRut } from 'rut.js';
 import * as z from 'zod/mini';
 import {
   ACCOUNT_COLUMNS,
@@ -7,30 +7,24 @@ import {
   MAX_ACCOUNT_LINES,
   type AccountsImportReport,
   type KeptAccount,
-  type RejectedLine,
 } from '../shared/accounts/schema.ts';
+import { INT4_MAX } from '../shared/fields.ts';
 import { chileLocalToIso } from '../shared/time/wall-clock.ts';
 import { isoTime, type Database } from './db/index.ts';
-import { fileRefused } from './uploads/files.ts';
+import { cell, docUrlCell, orNull, serviceNumberCell, wholeCell } from './imports/cells.ts';
+import { parseCsvExport, type ImportActor, type ParsedExport } from './imports/csv-import.ts';
 
 /**
  * The billing system's CSV export (docs/features/payments.md, the accounts import): one row per service,
  * columns service_number, balance, install_address, expiration_date (YYYY-MM-DD, may be empty)
  * and doc_url (may be empty), and optionally locality (a town of outage_towns by its slug, for
- * /cortes' "¿Me afecta?") and previous_bill_amount with previous_bill_days (the previous bill, for
- * ¿Me afecta?'s estimate of Ley 19.496 art. 25 A's compensation); comma or semicolon separated,
- * UTF-8, with a header row. Read by
- * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines.
- * A file that cannot be read as the export at all is refused whole (`fileRefused`, a 400 at the
- * file field); its lines are not looked at.
+ * /cortes' "¿Me afecta?"), previous_bill_amount with previous_bill_days (the previous bill, for
+ * ¿Me afecta?'s estimate of Ley 19.496 art. 25 A's compensation) and the holder's holder_rut,
+ * contact_email and contact_phone (Mi consumo, docs/features/consumption.md). Read by
+ * POST /api/admin/accounts/import and `npm run accounts:import`, which report the same lines, through
+ * the one CSV reader of the billing exports (src/server/imports/csv-import.ts).
  */
 
-// A missing cell (a short line) is named, not reported as a type error.
-const cell = (column: string) => z.string({ error: `falta ${column}` }).check(z.trim());
-// The number columns are Postgres integers: a larger number would fail the whole import.
-const INTEGER_MAX = 2_147_483_647;
-/** An empty cell is stored as null. */
-const orNull = z.transform((value: string) => value || null);
 /** A whole number in an optional column: empty is null (the stored value is kept). */
 const optionalWhole = (message: string, fits: (value: number) => boolean) =>
   z.optional(
@@ -43,14 +37,75 @@ const optionalWhole = (message: string, fits: (value: number) => boolean) =>
     ),
   );
 
+/**
+ * An optional column's cell, trimmed and normalised, or its line's reason (`problem`); absent or
+ * empty, the value stored is kept (null).
+ */
+const optionalChecked = (problem: (value: string) => string | undefined, normalise: (value: string) => string) =>
+  z.optional(
+    z.pipe(
+      z.string().check(z.trim()),
+      // zod/mini's transforms report a problem by pushing an issue, as zod's documentation does.
+      z.transform((value: string, context) => {
+        if (value === '') return null;
+        const message = problem(value);
+        if (message === undefined) return normalise(value);
+        context.issues.push({ code: 'custom', message, input: value });
+        return z.NEVER;
+      }),
+    ),
+  );
+
+// A RUT as people write it: digits with or without dots, a hyphen or not, its check digit.
+const RUT_SHAPE = /^\d{1,3}(\.?\d{3}){0,2}-?[\dkK]$/;
+
+/**
+ * Stored as the migration's CHECK wants it, digits, hyphen and check digit (12345678-5, K
+ * uppercase), so /consumo compares one spelling; a wrong check digit is a typo in the billing system.
+ */
+const holderRut = optionalChecked(
+  (value) => {
+    if (!RUT_SHAPE.test(value)) return 'holder_rut debe ser un RUT con su dígito verificador, como 12.345.678-5';
+    const body = clean(value).slice(0, -1);
+    if (!isValidRut(value)) return `holder_rut ${value}: el dígito verificador de ${body} es ${getCheckDigit(body)}`;
+    return undefined;
+  },
+  (value) => format(value, { dots: false }),
+);
+
+const contactEmail = optionalChecked(
+  (value) =>
+    value.length > 254
+      ? 'contact_email tiene más de 254 caracteres'
+      : z.email().safeParse(value).success
+        ? undefined
+        : 'contact_email debe ser una dirección de correo válida',
+  (value) => value,
+);
+
+/**
+ * A phone as E.164, so a phone alert can dial it: 9 digits (every Chilean number since 2016) get
+ * +56; 56 and 9 digits get +; a + and 8 to 15 digits is kept (a number abroad). Spaces are dropped.
+ */
+const e164 = (value: string): string | undefined => {
+  const compact = value.replace(/ /g, '');
+  if (/^\d{9}$/.test(compact)) return `+56${compact}`;
+  if (/^56\d{9}$/.test(compact)) return `+${compact}`;
+  if (/^\+\d{8,15}$/.test(compact)) return compact;
+  return undefined;
+};
+
+const contactPhone = optionalChecked(
+  (value) =>
+    value.length <= 30 && e164(value) !== undefined
+      ? undefined
+      : 'contact_phone debe ser un teléfono de 9 dígitos (9 1234 5678) o con el código de país (+56 9 1234 5678)',
+  (value) => e164(value) ?? value,
+);
+
 const Row = z.object({
-  service_number: cell('service_number').check(z.regex(/^\d{1,12}$/, 'service_number debe tener de 1 a 12 dígitos')),
-  balance: z
-    .pipe(
-      cell('balance').check(z.regex(/^\d+$/, 'balance debe ser un número entero de pesos, sin puntos ni signo')),
-      z.transform(Number),
-    )
-    .check(z.refine((balance) => balance <= INTEGER_MAX, 'balance es demasiado grande')),
+  service_number: serviceNumberCell(),
+  balance: wholeCell('balance', 'un número entero de pesos'),
   install_address: cell('install_address').check(
     z.minLength(1, 'install_address está vacía'),
     z.maxLength(200, 'install_address tiene más de 200 caracteres'),
@@ -64,61 +119,26 @@ const Row = z.object({
     ),
     orNull,
   ),
-  // /boleta links to it: an http(s) address or a path of this site, never javascript: nor a
-  // //host address, which leaves the site while looking like a path.
-  doc_url: z.pipe(
-    cell('doc_url').check(
-      z.maxLength(500, 'doc_url tiene más de 500 caracteres'),
-      z.refine(
-        (value) =>
-          value === '' ||
-          (value.startsWith('/') && !value.startsWith('//')) ||
-          z.url({ protocol: /^https?$/ }).safeParse(value).success,
-        'doc_url debe ser una dirección http(s):// o una ruta que empiece con /',
-      ),
-    ),
-    orNull,
-  ),
+  doc_url: docUrlCell(),
   // Optional column: absent or empty, the locality stored is kept (older exports lack it).
   locality: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), orNull)),
   // Optional columns, both or neither on a line (refusal below), as locality: absent or empty, the
   // previous bill stored is kept.
   previous_bill_amount: optionalWhole(
     'previous_bill_amount debe ser un número entero de pesos, sin puntos ni signo',
-    (amount) => amount <= INTEGER_MAX,
+    (amount) => amount <= INT4_MAX,
   ),
   previous_bill_days: optionalWhole(
     'previous_bill_days debe ser un número entero de días entre 1 y 366',
     (days) => days >= 1 && days <= 366,
   ),
+  // Optional columns, as locality: absent or empty, the value stored is kept.
+  holder_rut: holderRut,
+  contact_email: contactEmail,
+  contact_phone: contactPhone,
 });
 
 export type AccountRow = z.output<typeof Row>;
-
-export interface ParsedExport {
-  rows: AccountRow[];
-  /** Line number in the file and why the line was left out. */
-  rejected: RejectedLine[];
-}
-
-/** The file's text; an export that is not UTF-8 text is refused rather than imported garbled. */
-export function decodeAccountsFile(bytes: Uint8Array): string {
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw fileRefused(accountsMessages.notUtf8);
-  }
-  if (text.includes('\u0000')) throw fileRefused(accountsMessages.notText);
-  return text;
-}
-
-function readHeader(header: string[]): string[] {
-  const columns = header.map((name) => name.trim().toLowerCase());
-  const missing = ACCOUNT_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) throw fileRefused(accountsMessages.missingColumns(missing));
-  return columns;
-}
 
 /** The towns a locality may name: outage_towns' slugs (staff may add one; no deploy needed). */
 export async function accountTowns(db: Database): Promise<ReadonlySet<string>> {
@@ -127,11 +147,10 @@ export async function accountTowns(db: Database): Promise<ReadonlySet<string>> {
 }
 
 /**
- * Why a row is left out beyond its own cells: a repeated number, a town that does not exist, or half
- * of the previous bill (an amount without its days gives no daily average, and the other way round).
+ * Why a row is left out beyond its own cells: a town that does not exist, or half of the previous
+ * bill (an amount without its days gives no daily average, and the other way round).
  */
-function refusal(row: AccountRow, earlier: number | undefined, towns: ReadonlySet<string>): string | undefined {
-  if (earlier !== undefined) return `service_number ${row.service_number} repetido (ya está en la línea ${earlier})`;
+function refusal(row: AccountRow, towns: ReadonlySet<string>): string | undefined {
   if (row.locality && !towns.has(row.locality))
     return `locality ${row.locality} no es una localidad conocida (${[...towns].sort().join(', ')})`;
   const amount = row.previous_bill_amount ?? null;
@@ -142,50 +161,16 @@ function refusal(row: AccountRow, earlier: number | undefined, towns: ReadonlySe
 }
 
 /** `towns`: accountTowns of the database the rows go to. */
-export function parseAccountsCsv(text: string, towns: ReadonlySet<string>): ParsedExport {
-  const delimiter = (text.split('\n')[0] ?? '').includes(';') ? ';' : ',';
-  let records: { record: Record<string, string>; info: { lines: number } }[];
-  try {
-    records = parse(text, {
-      columns: readHeader,
-      delimiter,
-      skip_empty_lines: true,
-      trim: true,
-      bom: true,
-      // A quote inside an unquoted cell (Villa "Los Ñires") is part of the text.
-      relax_quotes: true,
-      relax_column_count: true,
-      info: true,
-    });
-  } catch (error) {
-    if (error instanceof CsvError) throw fileRefused(accountsMessages.malformed(Number(error.lines) || 1));
-    throw error;
-  }
-  if (records.length === 0) throw fileRefused(accountsMessages.noAccounts);
-  if (records.length > MAX_ACCOUNT_LINES) throw fileRefused(accountsMessages.tooManyLines(MAX_ACCOUNT_LINES));
-  const result: ParsedExport = { rows: [], rejected: [] };
-  const firstLine = new Map<string, number>();
-  for (const { record, info } of records) {
-    const parsed = Row.safeParse(record);
-    if (!parsed.success) {
-      result.rejected.push({ line: info.lines, reason: parsed.error.issues.map((issue) => issue.message).join('; ') });
-      continue;
-    }
-    const refused = refusal(parsed.data, firstLine.get(parsed.data.service_number), towns);
-    if (refused !== undefined) result.rejected.push({ line: info.lines, reason: refused });
-    else {
-      firstLine.set(parsed.data.service_number, info.lines);
-      result.rows.push(parsed.data);
-    }
-  }
-  return result;
-}
-
-/** Who imports: the signed-in admin, or the command line (no admin id). */
-export interface ImportActor {
-  id: string | null;
-  email: string;
-}
+export const parseAccountsCsv = (text: string, towns: ReadonlySet<string>): ParsedExport<AccountRow> =>
+  parseCsvExport(text, {
+    columns: ACCOUNT_COLUMNS,
+    row: Row,
+    key: (row) => row.service_number,
+    repeated: (row, earlier) => `service_number ${row.service_number} repetido (ya está en la línea ${earlier})`,
+    refusal: (row) => refusal(row, towns),
+    maxLines: MAX_ACCOUNT_LINES,
+    messages: { noLines: accountsMessages.noAccounts, tooManyLines: accountsMessages.tooManyLines },
+  });
 
 export interface ImportOptions {
   /** When the billing system took the export, in Chile's time (YYYY-MM-DDTHH:mm[:ss]). */
@@ -221,9 +206,9 @@ export async function importAccounts(
       // One array per column (unnest): the whole export is five parameters, not 25,000 statements.
       text: `WITH input AS (
                SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[], $10::text[],
-                                    $12::integer[], $13::integer[])
+                                    $12::integer[], $13::integer[], $14::text[], $15::text[], $16::text[])
                  AS exported_row (service_number, balance, install_address, expiration_date, doc_url, locality,
-                                  previous_bill_amount, previous_bill_days)
+                                  previous_bill_amount, previous_bill_days, holder_rut, contact_email, contact_phone)
              ), exported AS (
                SELECT $6::text AS local, $11::timestamptz AS taken
              ), paid_online AS (
@@ -231,9 +216,10 @@ export async function importAccounts(
                WHERE status = 'paid' AND paid_at > (SELECT taken FROM exported) GROUP BY service_number
              ), written AS (
                INSERT INTO accounts AS a (service_number, balance, install_address, expiration_date, doc_url, locality,
-                                          previous_bill_amount, previous_bill_days, updated_at)
+                                          previous_bill_amount, previous_bill_days, holder_rut, contact_email,
+                                          contact_phone, updated_at)
                SELECT service_number, balance, install_address, expiration_date, doc_url, locality,
-                 previous_bill_amount, previous_bill_days, now() FROM input
+                 previous_bill_amount, previous_bill_days, holder_rut, contact_email, contact_phone, now() FROM input
                ON CONFLICT (service_number) DO UPDATE SET
                  balance = CASE WHEN EXISTS (SELECT 1 FROM paid_online p WHERE p.service_number = a.service_number)
                    THEN a.balance ELSE EXCLUDED.balance END,
@@ -242,6 +228,9 @@ export async function importAccounts(
                  -- A line has both or neither (parseAccountsCsv), so the pair stays whole.
                  previous_bill_amount = coalesce(EXCLUDED.previous_bill_amount, a.previous_bill_amount),
                  previous_bill_days = coalesce(EXCLUDED.previous_bill_days, a.previous_bill_days),
+                 holder_rut = coalesce(EXCLUDED.holder_rut, a.holder_rut),
+                 contact_email = coalesce(EXCLUDED.contact_email, a.contact_email),
+                 contact_phone = coalesce(EXCLUDED.contact_phone, a.contact_phone),
                  updated_at = now()
                RETURNING service_number
              ), kept AS (
@@ -271,6 +260,9 @@ export async function importAccounts(
         chileLocalToIso(exportedAt),
         rows.map((row) => row.previous_bill_amount ?? null),
         rows.map((row) => row.previous_bill_days ?? null),
+        rows.map((row) => row.holder_rut ?? null),
+        rows.map((row) => row.contact_email ?? null),
+        rows.map((row) => row.contact_phone ?? null),
       ],
     },
   ])) as [unknown[], KeptAccount[]];
@@ -280,7 +272,7 @@ export async function importAccounts(
 /** The answer of POST /api/admin/accounts/import: the counts, and each list up to ACCOUNTS_REPORT_LIMIT. */
 export const importReport = (
   exportedAt: string,
-  { rows, rejected }: ParsedExport,
+  { rows, rejected }: ParsedExport<AccountRow>,
   kept: KeptAccount[],
 ): AccountsImportReport => ({
   exportedAt,

@@ -1,4 +1,5 @@
 import { AccountsImportSchema } from '../../src/shared/accounts/schema.ts';
+import { ReadingsImportSchema } from '../../src/shared/consumption/readings-import.ts';
 import {
   AdminCreateSchema,
   AdminProfileSchema,
@@ -373,6 +374,9 @@ export const adminFunctions: FuzzedFunction[] = [
         schema: AccountsImportSchema,
         valid: { uploadId: '00000000-0000-4000-8000-000000000001', exportedAt: '2026-03-02T08:00' },
       },
+    }),
+    post('/api/admin/readings/import', {
+      json: { schema: ReadingsImportSchema, valid: { uploadId: '00000000-0000-4000-8000-000000000001' } },
     }),
   ]),
   admin('admin-consumption-warnings', [get('/api/admin/accounts/warnings')]),

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import * as uploads from '../../netlify/functions/uploads.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
+import type { Database } from '../../src/server/db/index.ts';
 import { callFunction, read } from './admin.ts';
 
 /**
@@ -24,3 +25,41 @@ export async function chunkedUpload(fileName: string, bytes: Uint8Array<ArrayBuf
   }
   return { id, completed: await read(await callFunction(uploads, 'POST', `/api/uploads/${id}/complete`)) };
 }
+
+/** Why POST /api/uploads refuses staff's upload before it starts (its name and size), with a 400. */
+export async function startRefusal(purpose: string, fileName: string, size: number, token: string) {
+  const { status, body } = await read(
+    await callFunction(uploads, 'POST', '/api/uploads', { token, body: { purpose, fileName, size } }),
+  );
+  expect(status).toBe(400);
+  return body.error as string;
+}
+
+/**
+ * An import of the billing system refusing a file whole (`send` it, then `importUpload` its id):
+ * 400 with the reason on the file field, no audit row, the upload deleted.
+ */
+export async function expectRefusedWhole(
+  db: Database,
+  id: string,
+  importUpload: (id: string) => Promise<{ status: number; body: unknown }>,
+  message: string,
+) {
+  const before = await db.query('SELECT count(*)::int AS n FROM audit_log');
+  expect(await importUpload(id)).toEqual({
+    status: 400,
+    body: { success: false, error: message, message, errors: { file: message } },
+  });
+  expect(await db.query('SELECT count(*)::int AS n FROM audit_log')).toEqual(before);
+  expect(await db.query('SELECT id FROM uploads WHERE id = $1', [id])).toEqual([]);
+}
+
+/** The completion's answer to a file named .csv whose bytes are another format (a PDF, a workbook). */
+export const NOT_A_CSV = {
+  status: 400,
+  body: {
+    errors: {
+      file: 'El archivo no es un CSV (parece una planilla u otro tipo de archivo). Expórtelo como CSV e intente nuevamente.',
+    },
+  },
+};

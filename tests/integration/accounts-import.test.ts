@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAccountsFile, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { decodeCsvFile } from '../../src/server/imports/csv-import.ts';
 import { Invalid } from '../../src/server/errors.ts';
 import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -119,7 +120,7 @@ describe('the billing CSV export', () => {
       'El archivo no es un CSV de texto. Expórtelo como CSV e intente nuevamente.',
     ],
   ])('refuses %s', (_case, bytes, message) => {
-    expect(() => decodeAccountsFile(bytes)).toThrow(new Invalid(message, 'file'));
+    expect(() => decodeCsvFile(bytes)).toThrow(new Invalid(message, 'file'));
   });
 
   it('stays within the 10 MiB a Neon HTTP request takes, at the largest file and the most lines', () => {
@@ -138,14 +139,17 @@ describe('the billing CSV export', () => {
         rows.map((row) => row.locality ?? null),
         rows.map((row) => row.previous_bill_amount ?? null),
         rows.map((row) => row.previous_bill_days ?? null),
+        rows.map((row) => row.holder_rut ?? null),
+        rows.map((row) => row.contact_email ?? null),
+        rows.map((row) => row.contact_phone ?? null),
       ].map(literal);
       return Buffer.byteLength(JSON.stringify({ query: 'x'.repeat(2_000), params }));
     };
     const header =
-      'service_number;balance;install_address;expiration_date;doc_url;locality;previous_bill_amount;previous_bill_days\n';
-    const shortest = (n: number) => `${n};0;a;;;;;\n`;
+      'service_number;balance;install_address;expiration_date;doc_url;locality;previous_bill_amount;previous_bill_days;holder_rut;contact_email;contact_phone\n';
+    const shortest = (n: number) => `${n};0;a;;;;;;;;\n`;
     const realistic = (n: number) =>
-      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf;coyhaique;25400;31\n`;
+      `${100000 + n};25400;"Pasaje Los Coigües ${n}, Villa ""Los Ñires"", Coyhaique";2026-12-10;https://boletas.example.com/2026/12/${100000 + n}.pdf;coyhaique;25400;31;12.345.678-5;titular${n}@example.com;9 1234 5678\n`;
     const fill = (line: (n: number) => string, maxBytes: number) => {
       const lines = [header];
       let size = Buffer.byteLength(header);
@@ -337,5 +341,74 @@ describe("the previous bill's optional columns (¿Me afecta?'s estimate)", () =>
       { service_number: '410001', previous_bill_amount: 20000, previous_bill_days: 30 },
       { service_number: '410002', previous_bill_amount: 9000, previous_bill_days: 29 },
     ]);
+  });
+});
+
+describe("the holder's optional columns (Mi consumo)", () => {
+  const header =
+    'service_number;balance;install_address;expiration_date;doc_url;holder_rut;contact_email;contact_phone';
+  const actor = { id: null, email: 'npm run accounts:import' };
+
+  it('normalises the RUT and the phone, and leaves out each bad value with its reason', () => {
+    const { rows, rejected } = parseAccountsCsv(
+      `${header}
+450001;0;Prat 1;;;12.345.678-5;titular@example.com;9 1234 5678
+450002;0;Prat 2;;;1.000.005-k;;+56 67 221 3456
+450003;0;Prat 3;;;;;56912345678
+450004;0;Prat 4;;;12.345.678-9;;
+450005;0;Prat 5;;;12.3456.78-5;;
+450006;0;Prat 6;;;;no-es-un-correo;
+450007;0;Prat 7;;;;;1234
+450008;0;Prat 8;;;;;+56 9 1234 5678 anexo 2
+450009;0;Prat 9;;;;${'a'.repeat(250)}@example.com;
+`,
+      towns,
+    );
+    expect(
+      rows.map(({ service_number, holder_rut, contact_email, contact_phone }) => [
+        service_number,
+        holder_rut,
+        contact_email,
+        contact_phone,
+      ]),
+    ).toEqual([
+      ['450001', '12345678-5', 'titular@example.com', '+56912345678'],
+      ['450002', '1000005-K', null, '+56672213456'],
+      ['450003', null, null, '+56912345678'],
+    ]);
+    expect(rejected).toEqual([
+      { line: 5, reason: 'holder_rut 12.345.678-9: el dígito verificador de 12345678 es 5' },
+      { line: 6, reason: 'holder_rut debe ser un RUT con su dígito verificador, como 12.345.678-5' },
+      { line: 7, reason: 'contact_email debe ser una dirección de correo válida' },
+      {
+        line: 8,
+        reason:
+          'contact_phone debe ser un teléfono de 9 dígitos (9 1234 5678) o con el código de país (+56 9 1234 5678)',
+      },
+      {
+        line: 9,
+        reason:
+          'contact_phone debe ser un teléfono de 9 dígitos (9 1234 5678) o con el código de país (+56 9 1234 5678)',
+      },
+      { line: 10, reason: 'contact_email tiene más de 254 caracteres' },
+    ]);
+  });
+
+  it('stores them as the CHECK of the migration wants; absent or empty, the stored value is kept', async () => {
+    const { db } = environment.database;
+    const stored = () =>
+      db.query(`SELECT holder_rut, contact_email, contact_phone FROM accounts WHERE service_number = '460001'`);
+    const first = parseAccountsCsv(`${header}\n460001;0;Prat 1;;;1000005K;titular@example.com;912345678\n`, towns);
+    await importAccounts(db, first.rows, { exportedAt: '2026-11-20T08:00', actor, rejectedLines: 0 });
+    const kept = [{ holder_rut: '1000005-K', contact_email: 'titular@example.com', contact_phone: '+56912345678' }];
+    expect(await stored()).toEqual(kept);
+    const empty = parseAccountsCsv(`${header}\n460001;0;Prat 1;;;;;\n`, towns);
+    await importAccounts(db, empty.rows, { exportedAt: '2026-11-21T08:00', actor, rejectedLines: 0 });
+    const absent = parseAccountsCsv(
+      'service_number;balance;install_address;expiration_date;doc_url\n460001;0;Prat 1;;\n',
+      towns,
+    );
+    await importAccounts(db, absent.rows, { exportedAt: '2026-11-22T08:00', actor, rejectedLines: 0 });
+    expect(await stored()).toEqual(kept);
   });
 });

@@ -5,7 +5,7 @@ import { AccountsImportReportSchema } from '../../src/shared/accounts/schema.ts'
 import { chileNow } from '../../src/shared/time/wall-clock.ts';
 import { CHUNK_SIZE } from '../../src/shared/uploads/schema.ts';
 import { auditRows, callFunction, read, useSignedInAdmin } from '../helpers/admin.ts';
-import { chunkedUpload } from '../helpers/uploads.ts';
+import { chunkedUpload, expectRefusedWhole, NOT_A_CSV, startRefusal } from '../helpers/uploads.ts';
 import { pdfBytes } from '../helpers/files.ts';
 
 const { db, token } = useSignedInAdmin();
@@ -208,14 +208,7 @@ describe('POST /api/admin/accounts/import', () => {
     ],
   ])('%s', (_case, send, message) => {
     it('answers 400 with the reason on the file field, imports nothing and deletes the upload', async () => {
-      const before = (await auditRows(db())).length;
-      const { id } = await send();
-      expect(await importUpload(id)).toEqual({
-        status: 400,
-        body: { success: false, error: message, message, errors: { file: message } },
-      });
-      expect(await auditRows(db())).toHaveLength(before);
-      expect(await db().query('SELECT id FROM uploads WHERE id = $1', [id])).toEqual([]);
+      await expectRefusedWhole(db(), (await send()).id, importUpload, message);
     });
   });
 
@@ -224,26 +217,11 @@ describe('POST /api/admin/accounts/import', () => {
     ['a file over 5 MB', 'cuentas.csv', 5_000_001, 'El tamaño máximo del archivo de cuentas es de 5 MB.'],
     ['an empty file', 'cuentas.csv', 0, 'Revise los datos del formulario.'],
   ])('refuses to start an upload of %s', async (_case, fileName, size, message) => {
-    const { status, body } = await read(
-      await callFunction(uploads, 'POST', '/api/uploads', {
-        token: token(),
-        body: { purpose: 'accounts', fileName, size },
-      }),
-    );
-    expect(status).toBe(400);
-    expect(body.error).toBe(message);
+    expect(await startRefusal('accounts', fileName, size, token())).toBe(message);
   });
 
   it('refuses a file named .csv whose bytes are another format', async () => {
-    const { completed } = await upload(pdfBytes(2_000), 'cuentas.csv');
-    expect(completed).toMatchObject({
-      status: 400,
-      body: {
-        errors: {
-          file: 'El archivo no es un CSV (parece una planilla u otro tipo de archivo). Expórtelo como CSV e intente nuevamente.',
-        },
-      },
-    });
+    expect((await upload(pdfBytes(2_000), 'cuentas.csv')).completed).toMatchObject(NOT_A_CSV);
   });
 
   it('accepts only an upload of its own purpose', async () => {

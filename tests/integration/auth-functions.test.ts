@@ -184,6 +184,7 @@ const adminEndpoints: [method: string, path: string, fn: Parameters<typeof callF
   ['POST', '/api/admin/advisories/1/lift', adminAdvisories, () => ({ liftMessage: 'Ya puede beber el agua.' })],
   ['POST', '/api/admin/files', adminFiles, aFile],
   ['POST', '/api/admin/accounts/import', adminAccounts, () => ({ uploadId: ANY_UUID, exportedAt: '2026-01-15T10:30' })],
+  ['POST', '/api/admin/readings/import', adminAccounts, () => ({ uploadId: ANY_UUID })],
   [
     'POST',
     '/api/uploads (purpose publication)',

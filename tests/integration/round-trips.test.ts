@@ -1098,6 +1098,29 @@ const adminRows: [string, Row][] = [
       trips: 5,
     },
   ],
+  [
+    'POST /api/admin/readings/import',
+    {
+      fn: adminAccounts,
+      call: async () =>
+        staff('POST', '/api/admin/readings/import', {
+          uploadId: (
+            await chunkedUpload(
+              'lecturas.csv',
+              new TextEncoder().encode(
+                'service_number;period;read_from;read_to;reading_from;reading_to;consumption_m3;reading_type;overconsumption_m3;fixed_charge;water_charge;sewer_charge;treatment_charge;overconsumption_charge;subsidy_amount;agreement_instalment;other_charges;compensation;total;due_date\n400001;2026-10;2026-10-01;2026-10-28;100;118;18;real;0;1500;9000;6000;3000;0;0;0;0;0;19500;2026-11-10\n',
+              ),
+              'readings',
+              made.token,
+            )
+          ).id,
+        }),
+      status: 200,
+      // As the accounts' import: the sign-in check, the completed upload's row, the accounts a line
+      // may name, the import's batch and the upload's deletion (readingAccounts, importReadings).
+      trips: 5,
+    },
+  ],
 ];
 
 /** The token of the last outage-alert link mailed for `action` (confirmar, baja). */

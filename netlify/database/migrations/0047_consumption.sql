@@ -37,3 +37,15 @@ CREATE TABLE consumption_periods (
   CHECK (total = fixed_charge + water_charge + sewer_charge + treatment_charge + overconsumption_charge
                  - subsidy_amount + agreement_instalment + other_charges - compensation)
 );
+
+-- The readings export reaches the import as a chunked upload of its own purpose (docs/features/consumption.md).
+ALTER TABLE uploads DROP CONSTRAINT uploads_purpose_check;
+ALTER TABLE uploads ADD CONSTRAINT uploads_purpose_check
+  CHECK (purpose IN ('cv', 'denuncia', 'publication', 'accounts', 'readings'));
+
+-- The readings import's audit row (entity 'readings'), and staff's look at a service's consumption at
+-- Cuentas, an access (entity 'consumption', netlify/functions/admin-consumption.ts).
+ALTER TABLE audit_log DROP CONSTRAINT audit_log_entity_check;
+ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_check CHECK (
+  entity IN ('admin', 'document', 'report', 'education', 'file', 'accounts', 'session', 'payment', 'payments', 'mail', 'case', 'case_settings', 'outage', 'outage_town', 'rights_request', 'advisory', 'readings', 'consumption')
+);

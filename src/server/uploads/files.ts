@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileTypeFromBuffer } from 'file-type';
 import {
   checkFile,
+  csvPurposes,
   extensionOf,
   tooLargeMessage,
   uploadMessages,
@@ -42,7 +43,7 @@ export async function checkBytes(purpose: UploadPurpose, fileName: string, bytes
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? UNKNOWN_TYPE;
   if (purpose === 'cv' && CV_TYPES[extensionOf(fileName)] !== sniffed) throw fileRefused(uploadMessages.cvType);
   // Text has no magic number: anything recognised (an Excel workbook renamed .csv) is not a CSV.
-  if (purpose === 'accounts' && sniffed !== UNKNOWN_TYPE) throw fileRefused(uploadMessages.accountsNotCsv);
+  if (csvPurposes.includes(purpose) && sniffed !== UNKNOWN_TYPE) throw fileRefused(uploadMessages.accountsNotCsv);
   return sniffed;
 }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { checkFile } from '../uploads/schema.ts';
 import { chileNow } from '../time/wall-clock.ts';
 import { localDateTime } from '../fields.ts';
+import { csvFileField, IMPORT_REPORT_LIMIT, RejectedLineSchema } from '../imports/schema.ts';
 
 /**
  * The accounts import: staff load the billing system's CSV export of every service's
@@ -13,12 +13,6 @@ export const accountsMessages = {
   exportedAtRequired: 'Ingrese la fecha y hora de la exportación.',
   exportedAtInvalid: 'Ingrese una fecha y hora válidas.',
   exportedAtFuture: 'La fecha y hora de la exportación no puede ser posterior a este momento.',
-  notUtf8: 'El archivo no está en UTF-8. Expórtelo como «CSV UTF-8» e intente nuevamente.',
-  notText: 'El archivo no es un CSV de texto. Expórtelo como CSV e intente nuevamente.',
-  missingColumns: (columns: string[]) =>
-    `A la primera línea del archivo le ${columns.length === 1 ? 'falta la columna' : 'faltan las columnas'} ${columns.join(', ')}.`,
-  malformed: (line: number) =>
-    `El archivo no es un CSV válido: la lectura se detuvo en la línea ${line}. Revise las comillas de esa línea y de las anteriores.`,
   noAccounts: 'El archivo no tiene cuentas: está vacío o solo tiene la línea de títulos.',
   tooManyLines: (max: number) =>
     `El archivo tiene más de ${new Intl.NumberFormat('es-CL').format(max)} líneas de cuentas: divídalo en partes e impórtelas con la misma fecha de exportación.`,
@@ -36,7 +30,7 @@ export const ACCOUNT_COLUMNS = ['service_number', 'balance', 'install_address', 
 export const MAX_ACCOUNT_LINES = 60_000;
 
 /** Lines of each list the answer carries: a file of 5 MB may hold many more bad lines than a screen (or 6 MB) can. */
-export const ACCOUNTS_REPORT_LIMIT = 1_000;
+export const ACCOUNTS_REPORT_LIMIT = IMPORT_REPORT_LIMIT;
 
 /**
  * When the billing system took the export, in Chile's time. An account paid online after it
@@ -63,19 +57,7 @@ export const AccountsImportSchema = z.object({
 
 /** The import form: the chosen file (checked as the server will) and the export's time. */
 export const AccountsImportFormSchema = z.object({
-  file: z.pipe(
-    z.custom<FileList | undefined>((value) => value === undefined || (typeof value === 'object' && value !== null)),
-    // zod/mini's transforms report a problem by pushing an issue, as zod's documentation does.
-    z.transform((files: FileList | undefined, context) => {
-      const file = files?.[0];
-      const problem = file ? checkFile('accounts', file.name, file.size) : accountsMessages.fileRequired;
-      if (problem || !file) {
-        context.issues.push({ code: 'custom', message: problem ?? accountsMessages.fileRequired, input: files });
-        return z.NEVER;
-      }
-      return file;
-    }),
-  ),
+  file: csvFileField('accounts', accountsMessages.fileRequired),
   exportedAt,
 });
 
@@ -89,9 +71,6 @@ const KeptAccountSchema = z.object({
   paid_at: z.string(),
 });
 export type KeptAccount = z.infer<typeof KeptAccountSchema>;
-
-const RejectedLineSchema = z.object({ line: z.number(), reason: z.string() });
-export type RejectedLine = z.infer<typeof RejectedLineSchema>;
 
 /** POST /api/admin/accounts/import: data.report. Each list holds at most ACCOUNTS_REPORT_LIMIT entries of its total. */
 export const AccountsImportReportSchema = z.object({

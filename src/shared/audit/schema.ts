@@ -43,6 +43,8 @@ export const auditEntities = {
   accounts: 'cuentas',
   // Mi consumo at Cuentas: a service's readings, looked at by staff for a holder on the phone.
   consumption: 'consumo de un servicio',
+  // The readings export (src/server/consumption/readings-import.ts): billing periods of Mi consumo.
+  readings: 'lecturas',
   session: 'sesión',
   payment: 'pago',
   payments: 'pagos',

@@ -8,6 +8,7 @@ export {
   adminPurposes,
   CHUNK_SIZE,
   checkFile,
+  csvPurposes,
   extensionOf,
   INLINE_LIMIT,
   tooLargeMessage,

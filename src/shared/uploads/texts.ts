@@ -8,24 +8,30 @@
  * once the visitor starts on it; uploads.ts exports all of it too.
  */
 
-export const uploadPurposes = ['cv', 'denuncia', 'publication', 'accounts'] as const;
+export const uploadPurposes = ['cv', 'denuncia', 'publication', 'accounts', 'readings'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 /** Purposes only a signed-in admin may start (POST /api/uploads checks the bearer token). */
-export const adminPurposes: readonly UploadPurpose[] = ['publication', 'accounts'];
+export const adminPurposes: readonly UploadPurpose[] = ['publication', 'accounts', 'readings'];
+
+/** The billing system's CSV exports: text, named .csv (src/server/imports/csv-import.ts reads them). */
+export const csvPurposes: readonly UploadPurpose[] = ['accounts', 'readings'];
 
 /**
  * Spec §5, §9: visitors' files up to 10 MB. Documents staff publish (annual reports) are larger,
  * up to the 20 MB a Netlify function may stream when it serves them (a buffered answer: 6 MB).
  * The accounts export (about 120 bytes a customer: 3 MB for the utility's 25,000) goes to the
  * database in one statement, and Neon's HTTP driver takes at most 10 MiB a request: 5 MB keeps
- * the file and its encoding well under that (src/server/accounts-import.ts).
+ * the file and its encoding well under that (src/server/accounts-import.ts). The readings export
+ * (about 165 bytes a line: 10 MB for 60,000) is sent as compact array literals, no longer than the
+ * file (src/server/consumption/readings-import.ts): 10 MB stays under the 10 MiB.
  */
 const MAX_FILE_BYTES: Record<UploadPurpose, number> = {
   cv: 10_000_000,
   denuncia: 10_000_000,
   publication: 20_000_000,
   accounts: 5_000_000,
+  readings: 10_000_000,
 };
 export const CHUNK_SIZE = 4_000_000;
 export const INLINE_LIMIT = 4_000_000;
@@ -34,6 +40,7 @@ export const uploadMessages = {
   tooLarge: 'El tamaño máximo del archivo a subir es de 10 MB',
   publicationTooLarge: 'El tamaño máximo del archivo a publicar es de 20 MB',
   accountsTooLarge: 'El tamaño máximo del archivo de cuentas es de 5 MB.',
+  readingsTooLarge: 'El tamaño máximo del archivo de lecturas es de 10 MB.',
   accountsType: 'Seleccione el archivo CSV (.csv) que exporta el sistema de facturación.',
   accountsNotCsv:
     'El archivo no es un CSV (parece una planilla u otro tipo de archivo). Expórtelo como CSV e intente nuevamente.',
@@ -61,6 +68,7 @@ const TOO_LARGE: Record<UploadPurpose, string> = {
   denuncia: uploadMessages.tooLarge,
   publication: uploadMessages.publicationTooLarge,
   accounts: uploadMessages.accountsTooLarge,
+  readings: uploadMessages.readingsTooLarge,
 };
 
 export const tooLargeMessage = (purpose: UploadPurpose): string => TOO_LARGE[purpose];
@@ -71,6 +79,6 @@ export function checkFile(purpose: UploadPurpose, fileName: string, size: number
   if (size === 0) return uploadMessages.empty;
   if (purpose === 'cv' && !(CV_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
     return uploadMessages.cvType;
-  if (purpose === 'accounts' && extensionOf(fileName) !== 'csv') return uploadMessages.accountsType;
+  if (csvPurposes.includes(purpose) && extensionOf(fileName) !== 'csv') return uploadMessages.accountsType;
   return undefined;
 }

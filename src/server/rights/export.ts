@@ -49,6 +49,8 @@ export const csvFiles: Record<RecordSource, string> = {
   outage_subscriptions: 'suscripciones-a-avisos-de-cortes.csv',
   bills: 'boletas-y-pagos.csv',
   tbk_payments: 'pagos-con-tarjeta.csv',
+  accounts: 'cuentas-de-servicio.csv',
+  consumption_periods: 'lecturas-y-consumo.csv',
   rights_requests: 'solicitudes-de-derechos.csv',
 };
 

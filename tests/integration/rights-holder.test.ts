@@ -148,6 +148,7 @@ describe("the holder's account and readings", () => {
     const data = ExportDataSchema.parse(JSON.parse(zip['datos.json']!));
     expect(data.records.filter((record) => record.source === 'consumption_periods')).toHaveLength(2);
     expect(zip['LEAME.txt']).toContain('lecturas-y-consumo.csv');
+    expect(zip['LEAME.txt']).toContain(`de los que usted es titular con el RUT ${ROSA.rut}`);
     // Pedro's service is not hers.
     const everything = Object.values(zip).join('\n');
     for (const word of [PEDRO.contact, PEDRO.phone, '100002']) expect(everything, word).not.toContain(word);

@@ -97,7 +97,7 @@ function readmeOf(data: ExportData, present: RecordSource[], files: number): Uin
     readme.title(site.name),
     '',
     readme.request(data.reference, chileMinute(data.generatedAt)),
-    readme.searched(data.subject.email),
+    readme.searched(data.subject.email, data.subject.rut),
     ...(data.records.some((record) => record.thirdParty)
       ? [readme.thirdParty(data.records.filter((record) => record.thirdParty).length)]
       : []),

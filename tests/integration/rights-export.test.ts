@@ -440,7 +440,7 @@ describe('sendExport and the download', () => {
     const readme = strFromU8(entries['LEAME.txt']!);
     expect(readme).toContain(`Solicitud ${reference}.`);
     expect(readme).toContain(
-      'Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, rosa.vera@correo.cl.',
+      'Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, rosa.vera@correo.cl, y la cuenta y las lecturas de los servicios de los que usted es titular con el RUT 12.345.678-5, según nuestro sistema de facturación.',
     );
     expect(readme).not.toContain('Incluye además');
     expect(readme).toContain('- reclamos.csv: Reclamos (1 registro).');

@@ -1,9 +1,7 @@
-import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
 import { NotFound, Invalid } from '../../src/server/errors.ts';
 import { eraseRecords, rectifyRecord } from '../../src/server/rights/actions.ts';
-import { downloadExport, sendExport } from '../../src/server/rights/export.ts';
 import { includeRecord } from '../../src/server/rights/inclusions.ts';
 import { findPersonalData } from '../../src/server/rights/search.ts';
 import { submitRightsRequest } from '../../src/server/rights/submit.ts';
@@ -12,6 +10,7 @@ import { keptReasons, rightsDeskMessages } from '../../src/shared/rights/desk/te
 import { ExportDataSchema } from '../../src/shared/rights/records/schema.ts';
 import { RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { exportedZip } from '../helpers/rights-export.ts';
 
 /**
  * A holder's data from the billing system (migration 0047): the account's holder RUT and contact
@@ -71,18 +70,6 @@ async function request(who: { email: string; rut: string }, serviceNumber: strin
   return { caseId: row!.id, reference };
 }
 
-/** The ZIP the requester would download: every entry's text, by name. */
-async function exportedZip({ caseId, reference }: { caseId: string; reference: string }) {
-  await sendExport(db(), uploadStore(), admin, caseId, ORIGIN);
-  const [mail] = await db().query<{ body: string }>(
-    `SELECT body FROM outbox WHERE reference = $1 AND body LIKE '%/descarga?token=%' ORDER BY id DESC LIMIT 1`,
-    [reference],
-  );
-  const token = /descarga\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
-  const { bytes } = await downloadExport(db(), uploadStore(), token, new Date());
-  return Object.fromEntries(Object.entries(unzipSync(bytes)).map(([name, entry]) => [name, strFromU8(entry)]));
-}
-
 const billingKeys = async (caseId: string) =>
   (await findPersonalData(db(), caseId)).records
     .filter((record) => record.source === 'accounts' || record.source === 'consumption_periods')
@@ -125,7 +112,7 @@ describe("the holder's account and readings", () => {
   });
 
   it('go into the ZIP: the account with its holder and contact data, and one row per period', async () => {
-    const zip = await exportedZip(await request(ROSA, '', true));
+    const zip = await exportedZip(db(), admin, await request(ROSA, '', true), ORIGIN);
     const rows = (name: string) =>
       zip[name]!.replace(/^\uFEFF/, '')
         .trimEnd()
@@ -178,14 +165,14 @@ describe("a service's account and readings found only by the service number type
       { source: 'accounts', id: '100002', thirdParty: 'service' },
       { source: 'consumption_periods', id: '100002 2026-10', thirdParty: 'service' },
     ]);
-    expect(Object.keys(await exportedZip(marta))).not.toContain('lecturas-y-consumo.csv');
+    expect(Object.keys(await exportedZip(db(), admin, marta, ORIGIN))).not.toContain('lecturas-y-consumo.csv');
 
     for (const [source, id] of [
       ['accounts', '100002'],
       ['consumption_periods', '100002 2026-10'],
     ] as const)
       await includeRecord(db(), admin, marta.caseId, { source, id, included: true });
-    const zip = await exportedZip(marta);
+    const zip = await exportedZip(db(), admin, marta, ORIGIN);
     expect(zip['lecturas-y-consumo.csv']).toContain('https://boletas.example.cl/100002-2026-10.pdf');
     expect(zip['lecturas-y-consumo.csv']).toContain('Coincide el número de servicio 100002');
     expect(zip['cuentas-de-servicio.csv']).toContain('Prat 5');

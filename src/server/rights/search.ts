@@ -13,7 +13,7 @@ import { recordTables, subjectFrom, subjectParams, type MatchedBy } from './subj
 
 /**
  * Everything the site holds about the person of a confirmed rights request (Ley 21.719): the rows
- * of the nine sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
+ * of the eleven sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
  * request's confirmed e-mail; the cases of the submissions found, the card records of the bills
  * found), the rule the desk's actions check, so whatever is theirs may be acted on; and, marked
  * "de un tercero" with the key they matched by, the rows of other people that carry the RUT or

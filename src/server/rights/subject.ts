@@ -4,7 +4,7 @@ import { sameMailbox } from '../mail/mailbox.ts';
 import type { RightsRequestRow } from './request.ts';
 
 /**
- * Whose record is this: the one rule by which the rights desk knows that a row of one of the nine
+ * Whose record is this: the one rule by which the rights desk knows that a row of one of the eleven
  * sources of records/texts.ts belongs to the person of a rights request. Theirs is a row that
  * carries the request's confirmed e-mail (its mailbox, however spelt: mail/mailbox.ts); a case,
  * through its own address or a submission of theirs; a card record, through its bill; a service's

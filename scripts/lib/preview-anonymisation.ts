@@ -161,7 +161,8 @@ export const TABLES: Record<string, TableRule> = {
     },
   },
   // Service numbers stay (the billing system's, not a person's once the address is gone), so /boleta
-  // and /pago can be tried on a preview; the installation's address and the bill's link go.
+  // and /pago can be tried on a preview; the installation's address and the bill's link go, and so
+  // do the holder's RUT and contact data (a warning a preview mails reaches a reserved domain).
   // The previous bill's amount and days stay with the balance: amounts, not a person.
   accounts: {
     columns: {
@@ -176,8 +177,16 @@ export const TABLES: Record<string, TableRule> = {
       ),
       install_address: fake.address,
       doc_url: 'NULL',
+      // Normalised as the import writes it (the column's check): one fake holder for every account.
+      holder_rut: ifGiven('holder_rut', `'11111111-1'`),
+      contact_email: ifGiven('contact_email', fake.email),
+      contact_phone: ifGiven('contact_phone', fake.phone),
     },
   },
+  // The readings show when a home stands empty and the charges are a household's finances; kept,
+  // they would answer /consumo on a preview for a real service number and the one fake holder RUT
+  // above. No fake history replaces them: a preview shows Mi consumo with the demo seed's.
+  consumption_periods: { delete: true },
   bills: {
     columns: {
       ...keep('id', 'service_number', 'amount', 'billing_type', 'payment_method', 'status', 'buy_order', 'session_id'),

@@ -78,6 +78,11 @@ const original = {
   receiptHash: 'receipt-hash-original-7f3e9a2b',
   webpayToken: '01ab6f3a0c9e7f5b2d4c6e8a0b1d3f5e7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b',
   docUrl: 'https://facturas.aguas-real.cl/boleta/100777.pdf',
+  holderRut: '15678901-2',
+  contactEmail: 'aurelio.casa@correo-real.cl',
+  contactPhone: '+56 9 7654 3210',
+  readingDocUrl: 'https://facturas.aguas-real.cl/lecturas/100777-2026-10.pdf',
+  meterReading: '7316549',
   company: 'Comercial Zapallar Limitada',
   activity: 'Venta de leña seca',
   authorization: 'AUTH-ORIG-77',
@@ -134,9 +139,19 @@ async function seedProduction() {
     [o.name, o.surname, o.rut, o.email, o.phone, o.address],
   );
   await q(
-    `INSERT INTO accounts (service_number, balance, install_address, doc_url, locality)
-     VALUES ('100777', 18990, $1, $2, 'coyhaique')`,
-    [o.address, o.docUrl],
+    `INSERT INTO accounts (service_number, balance, install_address, doc_url, locality, holder_rut, contact_email,
+       contact_phone)
+     VALUES ('100777', 18990, $1, $2, 'coyhaique', $3, $4, $5)`,
+    [o.address, o.docUrl, o.holderRut, o.contactEmail, o.contactPhone],
+  );
+  await q(
+    `INSERT INTO consumption_periods (service_number, period, read_from, read_to, reading_from, reading_to,
+       consumption_m3, reading_type, overconsumption_m3, fixed_charge, water_charge, sewer_charge, treatment_charge,
+       overconsumption_charge, subsidy_amount, agreement_instalment, other_charges, compensation, total, due_date,
+       doc_url)
+     VALUES ('100777', '2026-10', '2026-09-15', '2026-10-15', $1::integer - 17, $1::integer, 17, 'real', 0,
+       1200, 9000, 5000, 3790, 0, 0, 0, 0, 0, 18990, '2026-11-05', $2)`,
+    [o.meterReading, o.readingDocUrl],
   );
   const [bill] = await q(
     `INSERT INTO bills (service_number, amount, email, billing_type, company, rut, activity, billing_address,
@@ -285,6 +300,11 @@ describe("production's POST /api/preview-anonymisation", () => {
     }
     expect(after).not.toContain('"card_number":"9731"');
     expect(after).not.toContain('"client_number":"100777"');
+    // A home's readings and charges: none stays, not even without its person.
+    expect(await pg.db.query('SELECT 1 FROM consumption_periods')).toEqual([]);
+    expect(await pg.db.query(`SELECT holder_rut, contact_phone FROM accounts`)).toEqual([
+      { holder_rut: '11111111-1', contact_phone: '+56 9 0000 0000' },
+    ]);
     expect(await pg.db.query('SELECT database_fingerprint FROM preview_anonymisation')).toEqual([
       { database_fingerprint: databaseFingerprint(pg.url) },
     ]);

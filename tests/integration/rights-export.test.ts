@@ -298,6 +298,8 @@ describe('findPersonalData', () => {
       `bills ORD-PEDRO-1 · ${why}`,
       `tbk_payments ORD-ROSA-1 · ${why}`,
       `tbk_payments ORD-PEDRO-1 · ${why}`,
+      // The service's account: no holder on file, so no one's own.
+      `accounts 100001 · ${why}`,
       `rights_requests ${reference}`,
     ]);
   });
@@ -438,7 +440,7 @@ describe('sendExport and the download', () => {
     const readme = strFromU8(entries['LEAME.txt']!);
     expect(readme).toContain(`Solicitud ${reference}.`);
     expect(readme).toContain(
-      'Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, rosa.vera@correo.cl.',
+      'Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, rosa.vera@correo.cl, y la cuenta y las lecturas de los servicios de los que usted es titular con el RUT 12.345.678-5, según nuestro sistema de facturación.',
     );
     expect(readme).not.toContain('Incluye además');
     expect(readme).toContain('- reclamos.csv: Reclamos (1 registro).');
@@ -565,9 +567,20 @@ describe('docs/reference/rights-export.md', () => {
       postJson('/api/contacto', { name: 'Rosa', surname: 'Vera', email: ROSA, reqs: 'Consulta.' }),
     );
     const registration = await send(motorhome, postJson('/api/motorhome', { ...motorhomeRegistration, email: ROSA }));
+    // Her service's account names her as its holder, with one reading.
+    await db().query(`UPDATE accounts SET holder_rut = '12345678-5' WHERE service_number = '100001'`);
+    await db().query(
+      `INSERT INTO consumption_periods (service_number, period, read_from, read_to, reading_from, reading_to,
+         consumption_m3, reading_type, overconsumption_m3, fixed_charge, water_charge, sewer_charge, treatment_charge,
+         overconsumption_charge, subsidy_amount, agreement_instalment, other_charges, compensation, total, due_date)
+       VALUES ('100001', '2026-10', '2026-09-15', '2026-10-15', 100, 110, 10, 'real', 0, 1000, 5000, 3000, 1000, 0,
+         0, 0, 0, 0, 10000, '2026-11-05')`,
+    );
     const { caseId, reference } = await confirmedRequest({ email: ROSA, rut: '12.345.678-5' });
     await sendExport(db(), uploadStore(), admin, caseId, ORIGIN);
     const entries = await unzip(await download(await exportToken(reference)));
+    await db().query(`DELETE FROM consumption_periods WHERE service_number = '100001'`);
+    await db().query(`UPDATE accounts SET holder_rut = NULL WHERE service_number = '100001'`);
     const added = [message.body.data.reference, registration.body.data.reference];
     await db().query('DELETE FROM contact_messages WHERE reference = ANY($1)', [added]);
     await db().query('DELETE FROM motorhome_registrations WHERE reference = ANY($1)', [added]);

@@ -98,10 +98,23 @@ async function recordsOf(person: Person): Promise<Key[]> {
     [person.emailElsewhere, `c-${person.email}`, `u-${person.email}`],
   );
   const service = person.serviceNumber.replace(/\D/g, '');
+  // The billing system names them the holder of their service (a third person typing it finds the holder's).
+  const accounts = await db().query<{ id: string }>(
+    `INSERT INTO accounts (service_number, balance, install_address, holder_rut) VALUES ($1, 0, 'Calle Uno 123', $2)
+     ON CONFLICT DO NOTHING RETURNING service_number AS id`,
+    [service, person.rut.replace(/[.]/g, '')],
+  );
   await db().query(
-    `INSERT INTO accounts (service_number, balance, install_address) VALUES ($1, 0, 'Calle Uno 123'), ('999999', 0, 'Prat 5')
-     ON CONFLICT DO NOTHING`,
-    [service],
+    `INSERT INTO accounts (service_number, balance, install_address) VALUES ('999999', 0, 'Prat 5') ON CONFLICT DO NOTHING`,
+  );
+  const periods = await db().query<{ id: string }>(
+    `INSERT INTO consumption_periods (service_number, period, read_from, read_to, reading_from, reading_to, consumption_m3,
+       reading_type, overconsumption_m3, fixed_charge, water_charge, sewer_charge, treatment_charge, overconsumption_charge,
+       subsidy_amount, agreement_instalment, other_charges, compensation, total, due_date)
+     SELECT service_number, '2026-10', '2026-09-15', '2026-10-15', 100, 118, 18, 'real', 0, 1000, 9000, 5000, 3000, 0,
+       0, 0, 0, 0, 18000, '2026-11-05' FROM unnest($1::text[]) AS service_number
+     RETURNING service_number || ' ' || period AS id`,
+    [accounts.map((account) => account.id)],
   );
   // Paid from another address, found by the service number; and a company's factura, found by the RUT.
   const order = randomUUID().slice(0, 8);
@@ -125,6 +138,8 @@ async function recordsOf(person: Person): Promise<Key[]> {
     { source: 'outage_subscriptions', id: subscription!.id },
     ...bills.map((bill): Key => ({ source: 'bills', id: bill.id })),
     ...cards.map((card): Key => ({ source: 'tbk_payments', id: card.id })),
+    ...accounts.map((account): Key => ({ source: 'accounts', id: account.id })),
+    ...periods.map((period): Key => ({ source: 'consumption_periods', id: period.id })),
   ];
 }
 
@@ -233,7 +248,9 @@ describe('the search and the erasure check: one rule of whose record is this', (
       const unproven = await findPersonalData(db(), caseId);
       expect(unproven.subject).toEqual({ email: ROSA.email, rut: '', serviceNumber: '' });
       expect(unproven.records.filter((record) => record.thirdParty)).toEqual([]);
-      expect(keysOf(unproven.records)).toEqual(keysOf(rosa));
+      // Her service's account and readings are hers only through the proven RUT of their holder.
+      const byHolder = ['accounts', 'consumption_periods'];
+      expect(keysOf(unproven.records)).toEqual(keysOf(rosa.filter((record) => !byHolder.includes(record.source))));
     } finally {
       await db().query('UPDATE rights_requests SET proof_received_at = now()');
     }

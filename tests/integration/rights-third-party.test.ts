@@ -1,4 +1,3 @@
-import { strFromU8, unzipSync } from 'fflate';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SignedInAdmin } from '../../src/server/auth/require-admin.ts';
 import { submitComplaint } from '../../src/server/complaints.ts';
@@ -6,7 +5,6 @@ import { NotFound } from '../../src/server/errors.ts';
 import { submitJobApplication } from '../../src/server/jobs.ts';
 import { eraseRecords, rectifyRecord } from '../../src/server/rights/actions.ts';
 import { confirmRightsEmail } from '../../src/server/rights/confirm.ts';
-import { downloadExport, sendExport } from '../../src/server/rights/export.ts';
 import { includeRecord } from '../../src/server/rights/inclusions.ts';
 import { findPersonalData } from '../../src/server/rights/search.ts';
 import { submitRightsRequest } from '../../src/server/rights/submit.ts';
@@ -17,6 +15,7 @@ import type { FoundRecord } from '../../src/shared/rights/records/schema.ts';
 import { RightsRequestSchema } from '../../src/shared/rights/schema.ts';
 import { rightsMailTexts } from '../../src/shared/rights/texts.ts';
 import { auditRows, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
+import { exportedZip } from '../helpers/rights-export.ts';
 import { completedUpload, pdfBytes } from '../helpers/files.ts';
 
 /**
@@ -147,17 +146,8 @@ const martas = async () => {
   };
 };
 
-/** The ZIP the requester would download: every entry's text, by name. */
-async function exportedZip(): Promise<Record<string, string>> {
-  await sendExport(db(), uploadStore(), admin, world.caseId, ORIGIN);
-  const [mail] = await db().query<{ body: string }>(
-    `SELECT body FROM outbox WHERE reference = $1 AND body LIKE '%/descarga?token=%' ORDER BY id DESC LIMIT 1`,
-    [world.reference],
-  );
-  const token = /descarga\?token=([A-Za-z0-9_-]{43})/.exec(mail!.body)![1]!;
-  const { bytes } = await downloadExport(db(), uploadStore(), token, new Date());
-  return Object.fromEntries(Object.entries(unzipSync(bytes)).map(([name, entry]) => [name, strFromU8(entry)]));
-}
+/** The ZIP Rosa would download: every entry's text, by name. */
+const rosasZip = () => exportedZip(db(), admin, world, ORIGIN);
 
 const martaWords = [MARTA.name, MARTA.surname, MARTA.email, MARTA.phone, MARTA.address, MARTA.text, 'cv-marta.pdf'];
 
@@ -181,7 +171,7 @@ describe("someone else's records found by the requester's RUT or service number"
   });
 
   it('are not in the ZIP: no reclamo, bill, CV, name, address, phone or words of the third person', async () => {
-    const zip = await exportedZip();
+    const zip = await rosasZip();
     const everything = Object.values(zip).join('\n');
     for (const word of martaWords) expect(everything, word).not.toContain(word);
     expect(everything).not.toContain(world.complaint);
@@ -250,7 +240,7 @@ describe("someone else's records found by the requester's RUT or service number"
       admin_name: 'Ana Admin',
     });
 
-    const zip = await exportedZip();
+    const zip = await rosasZip();
     const rows = zip['reclamos.csv']!.split('\r\n');
     expect(rows[0]).toMatch(/;Coincidencia$/);
     const marta = rows.find((row) => row.startsWith(world.complaint))!;
@@ -278,7 +268,7 @@ describe("someone else's records found by the requester's RUT or service number"
         summary: `${world.reference}: quita de la copia de los datos Boletas y pagos en línea OC-MARTA-1, de un tercero`,
       }),
     );
-    expect(Object.values(await exportedZip()).join('\n')).not.toContain('OC-MARTA-1');
+    expect(Object.values(await rosasZip()).join('\n')).not.toContain('OC-MARTA-1');
   });
 
   it("includes only someone else's record that carries a typed key: never the requester's own, nor another's", async () => {

@@ -17,7 +17,8 @@ import { recordTables, subjectFrom, subjectParams } from './subject.ts';
  * Supresión: the records staff chose among the person's are deleted, each with what hangs on it
  * (a submission's case with its notes and replies, its mails' copies, a CV's file; a subscription's
  * alerts and their mails), unless the law keeps them: bills and card payment records for the tax
- * period, and rights requests (this one is the record of the request itself), which retention
+ * period, a service's account and readings (the billing system's, kept while the account exists
+ * and replaced by each import, so a deletion here would come back with the next one), and rights requests (this one is the record of the request itself), which retention
  * deletes on their own periods. Only the subject's own records are touched (rights/subject.ts): never
  * one of someone else found by the RUT or service number typed, even one staff included in the
  * export (rights/inclusions.ts); erasing it would erase another person's data.
@@ -43,6 +44,7 @@ const WITH_CASE = new Set<RecordSource>([
 function keptBecause(record: TheirRecord, request: RightsRequestRow): string | undefined {
   const ownOrOther = (own: boolean) => (own ? keptReasons.thisRequest : keptReasons.otherRequest);
   if (record.source === 'bills' || record.source === 'tbk_payments') return keptReasons.tax;
+  if (record.source === 'accounts' || record.source === 'consumption_periods') return keptReasons.billing;
   if (record.source === 'rights_requests') return ownOrOther(record.id === request.id);
   if (record.source === 'cases' && record.detail === 'derechos')
     return ownOrOther(record.reference === request.reference);
@@ -57,12 +59,12 @@ const forgetMails = (where: string, params: unknown[]): Statement => ({
 });
 
 function eraseStatement(source: RecordSource, ids: string[], request: RightsRequestRow, admin: SignedInAdmin) {
-  const { table, theirs, reference } = recordTables[source];
+  const { table, id, theirs, reference } = recordTables[source];
   return auditedChange({
     // Matched again here, and a rights request's case never: whatever the checks before said.
-    change: `DELETE FROM ${table} s USING ${subjectFrom(2)} WHERE s.id::text = ANY($1::text[]) AND ${theirs}
+    change: `DELETE FROM ${table} s USING ${subjectFrom(2)} WHERE ${id} = ANY($1::text[]) AND ${theirs}
                ${source === 'cases' ? `AND s.kind <> 'derechos'` : ''}
-             RETURNING s.id::text AS id, ${reference} AS reference`,
+             RETURNING ${id} AS id, ${reference} AS reference`,
     params: [ids, ...subjectParams(request), request.id, `${request.reference}: supresión de ${recordSources[source]}`],
     admin,
     action: 'delete',

@@ -49,6 +49,8 @@ export const csvFiles: Record<RecordSource, string> = {
   outage_subscriptions: 'suscripciones-a-avisos-de-cortes.csv',
   bills: 'boletas-y-pagos.csv',
   tbk_payments: 'pagos-con-tarjeta.csv',
+  accounts: 'cuentas-de-servicio.csv',
+  consumption_periods: 'lecturas-y-consumo.csv',
   rights_requests: 'solicitudes-de-derechos.csv',
 };
 
@@ -95,7 +97,7 @@ function readmeOf(data: ExportData, present: RecordSource[], files: number): Uin
     readme.title(site.name),
     '',
     readme.request(data.reference, chileMinute(data.generatedAt)),
-    readme.searched(data.subject.email),
+    readme.searched(data.subject.email, data.subject.rut),
     ...(data.records.some((record) => record.thirdParty)
       ? [readme.thirdParty(data.records.filter((record) => record.thirdParty).length)]
       : []),

@@ -23,13 +23,13 @@ export async function includeRecord(
   { source, id, included }: RightsInclusion,
 ): Promise<void> {
   const request = await requestToActOn(db, caseId, { confirmed: true });
-  const { table, theirs, matches, reference } = recordTables[source];
+  const { table, id: rowId, theirs, matches, reference } = recordTables[source];
   if (!matches) throw new NotFound(rightsDeskMessages.notThirdParty);
   // Someone else's, carrying a typed key, now: the condition the statement below checks again.
   const someoneElses = `NOT (${theirs}) AND ${matches} IS NOT NULL`;
   const [record] = await db.query<{ reference: string | null; matchedBy: MatchedBy }>(
     `SELECT ${reference} AS reference, ${matches} AS "matchedBy" FROM ${table} s, ${subjectFrom(2)}
-     WHERE s.id::text = $1 AND ${someoneElses}`,
+     WHERE ${rowId} = $1 AND ${someoneElses}`,
     [id, ...subjectParams(request)],
   );
   if (!record) throw new NotFound(rightsDeskMessages.notThirdParty);
@@ -40,8 +40,8 @@ export async function includeRecord(
   await changeAndAudit(db, {
     change: included
       ? `INSERT INTO rights_inclusions (request_id, source, record_id, admin_id, admin_name)
-         SELECT $1, $2, s.id::text, $6::uuid, (SELECT name FROM admins WHERE id = $6::uuid)
-         FROM ${table} s, ${subjectFrom(8)} WHERE s.id::text = $3 AND ${someoneElses}
+         SELECT $1, $2, ${rowId}, $6::uuid, (SELECT name FROM admins WHERE id = $6::uuid)
+         FROM ${table} s, ${subjectFrom(8)} WHERE ${rowId} = $3 AND ${someoneElses}
          ON CONFLICT DO NOTHING RETURNING record_id`
       : `DELETE FROM rights_inclusions WHERE request_id = $1 AND source = $2 AND record_id = $3 RETURNING record_id`,
     params: [

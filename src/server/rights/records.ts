@@ -36,11 +36,11 @@ export async function theirRecords(
   const found = (
     await Promise.all(
       sources.map((source) => {
-        const { table, theirs, reference } = recordTables[source];
+        const { table, id, theirs, reference } = recordTables[source];
         const ids = wanted.filter((record) => record.source === source).map((record) => record.id);
         return db.query<TheirRecord>(
-          `SELECT $1::text AS source, s.id::text AS id, ${reference} AS reference, ${details[source] ?? 'NULL'} AS detail
-           FROM ${table} s, ${subjectFrom(3)} WHERE s.id::text = ANY($2::text[]) AND ${theirs}`,
+          `SELECT $1::text AS source, ${id} AS id, ${reference} AS reference, ${details[source] ?? 'NULL'} AS detail
+           FROM ${table} s, ${subjectFrom(3)} WHERE ${id} = ANY($2::text[]) AND ${theirs}`,
           [source, ids, ...subjectParams(request)],
         );
       }),

@@ -29,11 +29,11 @@ export async function rectifyRecord(
   if (!isCorrectable(source, field)) throw new Invalid(rightsDeskMessages.notCorrectable, 'field');
   const [record] = await theirRecords(db, request, [{ source, id }]);
   const label = (correctableFields[source] as Record<string, string>)[field]!;
-  const { table, theirs } = recordTables[source];
+  const { table, id: rowId, theirs } = recordTables[source];
   const changed = await changeAndAudit(db, {
     change: `UPDATE ${table} s SET ${columnOf(source, field)} = $2 FROM ${subjectFrom(3)}
-             WHERE s.id::text = $1 AND ${theirs}
-             RETURNING s.id`,
+             WHERE ${rowId} = $1 AND ${theirs}
+             RETURNING ${rowId}`,
     params: [
       id,
       value,

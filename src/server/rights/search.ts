@@ -1,5 +1,6 @@
 import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/payments/texts.ts';
 import { caseKinds, caseStatuses, type CaseKind, type CaseStatus } from '../../shared/cases/schema.ts';
+import { CHARGE_COLUMNS, type ChargeColumn, type ReadingType } from '../../shared/consumption/schema.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import { billStatuses, type BillStatus } from '../../shared/payments/admin/schema.ts';
 import type { FoundRecord, PersonalData } from '../../shared/rights/records/schema.ts';
@@ -12,7 +13,7 @@ import { recordTables, subjectFrom, subjectParams, type MatchedBy } from './subj
 
 /**
  * Everything the site holds about the person of a confirmed rights request (Ley 21.719): the rows
- * of the nine sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
+ * of the eleven sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
  * request's confirmed e-mail; the cases of the submissions found, the card records of the bills
  * found), the rule the desk's actions check, so whatever is theirs may be acted on; and, marked
  * "de un tercero" with the key they matched by, the rows of other people that carry the RUT or
@@ -76,6 +77,25 @@ const replies = (json: string) =>
   (JSON.parse(json) as { at: string; body: string }[])
     .map(({ at, body }) => `${chileMinute(at)}: ${body}`)
     .join('\n\n');
+
+/** A reading as the billing system marks it. */
+const readingTypes: Record<ReadingType, string> = {
+  real: 'Real',
+  estimada: 'Estimada',
+  cliente: 'Informada por el cliente',
+};
+/** A period's charges with the bill's words; the subsidy and a compensation lower the total. */
+const chargeLabels: Record<ChargeColumn, string> = {
+  fixed_charge: 'Cargo fijo',
+  water_charge: 'Agua potable',
+  sewer_charge: 'Alcantarillado',
+  treatment_charge: 'Tratamiento de aguas servidas',
+  overconsumption_charge: 'Cargo por sobreconsumo',
+  subsidy_amount: 'Subsidio (se descuenta)',
+  agreement_instalment: 'Cuota de convenio',
+  other_charges: 'Otros cargos',
+  compensation: 'Compensación (se descuenta)',
+};
 
 const withTheirOwn = (source: Source, more: string[]): Source => ({
   ...source,
@@ -176,6 +196,42 @@ const sources: Record<RecordSource, Source> = {
     // The payer's card.
     theirOwn: ['Código de autorización', 'Últimos dígitos de la tarjeta'],
   },
+  accounts: {
+    createdAt: 's.updated_at',
+    fields: [
+      ['Número de servicio', 's.service_number'],
+      ['Dirección de instalación', 's.install_address'],
+      ['RUT del titular', 's.holder_rut'],
+      ['Correo de contacto', 's.contact_email'],
+      ['Teléfono de contacto', 's.contact_phone'],
+      ['Saldo', 's.balance::text', (amount) => formatAmount(Number(amount))],
+      ['Vencimiento', `to_char(s.expiration_date, 'DD-MM-YYYY')`],
+    ],
+    // The holder, as the billing system names and reaches them; the address is the service's.
+    theirOwn: ['RUT del titular', 'Correo de contacto', 'Teléfono de contacto'],
+  },
+  consumption_periods: {
+    createdAt: 's.imported_at',
+    fields: [
+      ['Número de servicio', 's.service_number'],
+      ['Período', 's.period'],
+      ['Leído desde', `to_char(s.read_from, 'DD-MM-YYYY')`],
+      ['Leído hasta', `to_char(s.read_to, 'DD-MM-YYYY')`],
+      ['Lectura anterior', 's.reading_from::text'],
+      ['Lectura actual', 's.reading_to::text'],
+      ['Consumo (m³)', 's.consumption_m3::text'],
+      ['Tipo de lectura', 's.reading_type', labelled<ReadingType>(readingTypes)],
+      ['Sobreconsumo (m³)', 's.overconsumption_m3::text'],
+      ...CHARGE_COLUMNS.map((column): Field => [
+        chargeLabels[column],
+        `s.${column}::text`,
+        (amount) => formatAmount(Number(amount)),
+      ]),
+      ['Total', 's.total::text', (amount) => formatAmount(Number(amount))],
+      ['Vencimiento', `to_char(s.due_date, 'DD-MM-YYYY')`],
+      ['Boleta', 's.doc_url'],
+    ],
+  },
   rights_requests: withTheirOwn(
     submission([
       ['Derecho', 's.type', (type) => rightTypes[type as RightType]?.label ?? type],
@@ -216,15 +272,15 @@ type Row = {
 
 /** The source's rows that are the subject's, and those of others carrying a typed key, with their inclusion. */
 function statement(source: RecordSource): string {
-  const { table, theirs, matches, reference } = recordTables[source];
+  const { table, id, theirs, matches, reference } = recordTables[source];
   const { createdAt, fields, files } = sources[source];
-  return `SELECT s.id::text AS id, ${reference} AS reference, ${isoTime(createdAt)} AS "createdAt",
+  return `SELECT ${id} AS id, ${reference} AS reference, ${isoTime(createdAt)} AS "createdAt",
      ${fields.map(([, column], index) => `(${column}) AS f${index}`).join(', ')}, ${files ?? 'NULL'} AS files,
      (${theirs}) AS own, ${matches ?? 'NULL'} AS "matchedBy",
      ${isoTime('i.created_at')} AS "includedAt", i.admin_name AS "includedBy"
    FROM ${table} s CROSS JOIN ${subjectFrom(1)}
-     LEFT JOIN rights_inclusions i ON i.request_id = $4::bigint AND i.source = '${source}' AND i.record_id = s.id::text
-   WHERE ${theirs}${matches ? ` OR ${matches} IS NOT NULL` : ''} ORDER BY ${createdAt}, s.id`;
+     LEFT JOIN rights_inclusions i ON i.request_id = $4::bigint AND i.source = '${source}' AND i.record_id = ${id}
+   WHERE ${theirs}${matches ? ` OR ${matches} IS NOT NULL` : ''} ORDER BY ${createdAt}, ${id}`;
 }
 
 function recordOf(source: RecordSource, row: Row, request: RightsRequestRow): FoundRecord {

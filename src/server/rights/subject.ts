@@ -4,11 +4,12 @@ import { sameMailbox } from '../mail/mailbox.ts';
 import type { RightsRequestRow } from './request.ts';
 
 /**
- * Whose record is this: the one rule by which the rights desk knows that a row of one of the nine
+ * Whose record is this: the one rule by which the rights desk knows that a row of one of the eleven
  * sources of records/texts.ts belongs to the person of a rights request. Theirs is a row that
  * carries the request's confirmed e-mail (its mailbox, however spelt: mail/mailbox.ts); a case,
- * through its own address or a submission of theirs; a card record, through its bill. Nothing
- * else: anyone can type someone else's RUT or service number, and one service has several people
+ * through its own address or a submission of theirs; a card record, through its bill; a service's
+ * account and readings, through its holder's RUT once staff recorded the proof of identity (below,
+ * `byHolder`). Nothing else: anyone can type someone else's RUT or service number, and one service has several people
  * (a tenant, an owner, whoever pays). A row of someone else that carries the request's RUT or
  * service number (`matches`) is only listed to staff as "de un tercero", with the key it matched
  * by: it goes into the export only if staff include it by hand (rights/inclusions.ts), and erasure
@@ -49,6 +50,16 @@ const byEmail = (column: string) => sameMailbox(column, 'p.email');
 const byRut = (column: string) => `(p.rut <> '' AND ${rutKey(column)} = p.rut)`;
 const byService = (column: string) =>
   `(p.service <> '' AND upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g')) = p.service)`;
+/**
+ * Whether the service `column` names is one whose holder the request's person is: the billing
+ * system's holder RUT (accounts.holder_rut) is the request's proven one. Unlike a RUT typed into a
+ * form, which anyone may have typed, the holder RUT is the utility's own record of whose contract
+ * the service is; so once staff have proven who the requester is (p.rut is '' before), it links
+ * them to the service as the confirmed e-mail links them to a form. A service number never does:
+ * it is printed on the bill that everyone in the home sees.
+ */
+const byHolder = (column: string) =>
+  `(p.rut <> '' AND ${column} IN (SELECT h.service_number FROM accounts h WHERE ${byRut('h.holder_rut')}))`;
 
 /** Which of the subject's typed keys matched a row of someone else. */
 export type MatchedBy = 'service' | 'rut';
@@ -88,6 +99,8 @@ const submissions = {
 
 export interface RecordTable {
   table: string;
+  /** SQL over `s`: the row's id as text, as the desk and rights_inclusions name it. */
+  id: string;
   /** Whether the row `s` is the subject's `p` (`subjectFrom`): its own e-mail is the confirmed one. */
   theirs: string;
   /** SQL over `s` and `p`: which typed key (MatchedBy) a row carries, else NULL; absent where none can. */
@@ -98,7 +111,13 @@ export interface RecordTable {
 
 const submission = (table: keyof typeof submissions, reference = 's.reference'): RecordTable => {
   const rule: { theirs: (t: string) => string; matches?: (t: string) => string } = submissions[table];
-  return { table, theirs: rule.theirs('s'), ...(rule.matches ? { matches: rule.matches('s') } : {}), reference };
+  return {
+    table,
+    id: 's.id::text',
+    theirs: rule.theirs('s'),
+    ...(rule.matches ? { matches: rule.matches('s') } : {}),
+    reference,
+  };
 };
 
 /** Each source's table, read as `s`, and which of its rows are the subject's. */
@@ -107,6 +126,7 @@ export const recordTables: Record<RecordSource, RecordTable> = {
   complaints: submission('complaints'),
   cases: {
     table: 'cases',
+    id: 's.id::text',
     // The person's own address, or a submission of theirs; a case of someone else's submission is theirs alone.
     theirs: `(${byEmail('s.citizen_email')} OR s.reference IN (
       ${(['contact_messages', 'complaints', 'job_applications', 'motorhome_registrations', 'rights_requests'] as const)
@@ -116,14 +136,35 @@ export const recordTables: Record<RecordSource, RecordTable> = {
   },
   job_applications: submission('job_applications'),
   motorhome_registrations: submission('motorhome_registrations'),
-  outage_subscriptions: { table: 'outage_subscriptions', theirs: byEmail('s.email'), reference: 'NULL' },
+  outage_subscriptions: {
+    table: 'outage_subscriptions',
+    id: 's.id::text',
+    theirs: byEmail('s.email'),
+    reference: 'NULL',
+  },
   bills: submission('bills', 's.buy_order'),
   tbk_payments: {
     table: 'tbk_payments',
+    id: 's.id::text',
     // A card record carries no person's data of its own to match: its bill does.
     theirs: `s.bill_id IN (SELECT x.id FROM bills x WHERE ${submissions.bills.theirs('x')})`,
     matches: `(SELECT ${submissions.bills.matches('x')} FROM bills x WHERE x.id = s.bill_id)`,
     reference: 's.buy_order',
+  },
+  // The billing system's rows, found by their holder; by the service number typed only "de un tercero".
+  accounts: {
+    table: 'accounts',
+    id: 's.service_number',
+    theirs: byHolder('s.service_number'),
+    matches: firstOf([[byService('s.service_number'), 'service']]),
+    reference: 's.service_number',
+  },
+  consumption_periods: {
+    table: 'consumption_periods',
+    id: `s.service_number || ' ' || s.period`,
+    theirs: byHolder('s.service_number'),
+    matches: firstOf([[byService('s.service_number'), 'service']]),
+    reference: `s.service_number || ' ' || s.period`,
   },
   rights_requests: submission('rights_requests'),
 };

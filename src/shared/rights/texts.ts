@@ -113,8 +113,8 @@ export const exportReadmeTexts = {
   title: (site: string) => `Sus datos personales en ${site}`,
   request: (reference: string, generated: string) =>
     `Solicitud ${reference}. Archivo generado el ${generated} (hora de Aysén).`,
-  searched: (email: string) =>
-    `Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, ${email}.`,
+  searched: (email: string, rut: string) =>
+    `Contiene los datos personales que encontramos en nuestro sitio web en los registros con su correo electrónico confirmado, ${email}${rut ? `, y la cuenta y las lecturas de los servicios de los que usted es titular con el RUT ${rut}, según nuestro sistema de facturación` : ''}.`,
   thirdParty: (records: number) =>
     `${records === 1 ? 'Incluye además un registro' : `Incluye además ${records} registros`} de otras personas con su RUT o su número de servicio, que nuestro personal revisó: de ${records === 1 ? 'él' : 'ellos'} solo van los datos que le conciernen, nunca los datos de contacto ni los archivos de esas personas (su columna «Coincidencia» dice por qué).`,
   contents: 'Contenido:',

@@ -45,7 +45,10 @@ export function ProofForm({ caseId }: { caseId: string }) {
   return (
     <AdminForm form={shell} aria-labelledby="prueba" heading={<h2 id="prueba">Antecedentes de identidad</h2>}>
       <TextInput {...field('requested')} hint="Lo que se pidió a la persona, por ejemplo una copia de su cédula." />
-      <TextInput {...field('received')} hint="Lo que la persona entregó y cómo se verificó." />
+      <TextInput
+        {...field('received')}
+        hint="Lo que la persona entregó y cómo se verificó, incluido el RUT de la solicitud: con él, la cuenta y las lecturas de los servicios de los que ese RUT es titular se le entregan como suyas."
+      />
       <SubmitButton pending={shell.pending} label="Guardar" />
     </AdminForm>
   );

@@ -61,6 +61,9 @@ export const correctableFields = {
   outage_subscriptions: {},
   bills: {},
   tbk_payments: {},
+  // The billing system's: corrected there, the next import brings the correction (an edit here would be overwritten).
+  accounts: {},
+  consumption_periods: {},
   rights_requests: {},
 } as const satisfies Record<RecordSource, Record<string, string>>;
 
@@ -74,6 +77,8 @@ const rightsReason = `constancia de cómo se atendió una solicitud de derechos,
 /** Why a record the person asked to erase is kept: said in the note and the answer to them. */
 export const keptReasons = {
   tax: taxReason,
+  billing:
+    'registro de facturación del servicio, que se conserva mientras exista la cuenta: lo carga el sistema de facturación, que guarda las lecturas y los cobros de cada boleta, y el sitio guarda solo los períodos más recientes; la corrección de un dato se pide al área comercial, y la siguiente carga la trae',
   thisRequest: `es el registro de esta misma solicitud (${rightsReason})`,
   otherRequest: rightsReason,
 } as const;
@@ -88,15 +93,15 @@ export const thirdPartyTexts = {
   mark: 'De un tercero',
   nothing: (email: string) => `El sitio no guarda ningún dato con el correo confirmado ${email}.`,
   found: (own: number, email: string, others: number, keys: string) =>
-    `${count(own, 'registro', 'registros')} con el correo confirmado ${email}${others > 0 ? ` y ${count(others, 'registro', 'registros')} de un tercero que ${others === 1 ? 'coincide' : 'coinciden'} con ${keys}` : ''}. Las denuncias nunca aparecen aquí: las atiende el canal de cumplimiento.`,
+    `${count(own, 'registro', 'registros')} con el correo confirmado ${email} o de los servicios de los que es titular${others > 0 ? ` y ${count(others, 'registro', 'registros')} de un tercero que ${others === 1 ? 'coincide' : 'coinciden'} con ${keys}` : ''}. Las denuncias nunca aparecen aquí: las atiende el canal de cumplimiento.`,
   reasons: {
     service: (serviceNumber: string) => `Coincide el número de servicio ${serviceNumber}`,
     rut: (rut: string) => `Coincide el RUT ${rut}`,
   },
   notice:
-    'Los registros marcados «De un tercero» no tienen el correo confirmado: coinciden solo por el RUT o el número de servicio. No se incluyen en la copia de los datos salvo que usted los incluya, y la supresión y la rectificación nunca los tocan. De un registro incluido se envían solo los datos que conciernen a la persona: nunca los datos de contacto ni los archivos del tercero.',
+    'Los registros marcados «De un tercero» no tienen el correo confirmado ni son de un servicio del que la persona sea titular: coinciden solo por el RUT o el número de servicio. No se incluyen en la copia de los datos salvo que usted los incluya, y la supresión y la rectificación nunca los tocan. De un registro incluido se envían solo los datos que conciernen a la persona: nunca los datos de contacto ni los archivos del tercero.',
   unproven:
-    'Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están verificados: una vez registrados los antecedentes de identidad recibidos, se listan también, marcados «De un tercero», los registros de otras personas con ese RUT o número de servicio.',
+    'Se busca solo por el correo confirmado. El RUT y el número de servicio que escribió la persona no están verificados: una vez registrados los antecedentes de identidad recibidos, se listan también, marcados «De un tercero», los registros de otras personas con ese RUT o número de servicio, y como propios la cuenta y las lecturas de los servicios cuyo titular tiene ese RUT según el sistema de facturación.',
   include: 'Incluir en la copia de los datos',
   exclude: 'Quitar de la copia de los datos',
   included: (by: string, at: string) => `Incluido en la copia de los datos por ${by} el ${at}.`,

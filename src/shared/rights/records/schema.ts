@@ -30,7 +30,8 @@ export const FoundRecordSchema = z.object({
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
   files: z.array(FoundFileSchema),
   /**
-   * Null for the requester's own record (it carries the confirmed e-mail). A record of someone
+   * Null for the requester's own record (it carries the confirmed e-mail, or is of a service whose
+   * proven holder they are: src/server/rights/subject.ts). A record of someone
    * else that carries the RUT or service number the requester typed: which (`matchedBy`) and why,
    * as staff read it; whether staff included it in the export, when and who.
    */

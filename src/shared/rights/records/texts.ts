@@ -12,6 +12,8 @@ export const recordSources = {
   outage_subscriptions: 'Suscripciones a avisos de cortes',
   bills: 'Boletas y pagos en línea',
   tbk_payments: 'Registros de pago con tarjeta',
+  accounts: 'Cuentas de servicio',
+  consumption_periods: 'Lecturas y consumo',
   rights_requests: 'Solicitudes de derechos',
 } as const;
 export type RecordSource = keyof typeof recordSources;

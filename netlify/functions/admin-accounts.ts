@@ -9,7 +9,10 @@ import {
   readingAccounts,
   readingsReport,
 } from '../../src/server/consumption/readings-import.ts';
+import { warnHighConsumption } from '../../src/server/consumption/warnings.ts';
+import { config as settings } from '../../src/server/config.ts';
 import { readInput } from '../../src/server/http.ts';
+import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { withUploadedCsv } from '../../src/server/imports/uploaded.ts';
 
 /**
@@ -33,13 +36,15 @@ export default adminRoutes({
     },
   },
   '/api/admin/readings/import': {
-    POST: async ({ req, admin, db }) => {
+    POST: async ({ req, context, admin, db }) => {
       const { uploadId } = await readInput(req, ReadingsImportSchema, 1_024);
       return withUploadedCsv(db, uploadId, 'readings', async (text) => {
         const parsed = parseReadingsCsv(text, await readingAccounts(db));
-        // `imported.written` is the hook for the high-consumption warning (src/server/consumption/warnings.ts).
         const imported = await importReadings(db, parsed.rows, { actor: admin, rejectedLines: parsed.rejected.length });
-        return answer({ report: readingsReport(parsed, imported) });
+        // Once per service and period: an import retried after this point warns nobody twice.
+        const warnings = await warnHighConsumption(db, imported.written, settings.siteAddress(context.site));
+        context.waitUntil(deliverDueMail());
+        return answer({ report: readingsReport(parsed, imported, warnings) });
       });
     },
   },

@@ -3,6 +3,7 @@ import * as adminAccounts from '../../netlify/functions/admin-accounts.ts';
 import { ReadingsImportReportSchema } from '../../src/shared/consumption/readings-import.ts';
 import { auditRows, callFunction, read, useSignedInAdmin } from '../helpers/admin.ts';
 import { chunkedUpload, expectRefusedWhole, NOT_A_CSV, startRefusal } from '../helpers/uploads.ts';
+import { serviceWithHistory } from '../helpers/consumption.ts';
 import { pdfBytes } from '../helpers/files.ts';
 
 const { db, token } = useSignedInAdmin();
@@ -44,6 +45,8 @@ describe('POST /api/admin/readings/import', () => {
       imported: 2,
       replaced: 0,
       removed: 0,
+      warned: 0,
+      mailed: 0,
       rejected: [
         { line: 4, reason: 'total 20000 no es la suma de los cargos: según ellos es 19500' },
         { line: 5, reason: 'service_number 699999 no tiene cuenta: impórtela primero con el archivo de cuentas' },
@@ -70,6 +73,21 @@ describe('POST /api/admin/readings/import', () => {
     // The same period again replaces the one kept.
     const again = await importUpload((await upload(`${HEADER}${line('600001', '2026-10')}`)).id);
     expect(again.body.data.report).toMatchObject({ imported: 1, replaced: 1, rejectedTotal: 0 });
+  });
+
+  it('warns a service whose new period is a high consumption, once, and mails its contact', async () => {
+    await serviceWithHistory(db(), '600101', [10, 10, 10, 10, 10, 10], 'titular600101@correo.cl');
+    // 2025-07, after six periods of 10 m³: 40 m³ (18 in `line`'s own reading is not enough).
+    const high = `600101;2025-07;2025-07-01;2025-07-28;100;140;40;real;0;1500;20000;13333;6667;0;0;0;0;0;41500;2025-08-10;\n`;
+    const first = await importUpload((await upload(`${HEADER}${high}`)).id);
+    expect(first.body.data.report).toMatchObject({ imported: 1, warned: 1, mailed: 1 });
+    const [mail] = await db().query<{ recipient: string }>(
+      `SELECT recipient FROM outbox WHERE reference = 'CSM-600101-2025-07'`,
+    );
+    expect(mail).toEqual({ recipient: 'titular600101@correo.cl' });
+    // The export sent again: the period is replaced, nobody is warned twice.
+    const again = await importUpload((await upload(`${HEADER}${high}`)).id);
+    expect(again.body.data.report).toMatchObject({ imported: 1, replaced: 1, warned: 0, mailed: 0 });
   });
 
   it('answers 400 on the file field to a file missing a column, imports nothing and deletes the upload', async () => {

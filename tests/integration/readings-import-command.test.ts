@@ -19,7 +19,7 @@ async function run(text: string) {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'lecturas-')), 'lecturas.csv');
   await writeFile(file, text);
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, file], { env: process.env });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, file], { env: { ...process.env, SITE_URL: 'https://www.aguasaysen.cl' } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -37,12 +37,12 @@ describe('npm run readings:import', () => {
       code: 2,
       stderr: 'line 3 left out: total 1 no es la suma de los cargos: según ellos es 19500\n',
       stdout:
-        'Imported 1 period(s), 0 of them replacing one kept; 0 older period(s) removed to keep 24 a service; 1 line(s) left out.\n',
+        'Imported 1 period(s), 0 of them replacing one kept; 0 older period(s) removed to keep 24 a service; 0 warned of high consumption (0 mailed); 1 line(s) left out.\n',
     });
     expect(await run(`${HEADER}${line('2026-09')}`)).toMatchObject({
       code: 0,
       stdout:
-        'Imported 1 period(s), 1 of them replacing one kept; 0 older period(s) removed to keep 24 a service; 0 line(s) left out.\n',
+        'Imported 1 period(s), 1 of them replacing one kept; 0 older period(s) removed to keep 24 a service; 0 warned of high consumption (0 mailed); 0 line(s) left out.\n',
     });
     expect(await run('numero;periodo\n1;2\n')).toMatchObject({
       code: 1,

@@ -248,10 +248,13 @@ export async function importReadings(
 export const readingsReport = (
   { rows, rejected }: ParsedExport<ReadingRow>,
   { replaced, removed }: ReadingsImported,
+  { warned, mailed }: { warned: number; mailed: number },
 ): ReadingsImportReport => ({
   imported: rows.length,
   replaced,
   removed,
+  warned,
+  mailed,
   rejected: rejected.slice(0, IMPORT_REPORT_LIMIT),
   rejectedTotal: rejected.length,
 });

@@ -58,6 +58,9 @@ export const ReadingsImportReportSchema = z.object({
   replaced: z.number(),
   /** Older periods deleted to keep PERIODS_KEPT per service (the file's own included, when older still). */
   removed: z.number(),
+  /** Periods warned of high consumption (src/server/consumption/warnings.ts), and those of them mailed. */
+  warned: z.number(),
+  mailed: z.number(),
   rejected: z.array(RejectedLineSchema),
   rejectedTotal: z.number(),
 });

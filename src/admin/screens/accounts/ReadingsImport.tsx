@@ -36,6 +36,7 @@ const readings: CsvImportConfig<(typeof ReadingsImportFormSchema)['_zod']['outpu
         ['Períodos importados', count(report.imported)],
         ['Reemplazaron uno que ya estaba', count(report.replaced)],
         [`Eliminados por ser anteriores a los ${PERIODS_KEPT} más recientes`, count(report.removed)],
+        ['Avisos de consumo alto (enviados por correo)', `${count(report.warned)} (${count(report.mailed)})`],
         ['Líneas rechazadas', count(report.rejectedTotal)],
       ]}
       rejected={report.rejected}

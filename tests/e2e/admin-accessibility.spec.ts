@@ -20,6 +20,7 @@ const screens = [
   '/admin/pagos/exportar?status=paid',
   '/admin/cuentas/importar',
   '/admin/cuentas/consumo?servicio=100001',
+  '/admin/cuentas/avisos',
   '/admin/cuentas/lecturas',
   '/admin/administradores',
   '/admin/administradores/nuevo',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
+import { PERIODS_KEPT } from '../../src/shared/consumption/schema.ts';
 import { periodText, retention } from '../../src/shared/retention/texts.ts';
 import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
 
@@ -14,6 +15,7 @@ const forms: [route: string, section: string, kept: string][] = [
   ['/pago', 'Pago de cuentas', periodText(retention.bills)],
   ['/boleta', 'Consulta de saldo', 'No guardamos las consultas'],
   ['/seguimiento', 'Seguimiento de casos', 'No guardamos las consultas'],
+  ['/consumo', 'Mi consumo', `solo las últimas ${PERIODS_KEPT} boletas`],
   ['/denuncias/seguimiento', 'Seguimiento de denuncias', periodText(retention.receiptFailures)],
   [
     '/privacidad/derechos',

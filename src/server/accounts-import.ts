@@ -1,4 +1,4 @@
-import { clean, format, getCheckDigit, validate as isValidRut } from 'rut.js';
+import { clean, getCheckDigit } from 'rut.js';
 import * as z from 'zod/mini';
 import {
   ACCOUNT_COLUMNS,
@@ -9,8 +9,9 @@ import {
   type KeptAccount,
 } from '../shared/accounts/schema.ts';
 import { INT4_MAX } from '../shared/fields.ts';
+import { isValidRut, storedRut } from '../shared/rut.ts';
 import { chileLocalToIso } from '../shared/time/wall-clock.ts';
-import { isoTime, type Database } from './db/index.ts';
+import { isoTime, type Database, type Statement } from './db/index.ts';
 import { cell, docUrlCell, orNull, serviceNumberCell, wholeCell } from './imports/cells.ts';
 import { parseCsvExport, type ImportActor, type ParsedExport } from './imports/csv-import.ts';
 
@@ -63,15 +64,12 @@ const RUT_SHAPE = /^\d{1,3}(\.?\d{3}){0,2}-?[\dkK]$/;
  * Stored as the migration's CHECK wants it, digits, hyphen and check digit (12345678-5, K
  * uppercase), so /consumo compares one spelling; a wrong check digit is a typo in the billing system.
  */
-const holderRut = optionalChecked(
-  (value) => {
-    if (!RUT_SHAPE.test(value)) return 'holder_rut debe ser un RUT con su dígito verificador, como 12.345.678-5';
-    const body = clean(value).slice(0, -1);
-    if (!isValidRut(value)) return `holder_rut ${value}: el dígito verificador de ${body} es ${getCheckDigit(body)}`;
-    return undefined;
-  },
-  (value) => format(value, { dots: false }),
-);
+const holderRut = optionalChecked((value) => {
+  if (!RUT_SHAPE.test(value)) return 'holder_rut debe ser un RUT con su dígito verificador, como 12.345.678-5';
+  const body = clean(value).slice(0, -1);
+  if (!isValidRut(value)) return `holder_rut ${value}: el dígito verificador de ${body} es ${getCheckDigit(body)}`;
+  return undefined;
+}, storedRut);
 
 const contactEmail = optionalChecked(
   (value) =>
@@ -195,16 +193,25 @@ export interface ImportOptions {
  * payment committing meanwhile would be invisible to this statement's snapshot and overwritten.
  * Bill creation and balance lookups (reads, key-share locks) are not held up.
  */
-export async function importAccounts(
-  db: Database,
-  rows: AccountRow[],
-  { exportedAt, actor, rejectedLines }: ImportOptions,
-): Promise<KeptAccount[]> {
+export async function importAccounts(db: Database, rows: AccountRow[], options: ImportOptions): Promise<KeptAccount[]> {
   const [, kept] = (await db.batch([
     { text: 'LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE' },
-    {
-      // One array per column (unnest): the whole export is five parameters, not 25,000 statements.
-      text: `WITH input AS (
+    accountsImportStatement(rows, options),
+  ])) as [unknown[], KeptAccount[]];
+  return kept;
+}
+
+/**
+ * importAccounts' statement: one array per column (unnest), so the whole export is a few
+ * parameters, not 25,000 statements; what a request to Neon carries (accounts-import.test.ts
+ * measures it against its 10 MiB).
+ */
+export function accountsImportStatement(
+  rows: AccountRow[],
+  { exportedAt, actor, rejectedLines }: ImportOptions,
+): Statement {
+  return {
+    text: `WITH input AS (
                SELECT * FROM unnest($1::text[], $2::integer[], $3::text[], $4::date[], $5::text[], $10::text[],
                                     $12::integer[], $13::integer[], $14::text[], $15::text[], $16::text[])
                  AS exported_row (service_number, balance, install_address, expiration_date, doc_url, locality,
@@ -245,28 +252,26 @@ export async function importAccounts(
              )
              SELECT service_number, exported_balance, balance, ${isoTime('paid_at')} AS paid_at
              FROM kept ORDER BY service_number`,
-      params: [
-        rows.map((row) => row.service_number),
-        rows.map((row) => row.balance),
-        rows.map((row) => row.install_address),
-        rows.map((row) => row.expiration_date),
-        rows.map((row) => row.doc_url),
-        exportedAt,
-        actor.id,
-        actor.email,
-        rejectedLines,
-        rows.map((row) => row.locality ?? null),
-        // The export's wall time is Aysén's; the instant is computed here, not by the database's zone data.
-        chileLocalToIso(exportedAt),
-        rows.map((row) => row.previous_bill_amount ?? null),
-        rows.map((row) => row.previous_bill_days ?? null),
-        rows.map((row) => row.holder_rut ?? null),
-        rows.map((row) => row.contact_email ?? null),
-        rows.map((row) => row.contact_phone ?? null),
-      ],
-    },
-  ])) as [unknown[], KeptAccount[]];
-  return kept;
+    params: [
+      rows.map((row) => row.service_number),
+      rows.map((row) => row.balance),
+      rows.map((row) => row.install_address),
+      rows.map((row) => row.expiration_date),
+      rows.map((row) => row.doc_url),
+      exportedAt,
+      actor.id,
+      actor.email,
+      rejectedLines,
+      rows.map((row) => row.locality ?? null),
+      // The export's wall time is Aysén's; the instant is computed here, not by the database's zone data.
+      chileLocalToIso(exportedAt),
+      rows.map((row) => row.previous_bill_amount ?? null),
+      rows.map((row) => row.previous_bill_days ?? null),
+      rows.map((row) => row.holder_rut ?? null),
+      rows.map((row) => row.contact_email ?? null),
+      rows.map((row) => row.contact_phone ?? null),
+    ],
+  };
 }
 
 /** The answer of POST /api/admin/accounts/import: the counts, and each list up to ACCOUNTS_REPORT_LIMIT. */

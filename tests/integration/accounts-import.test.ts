@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
+import { accountsImportStatement, importAccounts, parseAccountsCsv } from '../../src/server/accounts-import.ts';
 import { decodeCsvFile } from '../../src/server/imports/csv-import.ts';
 import { Invalid } from '../../src/server/errors.ts';
 import { MAX_ACCOUNT_LINES } from '../../src/shared/accounts/schema.ts';
@@ -130,20 +130,13 @@ describe('the billing CSV export', () => {
       `{${values.map((value) => (value === null ? 'NULL' : `"${String(value).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
     const encodedSize = (text: string) => {
       const { rows } = parseAccountsCsv(text, towns);
-      const params = [
-        rows.map((row) => row.service_number),
-        rows.map((row) => row.balance),
-        rows.map((row) => row.install_address),
-        rows.map((row) => row.expiration_date),
-        rows.map((row) => row.doc_url),
-        rows.map((row) => row.locality ?? null),
-        rows.map((row) => row.previous_bill_amount ?? null),
-        rows.map((row) => row.previous_bill_days ?? null),
-        rows.map((row) => row.holder_rut ?? null),
-        rows.map((row) => row.contact_email ?? null),
-        rows.map((row) => row.contact_phone ?? null),
-      ].map(literal);
-      return Buffer.byteLength(JSON.stringify({ query: 'x'.repeat(2_000), params }));
+      const statement = accountsImportStatement(rows, {
+        exportedAt: '2026-03-02T08:00',
+        actor: { id: null, email: 'npm run accounts:import' },
+        rejectedLines: 0,
+      });
+      const params = statement.params!.map((param) => (Array.isArray(param) ? literal(param) : param));
+      return Buffer.byteLength(JSON.stringify({ query: statement.text, params }));
     };
     const header =
       'service_number;balance;install_address;expiration_date;doc_url;locality;previous_bill_amount;previous_bill_days;holder_rut;contact_email;contact_phone\n';

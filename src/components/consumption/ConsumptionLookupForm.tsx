@@ -1,3 +1,4 @@
+import { PrivacyNote } from '../../islands/forms/PrivacyNote.tsx';
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../ui/forms/Field.tsx';
 
@@ -59,6 +60,7 @@ export function ConsumptionLookupForm({ values = {}, errors = {}, message }: Con
         maxLength={12}
         autoComplete="off"
       />
+      <PrivacyNote section="mi-consumo" />
       <button type="submit" className="button">
         Ver mi consumo
       </button>

@@ -23,10 +23,7 @@ test('the readings CSV is imported at Cuentas: good lines stored, bad ones liste
 
   await useSession(page);
   await page.goto('/admin/cuentas/importar');
-  await page
-    .getByRole('navigation', { name: 'Cuentas' })
-    .getByRole('link', { name: 'Lecturas' })
-    .click();
+  await page.getByRole('navigation', { name: 'Cuentas' }).getByRole('link', { name: 'Lecturas' }).click();
   await expect(page).toHaveURL(/\/admin\/cuentas\/lecturas$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Importar lecturas');
 

@@ -19,7 +19,9 @@ async function run(text: string) {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'lecturas-')), 'lecturas.csv');
   await writeFile(file, text);
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, file], { env: { ...process.env, SITE_URL: 'https://www.aguasaysen.cl' } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [script, file], {
+      env: { ...process.env, SITE_URL: 'https://www.aguasaysen.cl' },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };

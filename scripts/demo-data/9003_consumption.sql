@@ -78,3 +78,12 @@ SELECT
     - subsidy_amount + agreement_instalment + other_charges - compensation,
   read_to + 20, '/documentos/boletas/boleta-ejemplo.pdf'
 FROM charged;
+
+-- The Coyhaique outage of 100001's last period: an emergency on its third day, restored the same
+-- afternoon, so /consumo shows it beside the bill with the SISS's advice (air in the pipes).
+INSERT INTO outages (kind, town, sectors, starts_at, ends_at, cause, status, published_at, closed_at,
+                     supply_stopped_at, supply_restored_at)
+SELECT 'emergencia', 'coyhaique', 'Villa Los Ñires', start, start + interval '6 hours', 'Rotura de matriz',
+       'restablecido', start, start + interval '6 hours', start, start + interval '6 hours'
+FROM (SELECT (date_trunc('month', CURRENT_DATE) - interval '1 month' + interval '2 days 13 hours')::timestamp
+               AT TIME ZONE 'UTC' AS start) AS outage;

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminWarnings from '../../netlify/functions/admin-consumption-warnings.ts';
 import * as optOutFunction from '../../netlify/functions/consumption-warnings.ts';
 import { optOutOfWarnings, warnHighConsumption, warningsOfService } from '../../src/server/consumption/warnings.ts';
+import { leakTestSteps } from '../../src/shared/consumption/texts.ts';
 import { hashToken } from '../../src/server/link-tokens.ts';
 import { applyRetention } from '../../src/server/retention.ts';
 import { uploadStore } from '../../src/server/uploads/store.ts';
@@ -170,9 +171,8 @@ describe('who is mailed', () => {
     const body = mail!.body;
     expect(body).toContain('registró 38 m³');
     expect(body).toContain('el promedio de sus últimas 6 lecturas reales es de 12,5 m³, es decir, 25,5 m³ más');
-    expect(body).toContain('Cierre todas las llaves');
-    expect(body).toContain('Dos horas después');
-    expect(body).toContain('Si el medidor avanzó, hay una fuga');
+    // The leak test, step by step, as /consumo tells it.
+    for (const [index, step] of leakTestSteps.entries()) expect(body).toContain(`${index + 1}. ${step}`);
     expect(body).toContain(`\n${ORIGIN}/consumo\n`);
     const token = new RegExp(`${ORIGIN}/consumo/avisos/baja\\?token=([A-Za-z0-9_-]{43})$`).exec(body)![1]!;
     const [row] = await db().query<{ opt_out_token_hash: string }>(

@@ -10,6 +10,7 @@ import {
   type ConsumptionWarning,
 } from '../../shared/consumption/warnings.ts';
 import { site } from '../../shared/site.ts';
+import { leakTestSteps } from '../../shared/consumption/texts.ts';
 import { longMonth } from '../../shared/time/long-date.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { NotFound } from '../errors.ts';
@@ -98,10 +99,8 @@ export function warningText(candidate: Candidate, origin: string, optOutToken: s
     `Es más del doble de su consumo habitual: el promedio de sus últimas ${candidate.readings} lecturas reales es de ${number(average)} m³, es decir, ${number(excess)} m³ más.`,
     '',
     'Le avisamos antes de que llegue la boleta porque un consumo así puede deberse a una fuga. Para comprobarlo:',
-    '1. Cierre todas las llaves de agua de la casa y no use agua (tampoco el estanque del baño ni el riego).',
-    '2. Anote los números del medidor.',
-    '3. Dos horas después, sin haber usado agua, vuelva a leerlo.',
-    'Si el medidor avanzó, hay una fuga: revise los estanques del baño, las llaves y las cañerías, o llame a un gasfíter.',
+    // The leak test as /consumo tells it.
+    ...leakTestSteps.map((step, index) => `${index + 1}. ${step}`),
     '',
     'Su historial de consumo y por qué cambió su boleta, con el número de servicio y el RUT del titular:',
     `${origin}${CONSUMPTION_PATH}`,

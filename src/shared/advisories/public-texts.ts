@@ -1,14 +1,8 @@
 import { capTexts } from '../cap/texts.ts';
 import { chileMinute } from '../time/format.ts';
 import { advisoryTitle } from './words.ts';
-import {
-  advisoryKindLabels,
-  advisoryKinds,
-  healthKinds,
-  RESTRICTION_LEVELS,
-  type AdvisoryKind,
-  type PublicAdvisory,
-} from './schema.ts';
+import { advisoryKindLabels, advisoryKinds, healthKinds, RESTRICTION_LEVELS, type AdvisoryKind } from './kinds.ts';
+import type { PublicAdvisory } from './schema.ts';
 
 /**
  * What the public reads of a notice (/avisos, /avisos/{id}, its JSON-LD and the home band), on

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { fieldMessages, isoInstant, optionalText, requiredText } from '../fields.ts';
 import { OutageTownSchema, SupplyPointSchema } from '../outages/schema.ts';
+import { advisoryKinds, RESTRICTION_LEVELS, type RestrictionLevel } from './kinds.ts';
 
 /**
  * Avisos: the health and service notices staff publish by town (boil water, do not drink, do not
@@ -9,24 +10,14 @@ import { OutageTownSchema, SupplyPointSchema } from '../outages/schema.ts';
  * the outages' (outage_towns), named by slug everywhere but on screen.
  */
 
-export const advisoryKinds = ['hervir', 'no-beber', 'no-usar', 'turbiedad', 'restriccion', 'congelamiento'] as const;
-export type AdvisoryKind = (typeof advisoryKinds)[number];
-
-/** The notice's name, as the public reads it in a heading, the band and a mail's subject. */
-export const advisoryKindLabels: Record<AdvisoryKind, string> = {
-  hervir: 'Hervir el agua antes de consumirla',
-  'no-beber': 'No beber el agua de la red',
-  'no-usar': 'No usar el agua de la red',
-  turbiedad: 'Agua con turbiedad',
-  restriccion: 'Restricción de uso del agua',
-  congelamiento: 'Riesgo de congelamiento',
-};
-
-/** Kinds about the water's safety: they outrank an outage in the home band and are CAP's Health. */
-export const healthKinds: readonly AdvisoryKind[] = ['hervir', 'no-beber', 'no-usar', 'turbiedad'];
-
-export const RESTRICTION_LEVELS = [1, 2, 3, 4] as const;
-export type RestrictionLevel = (typeof RESTRICTION_LEVELS)[number];
+export {
+  advisoryKindLabels,
+  advisoryKinds,
+  healthKinds,
+  RESTRICTION_LEVELS,
+  type AdvisoryKind,
+  type RestrictionLevel,
+} from './kinds.ts';
 
 /** What each restriction level forbids, as /avisos, the mails and CAP's instruction say it. */
 export const restrictionLevelRules: Record<RestrictionLevel, string> = {

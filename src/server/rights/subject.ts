@@ -10,7 +10,7 @@ import type { RightsRequestRow } from './request.ts';
  * sources of records/texts.ts belongs to the person of a rights request. Theirs is a row that
  * carries the request's confirmed e-mail (its mailbox, however spelt: mail/mailbox.ts); a case,
  * through its own address or a submission of theirs; a card record, through its bill; a service's
- * account and readings, through its holder's RUT once staff recorded the proof of identity (below,
+ * account, readings and warnings, through its holder's RUT once staff recorded the proof of identity (below,
  * `byHolder`). Nothing else: anyone can type someone else's RUT or service number, and one service has several people
  * (a tenant, an owner, whoever pays). A row of someone else that carries the request's RUT or
  * service number (`matches`) is only listed to staff as "de un tercero", with the key it matched

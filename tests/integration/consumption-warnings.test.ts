@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminWarnings from '../../netlify/functions/admin-consumption-warnings.ts';
 import * as optOutFunction from '../../netlify/functions/consumption-warnings.ts';
-import { optOutOfWarnings, warnHighConsumption, warningsOfService } from '../../src/server/consumption/warnings.ts';
+import { optOutOfWarnings, warnHighConsumption } from '../../src/server/consumption/warnings.ts';
 import { leakTestSteps } from '../../src/shared/consumption/texts.ts';
 import { hashToken } from '../../src/server/link-tokens.ts';
 import { applyRetention } from '../../src/server/retention.ts';
@@ -158,6 +158,35 @@ describe('who is mailed', () => {
     ).toEqual([{ service_number: '200205' }]);
   });
 
+  it('mails no holder whose RUT or service number a bloqueo or oposición marks, whatever the contact on file: bloqueo', async () => {
+    const written = [
+      await imported('200211', six(10), 40, 'rosa@correo.cl'), // its holder's RUT blocked, with another e-mail
+      await imported('200212', six(10), 40, 'pedro@correo.cl'), // its number blocked, typed with a dash
+      await imported('200213', six(10), 40, 'marta@correo.cl'), // a passport's digits are no RUT
+      await imported('200214', six(10), 40, 'luis@correo.cl'), // the blocks' empty keys match nothing
+    ];
+    await db().query(
+      `UPDATE accounts SET holder_rut = CASE service_number
+         WHEN '200211' THEN '12345678-5' WHEN '200213' THEN '9876543-3' ELSE '11111111-1' END`,
+    );
+    await db().query(
+      `INSERT INTO data_blocks (reference, kind, email, rut, service_number) VALUES
+         ('DER-2', 'bloqueo', 'otra@correo.cl', '12.345.678-5', ''),
+         ('DER-3', 'oposicion', 'otra.mas@correo.cl', '', '200-212'),
+         ('DER-4', 'bloqueo', '', 'P98765433', '')`,
+    );
+    expect(await warnHighConsumption(db(), written, ORIGIN)).toEqual({ warned: 4, mailed: 2 });
+    expect(
+      (await warningRows()).map(({ service_number, email, email_not_sent }) => [service_number, email, email_not_sent]),
+    ).toEqual([
+      ['200211', null, 'bloqueo'],
+      ['200212', null, 'bloqueo'],
+      ['200213', 'marta@correo.cl', null],
+      ['200214', 'luis@correo.cl', null],
+    ]);
+    expect((await mails()).map(({ recipient }) => recipient)).toEqual(['marta@correo.cl', 'luis@correo.cl']);
+  });
+
   it('mails the m³, the comparison, the leak test, /consumo and the opt-out link, never a sign-in link', async () => {
     const written = await imported('200301', [10, 11, 12, 13, 14, 15], 38, 'rosa@correo.cl');
     await warnHighConsumption(db(), [written], ORIGIN);
@@ -291,26 +320,6 @@ describe('GET /api/admin/accounts/warnings', () => {
     ).toBe(403);
     const { token } = await signedInAdmin(db(), 'Ana Admin', 'ana@example.com');
     expect((await callFunction(adminWarnings, 'POST', '/api/admin/accounts/warnings', { token })).status).toBe(405);
-  });
-});
-
-describe('the rights desk’s read', () => {
-  it('gives a service’s warnings, the latest first, and when its holder opted out', async () => {
-    const periods = await serviceWithHistory(db(), '200601', [...six(10), 40, 10, 90], 'rosa@correo.cl');
-    await warnHighConsumption(db(), [{ service_number: '200601', period: periods[6]! }], ORIGIN);
-    expect(await warningsOfService(db(), '200601')).toEqual({
-      warnings: [expect.objectContaining({ period: periods[6], consumption_m3: 40, sent: true })],
-      opted_out_at: null,
-    });
-    await db().query(`INSERT INTO consumption_warning_opt_outs (service_number) VALUES ('200601')`);
-    await warnHighConsumption(db(), [{ service_number: '200601', period: periods[8]! }], ORIGIN);
-    const read = await warningsOfService(db(), '200601');
-    expect(read.warnings.map(({ period, not_sent }) => [period, not_sent])).toEqual([
-      [periods[8], 'baja'],
-      [periods[6], null],
-    ]);
-    expect(read.opted_out_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    expect(await warningsOfService(db(), '999999')).toEqual({ warnings: [], opted_out_at: null });
   });
 });
 

@@ -567,7 +567,7 @@ describe('docs/reference/rights-export.md', () => {
       postJson('/api/contacto', { name: 'Rosa', surname: 'Vera', email: ROSA, reqs: 'Consulta.' }),
     );
     const registration = await send(motorhome, postJson('/api/motorhome', { ...motorhomeRegistration, email: ROSA }));
-    // Her service's account names her as its holder, with one reading.
+    // Her service's account names her as its holder, with one reading, warned.
     await db().query(`UPDATE accounts SET holder_rut = '12345678-5' WHERE service_number = '100001'`);
     await db().query(
       `INSERT INTO consumption_periods (service_number, period, read_from, read_to, reading_from, reading_to,
@@ -576,10 +576,15 @@ describe('docs/reference/rights-export.md', () => {
        VALUES ('100001', '2026-10', '2026-09-15', '2026-10-15', 100, 110, 10, 'real', 0, 1000, 5000, 3000, 1000, 0,
          0, 0, 0, 0, 10000, '2026-11-05')`,
     );
+    await db().query(
+      `INSERT INTO consumption_warnings (service_number, period, consumption_m3, average_m3, readings, email_not_sent)
+       VALUES ('100001', '2026-10', 10, 0, 3, 'sin-correo')`,
+    );
     const { caseId, reference } = await confirmedRequest({ email: ROSA, rut: '12.345.678-5' });
     await sendExport(db(), uploadStore(), admin, caseId, ORIGIN);
     const entries = await unzip(await download(await exportToken(reference)));
     await db().query(`DELETE FROM consumption_periods WHERE service_number = '100001'`);
+    await db().query(`DELETE FROM consumption_warnings WHERE service_number = '100001'`);
     await db().query(`UPDATE accounts SET holder_rut = NULL WHERE service_number = '100001'`);
     const added = [message.body.data.reference, registration.body.data.reference];
     await db().query('DELETE FROM contact_messages WHERE reference = ANY($1)', [added]);

@@ -16,8 +16,10 @@ import { exportedZip } from '../helpers/rights-export.ts';
  * A holder's data from the billing system (migration 0047): the account's holder RUT and contact
  * data and the service's readings are the requester's own only through the RUT staff proved (the
  * billing system's holder RUT is the utility's record of whose contract the service is); a RUT or
- * service number only typed finds nothing before the proof, and after it only "de un tercero". They
- * go into the export's ZIP, and the erasure keeps them as billing records.
+ * service number only typed finds nothing before the proof, and after it only "de un tercero". So
+ * are the service's high-consumption warnings and its opt-out of them (migration 0048). They go
+ * into the export's ZIP, and the erasure keeps them all: the billing records, a warning as long as
+ * its period, the opt-out to be respected.
  */
 
 const environment = useAdminEnvironment();
@@ -70,9 +72,10 @@ async function request(who: { email: string; rut: string }, serviceNumber: strin
   return { caseId: row!.id, reference };
 }
 
+const HOLDERS = ['accounts', 'consumption_periods', 'consumption_warnings'];
 const billingKeys = async (caseId: string) =>
   (await findPersonalData(db(), caseId)).records
-    .filter((record) => record.source === 'accounts' || record.source === 'consumption_periods')
+    .filter((record) => HOLDERS.includes(record.source))
     .map(({ source, id, thirdParty }) => ({ source, id, thirdParty: thirdParty?.matchedBy ?? null }));
 
 beforeAll(async () => {
@@ -85,19 +88,32 @@ beforeAll(async () => {
   await period('100001', '2026-09', 14, 'https://boletas.example.cl/100001-2026-09.pdf');
   await period('100001', '2026-10', 20, 'https://boletas.example.cl/100001-2026-10.pdf');
   await period('100002', '2026-10', 37, 'https://boletas.example.cl/100002-2026-10.pdf');
+  // Both October readings were warned, by mail; Rosa opted out of the warnings a day later.
+  await db().query(
+    `INSERT INTO consumption_warnings (service_number, period, consumption_m3, average_m3, readings, email,
+       opt_out_token_hash, warned_at)
+     VALUES ('100001', '2026-10', 20, 7.5, 3, $1, 'rosa-hash', '2026-11-02T12:00:00Z'),
+            ('100002', '2026-10', 37, 12, 6, $2, 'pedro-hash', '2026-11-02T12:00:00Z')`,
+    [ROSA.contact, PEDRO.contact],
+  );
+  await db().query(
+    `INSERT INTO consumption_warning_opt_outs (service_number, opted_out_at) VALUES ('100001', '2026-11-03T12:00:00Z')`,
+  );
 });
 
 beforeEach(async () => {
   await db().query('DELETE FROM rights_inclusions');
 });
 
-describe("the holder's account and readings", () => {
+describe("the holder's account, readings and warnings", () => {
   it('are the requester’s own by the proven RUT of their holder, without a service number typed; never another holder’s', async () => {
     const { caseId } = await request(ROSA, '', true);
     expect(await billingKeys(caseId)).toEqual([
       { source: 'accounts', id: '100001', thirdParty: null },
       { source: 'consumption_periods', id: '100001 2026-09', thirdParty: null },
       { source: 'consumption_periods', id: '100001 2026-10', thirdParty: null },
+      { source: 'consumption_warnings', id: '100001 2026-10', thirdParty: null },
+      { source: 'consumption_warnings', id: '100001 baja', thirdParty: null },
     ]);
   });
 
@@ -134,48 +150,74 @@ describe("the holder's account and readings", () => {
     expect(readings[2]).toContain('https://boletas.example.cl/100001-2026-10.pdf');
     const data = ExportDataSchema.parse(JSON.parse(zip['datos.json']!));
     expect(data.records.filter((record) => record.source === 'consumption_periods')).toHaveLength(2);
+    expect(rows('avisos-de-consumo.csv')).toEqual([
+      'Referencia;Fecha (hora de Aysén);Registro;Número de servicio;Período;Consumo (m³);Promedio de las lecturas reales anteriores (m³);Lecturas reales promediadas;Enviado a;Motivo de no envío',
+      `CSM-100001-2026-10;02-11-2026 09:00;Aviso de consumo alto;100001;2026-10;20;"7,5";3;${ROSA.contact};`,
+      '100001;03-11-2026 09:00;Baja de los avisos de consumo alto;100001;;;;;;',
+    ]);
     expect(zip['LEAME.txt']).toContain('lecturas-y-consumo.csv');
+    expect(zip['LEAME.txt']).toContain('avisos-de-consumo.csv');
     expect(zip['LEAME.txt']).toContain(`de los que usted es titular con el RUT ${ROSA.rut}`);
     // Pedro's service is not hers.
     const everything = Object.values(zip).join('\n');
     for (const word of [PEDRO.contact, PEDRO.phone, '100002']) expect(everything, word).not.toContain(word);
   });
 
-  it('are kept by the supresión as billing records, and corrected in the billing system, not by the desk', async () => {
+  it('are kept by the supresión: the billing records, a warning as long as its period, the opt-out to be respected; corrected in the billing system, not by the desk', async () => {
     const { caseId } = await request(ROSA, '', true);
-    const chosen = [
+    const billing = [
       { source: 'accounts' as const, id: '100001' },
       { source: 'consumption_periods' as const, id: '100001 2026-10' },
     ];
-    const outcome = await eraseRecords(db(), uploadStore(), admin, caseId, chosen);
-    expect(outcome).toEqual({ erased: [], kept: chosen.map((record) => ({ ...record, reason: keptReasons.billing })) });
+    const warning = { source: 'consumption_warnings' as const, id: '100001 2026-10' };
+    const optOut = { source: 'consumption_warnings' as const, id: '100001 baja' };
+    const outcome = await eraseRecords(db(), uploadStore(), admin, caseId, [...billing, warning, optOut]);
+    expect(outcome).toEqual({
+      erased: [],
+      kept: [
+        ...billing.map((record) => ({ ...record, reason: keptReasons.billing })),
+        { ...warning, reason: keptReasons.warning },
+        { ...optOut, reason: keptReasons.optOut },
+      ],
+    });
     expect(
-      await db().query(`SELECT count(*)::int AS n FROM consumption_periods WHERE service_number = '100001'`),
-    ).toEqual([{ n: 2 }]);
+      await db().query(
+        `SELECT (SELECT count(*) FROM consumption_periods WHERE service_number = '100001')::int AS periods,
+                (SELECT count(*) FROM consumption_warnings WHERE service_number = '100001')::int AS warnings,
+                (SELECT count(*) FROM consumption_warning_opt_outs WHERE service_number = '100001')::int AS opt_outs`,
+      ),
+    ).toEqual([{ periods: 2, warnings: 1, opt_outs: 1 }]);
     await expect(
       rectifyRecord(db(), admin, caseId, { source: 'accounts', id: '100001', field: 'contact_email', value: 'x@y.cl' }),
     ).rejects.toEqual(new Invalid(rightsDeskMessages.notCorrectable, 'field'));
   });
 });
 
-describe("a service's account and readings found only by the service number typed", () => {
+describe("a service's account, readings and warnings found only by the service number typed", () => {
   it('are listed "de un tercero" once the proof is recorded, exported only when included and then without the holder', async () => {
     const marta = await request(MARTA, '100002', true);
     expect(await billingKeys(marta.caseId)).toEqual([
       { source: 'accounts', id: '100002', thirdParty: 'service' },
       { source: 'consumption_periods', id: '100002 2026-10', thirdParty: 'service' },
+      { source: 'consumption_warnings', id: '100002 2026-10', thirdParty: 'service' },
     ]);
     expect(Object.keys(await exportedZip(db(), admin, marta, ORIGIN))).not.toContain('lecturas-y-consumo.csv');
 
     for (const [source, id] of [
       ['accounts', '100002'],
       ['consumption_periods', '100002 2026-10'],
+      ['consumption_warnings', '100002 2026-10'],
     ] as const)
       await includeRecord(db(), admin, marta.caseId, { source, id, included: true });
     const zip = await exportedZip(db(), admin, marta, ORIGIN);
     expect(zip['lecturas-y-consumo.csv']).toContain('https://boletas.example.cl/100002-2026-10.pdf');
     expect(zip['lecturas-y-consumo.csv']).toContain('Coincide el número de servicio 100002');
     expect(zip['cuentas-de-servicio.csv']).toContain('Prat 5');
+    // The warning without the address it was mailed to.
+    expect(zip['avisos-de-consumo.csv']).not.toContain('Enviado a');
+    expect(zip['avisos-de-consumo.csv']).toContain(
+      'CSM-100002-2026-10;02-11-2026 09:00;Aviso de consumo alto;100002;2026-10;37;12;6;;Coincide el número de servicio 100002',
+    );
     const everything = Object.values(zip).join('\n');
     for (const word of ['11111111-1', PEDRO.contact, PEDRO.phone]) expect(everything, word).not.toContain(word);
     await expect(

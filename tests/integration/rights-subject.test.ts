@@ -116,6 +116,18 @@ async function recordsOf(person: Person): Promise<Key[]> {
      RETURNING service_number || ' ' || period AS id`,
     [accounts.map((account) => account.id)],
   );
+  // A warning of that reading, and the holder's opt-out of the warnings.
+  const warnings = await db().query<{ id: string }>(
+    `INSERT INTO consumption_warnings (service_number, period, consumption_m3, average_m3, readings, email_not_sent)
+     SELECT service_number, '2026-10', 18, 6, 6, 'sin-correo' FROM unnest($1::text[]) AS service_number
+     RETURNING service_number || ' ' || period AS id`,
+    [accounts.map((account) => account.id)],
+  );
+  const optOuts = await db().query<{ id: string }>(
+    `INSERT INTO consumption_warning_opt_outs (service_number) SELECT unnest($1::text[])
+     RETURNING service_number || ' baja' AS id`,
+    [accounts.map((account) => account.id)],
+  );
   // Paid from another address, found by the service number; and a company's factura, found by the RUT.
   const order = randomUUID().slice(0, 8);
   const bills = await db().query<{ id: string }>(
@@ -140,6 +152,7 @@ async function recordsOf(person: Person): Promise<Key[]> {
     ...cards.map((card): Key => ({ source: 'tbk_payments', id: card.id })),
     ...accounts.map((account): Key => ({ source: 'accounts', id: account.id })),
     ...periods.map((period): Key => ({ source: 'consumption_periods', id: period.id })),
+    ...[...warnings, ...optOuts].map((warning): Key => ({ source: 'consumption_warnings', id: warning.id })),
   ];
 }
 
@@ -248,8 +261,8 @@ describe('the search and the erasure check: one rule of whose record is this', (
       const unproven = await findPersonalData(db(), caseId);
       expect(unproven.subject).toEqual({ email: ROSA.email, rut: '', serviceNumber: '' });
       expect(unproven.records.filter((record) => record.thirdParty)).toEqual([]);
-      // Her service's account and readings are hers only through the proven RUT of their holder.
-      const byHolder = ['accounts', 'consumption_periods'];
+      // Her service's account, readings and warnings are hers only through the proven RUT of their holder.
+      const byHolder = ['accounts', 'consumption_periods', 'consumption_warnings'];
       expect(keysOf(unproven.records)).toEqual(keysOf(rosa.filter((record) => !byHolder.includes(record.source))));
     } finally {
       await db().query('UPDATE rights_requests SET proof_received_at = now()');

@@ -9,6 +9,7 @@ import {
   warningMessages,
   type ConsumptionWarning,
 } from '../../shared/consumption/warnings.ts';
+import { m3Figure } from '../../shared/consumption/texts.ts';
 import { site } from '../../shared/site.ts';
 import { leakTestSteps } from '../../shared/consumption/texts.ts';
 import { longMonth } from '../../shared/time/long-date.ts';
@@ -18,14 +19,16 @@ import { hashToken, newToken } from '../link-tokens.ts';
 import { deployContext } from '../mail/context.ts';
 import { MAX_BATCH_MAILS } from '../mail/mail.ts';
 import { blockedMailbox } from '../mail/mailbox.ts';
+import { blockedService } from '../rights/blocks.ts';
 
 /**
  * The warning before a high bill (docs/features/consumption.md). The readings import calls
  * `warnHighConsumption` with the periods it wrote; each one far above the service's usual is
  * warned once: a row of consumption_warnings, and a mail through the outbox (its retries) to the
  * account's contact e-mail unless the holder opted out or a bloqueo or oposición of the rights
- * desk marks that mailbox (the one rule of mail/mailbox.ts). The row is written even when no mail
- * can go, with the reason, for staff to see at Cuentas.
+ * desk marks that mailbox (the one rule of mail/mailbox.ts), the service or its holder's RUT
+ * (rights/blocks.ts). The row is written even when no mail can go, with the reason, for staff to
+ * see at Cuentas.
  */
 
 /** A period written by an import, as the import answers it. */
@@ -76,7 +79,6 @@ const candidates = (db: Database, written: WrittenPeriod[]) =>
     ],
   );
 
-const number = (value: number) => value.toLocaleString('es-CL', { maximumFractionDigits: 1 });
 const averageOf = ({ total, readings }: Candidate) => Math.round((total / readings) * 10) / 10;
 
 /**
@@ -95,8 +97,8 @@ export function warningText(candidate: Candidate, origin: string, optOutToken: s
   return [
     'Hola:',
     '',
-    `La lectura del medidor del servicio ${candidate.service_number} para el período de ${longMonth(candidate.period)} registró ${number(candidate.consumption_m3)} m³.`,
-    `Es más del doble de su consumo habitual: el promedio de sus últimas ${candidate.readings} lecturas reales es de ${number(average)} m³, es decir, ${number(excess)} m³ más.`,
+    `La lectura del medidor del servicio ${candidate.service_number} para el período de ${longMonth(candidate.period)} registró ${m3Figure(candidate.consumption_m3)} m³.`,
+    `Es más del doble de su consumo habitual: el promedio de sus últimas ${candidate.readings} lecturas reales es de ${m3Figure(average)} m³, es decir, ${m3Figure(excess)} m³ más.`,
     '',
     'Le avisamos antes de que llegue la boleta porque un consumo así puede deberse a una fuga. Para comprobarlo:',
     // The leak test as /consumo tells it.
@@ -123,12 +125,13 @@ function warningStatement(candidate: Candidate, origin: string, warnedAt: string
   return {
     text: `WITH account AS (
              SELECT a.service_number, nullif(btrim(a.contact_email), '') AS email,
-               EXISTS (SELECT 1 FROM consumption_warning_opt_outs o WHERE o.service_number = a.service_number) AS opted_out
+               EXISTS (SELECT 1 FROM consumption_warning_opt_outs o WHERE o.service_number = a.service_number) AS opted_out,
+               ${blockedService('a.service_number', 'a.holder_rut')} AS blocked
              FROM accounts a WHERE a.service_number = $1),
            decided AS (
              SELECT service_number, email,
                CASE WHEN email IS NULL THEN 'sin-correo' WHEN opted_out THEN 'baja'
-                    WHEN ${blockedMailbox('account.email')} THEN 'bloqueo' END AS not_sent
+                    WHEN blocked OR ${blockedMailbox('account.email')} THEN 'bloqueo' END AS not_sent
              FROM account),
            warned AS (
              INSERT INTO consumption_warnings (service_number, period, consumption_m3, average_m3, readings, email,
@@ -220,18 +223,15 @@ export const listWarnings = (db: Database, limit = WARNINGS_LISTED) =>
   );
 
 /**
- * The rights desk: a service's warnings (the latest first) and whether, and when, its holder
- * opted out, for the holder's export and the desk's view.
+ * The rights desk's source of the warnings (rights/subject.ts, search.ts), as a relation of SQL:
+ * one row per warning, and one per service its holder opted out (`kind` 'baja', its `period`
+ * NULL), which stays with the account after its warnings have gone (retention), so the holder's
+ * copy of their data has it even then.
  */
-export async function warningsOfService(
-  db: Database,
-  serviceNumber: string,
-): Promise<{ warnings: ConsumptionWarning[]; opted_out_at: string | null }> {
-  const [row] = await db.query<{ warnings: string; opted_out_at: string | null }>(
-    `SELECT coalesce((SELECT json_agg(w ORDER BY w.period DESC) FROM (
-               SELECT ${WARNING_COLUMNS} FROM consumption_warnings WHERE service_number = $1) w), '[]')::text AS warnings,
-             (SELECT ${isoTime('opted_out_at')} FROM consumption_warning_opt_outs WHERE service_number = $1) AS opted_out_at`,
-    [serviceNumber],
-  );
-  return { warnings: JSON.parse(row!.warnings) as ConsumptionWarning[], opted_out_at: row!.opted_out_at };
-}
+export const warningRecords = `(
+  SELECT 'aviso' AS kind, w.service_number, w.period, w.consumption_m3, w.average_m3, w.readings, w.email,
+    w.email_not_sent, w.warned_at, NULL::timestamptz AS opted_out_at
+  FROM consumption_warnings w
+  UNION ALL
+  SELECT 'baja', o.service_number, NULL, NULL, NULL, NULL, NULL, NULL, NULL, o.opted_out_at
+  FROM consumption_warning_opt_outs o)`;

@@ -18,8 +18,11 @@ import { recordTables, subjectFrom, subjectParams } from './subject.ts';
  * (a submission's case with its notes and replies, its mails' copies, a CV's file; a subscription's
  * alerts and their mails), unless the law keeps them: bills and card payment records for the tax
  * period, a service's account and readings (the billing system's, kept while the account exists
- * and replaced by each import, so a deletion here would come back with the next one), and rights requests (this one is the record of the request itself), which retention
- * deletes on their own periods. Only the subject's own records are touched (rights/subject.ts): never
+ * and replaced by each import, so a deletion here would come back with the next one), a warning
+ * of high consumption (as long as its period: it keeps the period from being warned again) and a
+ * service's opt-out of the warnings (kept to be respected, like a bloqueo's mark), and rights
+ * requests (this one is the record of the request itself), which retention deletes on their own
+ * periods. Only the subject's own records are touched (rights/subject.ts): never
  * one of someone else found by the RUT or service number typed, even one staff included in the
  * export (rights/inclusions.ts); erasing it would erase another person's data.
  */
@@ -45,6 +48,10 @@ function keptBecause(record: TheirRecord, request: RightsRequestRow): string | u
   const ownOrOther = (own: boolean) => (own ? keptReasons.thisRequest : keptReasons.otherRequest);
   if (record.source === 'bills' || record.source === 'tbk_payments') return keptReasons.tax;
   if (record.source === 'accounts' || record.source === 'consumption_periods') return keptReasons.billing;
+  // An opt-out is kept so that it is respected, as a bloqueo's mark is; a warning, as long as the
+  // period it was about, since it is also what keeps that period from being warned again.
+  if (record.source === 'consumption_warnings')
+    return record.detail === 'baja' ? keptReasons.optOut : keptReasons.warning;
   if (record.source === 'rights_requests') return ownOrOther(record.id === request.id);
   if (record.source === 'cases' && record.detail === 'derechos')
     return ownOrOther(record.reference === request.reference);

@@ -51,6 +51,7 @@ export const csvFiles: Record<RecordSource, string> = {
   tbk_payments: 'pagos-con-tarjeta.csv',
   accounts: 'cuentas-de-servicio.csv',
   consumption_periods: 'lecturas-y-consumo.csv',
+  consumption_warnings: 'avisos-de-consumo.csv',
   rights_requests: 'solicitudes-de-derechos.csv',
 };
 

@@ -17,11 +17,16 @@ export interface TheirRecord {
   source: RecordSource;
   id: string;
   reference: string | null;
-  /** A case's kind; a job application's CV upload. */
+  /** A case's kind; a job application's CV upload; whether a warnings' record is a warning or an opt-out. */
   detail: string | null;
 }
 
-const details: Partial<Record<RecordSource, string>> = { cases: 's.kind', job_applications: 's.cv_upload_id::text' };
+const details: Partial<Record<RecordSource, string>> = {
+  cases: 's.kind',
+  job_applications: 's.cv_upload_id::text',
+  // A warning ('aviso') or a service's opt-out ('baja'): kept for different reasons.
+  consumption_warnings: 's.kind',
+};
 
 /**
  * The records among `wanted` that are the request's subject's, each once; NotFound (nothing done)

@@ -1,6 +1,8 @@
 import { formatAmount, paymentMethods, paymentTypeLabel, type PaymentMethod } from '../../shared/payments/texts.ts';
 import { caseKinds, caseStatuses, type CaseKind, type CaseStatus } from '../../shared/cases/schema.ts';
 import { CHARGE_COLUMNS, type ChargeColumn, type ReadingType } from '../../shared/consumption/schema.ts';
+import { m3Figure } from '../../shared/consumption/texts.ts';
+import { notSentLabels, type NotSentReason } from '../../shared/consumption/warnings.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import { billStatuses, type BillStatus } from '../../shared/payments/admin/schema.ts';
 import type { FoundRecord, PersonalData } from '../../shared/rights/records/schema.ts';
@@ -13,7 +15,7 @@ import { recordTables, subjectFrom, subjectParams, type MatchedBy } from './subj
 
 /**
  * Everything the site holds about the person of a confirmed rights request (Ley 21.719): the rows
- * of the eleven sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
+ * of the twelve sources of records/texts.ts that are theirs by the rule of rights/subject.ts (the
  * request's confirmed e-mail; the cases of the submissions found, the card records of the bills
  * found), the rule the desk's actions check, so whatever is theirs may be acted on; and, marked
  * "de un tercero" with the key they matched by, the rows of other people that carry the RUT or
@@ -231,6 +233,22 @@ const sources: Record<RecordSource, Source> = {
       ['Vencimiento', `to_char(s.due_date, 'DD-MM-YYYY')`],
       ['Boleta', 's.doc_url'],
     ],
+  },
+  // A warning and what it compared, or the service's opt-out (its date is the row's; its other fields empty).
+  consumption_warnings: {
+    createdAt: 'coalesce(s.warned_at, s.opted_out_at)',
+    fields: [
+      ['Registro', 's.kind', labelled({ aviso: 'Aviso de consumo alto', baja: 'Baja de los avisos de consumo alto' })],
+      ['Número de servicio', 's.service_number'],
+      ['Período', 's.period'],
+      ['Consumo (m³)', 's.consumption_m3::text'],
+      ['Promedio de las lecturas reales anteriores (m³)', 's.average_m3::text', (m3) => m3Figure(Number(m3))],
+      ['Lecturas reales promediadas', 's.readings::text'],
+      ['Enviado a', 's.email'],
+      ['Motivo de no envío', 's.email_not_sent', labelled<NotSentReason>(notSentLabels)],
+    ],
+    // The contact address it was mailed to, as an account's contact e-mail is.
+    theirOwn: ['Enviado a'],
   },
   rights_requests: withTheirOwn(
     submission([

@@ -1,14 +1,16 @@
 import { clean as cleanRut, validate as isValidRut } from 'rut.js';
 import type { RecordSource } from '../../shared/rights/records/texts.ts';
 import { sameMailbox } from '../mail/mailbox.ts';
+import { warningRecords, warningReferenceOf } from '../consumption/warnings.ts';
+import { rutKey, serviceKey } from './keys.ts';
 import type { RightsRequestRow } from './request.ts';
 
 /**
- * Whose record is this: the one rule by which the rights desk knows that a row of one of the eleven
+ * Whose record is this: the one rule by which the rights desk knows that a row of one of the twelve
  * sources of records/texts.ts belongs to the person of a rights request. Theirs is a row that
  * carries the request's confirmed e-mail (its mailbox, however spelt: mail/mailbox.ts); a case,
  * through its own address or a submission of theirs; a card record, through its bill; a service's
- * account and readings, through its holder's RUT once staff recorded the proof of identity (below,
+ * account, readings and warnings, through its holder's RUT once staff recorded the proof of identity (below,
  * `byHolder`). Nothing else: anyone can type someone else's RUT or service number, and one service has several people
  * (a tenant, an owner, whoever pays). A row of someone else that carries the request's RUT or
  * service number (`matches`) is only listed to staff as "de un tercero", with the key it matched
@@ -42,14 +44,9 @@ export const subjectParams = (
 export const subjectFrom = (first: number): string =>
   `(SELECT $${first}::text AS email, $${first + 1}::text AS rut, $${first + 2}::text AS service) p`;
 
-/** A RUT as rut.js's clean() leaves it, in SQL: only what looks like a RUT (never a passport's digits). */
-const rutKey = (column: string) =>
-  `CASE WHEN btrim(${column}) ~ '^[0-9][0-9.]*-?[0-9kK]$'
-     THEN upper(ltrim(regexp_replace(${column}, '[^0-9kK]', '', 'g'), '0')) END`;
 const byEmail = (column: string) => sameMailbox(column, 'p.email');
 const byRut = (column: string) => `(p.rut <> '' AND ${rutKey(column)} = p.rut)`;
-const byService = (column: string) =>
-  `(p.service <> '' AND upper(regexp_replace(${column}, '[^0-9A-Za-z]', '', 'g')) = p.service)`;
+const byService = (column: string) => `(p.service <> '' AND ${serviceKey(column)} = p.service)`;
 /**
  * Whether the service `column` names is one whose holder the request's person is: the billing
  * system's holder RUT (accounts.holder_rut) is the request's proven one. Unlike a RUT typed into a
@@ -98,6 +95,10 @@ const submissions = {
 };
 
 export interface RecordTable {
+  /**
+   * The table; or, for a source never erased nor corrected (erasure.ts's ERASED_IN_ORDER,
+   * `correctableFields`), the relation in SQL that reads its rows from several tables.
+   */
   table: string;
   /** SQL over `s`: the row's id as text, as the desk and rights_inclusions name it. */
   id: string;
@@ -165,6 +166,14 @@ export const recordTables: Record<RecordSource, RecordTable> = {
     theirs: byHolder('s.service_number'),
     matches: firstOf([[byService('s.service_number'), 'service']]),
     reference: `s.service_number || ' ' || s.period`,
+  },
+  // The warnings of those services and their opt-out: one relation of two tables (consumption/warnings.ts).
+  consumption_warnings: {
+    table: warningRecords,
+    id: `s.service_number || ' ' || coalesce(s.period, s.kind)`,
+    theirs: byHolder('s.service_number'),
+    matches: firstOf([[byService('s.service_number'), 'service']]),
+    reference: `coalesce(${warningReferenceOf('s')}, s.service_number)`,
   },
   rights_requests: submission('rights_requests'),
 };

@@ -40,8 +40,10 @@ export const leakTestSteps = [
 export const complaintAboutBill = (period: string) => `Reclamo por la boleta de ${longMonth(period)}: `;
 
 const m3Number = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+/** "8", "7,5": a volume's figure, to one decimal. */
+export const m3Figure = (volume: number) => m3Number.format(volume);
 /** "8 m³", "7,5 m³": a volume without its sign, which the sentence says. */
-const m3 = (volume: number) => `${m3Number.format(Math.abs(volume))} m³`;
+const m3 = (volume: number) => `${m3Figure(Math.abs(volume))} m³`;
 const moreOrLess = (value: number) => (value > 0 ? 'más' : 'menos');
 /** Every sentence ends with its part's amount: ": $6.240 más." */
 const effect = (amount: number) => `: ${formatAmount(Math.abs(amount))} ${moreOrLess(amount)}.`;

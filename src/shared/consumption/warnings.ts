@@ -36,7 +36,7 @@ export const warningMessages = {
   invalidLink: 'El enlace no es válido. Copie el enlace completo desde el correo del aviso.',
 } as const;
 
-/** One warning, as Cuentas lists it and the rights desk reads it. */
+/** One warning, as Cuentas lists it. */
 export const ConsumptionWarningSchema = z.object({
   service_number: z.string(),
   /** YYYY-MM. */

@@ -64,6 +64,8 @@ export const correctableFields = {
   // The billing system's: corrected there, the next import brings the correction (an edit here would be overwritten).
   accounts: {},
   consumption_periods: {},
+  // What was compared and mailed, and the holder's opt-out: records of what happened, nothing to correct.
+  consumption_warnings: {},
   rights_requests: {},
 } as const satisfies Record<RecordSource, Record<string, string>>;
 
@@ -79,6 +81,9 @@ export const keptReasons = {
   tax: taxReason,
   billing:
     'registro de facturación del servicio, que se conserva mientras exista la cuenta: lo carga el sistema de facturación, que guarda las lecturas y los cobros de cada boleta, y el sitio guarda solo los períodos más recientes; la corrección de un dato se pide al área comercial, y la siguiente carga la trae',
+  warning: `registro de un aviso de consumo alto: se conserva ${periodText(retention.consumptionWarnings)} desde el aviso, lo mismo que las lecturas del período sobre el que avisó, y sin él la siguiente carga de lecturas volvería a avisar ese período`,
+  optOut:
+    'es la baja de los avisos de consumo alto del servicio: se conserva para respetarla (sin ella, el servicio volvería a recibir los avisos), como la marca de un bloqueo, mientras exista la cuenta',
   thisRequest: `es el registro de esta misma solicitud (${rightsReason})`,
   otherRequest: rightsReason,
 } as const;

@@ -14,6 +14,7 @@ export const recordSources = {
   tbk_payments: 'Registros de pago con tarjeta',
   accounts: 'Cuentas de servicio',
   consumption_periods: 'Lecturas y consumo',
+  consumption_warnings: 'Avisos de consumo alto',
   rights_requests: 'Solicitudes de derechos',
 } as const;
 export type RecordSource = keyof typeof recordSources;

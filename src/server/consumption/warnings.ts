@@ -9,9 +9,8 @@ import {
   warningMessages,
   type ConsumptionWarning,
 } from '../../shared/consumption/warnings.ts';
-import { m3Figure } from '../../shared/consumption/texts.ts';
 import { site } from '../../shared/site.ts';
-import { leakTestSteps } from '../../shared/consumption/texts.ts';
+import { leakTestSteps, m3Figure } from '../../shared/consumption/texts.ts';
 import { longMonth } from '../../shared/time/long-date.ts';
 import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { NotFound } from '../errors.ts';

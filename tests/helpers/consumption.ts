@@ -1,10 +1,6 @@
 import type { Database } from '../../src/server/db/index.ts';
-import {
-  billTotal,
-  CHARGE_COLUMNS,
-  type ConsumptionPeriod,
-  type ReadingType,
-} from '../../src/shared/consumption/schema.ts';
+import { READING_COLUMNS } from '../../src/shared/consumption/readings-import.ts';
+import { billTotal, type ConsumptionPeriod, type ReadingType } from '../../src/shared/consumption/schema.ts';
 import { addDays, addMonths } from '../../src/shared/time/days.ts';
 
 /**
@@ -57,18 +53,11 @@ export function monthlyPeriods(
   });
 }
 
+// The export's columns but the service number, which each statement gives as $1.
 const periodColumns = [
-  'period',
-  'read_from',
-  'read_to',
-  'reading_from',
-  'reading_to',
-  'consumption_m3',
-  'reading_type',
-  'overconsumption_m3',
-  ...CHARGE_COLUMNS,
-  'total',
-  'due_date',
+  ...READING_COLUMNS.filter(
+    (column): column is Exclude<typeof column, 'service_number'> => column !== 'service_number',
+  ),
   'doc_url',
 ] as const;
 

@@ -84,3 +84,17 @@ test('/pago through the Webpay simulator to the receipt', async ({ visit }) => {
     .poll(() => visit.session.evaluate(() => getComputedStyle(document.querySelector('.receipt__print')!).visibility))
     .toBe('visible');
 });
+
+test('/consumo: the plain form posts to the page, which comes back with the chart drawn by the server', async ({
+  visit,
+}) => {
+  await visit.open('/consumo');
+  await visit.fill('Número de servicio', '100001');
+  await visit.fill('RUT del titular', '12.345.678-5');
+  await visit.press('Ver mi consumo');
+  await expect
+    .poll(() => visit.text('#consumo-historial'), { timeout: 15_000 })
+    .toMatch(/^Consumo del servicio 100001/);
+  expect(await visit.visible('svg.consumption-chart')).toBe(true);
+  expect(await visit.text('#consumo-por-que')).toBe('¿Por qué cambió mi boleta?');
+});

@@ -120,6 +120,12 @@ test.describe('Cuentas: a service for staff', () => {
       // Staff read the view; the reclamo and the leak test are the holder's.
       await expect(page.getByRole('link', { name: /^Reclamar por la boleta/ })).toHaveCount(0);
       await expectNoAdminViolations(page, theme, '/admin/cuentas/consumo');
+      // Printed, the view alone: no top bar, side menu, tabs or form.
+      await page.emulateMedia({ media: 'print' });
+      for (const shell of ['.topbar', '.side-menu', '.view-switch', 'form'])
+        await expect(page.locator(shell)).toBeHidden();
+      await expect(page.getByRole('img', { name: /Metros cúbicos de cada boleta/ })).toBeVisible();
+      await page.emulateMedia({ media: 'screen' });
       await adminScreenshots(page, testInfo, `admin-consumo-${theme}`);
     });
 });

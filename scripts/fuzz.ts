@@ -30,6 +30,7 @@ if (!sides.every((side) => side === 'public' || side === 'admin'))
   throw new Error(`--side takes public or admin, not ${values.side}`);
 
 const reportDir = await mkdtemp(path.join(tmpdir(), 'fuzz-'));
+let interrupted = false;
 const started = performance.now();
 const code = await new Promise<number>((resolve) => {
   const args = [
@@ -52,6 +53,13 @@ const code = await new Promise<number>((resolve) => {
     },
   });
   child.on('close', (exit) => resolve(exit ?? 1));
+  // Stopped part way (Ctrl-C, a kill): the child stops too, and the figures of the routes it
+  // finished are printed all the same.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      interrupted = true;
+      child.kill(signal);
+    });
 });
 const seconds = Math.round((performance.now() - started) / 1000);
 
@@ -61,7 +69,7 @@ const reports: FuzzReport[] = await Promise.all(
 await rm(reportDir, { recursive: true, force: true });
 const total = reports.reduce(
   (sum, report) => ({
-    endpoints: sum.endpoints + report.endpoints,
+    done: [...sum.done, ...report.done],
     requests: sum.requests + report.requests,
     statuses: Object.entries(report.statuses).reduce(
       (statuses, [status, count]) => ({ ...statuses, [status]: (statuses[status] ?? 0) + count }),
@@ -69,11 +77,12 @@ const total = reports.reduce(
     ),
     failures: [...sum.failures, ...report.failures],
   }),
-  { endpoints: 0, requests: 0, statuses: {}, failures: [] } as FuzzReport,
+  { done: [], requests: 0, statuses: {}, failures: [] } as FuzzReport,
 );
 
-console.log(`\nFuzz: ${runs} requests a route, ${seconds} s`);
-console.log(`  endpoints (method and path): ${total.endpoints}`);
+console.log(`\nFuzz: ${runs} requests a route, ${seconds} s${interrupted ? ', stopped part way' : ''}`);
+console.log(`  endpoints (method and path): ${total.done.length} fuzzed to the end`);
+if (interrupted) console.log(`  the figures are theirs: ${total.done.join(', ')}`);
 console.log(`  requests sent: ${total.requests}`);
 console.log(
   `  answers by status: ${Object.entries(total.statuses)

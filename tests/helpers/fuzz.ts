@@ -28,14 +28,19 @@ const REPLAY = process.env.FUZZ_SEED
 
 /** What a fuzz run saw, for `npm run fuzz` to print. */
 export interface FuzzReport {
-  endpoints: number;
+  /** The routes fuzzed to the end, `METHOD /path`: a run stopped part way says which are in its figures. */
+  done: string[];
   requests: number;
   statuses: Record<string, number>;
   failures: { endpoint: string; seed: number; path: string; probe: string; answer: string }[];
 }
-export const report: FuzzReport = { endpoints: 0, requests: 0, statuses: {}, failures: [] };
+export const report: FuzzReport = { done: [], requests: 0, statuses: {}, failures: [] };
 
-/** Writes the file's figures where `npm run fuzz` reads them (FUZZ_REPORT_DIR), if it asked. */
+/**
+ * Writes the file's figures so far where `npm run fuzz` reads them (FUZZ_REPORT_DIR), if it asked:
+ * after each route, so that a run stopped part way (a long `--runs`) still has the figures of the
+ * routes it finished.
+ */
 export async function writeReport(file: string): Promise<void> {
   const dir = process.env.FUZZ_REPORT_DIR;
   if (!dir) return;
@@ -120,7 +125,6 @@ export async function fuzzRoute(
   counts: () => Promise<Record<string, number>>,
 ): Promise<string | undefined> {
   const endpoint = `${route.method} ${route.path}`;
-  report.endpoints += 1;
   let last = { probe: '', answer: '' };
   // The counts after one request are those before the next: one read a request.
   let counted = await counts();
@@ -149,6 +153,7 @@ export async function fuzzRoute(
   // Half the runs at most go to the edges every run sends; the rest are fast-check's own.
   const examples = firstProbes(route, Math.floor(RUNS / 2)).map((probe): [Probe] => [probe]);
   const details = await fc.check(property, { numRuns: RUNS, endOnFailure: true, examples, ...REPLAY });
+  report.done.push(endpoint);
   if (!details.failed) return undefined;
   const failure = {
     endpoint,
@@ -185,6 +190,7 @@ export function describeFuzz(
   functions: FuzzedFunction[],
   callerOf: (fn: FuzzedFunction) => Caller,
   counts: () => () => Promise<Record<string, number>>,
+  reportFile: string,
 ) {
   describe('the fuzz list', () => {
     it.each(functions.flatMap((fn) => fn.routes.map((route) => [`${route.method} ${route.path}`, route] as const)))(
@@ -231,6 +237,7 @@ export function describeFuzz(
       '%s answers every fuzzed request below 500, and a 4xx writes nothing',
       async (_endpoint, route) => {
         const failure = await fuzzRoute(await loadFunction(fuzzed.name), route, callerOf(fuzzed), counts());
+        await writeReport(reportFile);
         expect(failure).toBeUndefined();
       },
       timeout,

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { signAccessToken } from '../../src/server/auth/tokens.ts';
 import { startSession } from '../../src/server/auth/sessions.ts';
 import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { adminFunctions } from '../helpers/fuzz-endpoints.ts';
-import { describeFuzz, rowCounter, writeReport, type Caller } from '../helpers/fuzz.ts';
+import { describeFuzz, rowCounter, type Caller } from '../helpers/fuzz.ts';
 
 /**
  * The fuzz test of the admin functions (tests/helpers/fuzz.ts), signed in: an administrator, and
@@ -24,7 +24,6 @@ beforeAll(async () => {
   accounts.cumplimiento = { id: officer.id, token: officer.token };
   counts = await rowCounter(db());
 });
-afterAll(() => writeReport('admin'));
 
 /** A new sign-in of the account: a fuzzed request may have ended the last (a password change, a sign-out). */
 async function renew(role: keyof typeof accounts) {
@@ -44,4 +43,5 @@ describeFuzz(
     return { token: () => accounts[role].token, renew: () => renew(role) };
   },
   () => counts,
+  'admin',
 );

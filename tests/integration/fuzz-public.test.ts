@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAdminEnvironment } from '../helpers/admin.ts';
 import { adminFunctions, publicFunctions } from '../helpers/fuzz-endpoints.ts';
-import { describeFuzz, functionsDir, loadFunction, rowCounter, SCHEDULED, writeReport } from '../helpers/fuzz.ts';
+import { describeFuzz, functionsDir, loadFunction, rowCounter, SCHEDULED } from '../helpers/fuzz.ts';
 
 /**
  * The fuzz test of the public functions (tests/helpers/fuzz.ts; the admin ones are in
@@ -21,7 +21,6 @@ let counts: Awaited<ReturnType<typeof rowCounter>>;
 beforeAll(async () => {
   counts = await rowCounter(environment.database.db);
 });
-afterAll(() => writeReport('public'));
 
 describe('the fuzz list names every function', () => {
   it('with a path, with the paths of its config; a scheduled one, without a path, is left out by name', async () => {
@@ -49,4 +48,5 @@ describeFuzz(
   publicFunctions,
   () => ({}),
   () => counts,
+  'public',
 );

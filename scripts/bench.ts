@@ -45,7 +45,7 @@ const targets: Target[] = [
     method: 'POST',
     path: '/api/consumo',
     body: { service_number: '100001', rut: '12.345.678-5' },
-    target: { requestsPerSecond: 150, p99Ms: 300 },
+    target: { requestsPerSecond: 100, p99Ms: 300 },
   },
   {
     name: 'POST /api/contacto',

@@ -2,7 +2,7 @@ import { PrivacyNote } from '../../islands/forms/PrivacyNote.tsx';
 import { ErrorSummary } from '../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../ui/forms/Field.tsx';
 
-export const lookupFields = {
+const lookupFields = {
   service_number: {
     label: 'Número de servicio',
     hint: 'Aparece en su boleta, sin dígito verificador.',
@@ -12,7 +12,7 @@ export const lookupFields = {
     hint: 'El de la persona a cuyo nombre está la cuenta, por ejemplo 12.345.678-5.',
   },
 } as const;
-export type LookupField = keyof typeof lookupFields;
+type LookupField = keyof typeof lookupFields;
 
 interface ConsumptionLookupFormProps {
   /** What was typed, given back when the page refused it. */

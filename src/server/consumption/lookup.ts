@@ -84,7 +84,7 @@ const eventOf = ({ source, detail, town, sectors, starts_at }: TownEvent): Consu
 };
 
 /** The answer for the periods and events read: the history, its two explanations, the events. */
-export const consumptionAnswer = ({ periods, events }: Found): ConsumptionAnswer => ({
+const consumptionAnswer = ({ periods, events }: Found): ConsumptionAnswer => ({
   periods,
   ...explainBill(periods),
   events: events.map(eventOf),

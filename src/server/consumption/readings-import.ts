@@ -122,7 +122,7 @@ export const parseReadingsCsv = (text: string, accounts: ReadonlySet<string>): P
  * (about five bytes more each once in JSON), which for 60,000 lines of 21 columns is 6 MB over
  * Neon's 10 MiB a request. Only an element that needs it is quoted.
  */
-export function arrayLiteral(values: readonly (string | number | null)[]): string {
+function arrayLiteral(values: readonly (string | number | null)[]): string {
   const element = (value: string | number | null) => {
     if (value === null) return 'NULL';
     const text = String(value);

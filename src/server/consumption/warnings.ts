@@ -86,11 +86,11 @@ const averageOf = ({ total, readings }: Candidate) => Math.round((total / readin
  */
 export const warningReferenceOf = (row: string) => `'CSM-' || ${row}.service_number || '-' || ${row}.period`;
 
-export const warningSubject = (candidate: Pick<Candidate, 'service_number' | 'period'>) =>
+const warningSubject = (candidate: Pick<Candidate, 'service_number' | 'period'>) =>
   `Aviso de consumo alto: servicio ${candidate.service_number}, ${longMonth(candidate.period)}`;
 
 /** The mail: the m³, the comparison, the leak test, /consumo and the opt-out link; no sign-in anywhere. */
-export function warningText(candidate: Candidate, origin: string, optOutToken: string): string {
+function warningText(candidate: Candidate, origin: string, optOutToken: string): string {
   const average = averageOf(candidate);
   const excess = Math.round((candidate.consumption_m3 - average) * 10) / 10;
   return [
@@ -212,7 +212,7 @@ const WARNING_COLUMNS = `service_number, period, consumption_m3, average_m3::flo
   email IS NOT NULL AS sent, email_not_sent AS not_sent, ${isoTime('warned_at')} AS warned_at`;
 
 /** The most warnings Cuentas lists: a few imports' worth. */
-export const WARNINGS_LISTED = 500;
+const WARNINGS_LISTED = 500;
 
 /** Cuentas: the warnings of the last imports, the most recent import first, then by service. */
 export const listWarnings = (db: Database, limit = WARNINGS_LISTED) =>

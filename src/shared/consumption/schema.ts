@@ -28,7 +28,7 @@ export const CHARGE_COLUMNS = [
 export type ChargeColumn = (typeof CHARGE_COLUMNS)[number];
 
 /** The charges that lower the total: the subsidy and a compensation credited. */
-export const CREDIT_COLUMNS: readonly ChargeColumn[] = ['subsidy_amount', 'compensation'];
+const CREDIT_COLUMNS: readonly ChargeColumn[] = ['subsidy_amount', 'compensation'];
 
 /** Periods kept per service: two years of monthly bills. */
 export const PERIODS_KEPT = 24;
@@ -107,7 +107,7 @@ export const ExplanationSchema = z.object({
 });
 export type Explanation = z.infer<typeof ExplanationSchema>;
 
-export const CONSUMPTION_EVENT_KINDS = ['corte', 'aviso', 'congelamiento'] as const;
+const CONSUMPTION_EVENT_KINDS = ['corte', 'aviso', 'congelamiento'] as const;
 
 /** Something the site's own records show in the service's town during the last period. */
 export const ConsumptionEventSchema = z.object({

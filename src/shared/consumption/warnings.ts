@@ -21,7 +21,7 @@ export const AVERAGE_READINGS = 6;
 export const MIN_AVERAGE_READINGS = 3;
 
 /** Why a warning's mail did not go: no e-mail on file, the holder opted out, a bloqueo or oposición. */
-export const NOT_SENT_REASONS = ['sin-correo', 'baja', 'bloqueo'] as const;
+const NOT_SENT_REASONS = ['sin-correo', 'baja', 'bloqueo'] as const;
 export type NotSentReason = (typeof NOT_SENT_REASONS)[number];
 
 export const notSentLabels = {

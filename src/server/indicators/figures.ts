@@ -3,9 +3,10 @@ import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '..
 import { PLANNED_NOTICE_HOURS } from '../../shared/outages/notice.ts';
 import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours } from '../../shared/outages/supply-days.ts';
-import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
+import { addBusinessDays, businessDaysUntil, isBusinessDay } from '../../shared/time/business-days.ts';
+import { addDays } from '../../shared/time/days.ts';
 import { chileDate } from '../../shared/time/wall-clock.ts';
-import type { ComplaintRecord, IndicatorRecords, OutageRecord } from './records.ts';
+import type { IndicatorRecords, OutageRecord } from './records.ts';
 
 const HOUR = 3_600_000;
 
@@ -59,21 +60,16 @@ function outageFigures(outages: readonly OutageRecord[]): Omit<TownIndicators, '
   };
 }
 
-/**
- * Each reclamo's business days to its answer, counted as its deadline is (the day it arrived does
- * not count); one unanswered is late once its 10 business days have passed, and pending before.
- */
-function complaintFigures(complaints: readonly ComplaintRecord[], today: string): ComplaintFigures {
-  const answered: { days: number; inTime: boolean }[] = [];
-  let late = 0;
-  for (const { receivedAt, answeredAt } of complaints) {
-    const received = chileDate(new Date(receivedAt));
-    const due = addBusinessDays(received, COMPLAINT_ANSWER_BUSINESS_DAYS);
-    if (answeredAt) {
-      const day = chileDate(new Date(answeredAt));
-      answered.push({ days: businessDaysUntil(received, day), inTime: day <= due });
-    } else if (today > due) late += 1;
-  }
+/** A reclamo as its figures read it: its town, and its answer's business days or its lateness. */
+interface ComplaintDays {
+  slug: string | undefined;
+  answer: { days: number; inTime: boolean } | null;
+  late: boolean;
+}
+
+function complaintFigures(complaints: readonly ComplaintDays[]): ComplaintFigures {
+  const answered = complaints.flatMap(({ answer }) => (answer ? [answer] : []));
+  const late = complaints.filter((complaint) => complaint.late).length;
   const within = answered.filter((each) => each.inTime).length;
   return {
     received: complaints.length,
@@ -85,8 +81,38 @@ function complaintFigures(complaints: readonly ComplaintRecord[], today: string)
   };
 }
 
-/** The figures of `records` by town (in the towns' order), for the other localities, and in total. */
-export function indicatorFigures(records: IndicatorRecords, period: { since: string; until: string }): Indicators {
+function memo<T>(compute: (key: string) => T): (key: string) => T {
+  const values = new Map<string, T>();
+  return (key) => {
+    if (!values.has(key)) values.set(key, compute(key));
+    return values.get(key)!;
+  };
+}
+
+/**
+ * Business days counted from `first`: the business days after one day up to another are the
+ * second's count less the first's. Each day is stepped over once however many reclamos ask
+ * (20,000 reclamos took half a second when each counted its own days).
+ */
+function businessDayCounts(first: string): (day: string) => number {
+  const counts = new Map([[first, 0]]);
+  let last = first;
+  return (day) => {
+    while (day > last) {
+      const next = addDays(last, 1);
+      counts.set(next, counts.get(last)! + (isBusinessDay(next) ? 1 : 0));
+      last = next;
+    }
+    return counts.get(day) ?? -businessDaysUntil(day, first);
+  };
+}
+
+/**
+ * Each reclamo's town and business days to its answer, counted as its deadline is (the day it
+ * arrived does not count); one unanswered is late once its 10 business days have passed, and
+ * pending before. Worked out once a reclamo, for its town's figures and the total's.
+ */
+function complaintDays(records: IndicatorRecords, period: { since: string; until: string }): ComplaintDays[] {
   const today = chileDate(new Date(period.until));
   const townOf = new Map(
     records.towns.flatMap(({ slug, name }) => [
@@ -94,22 +120,39 @@ export function indicatorFigures(records: IndicatorRecords, period: { since: str
       [localityKey(slug), slug],
     ]),
   );
-  const complaintsOf = (slug: string | undefined) =>
-    records.complaints.filter((complaint) => townOf.get(localityKey(complaint.locality)) === slug);
+  const slugOf = memo((locality: string) => townOf.get(localityKey(locality)));
+  const dueOf = memo((received: string) => addBusinessDays(received, COMPLAINT_ANSWER_BUSINESS_DAYS));
+  const count = businessDayCounts(chileDate(new Date(period.since)));
+  return records.complaints.map(({ locality, receivedAt, answeredAt }) => {
+    const received = chileDate(new Date(receivedAt));
+    const due = dueOf(received);
+    const answered = answeredAt ? chileDate(new Date(answeredAt)) : null;
+    return {
+      slug: slugOf(locality),
+      answer: answered ? { days: count(answered) - count(received), inTime: answered <= due } : null,
+      late: !answered && today > due,
+    };
+  });
+}
+
+/** The figures of `records` by town (in the towns' order), for the other localities, and in total. */
+export function indicatorFigures(records: IndicatorRecords, period: { since: string; until: string }): Indicators {
+  const complaints = complaintDays(records, period);
+  const complaintsOf = (slug: string | undefined) => complaints.filter((complaint) => complaint.slug === slug);
   return {
     ...period,
     towns: records.towns.map(({ slug, name }) => ({
       town: slug,
       townName: name,
       ...outageFigures(records.outages.filter((outage) => outage.town === slug)),
-      complaints: complaintFigures(complaintsOf(slug), today),
+      complaints: complaintFigures(complaintsOf(slug)),
     })),
-    otherLocalities: { complaints: complaintFigures(complaintsOf(undefined), today) },
+    otherLocalities: { complaints: complaintFigures(complaintsOf(undefined)) },
     total: {
       town: 'total',
       townName: TOTAL,
       ...outageFigures(records.outages),
-      complaints: complaintFigures(records.complaints, today),
+      complaints: complaintFigures(complaints),
     },
   };
 }

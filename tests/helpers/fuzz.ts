@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.ts';
 import { firstProbes, pathWith, probes, type FuzzedFunction, type Probe, type Route } from './fuzz-probes.ts';
 import { routeParams, testContext } from './functions.ts';
-import { rowChangeCounter } from './row-changes.ts';
+import { rowChangeCounter, type RowChanges } from './row-changes.ts';
 
 /**
  * The endpoints' fuzzer (docs/guides/testing.md, "The fuzz test"): each route of each function gets
@@ -189,7 +189,7 @@ export const SCHEDULED: Record<string, string> = {
 export function describeFuzz(
   functions: FuzzedFunction[],
   callerOf: (fn: FuzzedFunction) => Caller,
-  counts: () => () => Promise<Record<string, number>>,
+  rowChanges: () => RowChanges,
   reportFile: string,
 ) {
   describe('the fuzz list', () => {
@@ -236,8 +236,9 @@ export function describeFuzz(
     it.each(fuzzed.routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
       '%s answers every fuzzed request below 500, and a 4xx writes nothing',
       async (_endpoint, route) => {
-        const failure = await fuzzRoute(await loadFunction(fuzzed.name), route, callerOf(fuzzed), counts());
+        const failure = await fuzzRoute(await loadFunction(fuzzed.name), route, callerOf(fuzzed), rowChanges().read);
         await writeReport(reportFile);
+        await rowChanges().clearNewRows();
         expect(failure).toBeUndefined();
       },
       timeout,

@@ -10,18 +10,37 @@ import type { Database } from '../../src/server/db/index.ts';
  * `leftOut` names the tables whose rows are not counted: with `rows`, a condition on the row (SQL)
  * for the rows left out of the count; without, the whole table.
  */
-export async function rowChangeCounter(
-  db: Database,
-  leftOut: Record<string, { rows?: string }>,
-): Promise<() => Promise<Record<string, number>>> {
-  const tables = (
+export interface RowChanges {
+  /** Each counted table's rows gained (or lost, below 0) since the counter was installed. */
+  read(): Promise<Record<string, number>>;
+  /**
+   * Empties the tables that were empty when the counter was installed and have gained rows since,
+   * and answers their names: the fuzz's valid requests write thousands of rows, which made the
+   * routes that read them (/indicadores aggregates a year of reclamos) slower at each route until a
+   * long run stopped for good. A table that rows of the start still reference stays as it is.
+   */
+  clearNewRows(): Promise<string[]>;
+}
+
+export async function rowChangeCounter(db: Database, leftOut: Record<string, { rows?: string }>): Promise<RowChanges> {
+  const allTables = (
     await db.query<{ name: string }>(
       `SELECT table_name AS name FROM information_schema.tables
        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
     )
-  )
-    .map(({ name }) => name)
-    .filter((name) => !leftOut[name] || leftOut[name].rows);
+  ).map(({ name }) => name);
+  const tables = allTables.filter((name) => !leftOut[name] || leftOut[name].rows);
+  const emptyAtStart = new Set<string>();
+  for (const name of allTables) {
+    const [{ some } = { some: true }] = await db.query<{ some: boolean }>(
+      `SELECT EXISTS (SELECT FROM "${name}") AS some`,
+    );
+    if (!some) emptyAtStart.add(name);
+  }
+  const references = await db.query<{ referencing: string; referenced: string }>(
+    `SELECT conrelid::regclass::text AS referencing, confrelid::regclass::text AS referenced
+       FROM pg_constraint WHERE contype = 'f' AND connamespace = 'public'::regnamespace`,
+  );
   // The condition reaches the function as the trigger's argument, so one function serves every
   // table; EXECUTE sees the statement's transition table as a plain query would.
   await db.query(`
@@ -52,7 +71,7 @@ export async function rowChangeCounter(
     `);
   }
   const totals: Record<string, number> = Object.fromEntries(tables.map((name) => [name, 0]));
-  return async () => {
+  const read = async () => {
     // Taken by deleting them: a record whose transaction commits after a read is found by the next.
     for (const { name, delta } of await db.query<{ name: string; delta: string }>(
       'DELETE FROM row_changes RETURNING name, delta',
@@ -60,4 +79,24 @@ export async function rowChangeCounter(
       totals[name]! += Number(delta);
     return { ...totals };
   };
+  const clearNewRows = async () => {
+    await read();
+    const grown = tables.filter((name) => emptyAtStart.has(name) && totals[name] !== 0);
+    // TRUNCATE takes a table only with every table that references it, so a table is cleared
+    // with all those, when they were all empty at the start too.
+    const referencing = (name: string) =>
+      references.filter(({ referenced }) => referenced === name).map((reference) => reference.referencing);
+    const withReferencing = (name: string, seen = new Set<string>()): Set<string> | undefined => {
+      if (seen.has(name)) return seen;
+      if (!emptyAtStart.has(name)) return undefined;
+      seen.add(name);
+      return referencing(name).every((other) => withReferencing(other, seen)) ? seen : undefined;
+    };
+    const cleared = new Set(grown.flatMap((name) => [...(withReferencing(name) ?? [])]));
+    if (cleared.size === 0) return [];
+    await db.query(`TRUNCATE ${[...cleared].map((name) => `"${name}"`).join(', ')}`);
+    for (const name of cleared) if (name in totals) totals[name] = 0;
+    return [...cleared].sort();
+  };
+  return { read, clearNewRows };
 }

@@ -4,6 +4,7 @@ import { startSession } from '../../src/server/auth/sessions.ts';
 import { signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { adminFunctions } from '../helpers/fuzz-endpoints.ts';
 import { describeFuzz, rowCounter, type Caller } from '../helpers/fuzz.ts';
+import type { RowChanges } from '../helpers/row-changes.ts';
 
 /**
  * The fuzz test of the admin functions (tests/helpers/fuzz.ts), signed in: an administrator, and
@@ -11,7 +12,7 @@ import { describeFuzz, rowCounter, type Caller } from '../helpers/fuzz.ts';
  */
 const environment = useAdminEnvironment();
 const db = () => environment.database.db;
-let counts: Awaited<ReturnType<typeof rowCounter>>;
+let rowChanges: RowChanges;
 const accounts: Record<'administrador' | 'cumplimiento', { id: string; token: string }> = {
   administrador: { id: '', token: '' },
   cumplimiento: { id: '', token: '' },
@@ -22,7 +23,7 @@ beforeAll(async () => {
   const officer = await signedInAdmin(db(), 'Carla Cumplimiento', 'carla@example.com', ['cumplimiento']);
   accounts.administrador = { id: administrator.id, token: administrator.token };
   accounts.cumplimiento = { id: officer.id, token: officer.token };
-  counts = await rowCounter(db());
+  rowChanges = await rowCounter(db());
 });
 
 /** A new sign-in of the account: a fuzzed request may have ended the last (a password change, a sign-out). */
@@ -42,6 +43,6 @@ describeFuzz(
     const role = fn.signedIn ?? 'administrador';
     return { token: () => accounts[role].token, renew: () => renew(role) };
   },
-  () => counts,
+  () => rowChanges,
   'admin',
 );

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useAdminEnvironment } from '../helpers/admin.ts';
 import { adminFunctions, publicFunctions } from '../helpers/fuzz-endpoints.ts';
 import { describeFuzz, functionsDir, loadFunction, rowCounter, SCHEDULED } from '../helpers/fuzz.ts';
+import type { RowChanges } from '../helpers/row-changes.ts';
 
 /**
  * The fuzz test of the public functions (tests/helpers/fuzz.ts; the admin ones are in
@@ -17,9 +18,9 @@ const environment = useAdminEnvironment();
 vi.mock(import('node:fs/promises'), async (original) =>
   (await import('../helpers/built-pages.ts')).withBuiltPages(original),
 );
-let counts: Awaited<ReturnType<typeof rowCounter>>;
+let rowChanges: RowChanges;
 beforeAll(async () => {
-  counts = await rowCounter(environment.database.db);
+  rowChanges = await rowCounter(environment.database.db);
 });
 
 describe('the fuzz list names every function', () => {
@@ -47,6 +48,6 @@ describe('the fuzz list names every function', () => {
 describeFuzz(
   publicFunctions,
   () => ({}),
-  () => counts,
+  () => rowChanges,
   'public',
 );

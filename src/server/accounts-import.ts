@@ -9,6 +9,7 @@ import {
   type KeptAccount,
 } from '../shared/accounts/schema.ts';
 import { INT4_MAX } from '../shared/fields.ts';
+import { e164 } from '../shared/phone.ts';
 import { isValidRut, storedRut } from '../shared/rut.ts';
 import { chileLocalToIso } from '../shared/time/wall-clock.ts';
 import { isoTime, type Database, type Statement } from './db/index.ts';
@@ -80,18 +81,6 @@ const contactEmail = optionalChecked(
         : 'contact_email debe ser una dirección de correo válida',
   (value) => value,
 );
-
-/**
- * A phone as E.164, so a phone alert can dial it: 9 digits (every Chilean number since 2016) get
- * +56; 56 and 9 digits get +; a + and 8 to 15 digits is kept (a number abroad). Spaces are dropped.
- */
-const e164 = (value: string): string | undefined => {
-  const compact = value.replace(/ /g, '');
-  if (/^\d{9}$/.test(compact)) return `+56${compact}`;
-  if (/^56\d{9}$/.test(compact)) return `+${compact}`;
-  if (/^\+\d{8,15}$/.test(compact)) return compact;
-  return undefined;
-};
 
 const contactPhone = optionalChecked(
   (value) =>

@@ -32,10 +32,8 @@ export async function rowChangeCounter(db: Database, leftOut: Record<string, { r
   const tables = allTables.filter((name) => !leftOut[name] || leftOut[name].rows);
   const emptyAtStart = new Set<string>();
   for (const name of allTables) {
-    const [{ some } = { some: true }] = await db.query<{ some: boolean }>(
-      `SELECT EXISTS (SELECT FROM "${name}") AS some`,
-    );
-    if (!some) emptyAtStart.add(name);
+    const [row] = await db.query<{ some: boolean }>(`SELECT EXISTS (SELECT FROM "${name}") AS some`);
+    if (row?.some === false) emptyAtStart.add(name);
   }
   const references = await db.query<{ referencing: string; referenced: string }>(
     `SELECT conrelid::regclass::text AS referencing, confrelid::regclass::text AS referenced

@@ -12,13 +12,13 @@ export type InboundRequest =
   | { kind: 'still-without-water' }
   | { kind: 'unknown' };
 
-/** Upper case, no accents, words of letters and digits only, one space between them. */
+/** Upper case, no accents (Ñ is read as N, as people text it), words of letters and digits, one space between them. */
 const words = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toUpperCase()
-    .replace(/[^A-Z0-9Ñ]+/g, ' ')
+    .replace(/[^A-Z0-9]+/g, ' ')
     .trim();
 
 const STOP = new Set(['BAJA', 'DE BAJA', 'DAR DE BAJA', 'STOP', 'PARAR', 'CANCELAR', 'NO MAS', 'SALIR']);

@@ -14,7 +14,12 @@ import { statusOfCall, useStaffRace } from '../helpers/real-postgres.ts';
  * that were no longer there): it is refused and staff read the outage again.
  */
 
+/**
+ * Rounds raced: at least ROUNDS, and more until both outcomes landed (a busy machine can run 20
+ * with the correction first each time: a clean-clone run did), at most MAX_ROUNDS.
+ */
 const ROUNDS = 20;
+const MAX_ROUNDS = 100;
 const HOUR = 3_600_000;
 
 const race = useStaffRace(2);
@@ -46,9 +51,10 @@ async function started(now: Date): Promise<{ id: string; defaultStop: Date }> {
 }
 
 describe('a correction of the stop racing the restore', () => {
-  it(`keeps the corrected stop, or is refused and keeps the restore, in ${ROUNDS} rounds`, async () => {
+  it(`keeps the corrected stop, or is refused and keeps the restore, in ${ROUNDS} rounds or more`, async () => {
     const outcomes: number[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    const bothLanded = () => outcomes.includes(200) && outcomes.includes(409);
+    for (let round = 0; round < MAX_ROUNDS && (round < ROUNDS || !bothLanded()); round++) {
       const now = new Date();
       const { id, defaultStop } = await started(now);
       const correctedStop = new Date(defaultStop.getTime() - 30 * 60_000);
@@ -90,5 +96,5 @@ describe('a correction of the stop racing the restore', () => {
     // Both orders happened: the guards were exercised, not only the quiet path.
     expect(outcomes).toContain(200);
     expect(outcomes).toContain(409);
-  }, 60_000);
+  }, 180_000);
 });

@@ -5,7 +5,7 @@ import type { NetlifyDB } from '@netlify/database-dev';
  * no background workers, so it never removed the dead versions of updated rows nor gathered the
  * planner's statistics. Without statistics the planner claimed each outbox mail through the primary
  * key, reading every mail ever sent: `npm run bench`'s contact messages fell from 125 to 77 a second
- * in three runs on one database (the claim now follows its own index, mail/outbox.ts).
+ * in three runs on one database (the claim now follows its own index, outbox/outbox.ts).
  * Production's Postgres vacuums and analyzes by itself; this keeps local plans like production's.
  *
  * The vacuum runs in the server's only thread and holds it (tens of milliseconds, more as the

@@ -2,7 +2,7 @@ import type { JobApplication } from '../shared/jobs/schema.ts';
 import { site } from '../shared/site.ts';
 import type { Database } from './db/index.ts';
 import { submissionText } from './mail/mail-text.ts';
-import { enqueueMail, OUTBOX_COLUMNS } from './mail/outbox.ts';
+import { enqueueMail, OUTBOX_COLUMNS } from './outbox/outbox.ts';
 import { newReference } from './references.ts';
 import { openCase } from './cases/open-case.ts';
 import type { Arrival } from './http.ts';

@@ -2,7 +2,7 @@ import { retention, type Period } from '../shared/retention/texts.ts';
 import type { Database } from './db/index.ts';
 import { deadlineIn, type Deadline } from './deadline.ts';
 import { warningReferenceOf } from './consumption/warnings.ts';
-import { EMPTY_MAIL } from './mail/outbox.ts';
+import { EMPTY_MAIL } from './outbox/outbox.ts';
 import { sealLegacyDenuncias, sealLegacyFileDescriptions } from './denuncias/seal-legacy.ts';
 import { deleteExpiredExports } from './rights/export.ts';
 import { fileKey, type UploadStore } from './uploads/store.ts';

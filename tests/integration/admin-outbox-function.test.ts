@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as adminOutbox from '../../netlify/functions/admin-outbox.ts';
-import { enqueueMail } from '../../src/server/mail/outbox.ts';
+import { enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { site } from '../../src/shared/site.ts';
 import { auditRows, callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 

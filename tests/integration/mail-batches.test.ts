@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createFileSender } from '../../src/server/mail/file-sender.ts';
-import { deliverDue } from '../../src/server/mail/outbox.ts';
+import { deliverDue } from '../../src/server/outbox/outbox.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { startTestDatabase } from '../helpers/database.ts';

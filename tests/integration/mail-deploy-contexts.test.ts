@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import contacto from '../../netlify/functions/contact.ts';
 import { deployContext } from '../../src/server/mail/context.ts';
 import type { Mail, MailSender } from '../../src/server/mail/mail.ts';
-import { deliverDue, enqueueMail } from '../../src/server/mail/outbox.ts';
+import { deliverDue, enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { listUnsent, retryNow } from '../../src/server/mail/unsent.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';

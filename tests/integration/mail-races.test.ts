@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Database } from '../../src/server/db/database.ts';
 import { enqueueAcknowledgement } from '../../src/server/mail/acknowledgements.ts';
 import type { MailSender } from '../../src/server/mail/mail.ts';
-import { deliverDue, enqueueMail } from '../../src/server/mail/outbox.ts';
+import { deliverDue, enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { MailSender } from '../../src/server/mail/mail.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
-import { deliverDue, enqueueMail, REQUEST_MS } from '../../src/server/mail/outbox.ts';
+import { deliverDue, enqueueMail, REQUEST_MS } from '../../src/server/outbox/outbox.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
 import { startTestDatabase } from '../helpers/database.ts';
 import { tooManyRequests, useFakeResend } from '../helpers/fake-resend.ts';

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import outboxRetry, { config } from '../../netlify/functions/outbox-retry.ts';
-import { enqueueMail } from '../../src/server/mail/outbox.ts';
+import { enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 
 describe('the scheduled outbox-retry function', () => {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Statement } from '../../src/server/db/index.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
-import { MailRefusedError, type Mail, type MailSender } from '../../src/server/mail/mail.ts';
-import { deliverDue, enqueueMail, REQUEST_MS } from '../../src/server/mail/outbox.ts';
+import type { Mail, MailSender } from '../../src/server/mail/mail.ts';
+import { DeliveryRefusedError } from '../../src/server/outbox/delivery-errors.ts';
+import { deliverDue, enqueueMail, REQUEST_MS } from '../../src/server/outbox/outbox.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { startTestDatabase } from '../helpers/database.ts';
 
@@ -110,7 +111,8 @@ describe('the outbox', () => {
     ]);
     const sent: string[] = [];
     const sender = oneByOne(async (outgoing) => {
-      if (outgoing.to === 'no-es-un-correo') throw new MailRefusedError('rejected', 'validation_error: Invalid `to`');
+      if (outgoing.to === 'no-es-un-correo')
+        throw new DeliveryRefusedError('rejected', 'validation_error: Invalid `to`');
       sent.push(outgoing.to);
     });
     expect(await deliverDue(database.db, sender)).toEqual({ sent: 1, failed: 1, throttled: 0 });
@@ -126,7 +128,7 @@ describe('the outbox', () => {
 
   it('keeps retrying a mail the configuration refuses (a revoked key): it goes once the operator fixes it', async () => {
     await database.db.batch([enqueueMail(mail, 'CON-HHHH2222')]);
-    const refused = oneByOne(() => Promise.reject(new MailRefusedError('configuration', 'invalid_api_key')));
+    const refused = oneByOne(() => Promise.reject(new DeliveryRefusedError('configuration', 'invalid_api_key')));
     expect(await deliverDue(database.db, refused)).toEqual({ sent: 0, failed: 1, throttled: 0 });
     expect(await problems()).toEqual([{ reference: 'CON-HHHH2222', status: 'pending', problem: 'configuration' }]);
     await database.db.query('UPDATE outbox SET next_attempt_at = now()');

@@ -5,7 +5,7 @@ import outageAlerts from '../../netlify/functions/outage-alerts.ts';
 import outboxRetry from '../../netlify/functions/outbox-retry.ts';
 import reconcile from '../../netlify/functions/payments-reconcile.ts';
 import { SCHEDULED_FUNCTION_LIMIT_MS, SCHEDULED_RUN_MS } from '../../src/server/deadline.ts';
-import { enqueueMail } from '../../src/server/mail/outbox.ts';
+import { enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { WEBPAY_PATH } from '../../src/server/payments/webpay-client.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { tooManyRequests, useFakeResend, type ResendAnswer } from '../helpers/fake-resend.ts';

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createFileSender } from '../../src/server/mail/file-sender.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
 import { createResendSender } from '../../src/server/mail/resend-sender.ts';
-import { MailRefusedError, MailThrottledError } from '../../src/server/mail/mail.ts';
+import { DeliveryRefusedError, DeliveryThrottledError } from '../../src/server/outbox/delivery-errors.ts';
 import { useFakeResend } from '../helpers/fake-resend.ts';
 
 const mail = {
@@ -104,7 +104,7 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
       );
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(`${name} (${status}): ${message}`);
-    expect(error instanceof MailRefusedError ? error.problem : undefined).toBe(problem);
+    expect(error instanceof DeliveryRefusedError ? error.problem : undefined).toBe(problem);
   });
 });
 
@@ -148,7 +148,7 @@ describe('the Resend sender, at its limits', () => {
     });
     const [first, second] = await sender().sendBatch(items, 'k');
     expect(first).toBeUndefined();
-    expect(second).toBeInstanceOf(MailRefusedError);
+    expect(second).toBeInstanceOf(DeliveryRefusedError);
     expect(second).toMatchObject({ problem: 'rejected', message: expect.stringContaining('Invalid `to` field.') });
   });
 
@@ -156,7 +156,7 @@ describe('the Resend sender, at its limits', () => {
     ['Retry-After in seconds', { 'retry-after': '7' }, 7_000],
     ['Retry-After as a date', { 'retry-after': new Date(Date.now() + 30_000).toUTCString() }, 30_000],
     ['no Retry-After', {}, 1_000],
-  ])('throws MailThrottledError on a 429 with %s', async (_case, headers, wait) => {
+  ])('throws DeliveryThrottledError on a 429 with %s', async (_case, headers, wait) => {
     resend.otherwise({
       status: 429,
       body: { statusCode: 429, name: 'rate_limit_exceeded', message: 'Too many requests.' },
@@ -167,9 +167,9 @@ describe('the Resend sender, at its limits', () => {
         () => undefined,
         (thrown: unknown) => thrown,
       );
-      expect(error).toBeInstanceOf(MailThrottledError);
-      expect((error as MailThrottledError).retryAfterMs).toBeGreaterThan(wait - 2_500);
-      expect((error as MailThrottledError).retryAfterMs).toBeLessThanOrEqual(wait);
+      expect(error).toBeInstanceOf(DeliveryThrottledError);
+      expect((error as DeliveryThrottledError).retryAfterMs).toBeGreaterThan(wait - 2_500);
+      expect((error as DeliveryThrottledError).retryAfterMs).toBeLessThanOrEqual(wait);
     }
   });
 

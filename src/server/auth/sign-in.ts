@@ -7,7 +7,7 @@ import { config } from '../config.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { auditedChange, changeAndAudit } from '../audit.ts';
 import { isUuid } from '../ids.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { keyedClientGroup } from '../throttle/client-group.ts';
 import { claimAttempt, refundStatements, type Counter } from '../throttle/throttle.ts';
 import { passwordCounters, secondFactorCounters, SIGN_IN_THROTTLES, typedEmail } from '../throttle/uses.ts';

@@ -12,7 +12,7 @@ import { auditedChange, changeAndAudit } from '../audit.ts';
 import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { Invalid } from '../errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { isCaseId } from './detail.ts';
 
 /**

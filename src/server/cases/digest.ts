@@ -5,7 +5,7 @@ import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-d
 import { chileDate, chileHour } from '../../shared/time/wall-clock.ts';
 import type { Database } from '../db/index.ts';
 import { deployContext } from '../mail/context.ts';
-import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
+import { OUTBOX_COLUMNS } from '../outbox/outbox.ts';
 
 /**
  * The staff digest: once a day, from 08:00 in Chile, a mail to the complaints mailbox

@@ -2,7 +2,7 @@ import type { CaseKind } from '../../shared/cases/schema.ts';
 import type { Database } from '../db/index.ts';
 import type { Arrival } from '../http.ts';
 import { submissionText } from '../mail/mail-text.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { newReference } from '../references.ts';
 import { openCase } from './open-case.ts';
 

@@ -5,7 +5,7 @@ import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { sealText, unsealText } from '../encryption.ts';
 import { deployContext } from '../mail/context.ts';
 import type { Mail } from '../mail/mail.ts';
-import { enqueueMail, OUTBOX_COLUMNS } from '../mail/outbox.ts';
+import { enqueueMail, OUTBOX_COLUMNS } from '../outbox/outbox.ts';
 import { readDescription } from '../uploads/metadata.ts';
 
 /**

@@ -4,7 +4,7 @@ import { site } from '../../shared/site.ts';
 import { chileDate } from '../../shared/time/wall-clock.ts';
 import { addDays } from '../../shared/time/days.ts';
 import type { Database } from '../db/index.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { dueDays } from './deadlines.ts';
 
 /**

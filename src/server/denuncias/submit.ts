@@ -4,7 +4,7 @@ import { site } from '../../shared/site.ts';
 import type { Arrival } from '../http.ts';
 import type { Database } from '../db/index.ts';
 import { sealText } from '../encryption.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { newReference } from '../references.ts';
 import { storeAndAttach, type ReceivedFile } from '../uploads/files.ts';
 import { newReceiptCode, receiptHash } from './receipt.ts';

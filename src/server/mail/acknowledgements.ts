@@ -4,7 +4,7 @@ import type { Database, Statement } from '../db/index.ts';
 import { deployContext } from './context.ts';
 import { blockedMailbox } from './mailbox.ts';
 import type { Mail } from './mail.ts';
-import { OUTBOX_COLUMNS } from './outbox.ts';
+import { OUTBOX_COLUMNS } from '../outbox/outbox.ts';
 
 /**
  * The acknowledgements of the public forms go to whatever address the visitor typed: anyone could

@@ -3,7 +3,7 @@ import { errorSummary } from '../error-summary.ts';
 import { uploadStore } from '../uploads/store.ts';
 import { readUpload } from '../uploads/files.ts';
 import { getMailSender } from './index.ts';
-import { deliverDue, type AttachmentLoader, type DeliveryBounds } from './outbox.ts';
+import { deliverDue, type AttachmentLoader, type DeliveryBounds } from '../outbox/outbox.ts';
 
 /** Reads a mail's attachment from the configured upload storage. */
 export const loadStoredAttachment: AttachmentLoader = (id) => readUpload(uploadStore(), id);

@@ -1,3 +1,5 @@
+import type { DeliveryRefusedError } from '../outbox/delivery-errors.ts';
+
 /** A mail the utility sends; always plain text. */
 export interface Mail {
   to: string;
@@ -33,35 +35,7 @@ export interface MailSender {
     items: BatchItem[],
     idempotencyKey: string,
     signal?: AbortSignal,
-  ): Promise<(MailRefusedError | undefined)[]>;
+  ): Promise<(DeliveryRefusedError | undefined)[]>;
   /** The least time between two requests, in milliseconds: the provider's rate limit (0: none). */
   readonly requestInterval: number;
-}
-
-/**
- * A provider's refusal that retrying the same mail as it is cannot fix: `rejected` is this mail
- * (an invalid recipient or attachment), held for staff; `configuration` is the key or the sender,
- * which every mail waits on until the operator fixes it. Any other error is the provider's
- * passing trouble and is retried.
- */
-export class MailRefusedError extends Error {
-  readonly problem: 'rejected' | 'configuration';
-
-  constructor(problem: 'rejected' | 'configuration', message: string) {
-    super(message);
-    this.problem = problem;
-  }
-}
-
-/**
- * The provider asked to wait (HTTP 429: its rate limit or its sending quota): not a failed
- * attempt. The mail waits `retryAfterMs`, what the provider's Retry-After said.
- */
-export class MailThrottledError extends Error {
-  readonly retryAfterMs: number;
-
-  constructor(retryAfterMs: number, message: string) {
-    super(message);
-    this.retryAfterMs = retryAfterMs;
-  }
 }

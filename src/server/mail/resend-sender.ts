@@ -1,5 +1,6 @@
 import { Resend } from 'resend';
-import { MailRefusedError, MailThrottledError, type BatchItem, type Mail, type MailSender } from './mail.ts';
+import { DeliveryRefusedError, DeliveryThrottledError } from '../outbox/delivery-errors.ts';
+import type { BatchItem, Mail, MailSender } from './mail.ts';
 
 // Resend's error names (https://resend.com/docs/api-reference/errors) that retrying cannot fix.
 const CONFIGURATION_ERRORS = new Set([
@@ -44,13 +45,13 @@ function refusal(error: ResendError, headers: Record<string, string> | null, sig
   const description = `Resend rejected the mail: ${error.name} (${error.statusCode ?? 'sin código'}): ${error.message}`;
   if (error.statusCode === 429) {
     const fallback = error.name === 'rate_limit_exceeded' ? RATE_LIMIT_WAIT_MS : QUOTA_WAIT_MS;
-    return new MailThrottledError(retryAfterMs(headers) ?? fallback, description);
+    return new DeliveryThrottledError(retryAfterMs(headers) ?? fallback, description);
   }
-  if (CONFIGURATION_ERRORS.has(error.name)) return new MailRefusedError('configuration', description);
+  if (CONFIGURATION_ERRORS.has(error.name)) return new DeliveryRefusedError('configuration', description);
   // A 403 validation_error is the sending domain (not verified, or a test key's own address only).
   if (error.name === 'validation_error' && error.statusCode === 403)
-    return new MailRefusedError('configuration', description);
-  if (REJECTED_MAIL_ERRORS.has(error.name)) return new MailRefusedError('rejected', description);
+    return new DeliveryRefusedError('configuration', description);
+  if (REJECTED_MAIL_ERRORS.has(error.name)) return new DeliveryRefusedError('rejected', description);
   return new Error(description);
 }
 
@@ -107,7 +108,7 @@ export function createResendSender(
         const message = refused.get(index);
         return message === undefined
           ? undefined
-          : new MailRefusedError('rejected', `Resend rejected the mail: validation_error (batch): ${message}`);
+          : new DeliveryRefusedError('rejected', `Resend rejected the mail: validation_error (batch): ${message}`);
       });
     },
   };

@@ -7,13 +7,13 @@ import { REMINDERS_REFERENCE } from '../denuncias/reminders.ts';
 import { DENUNCIA_REFERENCE } from '../denuncias/submit.ts';
 import { deployContext, ownMail } from './context.ts';
 import type { MailSender } from './mail.ts';
-import { deliverDue, type AttachmentLoader } from './outbox.ts';
+import { deliverDue, type AttachmentLoader } from '../outbox/outbox.ts';
 
 /**
  * Correo saliente (docs/reference/admin-api.md): the mail not sent yet, and staff's "Reintentar ahora".
  * Nothing here reads a mail's subject, text or address: a denuncia's stays out of the admin.
  * Only this deploy context's mail: a preview's copy of production's unsent mail is none of its
- * business, and it would never send it (mail/outbox.ts). The denuncias channel's mail (a denuncia's
+ * business, and it would never send it (outbox/outbox.ts). The denuncias channel's mail (a denuncia's
  * notice, a reporter's notice of a reply, the deadline reminders) is listed, counted and retried
  * only for a holder of `cumplimiento`: to an administrator its references and its metadata (that a
  * reporter asked to be told, when compliance wrote to them) are the desk's, not theirs.

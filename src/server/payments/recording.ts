@@ -1,7 +1,7 @@
 import { formatAmount, paymentTypeLabel } from '../../shared/payments/schema.ts';
 import { formatDateTime } from '../../shared/time/format.ts';
 import type { Database } from '../db/index.ts';
-import { enqueueMail, OUTBOX_COLUMNS } from '../mail/outbox.ts';
+import { enqueueMail, OUTBOX_COLUMNS } from '../outbox/outbox.ts';
 import type { ClaimedBill } from './claimed-bill.ts';
 import type { WebpayTransaction } from './webpay-client.ts';
 

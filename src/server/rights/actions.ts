@@ -11,7 +11,7 @@ import { addBusinessDays } from '../../shared/time/business-days.ts';
 import type { Database } from '../db/index.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import { deployContext } from '../mail/context.ts';
-import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
+import { OUTBOX_COLUMNS } from '../outbox/outbox.ts';
 import { noteEffect, requestToActOn } from './acting.ts';
 
 /**

@@ -7,7 +7,7 @@ import { chileHour, chileDate } from '../../shared/time/wall-clock.ts';
 import { addBusinessDays, businessDaysUntil } from '../../shared/time/business-days.ts';
 import type { Database } from '../db/index.ts';
 import { deployContext } from '../mail/context.ts';
-import { OUTBOX_COLUMNS } from '../mail/outbox.ts';
+import { OUTBOX_COLUMNS } from '../outbox/outbox.ts';
 
 /**
  * The privacy mailbox's digest: once a Chilean day, from 08:00 in Aysén, the open rights requests

@@ -6,7 +6,7 @@ import type { SignedInAdmin } from '../auth/require-admin.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { Invalid } from '../errors.ts';
 import { sameMailbox } from '../mail/mailbox.ts';
-import { EMPTY_MAIL } from '../mail/outbox.ts';
+import { EMPTY_MAIL } from '../outbox/outbox.ts';
 import { fileKey, type UploadStore } from '../uploads/store.ts';
 import { noteStatement, requestToActOn } from './acting.ts';
 import { recordName, theirRecords, type TheirRecord } from './records.ts';

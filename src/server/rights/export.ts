@@ -21,7 +21,7 @@ import type { Database } from '../db/index.ts';
 import { rolledBack } from '../db/refusals.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { neutralise } from '../csv-export.ts';
 import { safeFileName } from '../uploads/published.ts';
 import { exportKey, getBytes, putBytes, type UploadStore } from '../uploads/store.ts';

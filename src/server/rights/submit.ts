@@ -13,7 +13,7 @@ import type { Database } from '../db/index.ts';
 import type { Arrival } from '../http.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { submissionText } from '../mail/mail-text.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../outbox/outbox.ts';
 import { newReference } from '../references.ts';
 
 /**

@@ -2,8 +2,9 @@ import { createHash } from 'node:crypto';
 import type { MailProblem } from '../../shared/outbox/schema.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
-import { deployContext, ownMail } from './context.ts';
-import { MailRefusedError, MailThrottledError, type BatchItem, type Mail, type MailSender } from './mail.ts';
+import { deployContext, ownMail } from '../mail/context.ts';
+import type { BatchItem, Mail, MailSender } from '../mail/mail.ts';
+import { DeliveryRefusedError, DeliveryThrottledError } from './delivery-errors.ts';
 import { holdOffEveryone, takeTurn } from './pace.ts';
 
 /**
@@ -105,7 +106,7 @@ export function enqueueMail(
 }
 
 /** Why a delivery failed, as Correo saliente shows it. */
-const problemOf = (error: unknown): MailProblem => (error instanceof MailRefusedError ? error.problem : 'provider');
+const problemOf = (error: unknown): MailProblem => (error instanceof DeliveryRefusedError ? error.problem : 'provider');
 const messageOf = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);
 
 /** The most mails one statement claims: a submission's two or three come in one. */
@@ -179,7 +180,7 @@ const markFailed = (db: Database, ids: string[], error: unknown) =>
  * The provider asked every sender to wait: no attempt counted and no growing delay, the mails are
  * due again when it said, and no run calls it before then.
  */
-const markThrottled = (db: Database, ids: string[], error: MailThrottledError) =>
+const markThrottled = (db: Database, ids: string[], error: DeliveryThrottledError) =>
   db.batch([
     holdOffEveryone(error.retryAfterMs),
     {
@@ -223,7 +224,7 @@ async function deliver(
         const content = await loadAttachment?.(row.attachment_upload_id);
         // Gone from storage, it will not come back: the mail is held for staff.
         if (!content)
-          throw new MailRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
+          throw new DeliveryRefusedError('rejected', `attachment ${row.attachment_upload_id} is not in storage`);
         mail.attachments = [{ filename: row.attachment_name ?? 'adjunto', content }];
       }
       await sender.send(mail, idempotencyKey(context, row), signal);
@@ -244,7 +245,7 @@ async function deliver(
     for (const [index, refusal] of refusals.entries()) if (refusal) await markFailed(db, [ids[index]!], refusal);
     return { sent: sent.length, failed: rows.length - sent.length, throttled: 0 };
   } catch (error) {
-    if (error instanceof MailThrottledError) {
+    if (error instanceof DeliveryThrottledError) {
       await markThrottled(db, ids, error);
       return { sent: 0, failed: 0, throttled: rows.length };
     }

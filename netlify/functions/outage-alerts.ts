@@ -4,6 +4,7 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
+import { deliverDuePhones } from '../../src/server/phone-alerts/deliver.ts';
 
 /** The last part of the run, for sending what it queued. */
 const MAIL_MS = 15_000;
@@ -13,16 +14,24 @@ const MAIL_MS = 15_000;
  * and lifted avisos, to their towns' confirmed subscribers (src/server/outage-alerts/fan-out.ts),
  * queued until MAIL_MS before the run's deadline (src/server/deadline.ts), then as much of the mail
  * as fits in the rest; the outbox's own retry sends what is left. The alerts go 100 to a request (Resend's batch endpoint), paced to
- * its rate limit: 1,000 mails are ten requests. Their links start with the site's address.
+ * its rate limit: 1,000 mails are ten requests. Their links start with the site's address. The
+ * phones' messages are sent in the same rest of the run, beside the mail, each lane paced to its
+ * own provider; what does not fit goes on the next runs of outbox-retry and of this function.
  */
 export default async (_req: Request, context: Context): Promise<Response> => {
   const deadline = scheduledRunDeadline();
-  const { mails, notices } = await queueOutageAlerts(getDatabase(), settings.siteAddress(context.site), {
+  const origin = settings.siteAddress(context.site);
+  const { mails, phones, notices } = await queueOutageAlerts(getDatabase(), origin, {
     deadline: deadline.earlier(MAIL_MS),
   });
-  if (mails > 0 || notices > 0) console.log(`outage-alerts: ${mails} mails queued, ${notices} notices done`);
-  if (mails > 0) await deliverDueMail({ limit: 1_000, deadline });
-  return Response.json({ mails, notices });
+  if (mails > 0 || phones > 0 || notices > 0)
+    console.log(`outage-alerts: ${mails} mails and ${phones} phone messages queued, ${notices} notices done`);
+  await Promise.all([
+    mails > 0 && deliverDueMail({ limit: 1_000, deadline }),
+    // Due phone messages are sent whether or not this run queued any: the quiet hours end while nobody publishes.
+    deliverDuePhones(context.site, { limit: 1_000, deadline }),
+  ]);
+  return Response.json({ mails, phones, notices });
 };
 
 export const config: Config = { schedule: '*/2 * * * *' };

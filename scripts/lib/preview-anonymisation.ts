@@ -67,8 +67,9 @@ export const TABLES: Record<string, TableRule> = {
     delete: `status <> 'sent'`,
     columns: {
       ...keep('id', 'reference', 'status', 'attempts', 'next_attempt_at', 'created_at', 'sent_at', 'problem'),
-      ...keep('attachment_upload_id', 'redacted_at', 'context', 'batch_id'),
-      recipient: fake.email,
+      ...keep('attachment_upload_id', 'redacted_at', 'context', 'batch_id', 'channel'),
+      ...keep('provider_id', 'provider_status', 'provider_status_at'),
+      recipient: `CASE WHEN channel = 'email' THEN ${fake.email} ELSE ${fake.phone} END`,
       reply_to: ifGiven('reply_to', fake.email),
       subject: `'Correo de prueba'`,
       body: fake.text,
@@ -225,7 +226,12 @@ export const TABLES: Record<string, TableRule> = {
   admin_invitations: { delete: true },
   // Hashes of the mailboxes acknowledged today: deleted. The outbox's pace row holds no one's data.
   mail_acknowledgements: { delete: true },
-  mail_pace: {},
+  provider_pace: {},
+  // The provider's ids of texts received: no phone, no words.
+  phone_inbound: {},
+  outage_water_reports: {
+    columns: { ...keep('outage_id', 'town', 'reported_at', 'answered_at'), phone_hash: fake.token },
+  },
   receipt_failures: { delete: true },
   upload_usage: { delete: true },
   upload_quota_days: { delete: true },
@@ -288,11 +294,16 @@ export const TABLES: Record<string, TableRule> = {
     },
   },
   outage_subscriptions: {
+    // A preview has no phone to alert: a fake number would be someone's.
+    delete: 'phone IS NOT NULL',
     columns: {
-      ...keep('id', 'towns', 'confirmed_at', 'created_at', 'change_towns', 'change_requested_at'),
+      ...keep('id', 'towns', 'confirmed_at', 'created_at', 'change_towns', 'change_requested_at', 'channel', 'source'),
+      ...keep('phone', 'change_channel'),
       email: fake.email,
       confirm_token_hash: fake.token,
       unsubscribe_token_hash: fake.token,
+      code_hash: 'NULL',
+      code_expires_at: 'NULL',
       change_token_hash: ifGiven('change_token_hash', fake.token),
       change_discard_token_hash: ifGiven('change_discard_token_hash', fake.token),
     },

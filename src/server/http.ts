@@ -94,7 +94,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, value: unknown): 
  * type, 413 past the limit, 400 when it is not JSON; bytes that are not UTF-8, or a NUL or control
  * character in any key or value, are Invalid with the field they are in (input-text.ts).
  */
-async function readJson(req: Request, maxBytes: number): Promise<unknown> {
+export async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   // Only application/json: a text/plain body is a "simple" request any other site can make a
   // visitor's browser send without asking (no CORS preflight).
   const text = await readBodyText(req, 'application/json', refusals.notJson, maxBytes);

@@ -47,6 +47,7 @@ export interface RetentionReport {
   sealedDenuncias: number;
   sealedFileDescriptions: number;
   deliveredMails: number;
+  phoneInbound: number;
   jobApplications: number;
   contactMessages: number;
   motorhomeRegistrations: number;
@@ -194,6 +195,19 @@ function deleteSubmissions(
  * codes (denuncias/follow-up.ts): each prunes them as it writes one; this keeps the notice's
  * period when none fails for a while.
  */
+/** The ids of texts received, past their period (phone-alerts/inbound.ts). */
+const deletePhoneInbound = (db: Database, limit: number) =>
+  count(
+    db,
+    `WITH deleted AS (
+       DELETE FROM phone_inbound WHERE message_sid IN (
+         SELECT message_sid FROM phone_inbound WHERE received_at < now() - $1::interval ORDER BY received_at LIMIT $2
+       ) RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM deleted`,
+    [interval(retention.phoneInbound), limit],
+  );
+
 const deleteFailures = (
   db: Database,
   table: 'follow_up_failures' | 'receipt_failures',
@@ -225,7 +239,8 @@ const deleteUnconfirmedOutageAlerts = (db: Database, limit: number) =>
        ) RETURNING 1
      ), cleared AS (
        UPDATE outage_subscriptions
-       SET change_towns = NULL, change_token_hash = NULL, change_discard_token_hash = NULL, change_requested_at = NULL
+       SET change_towns = NULL, change_channel = NULL, change_token_hash = NULL, change_discard_token_hash = NULL,
+         change_requested_at = NULL
        WHERE id IN (
          SELECT id FROM outage_subscriptions WHERE change_requested_at < now() - $1::interval
          ORDER BY change_requested_at LIMIT $2
@@ -269,6 +284,7 @@ export async function applyRetention(
     ['sealedDenuncias', () => sealLegacyDenuncias(db, store, limit, deadline)],
     ['sealedFileDescriptions', () => sealLegacyFileDescriptions(db, limit)],
     ['deliveredMails', () => emptyDeliveredMails(db, limit)],
+    ['phoneInbound', () => deletePhoneInbound(db, limit)],
     ['jobApplications', () => deleteJobApplications(db, store, limit)],
     [
       'contactMessages',

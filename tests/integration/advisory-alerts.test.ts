@@ -90,8 +90,8 @@ describe('the alerts of an aviso', () => {
     const id = await publishedAdvisory();
     const [notice] = await noticeIds(id);
 
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 3, notices: 1 });
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 0 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 3, phones: 0, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, phones: 0, notices: 0 });
     const mails = await alertMails();
     expect(mails.map((mail) => mail.recipient).sort()).toEqual(['juan@correo.cl', 'pedro@correo.cl', 'rosa@correo.cl']);
     expect(new Set(mails.map((mail) => mail.reference))).toEqual(new Set([`AVI-${notice}`]));
@@ -143,7 +143,7 @@ describe('the alerts of an aviso', () => {
     await liftAdvisory(db(), admin, id, { liftMessage }, new Date('2026-12-05T21:30:00Z'));
     const [published, update, lifted] = await noticeIds(id);
 
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 3, notices: 3 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 3, phones: 0, notices: 3 });
     const mails = await alertMails();
     expect(mails.map((mail) => [mail.reference, mail.subject])).toEqual([
       [`AVI-${published}`, 'Aviso: Hervir el agua antes de consumirla en Puerto Aysén y Puerto Chacabuco'],
@@ -186,10 +186,10 @@ describe('the alerts of an aviso', () => {
   it("skip a subscriber who left after the notice was listed, and tell a draft's towns nothing", async () => {
     const rosa = await subscriber('rosa@correo.cl', ['puerto-aysen']);
     await createAdvisory(db(), admin, AdvisoryInputSchema.parse(boil), new Date());
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 0 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, phones: 0, notices: 0 });
     await publishedAdvisory();
     await db().query(`DELETE FROM outage_subscriptions WHERE id = $1`, [rosa]);
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, phones: 0, notices: 1 });
   });
 });
 
@@ -219,11 +219,11 @@ describe('one queue for cortes and avisos', () => {
         (row) => row.reference.split('-')[0],
       );
 
-    expect(await run()).toEqual({ mails: 2, notices: 0 });
-    expect(await run()).toEqual({ mails: 1, notices: 0 });
+    expect(await run()).toEqual({ mails: 2, phones: 0, notices: 0 });
+    expect(await run()).toEqual({ mails: 1, phones: 0, notices: 0 });
     expect(await prefixes()).toEqual(['COR', 'COR', 'COR']);
     await run(); // the first outage notice is found done
-    expect(await run()).toEqual({ mails: 2, notices: 0 });
+    expect(await run()).toEqual({ mails: 2, phones: 0, notices: 0 });
     expect((await prefixes()).slice(3)).toEqual(['AVI', 'AVI']);
     for (let i = 0; i < 6; i++) await run();
     expect(await prefixes()).toEqual(['COR', 'COR', 'COR', 'AVI', 'AVI', 'AVI', 'COR', 'COR', 'COR']);
@@ -234,7 +234,7 @@ describe('one queue for cortes and avisos', () => {
   it('the scheduled function of the alerts mails avisos too, and delivers them', async () => {
     await subscriber('rosa@correo.cl', ['puerto-chacabuco']);
     const id = await publishedAdvisory();
-    expect(await runScheduledAlerts(ORIGIN)).toEqual({ mails: 1, notices: 1 });
+    expect(await runScheduledAlerts(ORIGIN)).toEqual({ mails: 1, phones: 0, notices: 1 });
     const [mail] = await db().query<{ status: string; body: string }>(
       `SELECT status, body FROM outbox WHERE reference LIKE 'AVI-%'`,
     );

@@ -57,7 +57,7 @@ describe('the alerts of a corte', () => {
   it('are queued 100 to a batch and sent one batch a request, each mail whole', async () => {
     await subscribers(150);
     await notice();
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 150, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 150, phones: 0, notices: 1 });
     const batches = await db().query<{ mails: number }>(
       `SELECT count(*)::int AS mails FROM outbox GROUP BY batch_id ORDER BY mails DESC`,
     );

@@ -88,7 +88,7 @@ describe('two outbox runs at once', () => {
 
   it('share the provider’s pace: their calls, together, keep the interval', async () => {
     await postgres.db.batch(Array.from({ length: 6 }, (_, i) => enqueueMail(mail, `CON-PACE${1000 + i}`)));
-    await postgres.db.query(`UPDATE mail_pace SET next_slot = '-infinity'`);
+    await postgres.db.query(`UPDATE provider_pace SET next_slot = '-infinity'`);
     const { sender, requests } = recordingSender(250);
     await Promise.all(competitors.slice(0, 2).map((db) => deliverDue(db, sender)));
     const starts = requests.map(({ at }) => at).sort((a, b) => a - b);

@@ -20,7 +20,7 @@ afterAll(() => database.stop());
 beforeEach(async () => {
   starts = [];
   await database.db.query('DELETE FROM outbox');
-  await database.db.query(`UPDATE mail_pace SET next_slot = '-infinity'`);
+  await database.db.query(`UPDATE provider_pace SET next_slot = '-infinity'`);
 });
 
 const mail = { to: 'vecina@example.com', subject: 'Asunto', text: 'Cuerpo' };
@@ -121,7 +121,7 @@ describe('a 429 from Resend', () => {
     for (let i = 0; i < 10; i++) {
       resend.answer(tooManyRequests(60));
       await database.db.batch([
-        { text: `UPDATE mail_pace SET next_slot = '-infinity'` },
+        { text: `UPDATE provider_pace SET next_slot = '-infinity'` },
         { text: 'UPDATE outbox SET next_attempt_at = now()' },
       ]);
       expect(await deliverDue(database.db, sender())).toEqual({ sent: 0, failed: 0, throttled: 1 });
@@ -140,7 +140,7 @@ describe('a 429 from Resend', () => {
     expect((await rows())[0]!.wait_ms).toBeGreaterThan(500);
 
     await database.db.batch([
-      { text: `UPDATE mail_pace SET next_slot = '-infinity'` },
+      { text: `UPDATE provider_pace SET next_slot = '-infinity'` },
       { text: 'UPDATE outbox SET next_attempt_at = now()' },
     ]);
     resend.answer(tooManyRequests(undefined, 'daily_quota_exceeded'));

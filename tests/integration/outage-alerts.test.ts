@@ -145,7 +145,7 @@ describe('POST /api/cortes/alertas', () => {
 
     // Its alerts still go out, and its own links still work.
     await notice('coyhaique');
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, phones: 0, notices: 1 });
     expect(await alertMails()).toMatchObject([{ recipient: 'rosa@correo.cl' }]);
     expect(
       (await callSubscriptions('/api/cortes/alertas/confirmar', { token: victim.confirm })).body.data.towns,
@@ -340,8 +340,8 @@ describe('the alerts', () => {
     await subscribe('pending@correo.cl', ['coyhaique']);
     const published = await notice('coyhaique');
 
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, notices: 1 });
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 0 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 1, phones: 0, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, phones: 0, notices: 0 });
     const [mail, ...others] = await alertMails();
     expect(others).toEqual([]);
     expect(mail).toMatchObject({
@@ -383,7 +383,7 @@ describe('the alerts', () => {
     const second = await notice('coyhaique');
     const run = oneBatchRun(db(), ORIGIN);
 
-    expect(await run()).toEqual({ mails: 2, notices: 0 });
+    expect(await run()).toEqual({ mails: 2, phones: 0, notices: 0 });
     expect((await alertMails()).map((mail) => mail.reference)).toEqual([`COR-${first}`, `COR-${first}`]);
     for (let i = 0; i < 10; i++) await run();
     const mails = await alertMails();
@@ -407,14 +407,14 @@ describe('the alerts', () => {
     const { unsubscribe } = await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     await notice('coyhaique');
     await callSubscriptions('/api/cortes/alertas/baja', { token: unsubscribe });
-    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, notices: 1 });
+    expect(await queueOutageAlerts(db(), ORIGIN)).toEqual({ mails: 0, phones: 0, notices: 1 });
   });
 
   it('run every 2 minutes as a scheduled function, which delivers what it queued', async () => {
     expect(alertsConfig.schedule).toBe('*/2 * * * *');
     await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
     await notice('coyhaique');
-    expect(await runScheduledAlerts('https://www.example.cl')).toEqual({ mails: 1, notices: 1 });
+    expect(await runScheduledAlerts('https://www.example.cl')).toEqual({ mails: 1, phones: 0, notices: 1 });
     const [mail] = await db().query<{ status: string; body: string }>(
       `SELECT status, body FROM outbox WHERE reference LIKE 'COR-%'`,
     );

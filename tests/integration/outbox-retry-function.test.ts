@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import outboxRetry, { config } from '../../netlify/functions/outbox-retry.ts';
 import { enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
+import { testContext } from '../helpers/functions.ts';
 
 describe('the scheduled outbox-retry function', () => {
   const environment = useLocalEnvironment();
@@ -17,7 +18,7 @@ describe('the scheduled outbox-retry function', () => {
     ]);
     await environment.database.db.query("UPDATE outbox SET attempts = 1, last_error = 'provider down'");
 
-    const response = await outboxRetry();
+    const response = await outboxRetry(new Request('http://localhost/.netlify/functions/outbox-retry', { method: 'POST' }), testContext().context);
 
     expect(response.status).toBe(204);
     expect(await environment.database.db.query('SELECT status FROM outbox')).toEqual([{ status: 'sent' }]);

@@ -48,7 +48,7 @@ beforeEach(async () => {
     await db().query(`DELETE FROM ${table}`);
   for (const table of ['denuncia_reminders', 'denuncias', 'cases', 'case_digests', 'outbox', 'accounts'])
     await db().query(`DELETE FROM ${table}`);
-  await db().query(`UPDATE mail_pace SET next_slot = '-infinity'`);
+  await db().query(`UPDATE provider_pace SET next_slot = '-infinity'`);
 });
 
 /** A request Resend answers after 4 s of the run's clock. */

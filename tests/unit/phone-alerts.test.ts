@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fitsOneSegment, septets, SEGMENT_SEPTETS, toGsm7 } from '../../src/shared/phone-alerts/gsm7.ts';
 import { inboundRequest } from '../../src/shared/phone-alerts/keywords.ts';
 import { inQuietHours, sendableAt } from '../../src/shared/phone-alerts/quiet-hours.ts';
 import { alertPhone, e164 } from '../../src/shared/phone.ts';
+import type { NoticeRow } from '../../src/server/outage-alerts/alert-mail.ts';
+import { advisoryPhoneAlert, outagePhoneAlert } from '../../src/server/outage-alerts/phone-alerts.ts';
+import { phoneAlertBody, phoneAlertText } from '../../src/server/outage-alerts/phone-text.ts';
+import { advisoryKinds } from '../../src/shared/advisories/kinds.ts';
+import type { OutageKind, OutageStatus } from '../../src/shared/outages/schema.ts';
 
 /** The pure parts of the alerts by phone: the numbers they reach, GSM-7, the keywords, the quiet hours. */
 
@@ -103,5 +109,89 @@ describe('the quiet hours, on Aysén’s clock (UTC−3)', () => {
   ])('%s: quiet %s, sent at %s', (instant, quiet, sent) => {
     expect(inQuietHours(new Date(instant))).toBe(quiet);
     expect(sendableAt(new Date(instant)).toISOString()).toBe(sent);
+  });
+});
+
+describe('every alert to a phone', () => {
+  // The towns as the database has them (migration 0025), the longest name of a future one, and a long site address.
+  const towns = [
+    ...readFileSync('netlify/database/migrations/0025_outages.sql', 'utf8').matchAll(/\('[a-z-]+', '([^']+)', -/g),
+  ].map(([, name]) => name!);
+  towns.push('Villa O’Higgins y Caleta Tortel');
+  const origin = 'https://www.aguas-patagonia-aysen.cl';
+  const long = 'Población Víctor Domingo Silva, Villa Los Ñires, sector Escuela Agrícola y calles aledañas '.repeat(3);
+  const outageRow = (town_name: string, kind: NoticeRow['kind'], outage_kind: OutageKind, status: OutageStatus) =>
+    ({
+      id: '98765',
+      outage_id: '1234567',
+      kind,
+      update_body: long,
+      outage_kind,
+      town: 'x',
+      town_name,
+      sectors: long,
+      starts_at: '2026-12-03T12:00:00Z',
+      ends_at: '2026-12-04T20:00:00Z',
+      status,
+    }) satisfies NoticeRow;
+  const outageAlerts = towns.flatMap((town) =>
+    (['published', 'update', 'closed'] as const).flatMap((kind) =>
+      (['programado', 'emergencia'] as const).flatMap((outageKind) =>
+        (['restablecido', 'cancelado'] as const).map((status) => outagePhoneAlert(outageRow(town, kind, outageKind, status), origin)),
+      ),
+    ),
+  );
+  const advisoryAlerts = [towns.slice(0, 1), towns.slice(0, 3), towns].flatMap((names) =>
+    advisoryKinds.flatMap((advisory_kind) =>
+      (['published', 'update', 'lifted'] as const).map((kind) =>
+        advisoryPhoneAlert(
+          {
+            id: '1',
+            kind,
+            update_body: long,
+            advisory_id: '4321',
+            advisory_kind,
+            restriction_level: advisory_kind === 'restriccion' ? 3 : null,
+            town_names: names,
+            sectors: long,
+            starts_at: '2026-12-03T12:00:00Z',
+            ends_at: null,
+            instructions: long,
+            lift_message: long,
+            lifted_at: null,
+            supply_points: [],
+          },
+          origin,
+        ),
+      ),
+    ),
+  );
+
+  it.each([
+    ['corte', outageAlerts],
+    ['aviso', advisoryAlerts],
+  ])('of a %s fits one GSM-7 segment, for every town and type, with its address whole', (_kind, alerts) => {
+    expect(alerts.length).toBeGreaterThan(20);
+    for (const alert of alerts) {
+      for (const channel of ['sms', 'whatsapp'] as const) {
+        const body = phoneAlertBody(alert, channel);
+        expect(fitsOneSegment(body), body).toBe(true);
+        expect(body.endsWith(` ${alert.address}`), body).toBe(true);
+      }
+      expect(phoneAlertBody(alert, 'voz')).not.toContain('http');
+    }
+  });
+
+  it('keeps what happened and where when the details are cut', () => {
+    const [published] = outageAlerts;
+    const text = phoneAlertText(published!);
+    expect(text).toMatch(/^Corte de agua programado en Coyhaique, 03-12 09:00 a 04-12 17:00\. Sectores: Poblacion Victor .*\.\.\. https/);
+  });
+
+  it('an alert of a short town and sector is whole, nothing cut', () => {
+    const alert = outagePhoneAlert({ ...outageRow('Cochrane', 'published', 'emergencia', 'restablecido'), sectors: 'Centro' }, origin);
+    expect(phoneAlertText(alert)).toBe(
+      `Corte de agua de emergencia en Cochrane, 03-12 09:00 a 04-12 17:00. Sectores: Centro ${origin}/cortes#corte-1234567`,
+    );
   });
 });

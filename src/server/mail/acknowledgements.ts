@@ -32,6 +32,19 @@ export interface WrittenText {
   only?: string;
 }
 
+/**
+ * The CTE `counted`: one more of the day's share of a recipient (`recipientHash`, SQL), a row only
+ * while the count is under `cap` and `only` holds. Anyone typing an address or a phone into a
+ * public form can have the utility write to it: every such message is held to a day's share.
+ */
+export const dailyShare = (recipientHash: string, day: string, cap: string, only = 'true') =>
+  `counted AS (
+     INSERT INTO mail_acknowledgements (recipient_hash, day, mails)
+     SELECT ${recipientHash}, ${day}::date, 1 WHERE ${only}
+     ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
+       WHERE mail_acknowledgements.mails < ${cap}
+     RETURNING 1)`;
+
 /** Which daily count a mail is held to: the forms' acknowledgements, or rights requests' confirmation links. */
 const BUDGETS = {
   acknowledgement: { prefix: '', perDay: () => config.acknowledgementsPerDay() },
@@ -59,12 +72,7 @@ export function enqueueAcknowledgement(
   const only = text.only ?? 'true';
   const budget = BUDGETS[rightsConfirmation ? 'rightsConfirmation' : 'acknowledgement'];
   return {
-    text: `WITH counted AS (
-             INSERT INTO mail_acknowledgements (recipient_hash, day, mails)
-             SELECT encode(sha256(convert_to($1 || mailbox_of($5), 'UTF8')), 'hex'), $2::date, 1 WHERE ${only}
-             ON CONFLICT (recipient_hash, day) DO UPDATE SET mails = mail_acknowledgements.mails + 1
-               WHERE mail_acknowledgements.mails < $3
-             RETURNING 1)
+    text: `WITH ${dailyShare(`encode(sha256(convert_to($1 || mailbox_of($5), 'UTF8')), 'hex')`, '$2', '$3', only)}
            INSERT INTO outbox (${OUTBOX_COLUMNS})
            SELECT $4, $5, NULL, $6, $7::text || ${text.part} || $11::text, NULL, $8 FROM counted
            WHERE ($9 OR NOT ${blockedMailbox('$5')})

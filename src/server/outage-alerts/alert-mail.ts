@@ -11,6 +11,7 @@ import { chileDateTime } from '../../shared/time/format.ts';
 /** A pending notice with what its mail says of the outage. */
 export interface NoticeRow {
   id: string;
+  outage_id: string;
   kind: 'published' | 'update' | 'closed';
   update_body: string | null;
   outage_kind: OutageKind;

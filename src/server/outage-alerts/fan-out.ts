@@ -5,7 +5,10 @@ import { deployContext } from '../mail/context.ts';
 import { MAX_BATCH_MAILS } from '../mail/mail.ts';
 import { blockedMailbox } from '../mail/mailbox.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
+import type { PhoneChannel } from '../../shared/phone-alerts/channels.ts';
+import { sendableAt } from '../../shared/phone-alerts/quiet-hours.ts';
 import { letterOf, noticeSources, pendingNotices, type Letter, type PendingNotice } from './notices.ts';
+import { phoneAlertBody } from './phone-text.ts';
 
 /**
  * The alerts of cortes and avisos: each pending notice (notices.ts), oldest first, is mailed to
@@ -17,6 +20,10 @@ import { letterOf, noticeSources, pendingNotices, type Letter, type PendingNotic
  * notice twice. A notice is done once no subscriber of its towns lacks it. The mails of one batch
  * share a batch id: the outbox sends them in one request to Resend's batch endpoint (fewer calls
  * under its rate limit), so a batch is at most what one request carries.
+ *
+ * A phone's subscription gets the notice by its channel (text, WhatsApp or call) in one GSM-7
+ * segment (phone-text.ts), due at once for a health notice or an emergency cut and otherwise at
+ * the end of the quiet hours (22:00–08:00 in Aysén); each message is its own request.
  */
 
 export const ALERT_BATCH = MAX_BATCH_MAILS;
@@ -27,12 +34,12 @@ export interface FanOutBounds {
   batch?: number;
   /** No batch is queued once it has passed. */
   deadline?: Deadline;
+  /** The instant the quiet hours are judged at: now, unless a test sets the clock. */
+  now?: () => Date;
 }
 
-interface Recipient {
-  id: string;
-  email: string;
-}
+/** A subscription: an e-mail's, or a phone's with its channel. */
+type Recipient = { id: string } & ({ email: string; phone: null } | { email: null; phone: string; channel: PhoneChannel });
 
 /**
  * The next confirmed subscribers of any of the notice's towns who have not been sent it, but for
@@ -40,10 +47,10 @@ interface Recipient {
  */
 const nextRecipients = (db: Database, notice: PendingNotice, towns: string[], batch: number) =>
   db.query<Recipient>(
-    `SELECT s.id, s.email FROM outage_subscriptions s
+    `SELECT s.id, s.email, s.phone, s.channel FROM outage_subscriptions s
      WHERE s.confirmed_at IS NOT NULL AND s.towns && $2::text[]
        AND NOT EXISTS (SELECT 1 FROM ${noticeSources[notice.source].alerts} a WHERE a.notice_id = $1 AND a.subscription_id = s.id)
-       AND NOT ${blockedMailbox('s.email')}
+       AND (s.email IS NULL OR NOT ${blockedMailbox('s.email')})
      ORDER BY s.id LIMIT $3`,
     [notice.id, towns, batch],
   );
@@ -58,8 +65,31 @@ function alertStatement(
   recipient: Recipient,
   origin: string,
   batchId: string,
+  now: Date,
 ): Statement {
   const { alerts, reference } = noticeSources[notice.source];
+  if (recipient.phone !== null) {
+    const alert = letter.phone(origin);
+    return {
+      text: `WITH claimed AS (
+               INSERT INTO ${alerts} (notice_id, subscription_id)
+               SELECT $1, id FROM outage_subscriptions WHERE id = $2 AND confirmed_at IS NOT NULL
+               ON CONFLICT DO NOTHING RETURNING subscription_id)
+             INSERT INTO outbox (reference, recipient, subject, body, context, channel, next_attempt_at)
+             SELECT $3, $4, $5, $6, $7, $8, $9 FROM claimed RETURNING 1`,
+      params: [
+        notice.id,
+        recipient.id,
+        `${reference}-${notice.id}`,
+        recipient.phone,
+        letter.subject,
+        phoneAlertBody(alert, recipient.channel),
+        deployContext(),
+        recipient.channel,
+        (alert.urgent ? now : sendableAt(now)).toISOString(),
+      ],
+    };
+  }
   const token = newToken();
   return {
     text: `WITH claimed AS (
@@ -82,13 +112,17 @@ function alertStatement(
   };
 }
 
-/** Queues the alerts due; answers how many mails it queued and how many notices (of both kinds) it finished. */
+/**
+ * Queues the alerts due; answers how many mails and phone messages it queued and how many notices
+ * (of both kinds) it finished.
+ */
 export async function queueOutageAlerts(
   db: Database,
   origin: string,
-  { batch = ALERT_BATCH, deadline = deadlineIn(10_000) }: FanOutBounds = {},
-): Promise<{ mails: number; notices: number }> {
+  { batch = ALERT_BATCH, deadline = deadlineIn(10_000), now = () => new Date() }: FanOutBounds = {},
+): Promise<{ mails: number; phones: number; notices: number }> {
   let mails = 0;
+  let phones = 0;
   let finished = 0;
   for (const notice of await pendingNotices(db, NOTICES_PER_RUN)) {
     if (deadline.passed()) break;
@@ -105,10 +139,13 @@ export async function queueOutageAlerts(
       }
       const batchId = randomUUID();
       const queued = await db.batch(
-        recipients.map((recipient) => alertStatement(notice, letter, recipient, origin, batchId)),
+        recipients.map((recipient) => alertStatement(notice, letter, recipient, origin, batchId, now())),
       );
-      mails += queued.reduce((sum, rows) => sum + rows.length, 0);
+      for (const [index, rows] of queued.entries()) {
+        if (recipients[index]!.phone === null) mails += rows.length;
+        else phones += rows.length;
+      }
     } while (!deadline.passed());
   }
-  return { mails, notices: finished };
+  return { mails, phones, notices: finished };
 }

@@ -1,6 +1,8 @@
 import { isoTime, type Database } from '../db/index.ts';
 import { advisoryAlertSubject, advisoryAlertText, type AdvisoryNoticeRow } from './advisory-mail.ts';
 import { alertSubject, alertText, type NoticeRow } from './alert-mail.ts';
+import { advisoryPhoneAlert, outagePhoneAlert } from './phone-alerts.ts';
+import type { PhoneAlert } from './phone-text.ts';
 
 /**
  * What the alerts mail: the notices of cortes (outage_notices, one town each) and of avisos
@@ -26,6 +28,8 @@ export interface Letter {
   towns: string[];
   subject: string;
   text: (origin: string, unsubscribeToken: string) => string;
+  /** What a phone is told (phone-text.ts). */
+  phone: (origin: string) => PhoneAlert;
 }
 
 /** The notices not done yet of both kinds, oldest first (the steps' order), at most `limit`. */
@@ -42,7 +46,7 @@ export const pendingNotices = (db: Database, limit: number) =>
 
 async function outageLetter(db: Database, id: string): Promise<Letter | undefined> {
   const [notice] = await db.query<NoticeRow>(
-    `SELECT n.id::text AS id, n.kind, u.body AS update_body, o.kind AS outage_kind, o.town, t.name AS town_name,
+    `SELECT n.id::text AS id, o.id::text AS outage_id, n.kind, u.body AS update_body, o.kind AS outage_kind, o.town, t.name AS town_name,
        o.sectors, ${isoTime('o.starts_at')} AS starts_at, ${isoTime('o.ends_at')} AS ends_at, o.status
      FROM outage_notices n
      JOIN outages o ON o.id = n.outage_id
@@ -56,6 +60,7 @@ async function outageLetter(db: Database, id: string): Promise<Letter | undefine
       towns: [notice.town],
       subject: alertSubject(notice),
       text: (origin, token) => alertText(notice, origin, token),
+      phone: (origin) => outagePhoneAlert(notice, origin),
     }
   );
 }
@@ -65,7 +70,7 @@ async function advisoryLetter(db: Database, id: string): Promise<Letter | undefi
   const [notice] = await db.query<
     Omit<AdvisoryNoticeRow, 'supply_points'> & { towns: string[]; supply_points: string }
   >(
-    `SELECT n.id::text AS id, n.kind, u.body AS update_body, a.id::text AS advisory_id, a.kind AS advisory_kind,
+    `SELECT n.id::text AS id, o.id::text AS outage_id, n.kind, u.body AS update_body, a.id::text AS advisory_id, a.kind AS advisory_kind,
        a.restriction_level, a.sectors, ${isoTime('a.starts_at')} AS starts_at, ${isoTime('a.ends_at')} AS ends_at,
        a.instructions, a.lift_message, ${isoTime('a.lifted_at')} AS lifted_at,
        coalesce(towns.slugs, '{}') AS towns, coalesce(towns.names, '{}') AS town_names,
@@ -87,6 +92,7 @@ async function advisoryLetter(db: Database, id: string): Promise<Letter | undefi
     towns: notice.towns,
     subject: advisoryAlertSubject(row),
     text: (origin, token) => advisoryAlertText(row, origin, token),
+    phone: (origin) => advisoryPhoneAlert(row, origin),
   };
 }
 

@@ -95,7 +95,7 @@ export async function subscribe(db: Database, { email, towns }: OutageAlertSubsc
 }
 
 /** Every slug of the array `param` (SQL) is a town's. */
-const knownTowns = (param: string) =>
+export const knownTowns = (param: string) =>
   `(SELECT count(*) FROM outage_towns WHERE slug = ANY(${param}::text[])) = cardinality(${param}::text[])`;
 
 /**

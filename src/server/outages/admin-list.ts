@@ -68,7 +68,8 @@ export const outageDetailRead = (id: string, params: unknown[]): Read<AdminOutag
        ${nullableTime('o.published_at')} AS "publishedAt", ${nullableTime('o.closed_at')} AS "closedAt",
        ${isoTime('o.updated_at')} AS "updatedAt",
        ${updatesJson(outageTables, 'o.id')} AS updates,
-       ${supplyPointsJson(outageTables, 'o.id')} AS "supplyPoints"
+       ${supplyPointsJson(outageTables, 'o.id')} AS "supplyPoints",
+       (SELECT count(*)::int FROM outage_water_reports r WHERE r.outage_id = o.id) AS "stillWithoutWater"
      FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = ${id}`,
     params,
   },

@@ -4,12 +4,17 @@ import type { Database, Statement } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext, ownMail } from '../mail/context.ts';
 import type { BatchItem, Mail, MailSender } from '../mail/mail.ts';
+import type { PhoneChannel } from '../../shared/phone-alerts/channels.ts';
+import type { PhoneSender } from '../phone-alerts/phone-sender.ts';
+import { PHONE_STATUS_PATH } from '../../shared/phone-alerts/webhooks.ts';
 import { DeliveryRefusedError, DeliveryThrottledError } from './delivery-errors.ts';
-import { holdOffEveryone, takeTurn } from './pace.ts';
+import { holdOffEveryone, takeTurn, type PaceLane } from './pace.ts';
 
 /**
- * Every mail is stored before it is sent (design.md, "Data and contracts"): a submission and
- * its mail are written in one batch, then delivered. A failed delivery is never final: it waits
+ * Every message is stored before it is sent (design.md, "Data and contracts"): a submission and
+ * its mail are written in one batch, then delivered. One outbox for every channel: a row's
+ * `channel` is `email` (Resend) or a phone's (`sms`, `whatsapp`, `voz`: Twilio), each lane claimed
+ * and paced on its own, with the same retries, holds and deploy contexts. A failed delivery is never final: it waits
  * a growing delay, capped at an hour, and the scheduled function `outbox-retry` tries again until
  * the mail is sent. Only a mail the provider refuses for itself is held, for staff to see on
  * Correo saliente, so it never blocks the rest. A provider asking to wait (429) is no failure:
@@ -47,8 +52,13 @@ export interface DeliveryBounds {
   ids?: string[];
 }
 
+/** How a row goes: e-mail, or one of a phone's channels. */
+export type OutboxChannel = 'email' | PhoneChannel;
+
 interface OutboxRow {
   id: string;
+  channel: OutboxChannel;
+  created_at: Date;
   reference: string;
   recipient: string;
   reply_to: string | null;
@@ -105,6 +115,30 @@ export function enqueueMail(
   };
 }
 
+/**
+ * The statement that stores a message to a phone for delivery, due at `notBefore` (the end of the
+ * quiet hours) or at once; `subject` is what Correo saliente lists it by, never sent.
+ */
+export function enqueuePhoneMessage(
+  message: { to: string; channel: PhoneChannel; subject: string; body: string },
+  reference: string,
+  notBefore?: Date,
+): Statement {
+  return {
+    text: `INSERT INTO outbox (reference, recipient, subject, body, context, channel, next_attempt_at)
+           VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::timestamptz, now()))`,
+    params: [
+      reference,
+      message.to,
+      message.subject,
+      message.body,
+      deployContext(),
+      message.channel,
+      notBefore?.toISOString() ?? null,
+    ],
+  };
+}
+
 /** Why a delivery failed, as Correo saliente shows it. */
 const problemOf = (error: unknown): MailProblem => (error instanceof DeliveryRefusedError ? error.problem : 'provider');
 const messageOf = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, 1000);
@@ -123,11 +157,12 @@ const DUE = (table: string) => `${table}.status IN ('pending', 'sending') AND ${
  * through every mail ever sent, a claim that grew with the table (45 ms at 100,000 mails; issue
  * 14's benchmark slowed down run after run).
  */
-const claim = (db: Database, context: string, ids: string[] | undefined, wanted: number) =>
+const claim = (db: Database, lane: PaceLane, context: string, ids: string[] | undefined, wanted: number) =>
   db.query<OutboxRow>(
     `WITH lead AS (
        SELECT id, batch_id FROM outbox
-       WHERE ${DUE('outbox')} AND ${ownMail('outbox.context', '$3')} AND ($1::bigint[] IS NULL OR id = ANY($1))
+       WHERE ${DUE('outbox')} AND (outbox.channel = 'email') = $4 AND ${ownMail('outbox.context', '$3')}
+         AND ($1::bigint[] IS NULL OR id = ANY($1))
          AND (batch_id IS NULL OR pg_try_advisory_xact_lock(${BATCH_LOCK}, hashtext(batch_id::text)))
        ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED
      ), claimed AS (
@@ -139,10 +174,10 @@ const claim = (db: Database, context: string, ids: string[] | undefined, wanted:
      )
      UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
      WHERE id = ANY(ARRAY(SELECT id FROM claimed)) AND ${DUE('outbox')}
-     RETURNING id, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id, batch_id,
+     RETURNING id, channel, created_at, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id, batch_id,
        (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name,
        id = ANY(ARRAY(SELECT id FROM lead)) AS lead`,
-    [ids ?? null, wanted, context],
+    [ids ?? null, wanted, context, lane === 'email'],
   );
 
 /** Claimed rows by request: a batch's rows together (an attachment always alone), the oldest first. */
@@ -167,6 +202,18 @@ const markSent = (db: Database, ids: string[]) =>
     ids,
   ]);
 
+/**
+ * A phone's message taken by the provider, with its id; a status callback that came first (the
+ * provider's own queue is fast) keeps what it told.
+ */
+const markTaken = (db: Database, id: string, providerId: string) =>
+  db.query(
+    `UPDATE outbox SET status = 'sent', sent_at = now(), last_error = NULL, problem = NULL, provider_id = $2,
+       provider_status = coalesce(provider_status, 'queued'), provider_status_at = coalesce(provider_status_at, now())
+     WHERE id = $1`,
+    [id, providerId],
+  );
+
 /** A failed attempt: the delay grows with the square of the attempts, capped; a refused mail waits for staff. */
 const markFailed = (db: Database, ids: string[], error: unknown) =>
   db.query(
@@ -180,9 +227,9 @@ const markFailed = (db: Database, ids: string[], error: unknown) =>
  * The provider asked every sender to wait: no attempt counted and no growing delay, the mails are
  * due again when it said, and no run calls it before then.
  */
-const markThrottled = (db: Database, ids: string[], error: DeliveryThrottledError) =>
+const markThrottled = (db: Database, lane: PaceLane, ids: string[], error: DeliveryThrottledError) =>
   db.batch([
-    holdOffEveryone(error.retryAfterMs),
+    holdOffEveryone(lane, error.retryAfterMs),
     {
       text: `UPDATE outbox SET status = 'pending', attempts = attempts - 1, last_error = $2, problem = 'provider',
                next_attempt_at = now() + $3::int * interval '1 millisecond'
@@ -206,17 +253,29 @@ export const idempotencyKey = (context: string, row: Pick<OutboxRow, 'reference'
 export const batchKey = (context: string, keys: string[]) =>
   `${context}/batch-${createHash('sha256').update(keys.join('\n')).digest('hex').slice(0, 40)}`;
 
-/** Sends one request (a mail, or a batch of them) and records each mail's outcome. */
-async function deliver(
-  db: Database,
-  sender: MailSender,
-  loadAttachment: AttachmentLoader | undefined,
-  context: string,
-  rows: OutboxRow[],
-  signal: AbortSignal,
-): Promise<Delivered> {
+/** One request to a lane's provider: its rows' outcome, recorded; throws what the provider answered. */
+type Deliver = (rows: OutboxRow[], signal: AbortSignal) => Promise<Delivered>;
+
+/** Sends one request and records each row's outcome, a 429 and a failure included. */
+async function attempt(db: Database, lane: PaceLane, deliver: Deliver, rows: OutboxRow[], signal: AbortSignal) {
   const ids = rows.map(({ id }) => id);
   try {
+    return await deliver(rows, signal);
+  } catch (error) {
+    if (error instanceof DeliveryThrottledError) {
+      await markThrottled(db, lane, ids, error);
+      return { sent: 0, failed: 0, throttled: rows.length };
+    }
+    await markFailed(db, ids, error);
+    return { sent: 0, failed: rows.length, throttled: 0 };
+  }
+}
+
+/** A mail, or a batch of them, to Resend. */
+const mailDelivery =
+  (db: Database, sender: MailSender, loadAttachment: AttachmentLoader | undefined, context: string): Deliver =>
+  async (rows, signal) => {
+    const ids = rows.map(({ id }) => id);
     if (rows.length === 1) {
       const [row] = rows as [OutboxRow];
       const mail = mailOf(row);
@@ -244,15 +303,29 @@ async function deliver(
     if (sent.length > 0) await markSent(db, sent);
     for (const [index, refusal] of refusals.entries()) if (refusal) await markFailed(db, [ids[index]!], refusal);
     return { sent: sent.length, failed: rows.length - sent.length, throttled: 0 };
-  } catch (error) {
-    if (error instanceof DeliveryThrottledError) {
-      await markThrottled(db, ids, error);
-      return { sent: 0, failed: 0, throttled: rows.length };
-    }
-    await markFailed(db, ids, error);
-    return { sent: 0, failed: rows.length, throttled: 0 };
-  }
-}
+  };
+
+/** The address the provider posts a phone message's statuses to; the row's id travels signed with it. */
+export const statusCallbackOf = (origin: string, row: Pick<OutboxRow, 'id' | 'reference'>) =>
+  `${origin}${PHONE_STATUS_PATH}?ref=${encodeURIComponent(row.reference)}&id=${row.id}`;
+
+/**
+ * A message or call to a phone, alone. Twilio takes no idempotency key: a row tried before (its
+ * last attempt cut before the answer, perhaps after the provider took it) is first looked up
+ * among what the provider sent that number since the row was written, and recorded, not sent
+ * again, when it is there.
+ */
+const phoneDelivery =
+  (db: Database, sender: PhoneSender, origin: string): Deliver =>
+  async ([row], signal) => {
+    const { id, recipient: to, body } = row!;
+    const channel = row!.channel as PhoneChannel;
+    const earlier = row!.attempts > 1 ? await sender.sentSince({ to, channel, body }, row!.created_at, signal) : undefined;
+    const providerId =
+      earlier ?? (await sender.send({ to, channel, body, statusCallback: statusCallbackOf(origin, row!) }, signal)).providerId;
+    await markTaken(db, id, providerId);
+    return { sent: 1, failed: 0, throttled: 0 };
+  };
 
 /**
  * Sends the mails that are due, the longest due first, claiming a few at a time (one statement
@@ -261,11 +334,31 @@ async function deliver(
  * limit across runs. A mail claimed is only sent while the deadline allows; one left over is due
  * again at once, without counting an attempt.
  */
-export async function deliverDue(
+export const deliverDue = (
   db: Database,
   sender: MailSender,
   loadAttachment?: AttachmentLoader,
-  { limit = 20, deadline = deadlineIn(DELIVERY_MS), ids }: DeliveryBounds = {},
+  bounds: DeliveryBounds = {},
+): Promise<Delivered> =>
+  deliverLane(db, 'email', sender.requestInterval, mailDelivery(db, sender, loadAttachment, deployContext()), bounds);
+
+/**
+ * The same for the phones' messages and calls, each its own request, paced to the phone
+ * provider's rate; `origin` is the site's, which the status callbacks go to.
+ */
+export const deliverDuePhoneMessages = (
+  db: Database,
+  sender: PhoneSender,
+  origin: string,
+  bounds: DeliveryBounds = {},
+): Promise<Delivered> => deliverLane(db, 'phone', sender.requestInterval, phoneDelivery(db, sender, origin), bounds);
+
+async function deliverLane(
+  db: Database,
+  lane: PaceLane,
+  requestInterval: number,
+  deliver: Deliver,
+  { limit = 20, deadline = deadlineIn(DELIVERY_MS), ids }: DeliveryBounds,
 ): Promise<Delivered> {
   const context = deployContext();
   const lastStart = deadline.earlier(REQUEST_MS);
@@ -273,14 +366,14 @@ export async function deliverDue(
   const count = () => done.sent + done.failed + done.throttled;
   while (count() < limit && !lastStart.passed()) {
     const wanted = Math.min(CLAIM_BATCH, limit - count());
-    const rows = await claim(db, context, ids, wanted);
+    const rows = await claim(db, lane, context, ids, wanted);
     const requests = requestsOf(rows);
     for (const [index, request] of requests.entries()) {
-      if (lastStart.passed() || !(await takeTurn(db, sender.requestInterval, lastStart))) {
+      if (lastStart.passed() || !(await takeTurn(db, lane, requestInterval, lastStart))) {
         await release(db, requests.slice(index).flat());
         return done;
       }
-      const outcome = await deliver(db, sender, loadAttachment, context, request, deadline.signal);
+      const outcome = await attempt(db, lane, deliver, request, deadline.signal);
       done.sent += outcome.sent;
       done.failed += outcome.failed;
       done.throttled += outcome.throttled;

@@ -42,6 +42,17 @@ export const RECEIPT_THROTTLE: Throttle = {
   brake: 30,
 };
 
+/**
+ * The code sent to a phone to confirm its alerts, per phone and per client group: a 6-digit code
+ * lives 10 minutes, in which five guesses and the growing waits after them leave a guesser about
+ * one chance in 100,000.
+ */
+export const PHONE_CODE_THROTTLE: Throttle = {
+  table: 'follow_up_failures',
+  free: 5,
+  memory: retention.followUpFailures,
+};
+
 /** Staff sign-in (OWASP ASVS 5.0, 6.3): 15 minutes' wait once a counter's failures are spent. */
 const SIGN_IN: Omit<Throttle, 'free'> = {
   table: 'login_failures',
@@ -99,3 +110,12 @@ export const secondFactorCounters = async (email: string, adminId: string, addre
   ...(await passwordCounters(email, address)),
   { throttle: SIGN_IN_THROTTLES.secondFactor, key: keyed(await config.authSecret(), `second-factor:${adminId}`) },
 ];
+
+/** A code typed for a phone's alerts: per client group and per phone, whoever types it. */
+export async function phoneCodeCounters(phone: string, address: string): Promise<Counter[]> {
+  const secret = await config.authSecret();
+  return [
+    { throttle: PHONE_CODE_THROTTLE, key: keyedClientGroup(secret, 'phone-code', address) },
+    { throttle: PHONE_CODE_THROTTLE, key: keyed(secret, `phone-code:${phone}`) },
+  ];
+}

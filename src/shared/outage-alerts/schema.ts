@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { emailField } from '../fields.ts';
+import { alertPhone } from '../phone.ts';
+import { PHONE_CHANNELS, phoneChannelLabels, type PhoneChannel } from '../phone-alerts/channels.ts';
 import { periodText, retention } from '../retention/texts.ts';
 
 /**
@@ -34,6 +36,28 @@ export const outageAlertMessages = {
   unsubscribeUnknown: 'El enlace no es válido o la suscripción ya fue anulada.',
 } as const;
 
+/** A phone's code: six digits, sent to it, valid this long and once. */
+export const PHONE_CODE_MINUTES = 10;
+/** Codes one phone is sent in a day: enough for a person who mistypes, too few to pester anyone. */
+export const PHONE_CODES_PER_DAY = 5;
+
+/** What a visitor reads about the alerts by phone (POST /api/cortes/alertas with a phone, /confirmar with its code). */
+export const phoneAlertMessages = {
+  phone: 'Escriba un celular (+56 9 …) o un teléfono fijo de la región de Aysén (+56 67 …).',
+  landline: 'Un teléfono fijo no recibe mensajes: elija «Llamada de voz».',
+  channel: 'Elija cómo quiere recibir los avisos: SMS, WhatsApp o llamada de voz.',
+  subscribed: (channel: PhoneChannel) =>
+    channel === 'voz'
+      ? `Lo llamaremos en un momento para dictarle un código de 6 dígitos. Escríbalo aquí dentro de ${PHONE_CODE_MINUTES} minutos para confirmar su suscripción.`
+      : `Le enviamos un código de 6 dígitos por ${phoneChannelLabels[channel]}. Escríbalo aquí dentro de ${PHONE_CODE_MINUTES} minutos para confirmar su suscripción.`,
+  code: 'Escriba los 6 dígitos del código que le enviamos.',
+  invalidCode: `El código no es válido o ya venció (dura ${PHONE_CODE_MINUTES} minutos y sirve una vez). Revise el último mensaje que le enviamos, o pida un código nuevo.`,
+  throttled: (seconds: number) =>
+    `Escribió demasiados códigos equivocados. Espere ${Math.max(1, Math.ceil(seconds / 60))} minuto(s) e intente de nuevo.`,
+  confirmed: (channel: PhoneChannel) =>
+    `Su suscripción quedó confirmada. Le avisaremos por ${phoneChannelLabels[channel]} los cortes de agua y los avisos sanitarios y de servicio (hervir el agua, restricciones de uso y otros) de:`,
+} as const;
+
 /** A town's slug, as outage_towns names it; the server checks it is one of the table. */
 const townSlug = z
   .string({ error: outageAlertMessages.unknownTown })
@@ -50,6 +74,44 @@ export const OutageAlertSubscriptionSchema = z.object({
 });
 export type OutageAlertSubscription = z.infer<typeof OutageAlertSubscriptionSchema>;
 export type OutageAlertField = keyof OutageAlertSubscription;
+
+/** A phone as the alerts reach it, as E.164; its kind decides the channels it may have. */
+const alertPhoneField = z.pipe(
+  z.string({ error: phoneAlertMessages.phone }).check(z.maxLength(40, phoneAlertMessages.phone)),
+  z.transform((value, context) => {
+    const phone = alertPhone(value);
+    if (!phone) context.issues.push({ code: 'custom', message: phoneAlertMessages.phone, input: value });
+    return phone ?? { phone: '', kind: 'movil' as const };
+  }),
+);
+
+/**
+ * POST /api/cortes/alertas with a phone: its towns and channel. A landline hears its alerts, so its
+ * channel is a call whatever the default; asking a text for it is refused.
+ */
+export const PhoneAlertSubscriptionSchema = z.pipe(
+  z.object({
+    phone: alertPhoneField,
+    towns: OutageAlertSubscriptionSchema.shape.towns,
+    channel: z.optional(z.enum(PHONE_CHANNELS, { error: phoneAlertMessages.channel })),
+  }),
+  z.transform(({ phone, towns, channel }, context) => {
+    if (phone.kind === 'fijo' && channel !== undefined && channel !== 'voz')
+      context.issues.push({ code: 'custom', message: phoneAlertMessages.landline, input: channel, path: ['channel'] });
+    return { phone: phone.phone, towns, channel: phone.kind === 'fijo' ? ('voz' as const) : (channel ?? 'sms') };
+  }),
+);
+export type PhoneAlertSubscription = z.infer<typeof PhoneAlertSubscriptionSchema>;
+
+/** POST /api/cortes/alertas/confirmar with a phone: the code sent to it. */
+export const PhoneAlertCodeSchema = z.object({
+  phone: z.pipe(
+    alertPhoneField,
+    z.transform(({ phone }) => phone),
+  ),
+  code: z.string({ error: phoneAlertMessages.code }).check(z.regex(/^\d{6}$/, phoneAlertMessages.code)),
+});
+export type PhoneAlertCode = z.infer<typeof PhoneAlertCodeSchema>;
 
 /** 32 random bytes in base64url: 43 characters. Anything else is no token of ours. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -13,7 +13,7 @@ export type InboundRequest =
   | { kind: 'unknown' };
 
 /** Upper case, no accents (Ñ is read as N, as people text it), words of letters and digits, one space between them. */
-const words = (text: string) =>
+export const plainWords = (text: string) =>
   text
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -28,7 +28,7 @@ const STILL_WITHOUT_WATER =
   /^(?:(?:SIGO|SEGUIMOS|SIGUE|AUN|TODAVIA|CONTINUO|CONTINUAMOS|ESTAMOS|ESTOY) )*SIN AGUA$|^NO (?:TENGO|TENEMOS|HAY|LLEGA|LLEGO|VOLVIO) (?:EL )?AGUA$/;
 
 export function inboundRequest(body: string): InboundRequest {
-  const text = words(body);
+  const text = plainWords(body);
   if (STOP.has(text)) return { kind: 'stop' };
   if (HELP.has(text)) return { kind: 'help' };
   if (STILL_WITHOUT_WATER.test(text)) return { kind: 'still-without-water' };

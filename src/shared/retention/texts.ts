@@ -16,6 +16,11 @@ export interface Period {
 export const retention = {
   /** The outbox's copy of a delivered mail: recipient, reply address, subject, body, attachment. */
   deliveredMail: { amount: 30, unit: 'day' },
+  /**
+   * The record that a text to the utility's number was acted on (the provider's id of it, never
+   * the phone or the words), so a request posted again does nothing twice.
+   */
+  phoneInbound: { amount: 30, unit: 'day' },
   /** Job applications and their CVs: long enough for the selection processes of a season. */
   jobApplications: { amount: 6, unit: 'month' },
   /** Contact messages, from the closing of their case: the request, its answer and any follow-up. */

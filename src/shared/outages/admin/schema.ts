@@ -140,6 +140,8 @@ export const AdminOutageSchema = z.object({
   /** Newest first, as the screen and /cortes show them. */
   updates: z.array(UpdateSchema),
   supplyPoints: z.array(SupplyPointSchema),
+  /** Phones that answered SIGO SIN AGUA to its restoration's alert (src/server/phone-alerts/inbound.ts). */
+  stillWithoutWater: z.number(),
 });
 export type AdminOutage = z.infer<typeof AdminOutageSchema>;
 export const AdminOutageAnswerSchema = z.object({ outage: AdminOutageSchema });

@@ -27,7 +27,9 @@ import {
   type LocalFunction,
 } from './lib/functions.ts';
 import { poolExecutor, prepareLocalDatabase } from './lib/local-database.ts';
+import { createTwilioSimulator } from './lib/twilio-simulator.ts';
 import { createWebpaySimulator } from './lib/webpay-simulator.ts';
+import { config } from '../src/server/config.ts';
 
 const projectRoot = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT ?? 8888);
@@ -118,6 +120,17 @@ const webpaySimulator = createWebpaySimulator(
   confirmSeconds > 0 ? { confirmWindowMs: confirmSeconds * 1000 } : {},
 );
 
+// Texts, WhatsApp messages and calls in local mode go to this simulator (scripts/lib/twilio-simulator.ts),
+// never deployed: it knows local mode's account and auth token, signs its webhooks with that token,
+// and posts the phone page's replies to this server, as Twilio posts them to the site.
+const phone = await config.phone(`http://localhost:${port}`);
+const twilioSimulator = createTwilioSimulator({
+  accountSid: phone.accountSid,
+  authToken: phone.authToken,
+  siteOrigin: `http://localhost:${port}`,
+  siteNumber: phone.from,
+});
+
 // Netlify refuses a synchronous function's request over 6 MB; so does this server, so tests see
 // what production does (design.md, "Uploads").
 const MAX_FUNCTION_BODY = 6 * 1024 * 1024;
@@ -128,6 +141,7 @@ const compressStatic = createStaticCompressor();
 const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }>(async (request, { req }) => {
   const url = new URL(request.url);
   if (url.pathname.startsWith(webpaySimulator.basePath)) return webpaySimulator.handle(request);
+  if (url.pathname.startsWith(twilioSimulator.basePath)) return twilioSimulator.handle(request);
   // Local mode only, as Netlify's own emulation does: any function, scheduled ones included,
   // can be run by hand at /.netlify/functions/<name>.
   const byName =
@@ -155,7 +169,9 @@ const adapter = createServerAdapter<{ req: import('node:http').IncomingMessage }
 
 const server = createServer(adapter);
 server.listen(port, () => {
-  console.log(`Site ready on http://localhost:${port} (${functions.length} functions, mail in .data/outbox)`);
+  console.log(
+    `Site ready on http://localhost:${port} (${functions.length} functions, mail in .data/outbox, texts in .data/sms)`,
+  );
   void warmFunctions(functions);
 });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { e164 } from '../shared/phone.ts';
 import { site } from '../shared/site.ts';
 import { contextSharingKey } from './key-sharing.ts';
 import { runtimeDeployContext } from './deploy-context.ts';
@@ -76,6 +77,23 @@ const localKey = async (file: string): Promise<Buffer> =>
 // Transbank's public credentials for its integration environment (and the local simulator).
 const TRANSBANK_TEST_COMMERCE_CODE = '597055555532';
 const TRANSBANK_TEST_API_KEY = '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C';
+
+// Local mode's Twilio account, which only the simulator (scripts/lib/twilio-simulator.ts) knows: a
+// SID of Twilio's shape (AC and 32 hex digits), and the number Twilio's documentation gives its test
+// credentials as a valid sender (+15005550006), so no real number is ever named.
+const LOCAL_TWILIO_ACCOUNT_SID = `AC${'0'.repeat(24)}5a11a7e5`;
+const LOCAL_TWILIO_FROM = '+15005550006';
+
+/** A number setting in E.164 (`+56…`), written as people write one (shared/phone.ts). */
+const phoneNumber = (name: string, value: string): string => {
+  const phone = e164(value);
+  if (!phone) throw new MissingSettingError(name, 'must be a phone number in E.164, such as +56672000000.');
+  return phone;
+};
+const optionalPhone = (name: string): string | undefined => {
+  const value = env(name);
+  return value === undefined ? undefined : phoneNumber(name, value);
+};
 
 const WEBPAY_HOSTS = {
   production: 'https://webpay3g.transbank.cl',
@@ -272,6 +290,45 @@ export const config = {
    * RESEND_REQUESTS_PER_SECOND is the Resend team's rate limit (default 2, Resend's own), which
    * the outbox paces its requests to.
    */
+  /**
+   * Phone alerts through Twilio (src/server/phone-alerts/). Production mode: TWILIO_ACCOUNT_SID,
+   * TWILIO_AUTH_TOKEN (which also checks every webhook's signature) and TWILIO_FROM, the number
+   * texts and calls go from, else a MissingSettingError. TWILIO_WHATSAPP_FROM is the WhatsApp
+   * sender; without it WhatsApp is unavailable and those subscribers' alerts go as texts, so a
+   * subscriber who chose it is still alerted (`whatsappFrom` undefined). TWILIO_REQUESTS_PER_SECOND
+   * is the numbers' rate (default 1, Twilio's for one long code), which the outbox paces to.
+   * PHONE_TEST_NUMBER, for deploy previews and branch deploys, receives every message instead of its
+   * recipient (phone-alerts/index.ts). Local mode: the simulator `npm start` serves at
+   * `${origin}/twilio-simulator`, local mode's own account, and TWILIO_AUTH_TOKEN or a token
+   * generated once into .data/twilio-auth-token, which the simulator signs its webhooks with.
+   * TWILIO_API_BASE_URL points the SDK elsewhere (tests only: a simulator in production mode).
+   */
+  async phone(origin: string) {
+    const local = this.isLocal();
+    const accountSid = local
+      ? (env('TWILIO_ACCOUNT_SID') ?? LOCAL_TWILIO_ACCOUNT_SID)
+      : required('TWILIO_ACCOUNT_SID', 'no text or call can be sent without it.');
+    if (!/^AC[0-9a-f]{32}$/i.test(accountSid))
+      throw new MissingSettingError('TWILIO_ACCOUNT_SID', "must be the account's SID: AC and 32 hexadecimal digits.");
+    const authToken =
+      env('TWILIO_AUTH_TOKEN') ??
+      (local
+        ? await localSecret('.data/twilio-auth-token', () => randomBytes(16).toString('hex'))
+        : required('TWILIO_AUTH_TOKEN', "no text is sent and no webhook's signature checked without it."));
+    const from = local
+      ? phoneNumber('TWILIO_FROM', env('TWILIO_FROM') ?? LOCAL_TWILIO_FROM)
+      : phoneNumber('TWILIO_FROM', required('TWILIO_FROM', 'the number texts and calls go from.'));
+    return {
+      accountSid,
+      authToken,
+      from,
+      whatsappFrom: optionalPhone('TWILIO_WHATSAPP_FROM') ?? (local ? from : undefined),
+      requestsPerSecond: count('TWILIO_REQUESTS_PER_SECOND', 1),
+      testNumber: optionalPhone('PHONE_TEST_NUMBER'),
+      apiBaseUrl: env('TWILIO_API_BASE_URL') ?? (local ? `${origin}/twilio-simulator` : undefined),
+    };
+  },
+
   mail() {
     const local = this.isLocal();
     return {

@@ -35,10 +35,13 @@ export default publicRoutes({
       if (namesPhone(body)) {
         const input = parseInput(PhoneAlertSubscriptionSchema, body);
         // The code is sent to the phone: a deploy that cannot reach phones answers 503 rather than store it unsent.
-        await settings.phone();
+        await settings.phone(settings.siteAddress(context.site));
         await subscribePhone(getDatabase(), input);
         context.waitUntil(deliverDuePhones(context.site));
-        return json({ success: true, message: phoneAlertMessages.subscribed(input.channel) } satisfies OutageAlertDoneAnswer);
+        return json({
+          success: true,
+          message: phoneAlertMessages.subscribed(input.channel),
+        } satisfies OutageAlertDoneAnswer);
       }
       // The confirmation is mailed: a deploy that cannot send mail answers 503 rather than store it unsent.
       settings.mail();
@@ -52,7 +55,11 @@ export default publicRoutes({
     POST: async ({ req, context }) => {
       const body = await readJson(req, 1_024);
       if (namesPhone(body)) {
-        const { channel, towns } = await confirmPhone(getDatabase(), parseInput(PhoneAlertCodeSchema, body), context.ip);
+        const { channel, towns } = await confirmPhone(
+          getDatabase(),
+          parseInput(PhoneAlertCodeSchema, body),
+          context.ip,
+        );
         return json({
           success: true,
           message: phoneAlertMessages.confirmed(channel),

@@ -25,15 +25,19 @@ const twiml = (reply: string | undefined) =>
 export default publicRoutes({
   [PHONE_INBOUND_PATH]: {
     POST: async ({ req }) => {
-      const form = await verifiedProviderForm(req, (await settings.phone()).authToken);
+      const form = await verifiedProviderForm(req, (await settings.phone(new URL(req.url).origin)).authToken);
       return twiml(
-        await answerText(getDatabase(), { messageSid: form.MessageSid ?? '', from: form.From ?? '', body: form.Body ?? '' }),
+        await answerText(getDatabase(), {
+          messageSid: form.MessageSid ?? '',
+          from: form.From ?? '',
+          body: form.Body ?? '',
+        }),
       );
     },
   },
   [PHONE_STATUS_PATH]: {
     POST: async ({ req }) => {
-      const form = await verifiedProviderForm(req, (await settings.phone()).authToken);
+      const form = await verifiedProviderForm(req, (await settings.phone(new URL(req.url).origin)).authToken);
       const id = new URL(req.url).searchParams.get('id') ?? '';
       const providerId = form.MessageSid ?? form.CallSid ?? '';
       const status = form.MessageStatus ?? form.CallStatus ?? '';

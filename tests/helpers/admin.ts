@@ -102,12 +102,16 @@ interface CallOptions {
  * `config.path` patterns (first match wins, as in scripts/lib/functions.ts), whose parameters
  * the function gets.
  */
-export function callFunction(
+export const callFunction = (fn: FunctionModule, method: string, path: string, options: CallOptions = {}) =>
+  callFunctionOf(fn, method, path, options).response;
+
+/** The same call, with what settles the work it left to run after its answer (`context.waitUntil`). */
+export function callFunctionOf(
   fn: FunctionModule,
   method: string,
   path: string,
   { token, headers = {}, body }: CallOptions = {},
-): Promise<Response> {
+): { response: Promise<Response>; settle: () => Promise<unknown> } {
   const url = `http://localhost${path}`;
   const params = routeParams(fn.config, url);
   if (!params) throw new Error(`${path} is not a path of this function`);
@@ -117,7 +121,8 @@ export function callFunction(
     init.body = typeof body === 'string' ? body : JSON.stringify(body);
     init.headers = { 'content-type': 'application/json', ...init.headers };
   }
-  return fn.default(new Request(url, init), testContext(params).context);
+  const { context, settle } = testContext(params);
+  return { response: fn.default(new Request(url, init), context), settle };
 }
 
 /** Status and JSON body of an answer. */

@@ -249,6 +249,14 @@ export const publicFunctions: FuzzedFunction[] = [
     ],
   },
   {
+    // Unsigned, as a stranger posts them: every request is refused with 403, none with a 5xx.
+    name: 'phone-alerts',
+    routes: [
+      post('/api/sms/entrante', { form: { From: '+56987654321', Body: 'CORTES COYHAIQUE', MessageSid: 'SM1' } }),
+      post('/api/sms/estado', { form: { MessageSid: 'SM1', MessageStatus: 'delivered' } }),
+    ],
+  },
+  {
     name: 'outages-feeds',
     routes: [get('/cortes/feed.xml'), get('/cortes/:town.ics', { params: { town: 'coyhaique' } })],
   },

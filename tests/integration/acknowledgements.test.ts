@@ -122,7 +122,14 @@ describe('the acknowledgement of a public form', () => {
       `INSERT INTO mail_acknowledgements (recipient_hash, day, mails) VALUES ('ayer', current_date - 2, 3)`,
     );
     await contact('sofia@example.com');
-    expect((await outboxRetry(new Request('http://localhost/.netlify/functions/outbox-retry', { method: 'POST' }), testContext().context)).status).toBe(204);
+    expect(
+      (
+        await outboxRetry(
+          new Request('http://localhost/.netlify/functions/outbox-retry', { method: 'POST' }),
+          testContext().context,
+        )
+      ).status,
+    ).toBe(204);
     const days = await db().query<{ recipient_hash: string }>('SELECT recipient_hash FROM mail_acknowledgements');
     expect(days.map(({ recipient_hash }) => recipient_hash)).not.toContain('ayer');
     expect(days.length).toBeGreaterThan(0);

@@ -18,7 +18,10 @@ describe('the scheduled outbox-retry function', () => {
     ]);
     await environment.database.db.query("UPDATE outbox SET attempts = 1, last_error = 'provider down'");
 
-    const response = await outboxRetry(new Request('http://localhost/.netlify/functions/outbox-retry', { method: 'POST' }), testContext().context);
+    const response = await outboxRetry(
+      new Request('http://localhost/.netlify/functions/outbox-retry', { method: 'POST' }),
+      testContext().context,
+    );
 
     expect(response.status).toBe(204);
     expect(await environment.database.db.query('SELECT status FROM outbox')).toEqual([{ status: 'sent' }]);

@@ -153,7 +153,8 @@ describe('a phone subscribed on the site', () => {
 });
 
 let sid = 0;
-const text = (body: string, from = PHONE) => answerText(db(), { messageSid: `SM${String(++sid).padStart(32, '0')}`, from, body });
+const text = (body: string, from = PHONE) =>
+  answerText(db(), { messageSid: `SM${String(++sid).padStart(32, '0')}`, from, body });
 
 describe('a text to the utility number', () => {
   it('CORTES <LOCALIDAD> subscribes the phone, confirmed by the text; a second town is added', async () => {
@@ -227,7 +228,9 @@ describe('the fan-out to phones', () => {
     for (const row of rows.slice(0, 2)) {
       expect(fitsOneSegment(row.body)).toBe(true);
       expect(row.body).toContain(`${ORIGIN}/cortes#corte-${outage}`);
-      expect(row.body).toMatch(/^Corte de agua programado en Coyhaique, 03-12 09:00 a 03-12 17:00\. Sectores: Villa Los Ñires/);
+      expect(row.body).toMatch(
+        /^Corte de agua programado en Coyhaique, 03-12 09:00 a 03-12 17:00\. Sectores: Villa Los Ñires/,
+      );
     }
     expect(rows[2]!.body).toContain('sección Cortes');
     expect(rows[2]!.body).not.toContain('http');
@@ -299,7 +302,11 @@ describe('the phone lane of the outbox', () => {
     expect(sent).toEqual([
       { to: PHONE, channel: 'sms', body: 'Texto', statusCallback: `${ORIGIN}/api/sms/estado?ref=COR-1&id=${id}` },
     ]);
-    expect(await row()).toMatchObject({ status: 'sent', provider_id: 'SM' + '1'.padStart(32, '0'), provider_status: 'queued' });
+    expect(await row()).toMatchObject({
+      status: 'sent',
+      provider_id: 'SM' + '1'.padStart(32, '0'),
+      provider_status: 'queued',
+    });
   });
 
   it('a 429 loses nothing and counts no attempt; a 5xx is tried again later', async () => {
@@ -352,9 +359,12 @@ describe('the phone lane of the outbox', () => {
     await queueOne();
     const [{ id }] = (await db().query<{ id: string }>('SELECT id::text FROM outbox')) as [{ id: string }];
     // The callback came before the send's own answer was recorded.
-    expect(await recordStatus(db(), { id, providerId: 'SM' + 'c'.repeat(32), status: 'undelivered', errorCode: '30003' })).toBe(
-      true,
-    );
-    expect(await row()).toMatchObject({ provider_status: 'undelivered', last_error: 'Twilio: undelivered, error 30003' });
+    expect(
+      await recordStatus(db(), { id, providerId: 'SM' + 'c'.repeat(32), status: 'undelivered', errorCode: '30003' }),
+    ).toBe(true);
+    expect(await row()).toMatchObject({
+      provider_status: 'undelivered',
+      last_error: 'Twilio: undelivered, error 30003',
+    });
   });
 });

@@ -574,6 +574,7 @@ describe('what the clean-up leaves alone', () => {
       sealedDenuncias: 0,
       sealedFileDescriptions: 0,
       deliveredMails: 0,
+      phoneInbound: 0,
       jobApplications: 0,
       contactMessages: 0,
       motorhomeRegistrations: 0,

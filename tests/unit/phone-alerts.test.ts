@@ -137,7 +137,9 @@ describe('every alert to a phone', () => {
   const outageAlerts = towns.flatMap((town) =>
     (['published', 'update', 'closed'] as const).flatMap((kind) =>
       (['programado', 'emergencia'] as const).flatMap((outageKind) =>
-        (['restablecido', 'cancelado'] as const).map((status) => outagePhoneAlert(outageRow(town, kind, outageKind, status), origin)),
+        (['restablecido', 'cancelado'] as const).map((status) =>
+          outagePhoneAlert(outageRow(town, kind, outageKind, status), origin),
+        ),
       ),
     ),
   );
@@ -185,11 +187,16 @@ describe('every alert to a phone', () => {
   it('keeps what happened and where when the details are cut', () => {
     const [published] = outageAlerts;
     const text = phoneAlertText(published!);
-    expect(text).toMatch(/^Corte de agua programado en Coyhaique, 03-12 09:00 a 04-12 17:00\. Sectores: Poblacion Victor .*\.\.\. https/);
+    expect(text).toMatch(
+      /^Corte de agua programado en Coyhaique, 03-12 09:00 a 04-12 17:00\. Sectores: Poblacion Victor .*\.\.\. https/,
+    );
   });
 
   it('an alert of a short town and sector is whole, nothing cut', () => {
-    const alert = outagePhoneAlert({ ...outageRow('Cochrane', 'published', 'emergencia', 'restablecido'), sectors: 'Centro' }, origin);
+    const alert = outagePhoneAlert(
+      { ...outageRow('Cochrane', 'published', 'emergencia', 'restablecido'), sectors: 'Centro' },
+      origin,
+    );
     expect(phoneAlertText(alert)).toBe(
       `Corte de agua de emergencia en Cochrane, 03-12 09:00 a 04-12 17:00. Sectores: Centro ${origin}/cortes#corte-1234567`,
     );

@@ -42,9 +42,7 @@ ALTER TABLE outbox
   ADD COLUMN channel text NOT NULL DEFAULT 'email' CHECK (channel IN ('email', 'sms', 'whatsapp', 'voz')),
   ADD COLUMN provider_id text,
   ADD COLUMN provider_status text,
-  ADD COLUMN provider_status_at timestamptz,
-  -- When the last attempt began: an attempt cut before its answer is looked up from then.
-  ADD COLUMN attempted_at timestamptz;
+  ADD COLUMN provider_status_at timestamptz;
 CREATE UNIQUE INDEX outbox_provider_id ON outbox (provider_id) WHERE provider_id IS NOT NULL;
 -- Each channel's claim walks its own due rows: 20,000 queued texts never slow a mail's claim.
 DROP INDEX outbox_due;

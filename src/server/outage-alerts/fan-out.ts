@@ -39,7 +39,9 @@ export interface FanOutBounds {
 }
 
 /** A subscription: an e-mail's, or a phone's with its channel. */
-type Recipient = { id: string } & ({ email: string; phone: null } | { email: null; phone: string; channel: PhoneChannel });
+type Recipient = { id: string } & (
+  { email: string; phone: null } | { email: null; phone: string; channel: PhoneChannel }
+);
 
 /**
  * The next confirmed subscribers of any of the notice's towns who have not been sent it, but for

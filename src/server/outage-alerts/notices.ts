@@ -70,7 +70,7 @@ async function advisoryLetter(db: Database, id: string): Promise<Letter | undefi
   const [notice] = await db.query<
     Omit<AdvisoryNoticeRow, 'supply_points'> & { towns: string[]; supply_points: string }
   >(
-    `SELECT n.id::text AS id, o.id::text AS outage_id, n.kind, u.body AS update_body, a.id::text AS advisory_id, a.kind AS advisory_kind,
+    `SELECT n.id::text AS id, n.kind, u.body AS update_body, a.id::text AS advisory_id, a.kind AS advisory_kind,
        a.restriction_level, a.sectors, ${isoTime('a.starts_at')} AS starts_at, ${isoTime('a.ends_at')} AS ends_at,
        a.instructions, a.lift_message, ${isoTime('a.lifted_at')} AS lifted_at,
        coalesce(towns.slugs, '{}') AS towns, coalesce(towns.names, '{}') AS town_names,

@@ -44,7 +44,8 @@ export function advisoryPhoneAlert(notice: AdvisoryNoticeRow, origin: string): P
   const what = `${advisoryName(notice.advisory_kind, notice.restriction_level)} en ${townList(notice.town_names)}`;
   const address = `${origin}/avisos/${notice.advisory_id}`;
   const urgent = isHealthKind(notice.advisory_kind);
-  if (notice.kind === 'lifted') return { lead: `Aviso levantado: ${what}.`, detail: notice.lift_message, address, urgent };
+  if (notice.kind === 'lifted')
+    return { lead: `Aviso levantado: ${what}.`, detail: notice.lift_message, address, urgent };
   if (notice.kind === 'update')
     return { lead: `Aviso: ${what}: novedades.`, detail: notice.update_body ?? '', address, urgent };
   return { lead: `Aviso: ${what}.`, detail: notice.instructions, address, urgent };

@@ -320,9 +320,11 @@ const phoneDelivery =
   async ([row], signal) => {
     const { id, recipient: to, body } = row!;
     const channel = row!.channel as PhoneChannel;
-    const earlier = row!.attempts > 1 ? await sender.sentSince({ to, channel, body }, row!.created_at, signal) : undefined;
+    const earlier =
+      row!.attempts > 1 ? await sender.sentSince({ to, channel, body }, row!.created_at, signal) : undefined;
     const providerId =
-      earlier ?? (await sender.send({ to, channel, body, statusCallback: statusCallbackOf(origin, row!) }, signal)).providerId;
+      earlier ??
+      (await sender.send({ to, channel, body, statusCallback: statusCallbackOf(origin, row!) }, signal)).providerId;
     await markTaken(db, id, providerId);
     return { sent: 1, failed: 0, throttled: 0 };
   };

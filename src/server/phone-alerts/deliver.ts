@@ -12,7 +12,12 @@ import { getPhoneSender } from './index.ts';
 export async function deliverDuePhones(site: { url?: string } | undefined, bounds?: DeliveryBounds): Promise<void> {
   try {
     const origin = config.siteAddress(site);
-    const { failed, throttled } = await deliverDuePhoneMessages(getDatabase(), await getPhoneSender(), origin, bounds);
+    const { failed, throttled } = await deliverDuePhoneMessages(
+      getDatabase(),
+      await getPhoneSender(origin),
+      origin,
+      bounds,
+    );
     if (failed > 0) console.warn(`outbox: ${failed} phone message(s) failed and will be retried`);
     if (throttled > 0) console.warn(`outbox: the phone provider asked to wait; ${throttled} message(s) wait for it`);
   } catch (error) {

@@ -36,9 +36,12 @@ export const phoneHash = async (phone: string) => keyed(await config.authSecret(
 const HELP = `${site.shortName}: avisos de cortes de agua y avisos sanitarios. Escriba CORTES y su localidad para recibirlos, BAJA para dejarlos. Atencion: ${site.customerPhone}`;
 
 async function subscribeByText(db: Database, phone: string, channel: PhoneChannel, asked: string): Promise<string> {
-  const towns = await db.query<{ slug: string; name: string }>('SELECT slug, name FROM outage_towns ORDER BY position, name');
+  const towns = await db.query<{ slug: string; name: string }>(
+    'SELECT slug, name FROM outage_towns ORDER BY position, name',
+  );
   const town = towns.find(({ slug, name }) => plainWords(name) === asked || plainWords(slug) === asked);
-  if (!town) return `No encontramos la localidad ${asked}. Escriba CORTES y su localidad, por ejemplo CORTES ${plainWords(towns[0]?.name ?? 'Coyhaique')}.`;
+  if (!town)
+    return `No encontramos la localidad ${asked}. Escriba CORTES y su localidad, por ejemplo CORTES ${plainWords(towns[0]?.name ?? 'Coyhaique')}.`;
   // A pending request from the site is set aside: the text says what the phone wants now.
   await db.query(
     `INSERT INTO outage_subscriptions AS s (phone, channel, towns, confirmed_at, source)
@@ -87,7 +90,12 @@ export async function answerText(db: Database, { messageSid, from, body }: Inbou
     reply = `Listo: este numero no recibira mas avisos de ${site.shortName}. Para volver, escriba CORTES y su localidad.`;
   } else if (request.kind === 'subscribe') {
     reply = reachable
-      ? await subscribeByText(db, reachable.phone, reachable.kind === 'fijo' ? 'voz' : whatsapp ? 'whatsapp' : 'sms', request.town)
+      ? await subscribeByText(
+          db,
+          reachable.phone,
+          reachable.kind === 'fijo' ? 'voz' : whatsapp ? 'whatsapp' : 'sms',
+          request.town,
+        )
       : 'Los avisos llegan a celulares de Chile y a telefonos fijos de la region de Aysen.';
   } else if (request.kind === 'still-without-water' && reachable) {
     reply = await reportStillWithoutWater(db, reachable.phone);

@@ -23,6 +23,7 @@ import { exportAffected } from '../../src/server/outages/affected.ts';
 import { addOutageUpdate, changeOutageStatus, publishOutage } from '../../src/server/outages/lifecycle.ts';
 import { createOutage, deleteOutage, updateOutage } from '../../src/server/outages/manage.ts';
 import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
+import { answerWaterReports } from '../../src/server/outages/water-reports.ts';
 import { addTown, listTowns } from '../../src/server/outages/towns.ts';
 
 // "Now" is the arrival's clock, which local e2e tests may set (the 48-hour rule, the stamps).
@@ -55,7 +56,8 @@ async function affected(db: Database, admin: SignedInAdmin, id: string) {
 /**
  * Cortes de agua, staff's side (docs/reference/admin-api.md): GET and POST /api/admin/outages,
  * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
- * POST …/{id}/updates and PUT …/{id}/supply (the real times). Every change answers the outage as
+ * POST …/{id}/updates, PUT …/{id}/supply (the real times) and PUT …/{id}/water-reports (the
+ * SIGO SIN AGUA replies answered). Every change answers the outage as
  * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts. A
  * step that issues a CAP message keeps its document after the answer (cap/store.ts).
  */
@@ -115,6 +117,10 @@ export default adminRoutes({
   '/api/admin/outages/:id/afectados.csv': {
     GET: ({ db, admin, params }) => affected(db, admin, params.id),
   },
+  '/api/admin/outages/:id/water-reports': {
+    PUT: async ({ db, admin, params: { id } }) =>
+      (await answerWaterReports(db, admin, id)) === undefined ? notFound() : detail(db, id),
+  },
 });
 
 export const config: Config = {
@@ -127,5 +133,6 @@ export const config: Config = {
     '/api/admin/outages/:id/updates',
     '/api/admin/outages/:id/supply',
     '/api/admin/outages/:id/afectados.csv',
+    '/api/admin/outages/:id/water-reports',
   ],
 };

@@ -1,21 +1,29 @@
 import type { Config } from '@netlify/functions';
 import { outboxMessages } from '../../src/shared/outbox/schema.ts';
 import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
+import { config as settings } from '../../src/server/config.ts';
 import { loadStoredAttachment } from '../../src/server/mail/deliver.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
-import { countStalled, listUnsent, retryNow } from '../../src/server/mail/unsent.ts';
+import { deliverDue, deliverDuePhoneMessages } from '../../src/server/outbox/outbox.ts';
+import { countStalled, listUnsent, retryNow, type Redeliver } from '../../src/server/outbox/unsent.ts';
+import { getPhoneSender } from '../../src/server/phone-alerts/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
 
 /**
- * GET /api/admin/outbox (the unsent mail), /api/admin/outbox/summary (how many have waited over
+ * GET /api/admin/outbox (the unsent messages, mail and phones), /api/admin/outbox/summary (how many have waited over
  * an hour, for the shell's alert) and POST /api/admin/outbox/{mailId}/retry (Reintentar ahora).
  */
 export default adminRoutes({
   '/api/admin/outbox': { GET: async ({ db, admin }) => answer({ mails: await listUnsent(db, admin) }) },
   '/api/admin/outbox/summary': { GET: async ({ db, admin }) => answer({ stalled: await countStalled(db, admin) }) },
   '/api/admin/outbox/:mailId/retry': {
-    POST: async ({ db, admin, params }) => {
-      const mail = await retryNow(db, admin, params.mailId, getMailSender(), loadStoredAttachment);
+    POST: async ({ db, admin, params, req }) => {
+      const redeliver: Redeliver = async (channel, ids) => {
+        if (channel === 'email') return deliverDue(db, getMailSender(), loadStoredAttachment, { ids, limit: 1 });
+        const origin = settings.siteAddress({ url: new URL(req.url).origin });
+        return deliverDuePhoneMessages(db, await getPhoneSender(origin), origin, { ids, limit: 1 });
+      };
+      const mail = await retryNow(db, admin, params.mailId, redeliver);
       if (mail === undefined) throw new NotFound(outboxMessages.notFound);
       return answer({ mail });
     },

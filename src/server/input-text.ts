@@ -101,9 +101,10 @@ export function percentDecode(input: string): string | undefined {
 
 /**
  * The fields of an application/x-www-form-urlencoded text (a query string, Webpay's POSTed return),
- * each name and value decoded strictly and a single line: Invalid, naming the field, otherwise.
+ * each name and value decoded strictly and a single line (values of `multiLine` forms may hold line
+ * breaks: a text message's body): Invalid, naming the field, otherwise.
  */
-export function readUrlEncoded(text: string): URLSearchParams {
+export function readUrlEncoded(text: string, { multiLine = false } = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const pair of text.split('&')) {
     if (!pair) continue;
@@ -112,7 +113,7 @@ export function readUrlEncoded(text: string): URLSearchParams {
     const name = percentDecode(rawName.replaceAll('+', ' '));
     const value = percentDecode(rawValue.replaceAll('+', ' '));
     if (name === undefined || !isCleanText(name, { multiLine: false })) throw invalidText();
-    if (value === undefined || !isCleanText(value, { multiLine: false })) throw invalidTextIn(name);
+    if (value === undefined || !isCleanText(value, { multiLine })) throw invalidTextIn(name);
     params.append(name, value);
   }
   return params;

@@ -513,6 +513,7 @@ export const adminFunctions: FuzzedFunction[] = [
       },
     }),
     get('/api/admin/outages/:id/afectados.csv'),
+    put('/api/admin/outages/:id/water-reports'),
   ]),
   admin('admin-outbox', [
     get('/api/admin/outbox'),

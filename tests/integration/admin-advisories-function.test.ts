@@ -72,6 +72,7 @@ describe('POST /api/admin/advisories', () => {
       updatedAt: '2026-03-02T15:00:00Z',
       updates: [],
       supplyPoints: [supplyPoint],
+      alerts: { audience: {}, notices: [] },
     });
     expect(await notices()).toEqual([]);
     expect(await auditRows(db())).toEqual([

@@ -58,6 +58,7 @@ describe('GET /api/admin/outbox', () => {
       {
         id: expect.stringMatching(/^\d+$/),
         reference: 'DEN-AAAA2222',
+        channel: 'email',
         to_utility: true,
         status: 'pending',
         problem: 'provider',
@@ -112,6 +113,19 @@ describe('POST /api/admin/outbox/{id}/retry', () => {
     ]);
     // Sent already: nothing to retry.
     expect((await retry(id)).status).toBe(404);
+  });
+
+  it("sends a phone's message through the phone provider, not as a mail", async () => {
+    const [{ id }] = (await db().query<{ id: string }>(
+      `INSERT INTO outbox (reference, recipient, subject, body, context, channel, status, problem)
+       VALUES ('COR-12', '+56987654321', 'Corte', 'Texto', 'dev', 'sms', 'held', 'provider') RETURNING id::text`,
+    )) as [{ id: string }];
+    expect((await get('/api/admin/outbox')).body.data.mails).toMatchObject([{ id, channel: 'sms' }]);
+    // The test's site has no phone simulator to take it: the attempt is the phone lane's, and it failed.
+    const { status, body } = await retry(id);
+    expect(status).toBe(200);
+    expect(body.data.mail).toMatchObject({ id, channel: 'sms', status: 'pending', problem: 'provider', attempts: 1 });
+    expect(await readdir(environment.outboxDir)).not.toContainEqual(expect.stringMatching(/^COR-12/));
   });
 
   it('answers 404 for a mail that does not exist or an id that is not one', async () => {

@@ -207,6 +207,18 @@ const probes: Probe[] = [
         body: `token_ws=${bad.url}`,
       }),
   },
+  ...(['/api/sms/entrante', '/api/sms/estado'] as const).map((route): Probe => ({
+    name: 'phone-alerts',
+    route,
+    field: 'POSTed form Body',
+    // Refused before the signature is checked: no request of the provider's holds such text.
+    request: (bad) =>
+      new Request(url(route), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': 'firma' },
+        body: withBad(`From=%2B56987654321&MessageSid=SM1&Body=${PLACEHOLDER}`, bad),
+      }),
+  })),
   pathParam('/api/tbk-payments/:tbkPaymentId', `/api/tbk-payments/${PLACEHOLDER}`, 'payments-records'),
   pathParam('/tbk-final/*', `/tbk-final/${PLACEHOLDER}/${uuid}`, 'payments-receipt-page'),
   pathParam('/api/files/:id/:name', `/api/files/${uuid}/${PLACEHOLDER}.pdf`, 'files'),

@@ -3,7 +3,7 @@ import contacto from '../../netlify/functions/contact.ts';
 import { deployContext } from '../../src/server/mail/context.ts';
 import type { Mail, MailSender } from '../../src/server/mail/mail.ts';
 import { deliverDue, enqueueMail } from '../../src/server/outbox/outbox.ts';
-import { listUnsent, retryNow } from '../../src/server/mail/unsent.ts';
+import { listUnsent, retryNow } from '../../src/server/outbox/unsent.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
@@ -112,9 +112,11 @@ describe('a preview with a copy of production’s database', () => {
     const [production] = await db().query<{ id: string }>(
       `SELECT id::text AS id FROM outbox WHERE reference = 'CON-PROD2222'`,
     );
-    expect(await retryNow(db(), admin, production!.id, recordingSender().sender, async () => undefined)).toBe(
-      undefined,
-    );
+    expect(
+      await retryNow(db(), admin, production!.id, (_channel, ids) =>
+        deliverDue(db(), recordingSender().sender, async () => undefined, { ids, limit: 1 }),
+      ),
+    ).toBe(undefined);
     expect((await statuses())[0]).toMatchObject({ reference: 'CON-PROD2222', status: 'pending' });
   });
 

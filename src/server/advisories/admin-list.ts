@@ -7,7 +7,14 @@ import {
 import { isoTime, type Database } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
 import { noticePage } from '../notices/steps.ts';
-import { advisoryTables, isNoticeId, lastUpdateJson, supplyPointsJson, updatesJson } from '../notices/sql.ts';
+import {
+  advisoryTables,
+  alertsJson,
+  isNoticeId,
+  lastUpdateJson,
+  supplyPointsJson,
+  updatesJson,
+} from '../notices/sql.ts';
 
 /** A notice's id in a path (isNoticeId). */
 export const isAdvisoryId = isNoticeId;
@@ -49,7 +56,7 @@ export async function listAdvisories(
   return { advisories: rows.map(summaryOf), total, page, pageSize: ADVISORY_PAGE_SIZE };
 }
 
-type DetailRow = Json<AdminAdvisory, 'towns' | 'lastUpdate' | 'updates' | 'supplyPoints'>;
+type DetailRow = Json<AdminAdvisory, 'towns' | 'lastUpdate' | 'updates' | 'supplyPoints' | 'alerts'>;
 
 /**
  * The read of one notice with its updates (newest first) and supply points: `id` is SQL over
@@ -61,7 +68,8 @@ export const advisoryDetailRead = (id: string, params: unknown[]): Read<AdminAdv
        ${isoTime('a.published_at')} AS "publishedAt", ${isoTime('a.lifted_at')} AS "liftedAt",
        ${isoTime('a.updated_at')} AS "updatedAt",
        ${updatesJson(advisoryTables, 'a.id')}::text AS updates,
-       ${supplyPointsJson(advisoryTables, 'a.id')}::text AS "supplyPoints"
+       ${supplyPointsJson(advisoryTables, 'a.id')}::text AS "supplyPoints",
+       ${alertsJson(advisoryTables, 'a.id')} AS alerts
      FROM advisories a WHERE a.id = ${id}`,
     params,
   },
@@ -73,6 +81,7 @@ export const advisoryDetailRead = (id: string, params: unknown[]): Read<AdminAdv
         ...summaryOf(row),
         updates: JSON.parse(row.updates),
         supplyPoints: JSON.parse(row.supplyPoints),
+        alerts: JSON.parse(row.alerts),
       }
     );
   },

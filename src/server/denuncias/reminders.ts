@@ -44,7 +44,7 @@ function dueReminders(open: OpenDenuncia[], today: string): Reminder[] {
 const reminderLine = ({ reference, kind, due }: Reminder, origin: string) =>
   `- ${deadlineLabels[kind]}: vence el ${longDate(due)}. ${origin}/admin/denuncias/${reference}`;
 
-/** The reminders' reference, a day's: Correo saliente knows the channel's mail by it (mail/unsent.ts). */
+/** The reminders' reference, a day's: Correo saliente knows the channel's mail by it (outbox/unsent.ts). */
 export const REMINDERS_REFERENCE = 'PLAZOS-';
 
 /** Queues one mail with every reminder due; answers how many it holds (0: none). */

@@ -9,7 +9,7 @@ import { newReference } from '../references.ts';
 import { storeAndAttach, type ReceivedFile } from '../uploads/files.ts';
 import { newReceiptCode, receiptHash } from './receipt.ts';
 
-/** A denuncia's reference, DEN-…: Correo saliente knows the channel's mail by it (mail/unsent.ts). */
+/** A denuncia's reference, DEN-…: Correo saliente knows the channel's mail by it (outbox/unsent.ts). */
 export const DENUNCIA_REFERENCE = 'DEN';
 
 /**

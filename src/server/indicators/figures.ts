@@ -1,5 +1,10 @@
 import type { ComplaintFigures, Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
-import { COMPLAINT_ANSWER_BUSINESS_DAYS, RESTORED_WITHIN_HOURS, TOTAL } from '../../shared/indicators/texts.ts';
+import {
+  COMPLAINT_ANSWER_BUSINESS_DAYS,
+  RESTORED_WITHIN_HOURS,
+  STILL_WITHOUT_WATER_TOLERATED,
+  TOTAL,
+} from '../../shared/indicators/texts.ts';
 import { PLANNED_NOTICE_HOURS } from '../../shared/outages/notice.ts';
 import { causeClassOf } from '../../shared/outages/schema.ts';
 import { interruptionHours } from '../../shared/outages/supply-days.ts';
@@ -36,9 +41,12 @@ export const localityKey = (text: string): string =>
 function outageFigures(outages: readonly OutageRecord[]): Omit<TownIndicators, 'town' | 'townName' | 'complaints'> {
   const classes = outages.map((outage) => causeClassOf(outage.kind, outage.forceMajeureResolution));
   const planned = outages.filter((_, index) => classes[index] === 'programado');
-  const durations = outages.flatMap(({ stoppedAt, restoredAt, forceMajeureResolution }) =>
-    stoppedAt && restoredAt ? [interruptionHours({ stoppedAt, restoredAt, forceMajeureResolution })] : [],
+  const measured = outages.flatMap(({ stoppedAt, restoredAt, forceMajeureResolution, unansweredReports }) =>
+    stoppedAt && restoredAt
+      ? [{ hours: interruptionHours({ stoppedAt, restoredAt, forceMajeureResolution }), unansweredReports }]
+      : [],
   );
+  const durations = measured.map(({ hours }) => hours);
   return {
     outages: {
       planned: planned.length,
@@ -50,7 +58,12 @@ function outageFigures(outages: readonly OutageRecord[]): Omit<TownIndicators, '
       measured: durations.length,
       unmeasured: outages.length - durations.length,
       medianHours: median(durations),
-      restoredWithin12Hours: share(durations, (hours) => hours <= RESTORED_WITHIN_HOURS),
+      // Not while more people than tolerated say the water has not come back and nobody has seen to them.
+      restoredWithin12Hours: share(
+        measured,
+        ({ hours, unansweredReports }) =>
+          hours <= RESTORED_WITHIN_HOURS && unansweredReports <= STILL_WITHOUT_WATER_TOLERATED,
+      ),
     },
     plannedNotice: share(
       planned,

@@ -15,6 +15,8 @@ export interface OutageRecord {
   publishedAt: string | null;
   stoppedAt: string | null;
   restoredAt: string | null;
+  /** Replies SIGO SIN AGUA to its restoration that staff have not answered (outages/water-reports.ts). */
+  unansweredReports: number;
 }
 
 export interface ComplaintRecord {
@@ -46,7 +48,9 @@ export async function indicatorRecords(db: Database, since: string, until: strin
        (SELECT coalesce(json_agg(json_build_object(
                  'town', town, 'kind', kind, 'forceMajeureResolution', force_majeure_resolution,
                  'startsAt', ${iso('starts_at')}, 'publishedAt', ${iso('published_at')},
-                 'stoppedAt', ${iso('supply_stopped_at')}, 'restoredAt', ${iso('supply_restored_at')}) ORDER BY id), '[]')
+                 'stoppedAt', ${iso('supply_stopped_at')}, 'restoredAt', ${iso('supply_restored_at')},
+                 'unansweredReports', (SELECT count(*) FROM outage_water_reports r
+                                       WHERE r.outage_id = outages.id AND r.answered_at IS NULL)) ORDER BY id), '[]')
           FROM outages
          WHERE status IN ('publicado', 'en_curso', 'restablecido')
            AND coalesce(supply_stopped_at, starts_at) >= $1::timestamptz

@@ -9,7 +9,7 @@ import { interruptionHours, supplyDays } from '../../shared/outages/supply-days.
 import { isoTime, type Database } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
 import { noticePage } from '../notices/steps.ts';
-import { isNoticeId, lastUpdateJson, outageTables, supplyPointsJson, updatesJson } from '../notices/sql.ts';
+import { alertsJson, isNoticeId, lastUpdateJson, outageTables, supplyPointsJson, updatesJson } from '../notices/sql.ts';
 
 /** An outage's id in a path (isNoticeId). */
 export const isOutageId = isNoticeId;
@@ -69,13 +69,16 @@ export const outageDetailRead = (id: string, params: unknown[]): Read<AdminOutag
        ${isoTime('o.updated_at')} AS "updatedAt",
        ${updatesJson(outageTables, 'o.id')} AS updates,
        ${supplyPointsJson(outageTables, 'o.id')} AS "supplyPoints",
-       (SELECT count(*)::int FROM outage_water_reports r WHERE r.outage_id = o.id) AS "stillWithoutWater"
+       (SELECT count(*)::int FROM outage_water_reports r WHERE r.outage_id = o.id) AS "stillWithoutWater",
+       (SELECT count(*)::int FROM outage_water_reports r WHERE r.outage_id = o.id AND r.answered_at IS NULL)
+         AS "stillWithoutWaterUnanswered",
+       ${alertsJson(outageTables, 'o.id')} AS alerts
      FROM outages o JOIN outage_towns t ON t.slug = o.town WHERE o.id = ${id}`,
     params,
   },
   answer: (rows) => {
-    const [outage] = rows as Omit<AdminOutage, Derived>[];
-    return outage && withRealTimes(outage);
+    const [outage] = rows as (Omit<AdminOutage, Derived | 'alerts'> & { alerts: string })[];
+    return outage && withRealTimes({ ...outage, alerts: JSON.parse(outage.alerts) as AdminOutage['alerts'] });
   },
 });
 

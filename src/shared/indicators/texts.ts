@@ -7,6 +7,12 @@ import { PLANNED_NOTICE_HOURS } from '../outages/notice.ts';
 
 /** Restored within this many hours counts as "restablecido en 12 horas". */
 export const RESTORED_WITHIN_HOURS = 12;
+/**
+ * Replies SIGO SIN AGUA to a restoration's alert that staff may leave unanswered while the corte
+ * still counts as restored within RESTORED_WITHIN_HOURS: more, and the water has not come back for
+ * enough people that the restore is not yet one (src/server/indicators/figures.ts).
+ */
+export const STILL_WITHOUT_WATER_TOLERATED = 3;
 /** A reclamo answered within this many business days counts as answered in time. */
 export const COMPLAINT_ANSWER_BUSINESS_DAYS = 10;
 
@@ -58,7 +64,8 @@ export const indicatorTexts = {
     method:
       'La duración real va desde que el agua se cortó hasta que volvió, según lo registrado por nuestro personal. ' +
       'La mediana es el valor central de esas duraciones (con un número par de cortes, el promedio de los dos centrales). ' +
-      `Un corte cuenta como restablecido en ${RESTORED_WITHIN_HOURS} horas si el agua volvió ${RESTORED_WITHIN_HOURS} horas o menos después del corte. ` +
+      `Un corte cuenta como restablecido en ${RESTORED_WITHIN_HOURS} horas si el agua volvió ${RESTORED_WITHIN_HOURS} horas o menos después del corte, ` +
+      `salvo que más de ${STILL_WITHOUT_WATER_TOLERATED} vecinos hayan respondido SIGO SIN AGUA al aviso de reposición y nuestro personal aún no lo haya revisado. ` +
       'Los cortes sin hora real de corte o de reposición (por ejemplo, uno aún en curso) quedan fuera de ambas cifras, y la tabla dice cuántos son.',
     measured: 'Con horas reales',
     unmeasured: 'Sin horas reales (fuera del cálculo)',

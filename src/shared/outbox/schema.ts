@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { phoneChannelLabels } from '../phone-alerts/channels.ts';
 
 /**
  * Correo saliente: the mail the outbox has not sent yet, for staff. It names what a mail
@@ -36,9 +37,14 @@ type MailStatus = keyof typeof mailStatuses;
 /** A mail pending longer than this shows the alert in the admin shell. */
 export const STALLED_AFTER_MINUTES = 60;
 
+/** How a message goes: the outbox's channels (src/server/outbox/outbox.ts). */
+export const outboxChannelLabels = { email: 'Correo', ...phoneChannelLabels } as const;
+type OutboxChannel = keyof typeof outboxChannelLabels;
+
 export const UnsentMailSchema = z.object({
   id: z.string(),
   reference: z.string(),
+  channel: z.enum(Object.keys(outboxChannelLabels) as [OutboxChannel, ...OutboxChannel[]]),
   /** To one of the utility's mailboxes, or to the citizen who wrote (a receipt, an answer). */
   to_utility: z.boolean(),
   status: z.enum(Object.keys(mailStatuses) as [MailStatus, ...MailStatus[]]),

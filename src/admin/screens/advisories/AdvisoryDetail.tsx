@@ -3,6 +3,7 @@ import { advisoryKindLabels, advisoryStatusLabels, restrictionLevelRules } from 
 import { advisoryName, townList } from '../../../shared/advisories/words.ts';
 import { chileMinute } from '../../../shared/time/format.ts';
 import { SummarySection } from '../../components/SummaryList.tsx';
+import { NoticeAlerts } from '../notices/NoticeAlerts.tsx';
 import { NoticeData, NoticeDetail } from '../notices/NoticeScreens.tsx';
 import { NoticeUpdates } from '../notices/NoticeUpdates.tsx';
 import { LiftAction, PublishAction } from './AdvisoryActions.tsx';
@@ -44,6 +45,7 @@ function AdvisoryScreen({ advisory }: { advisory: AdminAdvisory }) {
         {advisory.status === 'borrador' && <PublishAction advisory={advisory} />}
         {advisory.status === 'publicado' && <LiftAction advisory={advisory} />}
       </SummarySection>
+      <NoticeAlerts alerts={advisory.alerts} draft={advisory.status === 'borrador'} />
       {/* While it is in force, an update is mailed to the subscribers of its towns. */}
       <NoticeUpdates
         kind={advisoryKind}

@@ -2,10 +2,12 @@ import { chileMinute } from '../../../shared/time/format.ts';
 import { closedStatuses, outageKindLabels, outageStatusLabels } from '../../../shared/outages/schema.ts';
 import { OutageUpdateInputSchema, type AdminOutage } from '../../../shared/outages/admin/schema.ts';
 import { SummarySection } from '../../components/SummaryList.tsx';
+import { NoticeAlerts } from '../notices/NoticeAlerts.tsx';
 import { NoticeData, NoticeDetail } from '../notices/NoticeScreens.tsx';
 import { NoticeUpdates } from '../notices/NoticeUpdates.tsx';
 import { AffectedExport } from './AffectedExport.tsx';
 import { OutageRealTimes } from './OutageRealTimes.tsx';
+import { WaterReports } from './WaterReports.tsx';
 import { PublishAction, StatusActions } from './OutageActions.tsx';
 import { outageKind } from './outage-kind.ts';
 
@@ -38,7 +40,9 @@ function OutageScreen({ outage }: { outage: AdminOutage }) {
       >
         {outage.status === 'borrador' ? <PublishAction outage={outage} /> : <StatusActions outage={outage} />}
       </SummarySection>
+      <NoticeAlerts alerts={outage.alerts} draft={outage.status === 'borrador'} />
       <OutageRealTimes outage={outage} />
+      {outage.status === 'restablecido' && <WaterReports outage={outage} />}
       <NoticeUpdates
         kind={outageKind}
         notice={outage}

@@ -78,16 +78,6 @@ export function OutageRealTimes({ outage }: { outage: AdminOutage }) {
               ? pending
               : formatSupplyDays(outage.supplyDays),
         ],
-        ...(running
-          ? []
-          : ([
-              [
-                'Siguen sin agua (respuestas por SMS)',
-                outage.stillWithoutWater === 0
-                  ? 'Nadie respondió SIGO SIN AGUA al aviso de reposición'
-                  : `${outage.stillWithoutWater} ${outage.stillWithoutWater === 1 ? 'teléfono respondió' : 'teléfonos respondieron'} SIGO SIN AGUA al aviso de reposición`,
-              ],
-            ] as const)),
       ]}
     >
       <SupplyTimesForm key={outage.updatedAt} outage={outage} status={outage.status} />

@@ -12,7 +12,7 @@ const api = noticeApi({
 
 type Change =
   | { method: 'POST'; path: '' | '/publish' | '/updates' }
-  | { method: 'PUT'; path: '' | '/status' | '/supply' }
+  | { method: 'PUT'; path: '' | '/status' | '/supply' | '/water-reports' }
   | { method: 'DELETE'; path: '' };
 
 export const useOutageList = api.useList;

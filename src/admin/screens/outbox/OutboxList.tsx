@@ -4,6 +4,7 @@ import {
   mailKind,
   mailProblems,
   mailStatuses,
+  outboxChannelLabels,
   OutboxSchema,
   RetriedMailSchema,
   type UnsentMail,
@@ -15,8 +16,8 @@ import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { PageTitle } from '../../layout/PageTitle.tsx';
 
 /**
- * /admin/correo (Correo saliente): the mail the site has not sent yet, oldest first, and why;
- * never its text or address (a denuncia's stays with its mailbox).
+ * /admin/correo (Correo saliente): the mail and the phone messages the site has not sent yet,
+ * oldest first, and why; never their text or address (a denuncia's stays with its mailbox).
  */
 export default function OutboxList() {
   const outbox = useQuery({
@@ -28,8 +29,9 @@ export default function OutboxList() {
     <>
       <PageTitle>Correo saliente</PageTitle>
       <p className="screen-intro">
-        Los correos que el sitio aún no ha enviado. Se reintentan solos hasta enviarse; los detenidos esperan que se
-        corrija su causa.
+        Los correos y los mensajes a teléfonos (SMS, WhatsApp y llamadas) que el sitio aún no ha enviado. Se reintentan
+        solos hasta enviarse; los detenidos esperan que se corrija su causa. Los avisos a teléfonos que no son urgentes
+        esperan aquí el fin del horario de descanso (22:00 a 08:00).
       </p>
       <QueryView query={outbox}>
         {({ mails }) =>
@@ -52,6 +54,7 @@ export default function OutboxList() {
 const columns: Column<UnsentMail>[] = [
   { header: 'Referencia', rowHeader: true, className: 'nowrap', cell: (mail) => mail.reference },
   { header: 'Tipo', cell: (mail) => mailKind(mail.reference) },
+  { header: 'Canal', cell: (mail) => outboxChannelLabels[mail.channel] },
   { header: 'Destinatario', cell: (mail) => (mail.to_utility ? 'Buzón de la empresa' : 'Cliente') },
   { header: 'Creado', className: 'nowrap', cell: (mail) => formatDateTime(mail.created_at) },
   {

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { NoticeAlertsSchema } from '../../notices/alerts.ts';
 import { pageNumber, requiredText } from '../../fields.ts';
 import { pageShape } from '../../paged-list.ts';
 import { SupplyPointSchema } from '../../outages/schema.ts';
@@ -67,6 +68,7 @@ export const AdminAdvisorySchema = z.object({
   /** Newest first, as the screen and /avisos show them. */
   updates: z.array(UpdateSchema),
   supplyPoints: z.array(SupplyPointSchema),
+  alerts: NoticeAlertsSchema,
 });
 export type AdminAdvisory = z.infer<typeof AdminAdvisorySchema>;
 export const AdminAdvisoryAnswerSchema = z.object({ advisory: AdminAdvisorySchema });

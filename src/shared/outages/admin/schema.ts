@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { isoInstant, optionalText, pageNumber, requiredText } from '../../fields.ts';
 import { causeClasses, outageKinds, outageStatuses, SupplyPointSchema, type OutageStatus } from '../schema.ts';
+import { NoticeAlertsSchema } from '../../notices/alerts.ts';
 import { pageShape } from '../../paged-list.ts';
 
 /**
@@ -142,6 +143,9 @@ export const AdminOutageSchema = z.object({
   supplyPoints: z.array(SupplyPointSchema),
   /** Phones that answered SIGO SIN AGUA to its restoration's alert (src/server/phone-alerts/inbound.ts). */
   stillWithoutWater: z.number(),
+  /** Of those, the ones staff have not marked answered (PUT …/water-reports). */
+  stillWithoutWaterUnanswered: z.number(),
+  alerts: NoticeAlertsSchema,
 });
 export type AdminOutage = z.infer<typeof AdminOutageSchema>;
 export const AdminOutageAnswerSchema = z.object({ outage: AdminOutageSchema });

@@ -24,6 +24,8 @@ import { addOutageUpdate, changeOutageStatus, publishOutage } from '../../src/se
 import { createOutage, deleteOutage, updateOutage } from '../../src/server/outages/manage.ts';
 import { correctSupplyTimes } from '../../src/server/outages/supply-times.ts';
 import { answerWaterReports } from '../../src/server/outages/water-reports.ts';
+import { phoneAlertSettings, setPhoneAlertSettings } from '../../src/server/phone-alerts/billing-phones.ts';
+import { PhoneAlertSettingsSchema } from '../../src/shared/outage-alerts/schema.ts';
 import { addTown, listTowns } from '../../src/server/outages/towns.ts';
 
 // "Now" is the arrival's clock, which local e2e tests may set (the 48-hour rule, the stamps).
@@ -55,7 +57,7 @@ async function affected(db: Database, admin: SignedInAdmin, id: string) {
 
 /**
  * Cortes de agua, staff's side (docs/reference/admin-api.md): GET and POST /api/admin/outages,
- * GET and POST …/towns, GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
+ * GET and POST …/towns, GET and PUT …/phone-alerts (the billing export's phones), GET, PUT and DELETE …/{id}, POST …/{id}/publish, PUT …/{id}/status,
  * POST …/{id}/updates, PUT …/{id}/supply (the real times) and PUT …/{id}/water-reports (the
  * SIGO SIN AGUA replies answered). Every change answers the outage as
  * it left it. GET …/{id}/afectados.csv is the export of a restored outage's affected accounts. A
@@ -74,6 +76,13 @@ export default adminRoutes({
     GET: async ({ db }) => answer({ towns: await listTowns(db) }),
     POST: async ({ req, db, admin }) =>
       answer({ town: await addTown(db, admin, await readInput(req, OutageTownInputSchema, 1_024)) }, 201),
+  },
+  '/api/admin/outages/phone-alerts': {
+    GET: async ({ db }) => answer({ settings: await phoneAlertSettings(db) }),
+    PUT: async ({ req, db, admin }) =>
+      answer({
+        settings: await setPhoneAlertSettings(db, admin, await readInput(req, PhoneAlertSettingsSchema, 1_024)),
+      }),
   },
   '/api/admin/outages/:id': {
     GET: ({ db, params }) => detail(db, params.id),
@@ -127,6 +136,7 @@ export const config: Config = {
   path: [
     '/api/admin/outages',
     '/api/admin/outages/towns',
+    '/api/admin/outages/phone-alerts',
     '/api/admin/outages/:id',
     '/api/admin/outages/:id/publish',
     '/api/admin/outages/:id/status',

@@ -229,6 +229,9 @@ export const TABLES: Record<string, TableRule> = {
   provider_pace: {},
   // The provider's ids of texts received: no phone, no words.
   phone_inbound: {},
+  phone_alert_settings: {},
+  // Numbers, and a preview alerts no phone.
+  phone_opt_outs: { delete: true },
   outage_water_reports: {
     columns: { ...keep('outage_id', 'town', 'reported_at', 'answered_at'), phone_hash: fake.token },
   },

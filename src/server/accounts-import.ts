@@ -14,6 +14,7 @@ import { isValidRut, storedRut } from '../shared/rut.ts';
 import { chileLocalToIso } from '../shared/time/wall-clock.ts';
 import { isoTime, type Database, type Statement } from './db/index.ts';
 import { cell, docUrlCell, orNull, serviceNumberCell, wholeCell } from './imports/cells.ts';
+import { billingPhonesStatement } from './phone-alerts/billing-phones.ts';
 import { parseCsvExport, type ImportActor, type ParsedExport } from './imports/csv-import.ts';
 
 /**
@@ -186,7 +187,9 @@ export async function importAccounts(db: Database, rows: AccountRow[], options: 
   const [, kept] = (await db.batch([
     { text: 'LOCK TABLE accounts IN SHARE ROW EXCLUSIVE MODE' },
     accountsImportStatement(rows, options),
-  ])) as [unknown[], KeptAccount[]];
+    // The export's phones get their towns' alerts, when staff have it on.
+    billingPhonesStatement(),
+  ])) as [unknown[], KeptAccount[], unknown[]];
   return kept;
 }
 

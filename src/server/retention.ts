@@ -48,6 +48,7 @@ export interface RetentionReport {
   sealedFileDescriptions: number;
   deliveredMails: number;
   phoneInbound: number;
+  phoneOptOuts: number;
   jobApplications: number;
   contactMessages: number;
   motorhomeRegistrations: number;
@@ -208,6 +209,20 @@ const deletePhoneInbound = (db: Database, limit: number) =>
     [interval(retention.phoneInbound), limit],
   );
 
+/** A BAJA is kept while its number is in the billing export, the one place that would subscribe it again. */
+const deletePhoneOptOuts = (db: Database, limit: number) =>
+  count(
+    db,
+    `WITH deleted AS (
+       DELETE FROM phone_opt_outs WHERE phone IN (
+         SELECT o.phone FROM phone_opt_outs o
+         WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a.contact_phone = o.phone) LIMIT $1
+       ) RETURNING 1
+     )
+     SELECT count(*)::int AS count FROM deleted`,
+    [limit],
+  );
+
 const deleteFailures = (
   db: Database,
   table: 'follow_up_failures' | 'receipt_failures',
@@ -285,6 +300,7 @@ export async function applyRetention(
     ['sealedFileDescriptions', () => sealLegacyFileDescriptions(db, limit)],
     ['deliveredMails', () => emptyDeliveredMails(db, limit)],
     ['phoneInbound', () => deletePhoneInbound(db, limit)],
+    ['phoneOptOuts', () => deletePhoneOptOuts(db, limit)],
     ['jobApplications', () => deleteJobApplications(db, store, limit)],
     [
       'contactMessages',

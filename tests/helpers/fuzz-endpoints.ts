@@ -44,7 +44,11 @@ import { InvitationAcceptSchema, InvitationLookupSchema } from '../../src/shared
 import { JobApplicationSchema } from '../../src/shared/jobs/schema.ts';
 import { MotorhomeSchema } from '../../src/shared/motorhome/schema.ts';
 import { ReportInputSchema } from '../../src/shared/news/schema.ts';
-import { OutageAlertSubscriptionSchema, OutageAlertTokenSchema } from '../../src/shared/outage-alerts/schema.ts';
+import {
+  OutageAlertSubscriptionSchema,
+  OutageAlertTokenSchema,
+  PhoneAlertSettingsSchema,
+} from '../../src/shared/outage-alerts/schema.ts';
 import {
   OutageListQuerySchema,
   OutageStatusChangeSchema,
@@ -514,6 +518,10 @@ export const adminFunctions: FuzzedFunction[] = [
     }),
     get('/api/admin/outages/:id/afectados.csv'),
     put('/api/admin/outages/:id/water-reports'),
+    get('/api/admin/outages/phone-alerts'),
+    put('/api/admin/outages/phone-alerts', {
+      json: { schema: PhoneAlertSettingsSchema, valid: { billingPhones: false } },
+    }),
   ]),
   admin('admin-outbox', [
     get('/api/admin/outbox'),

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as adminOutages from '../../netlify/functions/admin-outages.ts';
+import { importAccounts } from '../../src/server/accounts-import.ts';
 import { readIndicators } from '../../src/server/indicators/public.ts';
+import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
+import { answerText } from '../../src/server/phone-alerts/inbound.ts';
 import { STILL_WITHOUT_WATER_TOLERATED } from '../../src/shared/indicators/texts.ts';
 import { auditRows } from '../helpers/admin.ts';
 import { NOTICE_NOW, useNoticeFunction } from '../helpers/notices.ts';
@@ -14,7 +17,18 @@ const { db, call, create, published } = useNoticeFunction(adminOutages, {
   collection: '/api/admin/outages',
   answer: 'outage',
   draft: plannedOutage,
-  tables: ['outage_water_reports', 'outage_alerts', 'outage_notices', 'outages', 'outage_subscriptions', 'outbox'],
+  tables: [
+    'outage_water_reports',
+    'outage_alerts',
+    'outage_notices',
+    'outages',
+    'outage_subscriptions',
+    'outbox',
+    'phone_opt_outs',
+    'phone_inbound',
+    'accounts',
+  ],
+  reset: (db) => db.query('UPDATE phone_alert_settings SET billing_phones = false'),
 });
 
 const detail = async (id: string) => (await call('GET', `/api/admin/outages/${id}`)).body.data.outage;
@@ -118,5 +132,89 @@ describe('SIGO SIN AGUA, answered', () => {
   it('answers 404 for an outage that is not there', async () => {
     expect((await call('PUT', '/api/admin/outages/999999/water-reports', {})).status).toBe(404);
     expect((await call('PUT', '/api/admin/outages/abc/water-reports', {})).status).toBe(404);
+  });
+});
+
+/** Services of the billing export with their contact phones and towns. */
+async function billingExport() {
+  await db().query(
+    `INSERT INTO accounts (service_number, balance, install_address, locality, contact_phone) VALUES
+       ('100001', 0, 'Calle 1', 'coyhaique', '+56911111111'),
+       ('100002', 0, 'Calle 2', 'cochrane', '+56911111111'),
+       ('100003', 0, 'Calle 3', 'coyhaique', '+56672210000'),
+       ('100004', 0, 'Calle 4', 'coyhaique', '+56955555555'),
+       ('100005', 0, 'Calle 5', NULL, '+56966666666'),
+       ('100006', 0, 'Calle 6', 'coyhaique', '+56226666666')`,
+  );
+  // This one chose for itself, by WhatsApp, for another town.
+  await db().query(
+    `INSERT INTO outage_subscriptions (phone, channel, towns, confirmed_at, source)
+     VALUES ('+56955555555', 'whatsapp', '{balmaceda}', now(), 'web')`,
+  );
+}
+
+const subscriptions = () => db().query('SELECT phone, channel, towns, source FROM outage_subscriptions ORDER BY phone');
+
+describe('the billing export’s phones', () => {
+  it('on, get their services’ towns (a landline a call), never over a phone’s own choice; off, only they go', async () => {
+    await billingExport();
+    expect((await call('GET', '/api/admin/outages/phone-alerts')).body.data.settings).toEqual({
+      billingPhones: false,
+      billingSubscribers: 0,
+    });
+    const on = await call('PUT', '/api/admin/outages/phone-alerts', { billingPhones: true });
+    expect(on.body.data.settings).toEqual({ billingPhones: true, billingSubscribers: 2 });
+    expect(await subscriptions()).toEqual([
+      { phone: '+56672210000', channel: 'voz', towns: ['coyhaique'], source: 'billing' },
+      { phone: '+56911111111', channel: 'sms', towns: ['cochrane', 'coyhaique'], source: 'billing' },
+      { phone: '+56955555555', channel: 'whatsapp', towns: ['balmaceda'], source: 'web' },
+    ]);
+    expect((await auditRows(db())).map(({ summary }) => summary)).toEqual([
+      'Avisos por teléfono a los teléfonos de la facturación: activados',
+    ]);
+
+    const off = await call('PUT', '/api/admin/outages/phone-alerts', { billingPhones: false });
+    expect(off.body.data.settings).toEqual({ billingPhones: false, billingSubscribers: 0 });
+    expect(await subscriptions()).toEqual([
+      { phone: '+56955555555', channel: 'whatsapp', towns: ['balmaceda'], source: 'web' },
+    ]);
+  });
+
+  it('say in their first alert how to stop them; BAJA keeps them out of every later import', async () => {
+    await billingExport();
+    await call('PUT', '/api/admin/outages/phone-alerts', { billingPhones: true });
+    const texts = async () =>
+      (
+        await db().query<{ body: string }>(
+          `SELECT body FROM outbox WHERE recipient = '+56911111111' AND channel = 'sms' ORDER BY id`,
+        )
+      ).map(({ body }) => body);
+    await published();
+    await queueOutageAlerts(db(), 'https://www.example.cl');
+    await published();
+    await queueOutageAlerts(db(), 'https://www.example.cl');
+    const [first, second] = await texts();
+    expect(first).toMatch(
+      /^Corte de agua programado en Coyhaique, 05-03 09:00 a 05-03 18:00\. Sectores: .* Responda BAJA para no recibir mas avisos\. https:\/\//,
+    );
+    expect(second).not.toContain('BAJA');
+
+    await answerText(db(), { messageSid: `SM${'7'.repeat(32)}`, from: '+56911111111', body: 'BAJA' });
+    await importAccounts(
+      db(),
+      [
+        {
+          service_number: '100001',
+          balance: 0,
+          install_address: 'Calle 1',
+          expiration_date: null,
+          doc_url: null,
+          locality: 'coyhaique',
+          contact_phone: '+56911111111',
+        },
+      ],
+      { exportedAt: '2026-03-02T09:00', actor: { id: null, email: 'importador' }, rejectedLines: 0 },
+    );
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions WHERE phone = '+56911111111'`)).toEqual([]);
   });
 });

@@ -575,6 +575,7 @@ describe('what the clean-up leaves alone', () => {
       sealedFileDescriptions: 0,
       deliveredMails: 0,
       phoneInbound: 0,
+      phoneOptOuts: 0,
       jobApplications: 0,
       contactMessages: 0,
       motorhomeRegistrations: 0,

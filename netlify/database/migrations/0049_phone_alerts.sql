@@ -78,3 +78,17 @@ CREATE TABLE outage_water_reports (
   answered_at timestamptz,
   PRIMARY KEY (outage_id, phone_hash)
 );
+
+-- The phones of the billing export (accounts.contact_phone) subscribed to their services' towns
+-- while staff have it on (phone-alerts/billing-phones.ts); a phone that answered BAJA is kept in
+-- phone_opt_outs, the number itself (a suppression list has to hold what it suppresses), so no
+-- later import subscribes it again.
+CREATE TABLE phone_alert_settings (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  billing_phones boolean NOT NULL DEFAULT false
+);
+INSERT INTO phone_alert_settings DEFAULT VALUES;
+CREATE TABLE phone_opt_outs (
+  phone text PRIMARY KEY,
+  opted_out_at timestamptz NOT NULL DEFAULT now()
+);

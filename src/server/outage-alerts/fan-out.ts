@@ -27,6 +27,12 @@ import { phoneAlertBody } from './phone-text.ts';
  */
 
 export const ALERT_BATCH = MAX_BATCH_MAILS;
+
+/** What the first alert to a phone of the billing export adds: why it came, and how to stop it. */
+const BILLING_INTRODUCTION = {
+  text: 'Responda BAJA para no recibir más avisos.',
+  voz: 'Recibe este aviso porque es el teléfono registrado de su servicio; para no recibir más, llame al servicio al cliente.',
+} as const;
 /** Notices looked at per run; more wait for the next. */
 const NOTICES_PER_RUN = 20;
 
@@ -40,7 +46,14 @@ export interface FanOutBounds {
 
 /** A subscription: an e-mail's, or a phone's with its channel. */
 type Recipient = { id: string } & (
-  { email: string; phone: null } | { email: null; phone: string; channel: PhoneChannel }
+  | { email: string; phone: null }
+  | {
+      email: null;
+      phone: string;
+      channel: PhoneChannel;
+      /** A phone of the billing export that has had no alert yet: its first says how to leave. */
+      introduce: boolean;
+    }
 );
 
 /**
@@ -49,7 +62,10 @@ type Recipient = { id: string } & (
  */
 const nextRecipients = (db: Database, notice: PendingNotice, towns: string[], batch: number) =>
   db.query<Recipient>(
-    `SELECT s.id, s.email, s.phone, s.channel FROM outage_subscriptions s
+    `SELECT s.id, s.email, s.phone, s.channel,
+       s.source = 'billing' AND NOT EXISTS (SELECT 1 FROM outage_alerts a WHERE a.subscription_id = s.id)
+         AND NOT EXISTS (SELECT 1 FROM advisory_alerts a WHERE a.subscription_id = s.id) AS introduce
+     FROM outage_subscriptions s
      WHERE s.confirmed_at IS NOT NULL AND s.towns && $2::text[]
        AND NOT EXISTS (SELECT 1 FROM ${noticeSources[notice.source].alerts} a WHERE a.notice_id = $1 AND a.subscription_id = s.id)
        AND (s.email IS NULL OR NOT ${blockedMailbox('s.email')})
@@ -71,7 +87,11 @@ function alertStatement(
 ): Statement {
   const { alerts, reference } = noticeSources[notice.source];
   if (recipient.phone !== null) {
-    const alert = letter.phone(origin);
+    const told = letter.phone(origin);
+    // Never cut: whoever did not ask for these alerts learns how to stop them.
+    const alert = recipient.introduce
+      ? { ...told, note: BILLING_INTRODUCTION[recipient.channel === 'voz' ? 'voz' : 'text'] }
+      : told;
     return {
       text: `WITH claimed AS (
                INSERT INTO ${alerts} (notice_id, subscription_id)

@@ -13,6 +13,8 @@ export interface PhoneAlert {
   detail: string;
   /** What a call says instead of `detail`, when a landline cannot do what the text asks. */
   spokenDetail?: string;
+  /** Said whole, before the address: why an alert nobody asked for came, and how to stop it. */
+  note?: string;
   /** The page on the site, e.g. https://…/cortes#corte-12. */
   address: string;
   /** A health notice or an emergency cut: not held by the quiet hours. */
@@ -30,13 +32,19 @@ function cut(text: string, room: number): string {
 }
 
 /** The alert in one segment, in GSM-7: the detail cut first, then the lead; the address whole. */
-export function phoneAlertText({ lead, detail, address }: PhoneAlert): string {
-  const [gsmLead, gsmDetail, gsmAddress] = [toGsm7(lead), toGsm7(detail), toGsm7(address)];
-  const room = SEGMENT_SEPTETS - (septets(gsmAddress) ?? SEGMENT_SEPTETS) - 1;
+export function phoneAlertText({ lead, detail, note = '', address }: PhoneAlert): string {
+  const [gsmLead, gsmDetail, gsmNote, gsmAddress] = [lead, detail, note, address].map(toGsm7) as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  const whole = `${gsmNote} ${gsmAddress}`.trim();
+  const room = SEGMENT_SEPTETS - (septets(whole) ?? SEGMENT_SEPTETS) - 1;
   const leadText = cut(gsmLead, room);
   const detailRoom = room - (septets(leadText) ?? 0) - 1;
   const detailText = detailRoom > CUT.length + 3 ? cut(gsmDetail, detailRoom) : '';
-  return [leadText, detailText, gsmAddress].filter(Boolean).join(' ');
+  return [leadText, detailText, whole].filter(Boolean).join(' ');
 }
 
 /**
@@ -47,7 +55,12 @@ export function phoneAlertText({ lead, detail, address }: PhoneAlert): string {
 export function phoneAlertBody(alert: PhoneAlert, channel: PhoneChannel): string {
   if (channel !== 'voz') return phoneAlertText(alert);
   const section = new URL(alert.address).pathname.startsWith('/avisos') ? 'Avisos' : 'Cortes';
-  return [alert.lead, alert.spokenDetail ?? alert.detail, `Más información en nuestro sitio web, sección ${section}.`]
+  return [
+    alert.lead,
+    alert.spokenDetail ?? alert.detail,
+    alert.note ?? '',
+    `Más información en nuestro sitio web, sección ${section}.`,
+  ]
     .filter(Boolean)
     .join(' ');
 }

@@ -86,7 +86,12 @@ export async function answerText(db: Database, { messageSid, from, body }: Inbou
   const request = inboundRequest(body);
   let reply = HELP;
   if (request.kind === 'stop') {
-    if (reachable) await db.query('DELETE FROM outage_subscriptions WHERE phone = $1', [reachable.phone]);
+    // Kept as the one thing that stops the billing export subscribing it again (billing-phones.ts).
+    if (reachable)
+      await db.batch([
+        { text: 'DELETE FROM outage_subscriptions WHERE phone = $1', params: [reachable.phone] },
+        { text: 'INSERT INTO phone_opt_outs (phone) VALUES ($1) ON CONFLICT DO NOTHING', params: [reachable.phone] },
+      ]);
     reply = `Listo: este numero no recibira mas avisos de ${site.shortName}. Para volver, escriba CORTES y su localidad.`;
   } else if (request.kind === 'subscribe') {
     reply = reachable

@@ -113,6 +113,14 @@ export const PhoneAlertCodeSchema = z.object({
 });
 export type PhoneAlertCode = z.infer<typeof PhoneAlertCodeSchema>;
 
+/** PUT /api/admin/outages/phone-alerts: whether the billing export's phones get their towns' alerts. */
+export const PhoneAlertSettingsSchema = z.object({ billingPhones: z.boolean() });
+export type PhoneAlertSettings = z.infer<typeof PhoneAlertSettingsSchema>;
+/** Its answer: the setting, and how many phones of the billing export it subscribed. */
+export const PhoneAlertSettingsAnswerSchema = z.object({
+  settings: z.object({ billingPhones: z.boolean(), billingSubscribers: z.number() }),
+});
+
 /** 32 random bytes in base64url: 43 characters. Anything else is no token of ours. */
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -5,6 +5,7 @@ import { OutageListQuerySchema, type AdminOutageSummary } from '../../../shared/
 import { formatDuration } from '../../../shared/outages/supply-days-texts.ts';
 import type { Column } from '../../components/DataTable.tsx';
 import { lastUpdateColumn, NoticeList } from '../notices/NoticeList.tsx';
+import { PhoneAlertSettings } from './PhoneAlertSettings.tsx';
 import { TownForm } from './TownForm.tsx';
 import { useOutageList } from './outage-api.ts';
 
@@ -30,7 +31,7 @@ const outageColumns: Column<AdminOutageSummary>[] = [
   lastUpdateColumn(),
 ];
 
-/** /admin/cortes: the outages, with the form that adds a town below them. */
+/** /admin/cortes: the outages, with the forms that add a town and set the billing phones' alerts below them. */
 export default function OutageList() {
   return (
     <NoticeList
@@ -47,6 +48,7 @@ export default function OutageList() {
       columns={outageColumns}
     >
       <TownForm />
+      <PhoneAlertSettings />
     </NoticeList>
   );
 }

@@ -47,7 +47,9 @@ import { ReportInputSchema } from '../../src/shared/news/schema.ts';
 import {
   OutageAlertSubscriptionSchema,
   OutageAlertTokenSchema,
+  PhoneAlertCodeSchema,
   PhoneAlertSettingsSchema,
+  PhoneAlertSubscriptionSchema,
 } from '../../src/shared/outage-alerts/schema.ts';
 import {
   OutageListQuerySchema,
@@ -248,7 +250,15 @@ export const publicFunctions: FuzzedFunction[] = [
       post('/api/cortes/alertas', {
         json: { schema: OutageAlertSubscriptionSchema, valid: { email: 'a@example.com', towns: ['coyhaique'] } },
       }),
+      post('/api/cortes/alertas', {
+        variant: 'un teléfono',
+        json: { schema: PhoneAlertSubscriptionSchema, valid: { phone: '+56987654321', towns: ['coyhaique'] } },
+      }),
       post('/api/cortes/alertas/confirmar', { json: { schema: OutageAlertTokenSchema, valid: { token: token43 } } }),
+      post('/api/cortes/alertas/confirmar', {
+        variant: 'un teléfono',
+        json: { schema: PhoneAlertCodeSchema, valid: { phone: '+56987654321', code: '123456' } },
+      }),
       post('/api/cortes/alertas/baja', { json: { schema: OutageAlertTokenSchema, valid: { token: token43 } } }),
     ],
   },

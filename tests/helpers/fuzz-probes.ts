@@ -28,7 +28,13 @@ export interface Route {
   multipart?: Input & { file?: boolean };
   form?: Record<string, string>;
   bytes?: true;
+  /** A second body the same path takes (an e-mail's or a phone's subscription), named in the reports. */
+  variant?: string;
 }
+
+/** A route as the reports and the tests' titles name it. */
+export const endpointOf = (route: Route) =>
+  `${route.method} ${route.path}${route.variant ? ` (${route.variant})` : ''}`;
 
 export interface FuzzedFunction {
   /** The file's name under netlify/functions. */

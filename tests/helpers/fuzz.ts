@@ -4,7 +4,15 @@ import type { Config, Context } from '@netlify/functions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/index.ts';
-import { firstProbes, pathWith, probes, type FuzzedFunction, type Probe, type Route } from './fuzz-probes.ts';
+import {
+  endpointOf,
+  firstProbes,
+  pathWith,
+  probes,
+  type FuzzedFunction,
+  type Probe,
+  type Route,
+} from './fuzz-probes.ts';
 import { routeParams, testContext } from './functions.ts';
 import { rowChangeCounter, type RowChanges } from './row-changes.ts';
 
@@ -124,7 +132,7 @@ export async function fuzzRoute(
   caller: Caller,
   counts: () => Promise<Record<string, number>>,
 ): Promise<string | undefined> {
-  const endpoint = `${route.method} ${route.path}`;
+  const endpoint = endpointOf(route);
   let last = { probe: '', answer: '' };
   // The counts after one request are those before the next: one read a request.
   let counted = await counts();
@@ -193,7 +201,7 @@ export function describeFuzz(
   reportFile: string,
 ) {
   describe('the fuzz list', () => {
-    it.each(functions.flatMap((fn) => fn.routes.map((route) => [`${route.method} ${route.path}`, route] as const)))(
+    it.each(functions.flatMap((fn) => fn.routes.map((route) => [endpointOf(route), route] as const)))(
       'has a valid input of %s that its schema takes',
       (_, route) => {
         for (const input of [route.json, route.query, route.multipart])
@@ -221,10 +229,9 @@ export function describeFuzz(
           expect({ path, status: response.status, methods: allowed.sort() }).toEqual({
             path,
             status: 405,
-            methods: fuzzed.routes
-              .filter((candidate) => candidate.path === path)
-              .map(({ method }) => method)
-              .sort(),
+            methods: [
+              ...new Set(fuzzed.routes.filter((candidate) => candidate.path === path).map(({ method }) => method)),
+            ].sort(),
           });
         }
       },
@@ -233,7 +240,7 @@ export function describeFuzz(
 
   const timeout = 60_000 + RUNS * 500;
   describe.each(functions.map((fn) => [fn.name, fn] as const))('%s', (_, fuzzed) => {
-    it.each(fuzzed.routes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    it.each(fuzzed.routes.map((route) => [endpointOf(route), route] as const))(
       '%s answers every fuzzed request below 500, and a 4xx writes nothing',
       async (_endpoint, route) => {
         const failure = await fuzzRoute(await loadFunction(fuzzed.name), route, callerOf(fuzzed), rowChanges().read);

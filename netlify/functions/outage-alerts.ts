@@ -4,7 +4,7 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
-import { deliverDuePhones } from '../../src/server/phone-alerts/deliver.ts';
+import { startPhoneSender } from '../../src/server/phone-alerts/send-queue.ts';
 
 /** The last part of the run, for sending what it queued. */
 const MAIL_MS = 15_000;
@@ -15,8 +15,8 @@ const MAIL_MS = 15_000;
  * queued until MAIL_MS before the run's deadline (src/server/deadline.ts), then as much of the mail
  * as fits in the rest; the outbox's own retry sends what is left. The alerts go 100 to a request (Resend's batch endpoint), paced to
  * its rate limit: 1,000 mails are ten requests. Their links start with the site's address. The
- * phones' messages are sent in the same rest of the run, beside the mail, each lane paced to its
- * own provider; what does not fit goes on the next runs of outbox-retry and of this function.
+ * phones' messages go to the background sender (phone-alerts-send-background), which sends them
+ * at the phone provider's pace for as long as they take.
  */
 export default async (_req: Request, context: Context): Promise<Response> => {
   const deadline = scheduledRunDeadline();
@@ -26,11 +26,9 @@ export default async (_req: Request, context: Context): Promise<Response> => {
   });
   if (mails > 0 || phones > 0 || notices > 0)
     console.log(`outage-alerts: ${mails} mails and ${phones} phone messages queued, ${notices} notices done`);
-  await Promise.all([
-    mails > 0 && deliverDueMail({ limit: 1_000, deadline }),
-    // Due phone messages are sent whether or not this run queued any: the quiet hours end while nobody publishes.
-    deliverDuePhones(context.site, { limit: 1_000, deadline }),
-  ]);
+  // A town's phones take longer than a run at the provider's pace: the background sender sends them.
+  if (phones > 0) await startPhoneSender(origin);
+  if (mails > 0) await deliverDueMail({ limit: 1_000, deadline });
   return Response.json({ mails, phones, notices });
 };
 

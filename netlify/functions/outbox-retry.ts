@@ -4,12 +4,18 @@ import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { errorSummary } from '../../src/server/error-summary.ts';
 import { forgetPastAcknowledgements } from '../../src/server/mail/acknowledgements.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
+import { config as settings } from '../../src/server/config.ts';
 import { deliverDuePhones } from '../../src/server/phone-alerts/deliver.ts';
+import { phonesStillDue, startPhoneSender } from '../../src/server/phone-alerts/send-queue.ts';
+
+/** The phones' messages a run sends itself; more are the background sender's. */
+const PHONES_PER_RUN = 50;
 
 /**
- * Retries mail and phone messages whose first delivery failed (design.md: a provider outage delays a mail, never
- * loses it): up to 50 mails (a batch of alerts is never split) within the run's deadline
- * (src/server/deadline.ts); the rest are due on the next run. First it forgets the acknowledgement
+ * Retries mail and phone messages whose first delivery failed (design.md: a provider outage delays a
+ * message, never loses it): up to 50 mails (a batch of alerts is never split) and 50 phone messages
+ * within the run's deadline (src/server/deadline.ts); the rest of the mail is due on the next run,
+ * and phones still due start the background sender (phone-alerts/send-queue.ts). First it forgets the acknowledgement
  * counts of past days (src/server/mail/acknowledgements.ts), one statement.
  */
 export default async (_req: Request, context: Context): Promise<Response> => {
@@ -19,8 +25,10 @@ export default async (_req: Request, context: Context): Promise<Response> => {
   );
   await Promise.all([
     deliverDueMail({ limit: 50, deadline }),
-    deliverDuePhones(context?.site, { limit: 50, deadline }),
+    deliverDuePhones(context.site, { limit: PHONES_PER_RUN, deadline }),
   ]);
+  // More due than a run sends (the quiet hours ended at 08:00, a start that never came): the background sender takes them.
+  if (await phonesStillDue(getDatabase())) await startPhoneSender(settings.siteAddress(context.site));
   return new Response(null, { status: 204 });
 };
 

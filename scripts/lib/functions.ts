@@ -271,6 +271,15 @@ export async function invokeFunction(
       void promise.catch(() => undefined).finally(() => pending.delete(promise));
     },
   } as unknown as Context;
+  // A background function (its name ends in -background) is answered 202 at once and runs on, as on Netlify.
+  if (fn.name.endsWith('-background')) {
+    context.waitUntil(
+      Promise.resolve(fn.handler(req, context)).catch((error: unknown) =>
+        console.error(`Background function ${fn.name} failed:`, error),
+      ),
+    );
+    return new Response(null, { status: 202 });
+  }
   const response = (await fn.handler(req, context)) ?? new Response(null, { status: 204 });
   for (const value of outgoing) response.headers.append('set-cookie', value);
   return response;

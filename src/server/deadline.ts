@@ -83,3 +83,9 @@ export const SCHEDULED_RUN_MS = 25_000;
 
 /** The deadline of a scheduled function's run, taken when its handler starts. */
 export const scheduledRunDeadline = (): Deadline => deadlineIn(SCHEDULED_RUN_MS);
+
+/** Netlify stops a background function after 15 minutes (docs.netlify.com, "Background Functions overview"). */
+export const BACKGROUND_FUNCTION_LIMIT_MS = 15 * 60_000;
+
+/** A background run's own time: 14 minutes, the last one for a cold start and putting back what it claimed. */
+export const BACKGROUND_RUN_MS = 14 * 60_000;

@@ -77,7 +77,7 @@ import { motorhomeRegistration, plannedOutage, supplyPoint } from './submissions
 /**
  * Every function of netlify/functions with a path, each route and method it serves, and a valid
  * input of each route from its shared schema (fuzz-endpoints.test checks all three against the
- * modules). The scheduled functions are in SCHEDULED (fuzz.ts), with why.
+ * modules). The scheduled and background functions are in ANSWERING_NO_REQUEST (fuzz.ts), with why.
  */
 
 const token43 = 'A'.repeat(43);

@@ -178,8 +178,8 @@ export async function fuzzRoute(
   );
 }
 
-/** The functions the fuzz list leaves out, by name, with why: the scheduled ones, which no request reaches. */
-export const SCHEDULED: Record<string, string> = {
+/** The functions the fuzz list leaves out, by name, with why: the scheduled and background ones, whose work no request shapes. */
+export const ANSWERING_NO_REQUEST: Record<string, string> = {
   'cases-digest': 'scheduled hourly, no path: mails the desk its digest, reads no request',
   'denuncias-reminders': 'scheduled hourly, no path: reminds compliance of deadlines, reads no request',
   'outage-alerts': 'scheduled every 2 minutes, no path: mails the alerts of published outages',
@@ -187,6 +187,8 @@ export const SCHEDULED: Record<string, string> = {
   'payments-reconcile': 'scheduled every minute, no path: asks Webpay about unknown outcomes',
   retention: 'scheduled hourly, no path: deletes data whose period ended',
   'uploads-cleanup': 'scheduled hourly, no path: deletes abandoned uploads',
+  'phone-alerts-send-background':
+    "a background function, no path: sends the phones' due messages, whatever its request says",
 };
 
 /**

@@ -8,6 +8,8 @@ import type { MailSender } from '../../src/server/mail/mail.ts';
 import { deliverDue, enqueueMail } from '../../src/server/outbox/outbox.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { confirmPhone, subscribePhone } from '../../src/server/outage-alerts/phone-subscriptions.ts';
+import type { PhoneSender } from '../../src/server/phone-alerts/phone-sender.ts';
+import { drainPhoneQueue } from '../../src/server/phone-alerts/send-queue.ts';
 import { phoneAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
 
 import { startRealPostgres, type RealPostgres } from '../helpers/real-postgres.ts';
@@ -217,6 +219,39 @@ describe('two confirmations of one code at once', () => {
         await postgres.db.query('SELECT code_hash FROM outage_subscriptions WHERE confirmed_at IS NOT NULL'),
       ).toEqual([{ code_hash: null }]);
     }
+  });
+});
+
+describe('two background senders at once', () => {
+  it(`one sends, the other finds the lease held; nobody is texted twice (${ROUNDS} rounds)`, async () => {
+    let held = 0;
+    for (let round = 0; round < ROUNDS; round++) {
+      await postgres.db.query('DELETE FROM outbox');
+      await postgres.db.query(`UPDATE phone_send_lease SET held_until = '-infinity'`);
+      await postgres.db.query(
+        `INSERT INTO outbox (reference, recipient, subject, body, context, channel)
+         SELECT 'COR-1', '+5699' || lpad(i::text, 7, '0'), 'Corte', 'Texto', 'production', 'sms'
+         FROM generate_series(1, 20) AS i`,
+      );
+      const sent: string[] = [];
+      const sender: PhoneSender = {
+        requestInterval: 0,
+        send: async ({ to }) => {
+          sent.push(to);
+          return { providerId: `SM${round}-${sent.length}` };
+        },
+        sentSince: () => Promise.resolve(undefined),
+      };
+      const outcomes = await Promise.all(
+        competitors.slice(0, 2).map((db) => drainPhoneQueue(db, sender, 'https://www.example.cl', deadlineIn(60_000))),
+      );
+      // One after the other (a fast first run) is no race, but both must still send each message once.
+      if (outcomes.some(({ kind }) => kind === 'busy')) held += 1;
+      expect(sent).toHaveLength(20);
+      expect(new Set(sent).size).toBe(20);
+    }
+    // The lease was raced for, not only taken in turn.
+    expect(held).toBeGreaterThan(0);
   });
 });
 

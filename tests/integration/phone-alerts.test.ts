@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DeliveryThrottledError } from '../../src/server/outbox/delivery-errors.ts';
-import { deliverDuePhoneMessages } from '../../src/server/outbox/outbox.ts';
+import { deliverDuePhoneMessages, REQUEST_MS } from '../../src/server/outbox/outbox.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
 import { confirmPhone, subscribePhone } from '../../src/server/outage-alerts/phone-subscriptions.ts';
 import { answerText, phoneHash } from '../../src/server/phone-alerts/inbound.ts';
 import type { PhoneMessage, PhoneSender } from '../../src/server/phone-alerts/phone-sender.ts';
+import { drainPhoneQueue } from '../../src/server/phone-alerts/send-queue.ts';
 import { recordStatus } from '../../src/server/phone-alerts/status.ts';
+import { deadlineIn } from '../../src/server/deadline.ts';
 import { PHONE_CODES_PER_DAY, phoneAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
 import { fitsOneSegment } from '../../src/shared/phone-alerts/gsm7.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
@@ -34,6 +36,8 @@ beforeEach(async () => {
     'follow_up_failures',
   ])
     await db().query(`DELETE FROM ${table}`);
+  await db().query(`UPDATE phone_send_lease SET held_until = '-infinity'`);
+  await db().query(`UPDATE provider_pace SET next_slot = '-infinity'`);
 });
 
 /** The code in the last message queued to `phone`. */
@@ -366,5 +370,64 @@ describe('the phone lane of the outbox', () => {
       provider_status: 'undelivered',
       last_error: 'Twilio: undelivered, error 30003',
     });
+  });
+});
+
+describe('the background sender of the phones’ queue', () => {
+  const queue = (count: number) =>
+    db().query(
+      `INSERT INTO outbox (reference, recipient, subject, body, context, channel)
+       SELECT 'COR-9', '+5699' || lpad(i::text, 7, '0'), 'Corte', 'Texto ' || i, 'dev', 'sms' FROM generate_series(1, $1) AS i`,
+      [count],
+    );
+
+  it('sends every due message in rounds, then lets the lease go', async () => {
+    await queue(1_200);
+    const { sender, sent } = phoneSender();
+    expect(await drainPhoneQueue(db(), sender, ORIGIN, deadlineIn(60_000))).toEqual({
+      kind: 'sent',
+      sent: 1_200,
+      failed: 0,
+      throttled: 0,
+      more: false,
+    });
+    expect(new Set(sent.map(({ to }) => to)).size).toBe(1_200);
+    expect(await db().query(`SELECT held_until = '-infinity' AS free FROM phone_send_lease`)).toEqual([{ free: true }]);
+  });
+
+  it('does nothing while another run holds the lease', async () => {
+    await queue(3);
+    await db().query(`UPDATE phone_send_lease SET held_until = now() + interval '10 minutes'`);
+    const { sender, sent } = phoneSender();
+    expect(await drainPhoneQueue(db(), sender, ORIGIN, deadlineIn(60_000))).toEqual({ kind: 'busy' });
+    expect(sent).toEqual([]);
+    await db().query(`UPDATE phone_send_lease SET held_until = '-infinity'`);
+  });
+
+  it('says more are due when its deadline passes first, and frees the lease when the provider fails', async () => {
+    await queue(30);
+    // A provider answering in 100 ms, and a run whose last request starts half a second in (REQUEST_MS before its end).
+    const slow: PhoneSender = {
+      requestInterval: 0,
+      send: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return { providerId: `SM${Math.random().toString(16).slice(2).padEnd(32, '0')}` };
+      },
+      sentSince: () => Promise.resolve(undefined),
+    };
+    const drained = await drainPhoneQueue(db(), slow, ORIGIN, deadlineIn(REQUEST_MS + 500));
+    expect(drained).toMatchObject({ kind: 'sent', more: true });
+    expect((drained as { sent: number }).sent).toBeLessThan(30);
+    const failing: PhoneSender = {
+      requestInterval: 0,
+      send: () => Promise.reject(new Error('Twilio 503')),
+      sentSince: () => Promise.resolve(undefined),
+    };
+    // Failed, they are due again within the minute: the run waits for them until its deadline.
+    expect(await drainPhoneQueue(db(), failing, ORIGIN, deadlineIn(3_000))).toMatchObject({
+      kind: 'sent',
+      failed: expect.any(Number),
+    });
+    expect(await db().query(`SELECT held_until = '-infinity' AS free FROM phone_send_lease`)).toEqual([{ free: true }]);
   });
 });

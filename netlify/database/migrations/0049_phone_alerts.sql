@@ -92,3 +92,11 @@ CREATE TABLE phone_opt_outs (
   phone text PRIMARY KEY,
   opted_out_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- The one run at a time of the background sender of the phones' queue
+-- (netlify/functions/phone-alerts-send-background.ts): a lease, taken by one statement.
+CREATE TABLE phone_send_lease (
+  id boolean PRIMARY KEY DEFAULT true CHECK (id),
+  held_until timestamptz NOT NULL DEFAULT '-infinity'
+);
+INSERT INTO phone_send_lease DEFAULT VALUES;

@@ -29,6 +29,8 @@ export interface SimulatedMessage {
   body: string;
   /** A call's TwiML, as posted. */
   twiml?: string;
+  /** The Content Template a message went as (its variables are `body`). */
+  contentSid?: string;
   reference: string | undefined;
   statusCallback: string | undefined;
   status: string;
@@ -216,6 +218,19 @@ export function createTwilioSimulator({
     };
   }
 
+  /**
+   * A message of a Content Template (WhatsApp outside a conversation): the simulator has no
+   * templates, so it files the variables' values as the text, the one variable the site's has.
+   */
+  const templateText = (form: URLSearchParams) => {
+    if (!form.get('ContentSid')) return undefined;
+    try {
+      return Object.values(JSON.parse(form.get('ContentVariables') ?? '{}') as Record<string, string>).join(' ');
+    } catch {
+      return undefined;
+    }
+  };
+
   function create(kind: 'message' | 'call', form: URLSearchParams): Response {
     const toAddress = form.get('To') ?? '';
     const from = form.get('From') ?? '';
@@ -226,7 +241,9 @@ export function createTwilioSimulator({
     if (!/^(whatsapp:)?\+[1-9]\d{7,14}$/.test(from)) return twilioError(400, 21212, "Invalid 'From' Phone Number");
     const twiml = form.get('Twiml') ?? undefined;
     const body =
-      kind === 'call' ? unescapeXml(/<Say[^>]*>([^<]*)<\/Say>/.exec(twiml ?? '')?.[1] ?? '') : form.get('Body');
+      kind === 'call'
+        ? unescapeXml(/<Say[^>]*>([^<]*)<\/Say>/.exec(twiml ?? '')?.[1] ?? '')
+        : (form.get('Body') ?? templateText(form));
     if (!body) return twilioError(400, kind === 'call' ? 21205 : 21602, 'Message body is required.');
     const statusCallback = form.get('StatusCallback') ?? undefined;
     const record: SimulatedMessage = {
@@ -238,6 +255,7 @@ export function createTwilioSimulator({
       from,
       body,
       ...(twiml ? { twiml } : {}),
+      ...(form.get('ContentSid') ? { contentSid: form.get('ContentSid')! } : {}),
       reference: statusCallback ? (new URL(statusCallback).searchParams.get('ref') ?? undefined) : undefined,
       statusCallback,
       status: 'queued',

@@ -294,8 +294,9 @@ export const config = {
    * Phone alerts through Twilio (src/server/phone-alerts/). Production mode: TWILIO_ACCOUNT_SID,
    * TWILIO_AUTH_TOKEN (which also checks every webhook's signature) and TWILIO_FROM, the number
    * texts and calls go from, else a MissingSettingError. TWILIO_WHATSAPP_FROM is the WhatsApp
-   * sender; without it WhatsApp is unavailable and those subscribers' alerts go as texts, so a
-   * subscriber who chose it is still alerted (`whatsappFrom` undefined). TWILIO_REQUESTS_PER_SECOND
+   * sender and TWILIO_WHATSAPP_CONTENT_SID its approved Content Template (one variable, the text);
+   * without both WhatsApp is unavailable in production and those subscribers' alerts go as texts,
+   * so a subscriber who chose it is still alerted (`whatsappFrom` undefined). TWILIO_REQUESTS_PER_SECOND
    * is the numbers' rate (default 1, Twilio's for one long code), which the outbox paces to.
    * PHONE_TEST_NUMBER, for deploy previews and branch deploys, receives every message instead of its
    * recipient (phone-alerts/index.ts). Local mode: the simulator `npm start` serves at
@@ -315,6 +316,12 @@ export const config = {
       (local
         ? await localSecret('.data/twilio-auth-token', () => randomBytes(16).toString('hex'))
         : required('TWILIO_AUTH_TOKEN', "no text is sent and no webhook's signature checked without it."));
+    const whatsappContentSid = env('TWILIO_WHATSAPP_CONTENT_SID');
+    if (whatsappContentSid && !/^HX[0-9a-f]{32}$/i.test(whatsappContentSid))
+      throw new MissingSettingError(
+        'TWILIO_WHATSAPP_CONTENT_SID',
+        "must be the template's SID: HX and 32 hexadecimal digits.",
+      );
     const from = local
       ? phoneNumber('TWILIO_FROM', env('TWILIO_FROM') ?? LOCAL_TWILIO_FROM)
       : phoneNumber('TWILIO_FROM', required('TWILIO_FROM', 'the number texts and calls go from.'));
@@ -322,7 +329,11 @@ export const config = {
       accountSid,
       authToken,
       from,
-      whatsappFrom: optionalPhone('TWILIO_WHATSAPP_FROM') ?? (local ? from : undefined),
+      // Production sends WhatsApp only through an approved template: free text outside a conversation is refused.
+      whatsappFrom: local
+        ? (optionalPhone('TWILIO_WHATSAPP_FROM') ?? from)
+        : whatsappContentSid && optionalPhone('TWILIO_WHATSAPP_FROM'),
+      whatsappContentSid,
       requestsPerSecond: count('TWILIO_REQUESTS_PER_SECOND', 1),
       testNumber: optionalPhone('PHONE_TEST_NUMBER'),
       apiBaseUrl: env('TWILIO_API_BASE_URL') ?? (local ? `${origin}/twilio-simulator` : undefined),

@@ -85,6 +85,7 @@ const settings = (overrides: Partial<TwilioSettings> = {}): TwilioSettings => ({
   authToken: AUTH_TOKEN,
   from: FROM,
   whatsappFrom: '+15005550007',
+  whatsappContentSid: undefined,
   requestsPerSecond: 1,
   apiBaseUrl: `${network.origin}/twilio-simulator`,
   ...overrides,
@@ -120,8 +121,17 @@ describe('the Twilio sender, through the SDK against the simulator', () => {
   it('sends WhatsApp from its own sender, both numbers prefixed', async () => {
     const { providerId } = await createTwilioSender(settings()).send(message({ channel: 'whatsapp' }));
     expect(record(providerId)).toMatchObject({ toAddress: `whatsapp:${PHONE}`, from: 'whatsapp:+15005550007' });
+    expect(record(providerId).contentSid).toBeUndefined();
     await network.simulator.settled();
     expect(await file(providerId)).toMatchObject({ to: PHONE, channel: 'whatsapp' });
+  });
+
+  it('with a Content Template, sends WhatsApp as it, the text its one variable, and finds it again by its text', async () => {
+    const template = `HX${'a'.repeat(32)}`;
+    const sender = createTwilioSender(settings({ whatsappContentSid: template }));
+    const { providerId } = await sender.send(message({ channel: 'whatsapp' }));
+    expect(record(providerId)).toMatchObject({ toAddress: `whatsapp:${PHONE}`, contentSid: template, body: BODY });
+    expect(await sender.sentSince(message({ channel: 'whatsapp' }), new Date(Date.now() - 60_000))).toBe(providerId);
   });
 
   it('without a WhatsApp sender, texts a WhatsApp alert as an SMS', async () => {
@@ -315,6 +325,20 @@ describe('getPhoneSender, by deploy context', () => {
   afterEach(() => {
     for (const name of [...Object.keys(production), 'TWILIO_API_BASE_URL', 'PHONE_TEST_NUMBER', 'CONTEXT', 'APP_MODE'])
       delete process.env[name];
+  });
+
+  it('in production has WhatsApp only with its sender and an approved template', async () => {
+    process.env.TWILIO_WHATSAPP_FROM = '+15005550007';
+    expect((await config.phone('https://aguas.test')).whatsappFrom).toBeUndefined();
+    process.env.TWILIO_WHATSAPP_CONTENT_SID = `HX${'b'.repeat(32)}`;
+    expect(await config.phone('https://aguas.test')).toMatchObject({
+      whatsappFrom: '+15005550007',
+      whatsappContentSid: `HX${'b'.repeat(32)}`,
+    });
+    process.env.TWILIO_WHATSAPP_CONTENT_SID = 'plantilla';
+    await expect(config.phone('https://aguas.test')).rejects.toMatchObject({ setting: 'TWILIO_WHATSAPP_CONTENT_SID' });
+    delete process.env.TWILIO_WHATSAPP_FROM;
+    delete process.env.TWILIO_WHATSAPP_CONTENT_SID;
   });
 
   it('in production messages the recipient', async () => {

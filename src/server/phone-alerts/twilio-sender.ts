@@ -11,6 +11,12 @@ export interface TwilioSettings {
   from: string;
   /** E.164 of the WhatsApp sender; without one a WhatsApp alert goes as a text from `from`. */
   whatsappFrom: string | undefined;
+  /**
+   * The approved Content Template (HX…) a WhatsApp message goes as, its one variable the text:
+   * WhatsApp takes a business's free text only within 24 hours of the person's last message
+   * (Twilio's error 63016 otherwise). Undefined: the text as it is (the local simulator).
+   */
+  whatsappContentSid: string | undefined;
   /** The messages a second the numbers take; the outbox paces its requests to it. */
   requestsPerSecond: number;
   /** Where the SDK's requests go instead of https://api.twilio.com: the local simulator. */
@@ -175,7 +181,14 @@ export function createTwilioSender(settings: TwilioSettings): PhoneSender {
               statusCallback: message.statusCallback,
               statusCallbackEvent: CALL_EVENTS,
             })
-          : client.messages.create({ to, from, body: message.body, statusCallback: message.statusCallback });
+          : client.messages.create({
+              to,
+              from,
+              ...(message.channel === 'whatsapp' && settings.whatsappFrom && settings.whatsappContentSid
+                ? { contentSid: settings.whatsappContentSid, contentVariables: JSON.stringify({ 1: message.body }) }
+                : { body: message.body }),
+              statusCallback: message.statusCallback,
+            });
       return { providerId: (await untilAborted(created, signal)).sid };
     },
 
@@ -193,7 +206,8 @@ export function createTwilioSender(settings: TwilioSettings): PhoneSender {
         return calls.find((call) => call.dateCreated.getTime() >= after)?.sid;
       }
       const messages = await untilAborted(client.messages.list({ to, from, limit: LOOKUP_LIMIT }), signal);
-      return messages.find((sent) => sent.dateCreated.getTime() >= after && sent.body === message.body)?.sid;
+      // A template's message is its words around the text.
+      return messages.find((sent) => sent.dateCreated.getTime() >= after && sent.body.includes(message.body))?.sid;
     },
   };
 }

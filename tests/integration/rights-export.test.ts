@@ -249,6 +249,8 @@ describe('findPersonalData', () => {
     });
     expect(fieldsOf(data, 'outage_subscriptions')).toEqual({
       'Correo electrónico': 'ROSA.VERA@correo.cl',
+      Teléfono: '',
+      Canal: 'Correo',
       Localidades: 'Coyhaique, Puerto Aysén',
       'Confirmada el': '',
       'Cambio de localidades pedido': '',
@@ -302,6 +304,25 @@ describe('findPersonalData', () => {
       `accounts 100001 · ${why}`,
       `rights_requests ${reference}`,
     ]);
+  });
+
+  it("finds a phone's subscription when it is the contact phone of a service the person holds", async () => {
+    await db().query(
+      `UPDATE accounts SET holder_rut = '12345678-5', contact_phone = '+56987651234' WHERE service_number = '100001'`,
+    );
+    await db().query(
+      `INSERT INTO outage_subscriptions (phone, channel, towns, confirmed_at, source)
+       VALUES ('+56987651234', 'sms', '{coyhaique}', now(), 'billing'), ('+56911119999', 'sms', '{coyhaique}', now(), 'web')`,
+    );
+    try {
+      const { caseId } = await confirmedRequest({ email: 'otra.persona@correo.cl', rut: '12.345.678-5' });
+      const data = await findPersonalData(db(), caseId);
+      expect(found(data).filter((record) => record.startsWith('outage_subscriptions'))).toHaveLength(1);
+      expect(fieldsOf(data, 'outage_subscriptions')).toMatchObject({ Teléfono: '+56987651234', Canal: 'SMS' });
+    } finally {
+      await db().query(`DELETE FROM outage_subscriptions WHERE phone IS NOT NULL`);
+      await db().query(`UPDATE accounts SET holder_rut = NULL, contact_phone = NULL WHERE service_number = '100001'`);
+    }
   });
 
   it('compares only what looks like a RUT: a passport with the same digits is someone else', async () => {

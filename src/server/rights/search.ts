@@ -12,6 +12,13 @@ import { rightTypes, type RightType } from '../../shared/rights/texts.ts';
 import { isoTime, type Database } from '../db/index.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
 import { recordTables, subjectFrom, subjectParams, type MatchedBy } from './subject.ts';
+import { outboxChannelLabels } from '../../shared/outbox/schema.ts';
+
+/** SQL: a subscription's channel as staff and the person read it. */
+const channelLabel = (column: string) =>
+  `CASE ${column} ${Object.entries(outboxChannelLabels)
+    .map(([channel, label]) => `WHEN '${channel}' THEN '${label}'`)
+    .join(' ')} END`;
 
 /**
  * Everything the site holds about the person of a confirmed rights request (Ley 21.719): the rows
@@ -156,6 +163,8 @@ const sources: Record<RecordSource, Source> = {
     createdAt: 's.created_at',
     fields: [
       ['Correo electrónico', 's.email'],
+      ['Teléfono', 's.phone'],
+      ['Canal', channelLabel('s.channel')],
       ['Localidades', townNames('s.towns')],
       instant('Confirmada el', 's.confirmed_at'),
       ['Cambio de localidades pedido', townNames('s.change_towns')],

@@ -140,7 +140,9 @@ export const recordTables: Record<RecordSource, RecordTable> = {
   outage_subscriptions: {
     table: 'outage_subscriptions',
     id: 's.id::text',
-    theirs: byEmail('s.email'),
+    // An e-mail's, or a phone's that is the contact phone of a service they hold (the billing export's own record).
+    theirs: `(${byEmail('s.email')} OR (s.phone IS NOT NULL AND s.phone IN (
+      SELECT h.contact_phone FROM accounts h WHERE ${byRut('h.holder_rut')})))`,
     reference: 'NULL',
   },
   bills: submission('bills', 's.buy_order'),

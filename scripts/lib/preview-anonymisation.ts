@@ -230,6 +230,7 @@ export const TABLES: Record<string, TableRule> = {
   // The provider's ids of texts received: no phone, no words.
   phone_inbound: {},
   phone_alert_settings: {},
+  phone_send_lease: {},
   // Numbers, and a preview alerts no phone.
   phone_opt_outs: { delete: true },
   outage_water_reports: {

@@ -49,6 +49,8 @@ const routes = [
   [adminOutages, `/api/admin/outages/${ID}/updates`, 'POST'],
   [adminOutages, `/api/admin/outages/${ID}/supply`, 'PUT'],
   [adminOutages, `/api/admin/outages/${ID}/afectados.csv`, 'GET'],
+  [adminOutages, `/api/admin/outages/${ID}/water-reports`, 'PUT'],
+  [adminOutages, '/api/admin/outages/phone-alerts', 'GET, PUT'],
   [adminAdvisories, '/api/admin/advisories', 'GET, POST'],
   [adminAdvisories, `/api/admin/advisories/${ID}`, 'GET, PUT, DELETE'],
   [adminAdvisories, `/api/admin/advisories/${ID}/publish`, 'POST'],

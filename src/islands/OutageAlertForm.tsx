@@ -42,9 +42,19 @@ const codeFields = {
   },
 } satisfies Record<'code', FieldSpec>;
 
+// Each with its hint, which also sets them one per line: a phone's field follows the last.
+const channelHints = {
+  sms: 'Un mensaje de texto a su celular.',
+  whatsapp: 'Un mensaje de WhatsApp a su celular.',
+  voz: 'Una llamada que le lee el aviso, a un celular o a un teléfono fijo.',
+};
 const channels: ChoiceOption[] = [
-  { value: 'correo', label: 'Correo electrónico' },
-  ...PHONE_CHANNELS.map((channel) => ({ value: channel, label: phoneChannelLabels[channel] })),
+  { value: 'correo', label: 'Correo electrónico', hint: 'Un correo con cada aviso.' },
+  ...PHONE_CHANNELS.map((channel) => ({
+    value: channel,
+    label: phoneChannelLabels[channel],
+    hint: channelHints[channel],
+  })),
 ];
 
 // The schemas, and zod with them, load once the visitor starts on the form, not with the page.

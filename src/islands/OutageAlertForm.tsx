@@ -3,7 +3,6 @@ import type { FieldRules } from '../shared/fields.ts';
 import { messages } from '../shared/messages.ts';
 import type { AlertChannel, OutageAlertFormValues } from '../shared/outage-alerts/form.ts';
 import type { OutageTown } from '../shared/outages/schema.ts';
-import { PHONE_CHANNELS, phoneChannelLabels } from '../shared/phone-alerts/channels.ts';
 import { callApi, type ApiFailed } from '../ui/api.ts';
 import { PageData, pageData } from '../ui/page-data.tsx';
 import { CheckboxesField } from './forms/CheckboxesField.tsx';
@@ -41,21 +40,6 @@ const codeFields = {
     autoComplete: 'one-time-code',
   },
 } satisfies Record<'code', FieldSpec>;
-
-// Each with its hint, which also sets them one per line: a phone's field follows the last.
-const channelHints = {
-  sms: 'Un mensaje de texto a su celular.',
-  whatsapp: 'Un mensaje de WhatsApp a su celular.',
-  voz: 'Una llamada que le lee el aviso, a un celular o a un teléfono fijo.',
-};
-const channels: ChoiceOption[] = [
-  { value: 'correo', label: 'Correo electrónico', hint: 'Un correo con cada aviso.' },
-  ...PHONE_CHANNELS.map((channel) => ({
-    value: channel,
-    label: phoneChannelLabels[channel],
-    hint: channelHints[channel],
-  })),
-];
 
 // The schemas, and zod with them, load once the visitor starts on the form, not with the page.
 const alerts = () => import('../shared/outage-alerts/schema.ts');
@@ -112,6 +96,11 @@ type Step =
 interface OutageAlertFormProps {
   /** `outageAlertFormRules()`: every field's, the code's too. */
   rules: FieldRules<FormField>;
+  /**
+   * The radios of how the alerts arrive, each with its hint (`alertChannelOptions`): from the page,
+   * in its HTML rather than in the island's JavaScript, for the text form pages' budget of 75 KB.
+   */
+  channels: ChoiceOption[];
   /** The page's towns (ServerTownChoices), shown until the island has read them. */
   children?: ReactNode;
 }
@@ -121,7 +110,7 @@ interface OutageAlertFormProps {
  * POST /api/cortes/alertas. An e-mail is confirmed by the link mailed to it; a phone, here, by
  * the code sent to it (posted to /confirmar with the phone).
  */
-export default function OutageAlertForm({ rules, children }: OutageAlertFormProps) {
+export default function OutageAlertForm({ rules, channels, children }: OutageAlertFormProps) {
   const form = useSchemaForm(fields, rules, {
     schema: loadSchema,
     draftKey: 'draft:cortes-alertas',

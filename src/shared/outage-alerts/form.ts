@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { fieldRules, type FieldRules } from '../fields.ts';
-import { PHONE_CHANNELS } from '../phone-alerts/channels.ts';
+import { PHONE_CHANNELS, phoneChannelLabels } from '../phone-alerts/channels.ts';
 import { OutageAlertSubscriptionSchema, PhoneAlertCodeSchema, PhoneAlertSubscriptionSchema } from './schema.ts';
 
 /**
@@ -13,6 +13,21 @@ import { OutageAlertSubscriptionSchema, PhoneAlertCodeSchema, PhoneAlertSubscrip
 /** How the form's visitor chooses to get the alerts: `correo`, or a phone's channel. */
 export const ALERT_CHANNELS = ['correo', ...PHONE_CHANNELS] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/**
+ * The form's radios, each with a hint (which also sets them one per line, the revealed field
+ * after the last). The page gives them to the island.
+ */
+export const alertChannelOptions: { value: AlertChannel; label: string; hint: string }[] = [
+  { value: 'correo', label: 'Correo electrónico', hint: 'Un correo con cada aviso.' },
+  { value: 'sms', label: phoneChannelLabels.sms, hint: 'Un mensaje de texto a su celular.' },
+  { value: 'whatsapp', label: phoneChannelLabels.whatsapp, hint: 'Un mensaje de WhatsApp a su celular.' },
+  {
+    value: 'voz',
+    label: phoneChannelLabels.voz,
+    hint: 'Una llamada que le lee el aviso, a un celular o a un teléfono fijo.',
+  },
+];
 
 /** The form's values as it checks them: the field of the other channel is there, unused. */
 export interface OutageAlertFormValues {

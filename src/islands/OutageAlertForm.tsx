@@ -17,25 +17,22 @@ import { useSchemaForm, type FieldSpec, type SendOutcome } from '../ui/forms/use
 type FormField = 'channel' | 'email' | 'phone' | 'towns' | 'code';
 
 const fields = {
-  channel: { label: '¿Cómo quiere recibir los avisos?' },
+  // The error summary's word for the radios; their legend, a question, comes from the page.
+  channel: { label: 'Medio' },
   // Not "Correo electrónico", the radio's name: two controls of one name confuse voice control.
   email: {
     label: 'Dirección de correo electrónico',
     type: 'email',
     autoComplete: 'email',
-    hint: 'Le enviaremos un enlace para confirmar la suscripción.',
   },
-  phone: {
-    label: 'Teléfono',
-    hint: 'Celular (+56 9 …) o teléfono fijo de la región de Aysén (+56 67 …). Un teléfono fijo recibe los avisos por llamada de voz.',
-  },
+  // The hints of the fields a radio reveals, and the code's, come from the page (`hints`).
+  phone: { label: 'Teléfono' },
   towns: { label: 'Localidades', hint: 'Elija una o más.' },
 } satisfies Record<Exclude<FormField, 'code'>, FieldSpec>;
 
 const codeFields = {
   code: {
     label: 'Código de confirmación',
-    hint: 'Los 6 dígitos del mensaje o de la llamada.',
     inputMode: 'numeric',
     autoComplete: 'one-time-code',
   },
@@ -97,10 +94,12 @@ interface OutageAlertFormProps {
   /** `outageAlertFormRules()`: every field's, the code's too. */
   rules: FieldRules<FormField>;
   /**
-   * The radios of how the alerts arrive, each with its hint (`alertChannelOptions`): from the page,
-   * in its HTML rather than in the island's JavaScript, for the text form pages' budget of 75 KB.
+   * The radios of how the alerts arrive, their legend and each one's hint (`alertChannels`): from
+   * the page, in its HTML rather than in the island's JavaScript, for the text form pages' budget of 75 KB.
    */
-  channels: ChoiceOption[];
+  channels: { legend: string; options: ChoiceOption[] };
+  /** The hints of the e-mail, the phone and its code (`alertFieldHints`), from the page for the same budget. */
+  hints: { email: string; phone: string; code: string };
   /** The page's towns (ServerTownChoices), shown until the island has read them. */
   children?: ReactNode;
 }
@@ -110,7 +109,7 @@ interface OutageAlertFormProps {
  * POST /api/cortes/alertas. An e-mail is confirmed by the link mailed to it; a phone, here, by
  * the code sent to it (posted to /confirmar with the phone).
  */
-export default function OutageAlertForm({ rules, channels, children }: OutageAlertFormProps) {
+export default function OutageAlertForm({ rules, channels, hints, children }: OutageAlertFormProps) {
   const form = useSchemaForm(fields, rules, {
     schema: loadSchema,
     draftKey: 'draft:cortes-alertas',
@@ -190,9 +189,10 @@ export default function OutageAlertForm({ rules, channels, children }: OutageAle
       setOutcome(undefined);
       codeForm.showErrors({});
       setResending(true);
-      const sent = await subscribe(step.request);
+      // A refusal shows as refused() shows it, but for a 400's field errors: only a town removed
+      // since the first request could bring one, and the code step has no towns to show it on.
+      await subscribe(step.request);
       setResending(false);
-      if (!sent.ok && sent.errors) setOutcome({ kind: 'error', text: messages.invalidForm });
     };
     const busy = codeForm.sending || resending;
     return (
@@ -209,7 +209,7 @@ export default function OutageAlertForm({ rules, channels, children }: OutageAle
           </p>
         </div>
         <ErrorSummary errors={codeForm.errors} labels={codeForm.labels} />
-        <Field {...codeForm.text('code')} />
+        <Field {...codeForm.text('code')} hint={hints.code} />
         <div className="form__actions">
           <button type="submit" className="button" disabled={busy}>
             {codeForm.sending && <span className="spinner" aria-hidden="true" />}
@@ -225,7 +225,7 @@ export default function OutageAlertForm({ rules, channels, children }: OutageAle
   }
 
   const channel = form.values.channel as AlertChannel;
-  const phone = form.text('phone');
+  const phone = { ...form.text('phone'), hint: hints.phone };
   const choice = form.choice('towns');
   return (
     <form
@@ -236,11 +236,11 @@ export default function OutageAlertForm({ rules, channels, children }: OutageAle
       aria-busy={form.sending}
     >
       {/* The summary names the group in a word: its legend is a question. */}
-      <ErrorSummary errors={form.errors} labels={{ ...form.labels, channel: 'Medio' }} />
-      <ChoiceField {...form.choice('channel')} options={channels} />
+      <ErrorSummary errors={form.errors} labels={form.labels} />
+      <ChoiceField {...form.choice('channel')} label={channels.legend} options={channels.options} />
       {/* The field the chosen radio reveals: one phone for the three ways to a phone. */}
       {channel === 'correo' ? (
-        <Field {...form.text('email')} />
+        <Field {...form.text('email')} hint={hints.email} />
       ) : (
         <FieldFrame {...phone}>
           <input

@@ -6,7 +6,7 @@ import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { hoursFromNow } from './helpers/notices.ts';
-import { codeIn, phoneMessages, phoneMessageWith } from './helpers/phones.ts';
+import { codeIn, forgetWrongCodes, phoneMessages, phoneMessageWith } from './helpers/phones.ts';
 import { screenshot, screenshotsWanted } from './helpers/screenshots.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 
@@ -26,6 +26,7 @@ const TYPED = `${PHONE.slice(3, 4)} ${PHONE.slice(4, 8)} ${PHONE.slice(8)}`;
 
 test.beforeAll(async () => {
   await ensureAdmin();
+  await forgetWrongCodes(PHONE);
 });
 
 /** The cuts this file published: the e2e database outlives the run, and a cut left current would show on every later run's pages. */

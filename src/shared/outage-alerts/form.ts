@@ -15,19 +15,30 @@ export const ALERT_CHANNELS = ['correo', ...PHONE_CHANNELS] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /**
- * The form's radios, each with a hint (which also sets them one per line, the revealed field
- * after the last). The page gives them to the island.
+ * The form's radios: their legend, and each one's hint (which also sets them one per line, the
+ * revealed field after the last). The page gives them to the island.
  */
-export const alertChannelOptions: { value: AlertChannel; label: string; hint: string }[] = [
-  { value: 'correo', label: 'Correo electrónico', hint: 'Un correo con cada aviso.' },
-  { value: 'sms', label: phoneChannelLabels.sms, hint: 'Un mensaje de texto a su celular.' },
-  { value: 'whatsapp', label: phoneChannelLabels.whatsapp, hint: 'Un mensaje de WhatsApp a su celular.' },
-  {
-    value: 'voz',
-    label: phoneChannelLabels.voz,
-    hint: 'Una llamada que le lee el aviso, a un celular o a un teléfono fijo.',
-  },
-];
+export const alertChannels: { legend: string; options: { value: AlertChannel; label: string; hint: string }[] } = {
+  legend: '¿Cómo quiere recibir los avisos?',
+  options: [
+    { value: 'correo', label: 'Correo electrónico', hint: 'Un correo con cada aviso.' },
+    { value: 'sms', label: phoneChannelLabels.sms, hint: 'Un mensaje de texto a su celular.' },
+    { value: 'whatsapp', label: phoneChannelLabels.whatsapp, hint: 'Un mensaje de WhatsApp a su celular.' },
+    {
+      value: 'voz',
+      label: phoneChannelLabels.voz,
+      hint: 'Una llamada que le lee el aviso, a un celular o a un teléfono fijo.',
+    },
+  ],
+};
+
+/** The hints of the fields the radios reveal, and of a phone's code, which the page gives the island. */
+export const alertFieldHints = {
+  email: 'Le enviaremos un enlace para confirmar la suscripción.',
+  phone:
+    'Celular (+56 9 …) o teléfono fijo de la región de Aysén (+56 67 …). Un teléfono fijo recibe los avisos por llamada de voz.',
+  code: 'Los 6 dígitos del mensaje o de la llamada.',
+};
 
 /** The form's values as it checks them: the field of the other channel is there, unused. */
 export interface OutageAlertFormValues {

@@ -2,7 +2,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import type { PhoneChannel } from '../../../src/shared/phone-alerts/channels.ts';
-import { root } from './database.ts';
+import { phoneCodeCounters } from '../../../src/server/throttle/uses.ts';
+import { query, root } from './database.ts';
 
 const sms = path.join(root, '.data/sms');
 
@@ -42,3 +43,13 @@ export async function phoneMessageWith(phone: string, text: string): Promise<Pho
 
 /** The 6-digit code of a confirmation message. */
 export const codeIn = (message: PhoneMessage) => /\b(\d{6})\b/.exec(message.body)![1]!;
+
+/**
+ * Forgets the wrong codes typed for `phone` from this machine, over IPv4 and IPv6: the one
+ * throttle of typed secrets counts them by phone and by client group, and the e2e database
+ * outlives the run, so a few runs' refused codes would make the next one wait.
+ */
+export async function forgetWrongCodes(phone: string): Promise<void> {
+  const counters = await Promise.all(['127.0.0.1', '::1'].map((address) => phoneCodeCounters(phone, address)));
+  await query('DELETE FROM follow_up_failures WHERE client = ANY($1)', [counters.flat().map(({ key }) => key)]);
+}

@@ -25,7 +25,7 @@ const fields = {
     type: 'email',
     autoComplete: 'email',
   },
-  // The hints of the fields a radio reveals, and the code's, come from the page (`hints`).
+  // The hints of the fields a radio reveals, and the code's, come from the page (`texts`).
   phone: { label: 'Teléfono' },
   towns: { label: 'Localidades', hint: 'Elija una o más.' },
 } satisfies Record<Exclude<FormField, 'code'>, FieldSpec>;
@@ -84,6 +84,13 @@ const townsInPage = (): Option[] | null => pageData<Town[]>(TOWNS_DATA_ID)?.map(
 // The form keeps every value as text (its draft); the towns as their slugs, one per line.
 const townList = (value: string) => value.split('\n').filter(Boolean);
 
+/**
+ * Moves focus to a step's notice as it appears in place of the form (GOV.UK's success banner): a
+ * screen reader reads it, and the keyboard goes on from it, not from the button that is gone.
+ * A function of the module, so that React calls it once as the notice mounts, not each render.
+ */
+const focusOnMount = (notice: HTMLElement | null) => notice?.focus();
+
 /** Where the form is: its fields; a phone's code to type (the request kept to ask again); done. */
 type Step =
   | { kind: 'form' }
@@ -98,8 +105,11 @@ interface OutageAlertFormProps {
    * the page, in its HTML rather than in the island's JavaScript, for the text form pages' budget of 75 KB.
    */
   channels: { legend: string; options: ChoiceOption[] };
-  /** The hints of the e-mail, the phone and its code (`alertFieldHints`), from the page for the same budget. */
-  hints: { email: string; phone: string; code: string };
+  /**
+   * The hints of the e-mail, the phone and its code, and what to say when the page has no towns
+   * (`alertFormTexts`): from the page for the same budget.
+   */
+  texts: { email: string; phone: string; code: string; noTowns: string };
   /** The page's towns (ServerTownChoices), shown until the island has read them. */
   children?: ReactNode;
 }
@@ -109,7 +119,7 @@ interface OutageAlertFormProps {
  * POST /api/cortes/alertas. An e-mail is confirmed by the link mailed to it; a phone, here, by
  * the code sent to it (posted to /confirmar with the phone).
  */
-export default function OutageAlertForm({ rules, channels, hints, children }: OutageAlertFormProps) {
+export default function OutageAlertForm({ rules, channels, texts, children }: OutageAlertFormProps) {
   const form = useSchemaForm(fields, rules, {
     schema: loadSchema,
     draftKey: 'draft:cortes-alertas',
@@ -173,7 +183,7 @@ export default function OutageAlertForm({ rules, channels, hints, children }: Ou
 
   if (step.kind === 'confirmed')
     return (
-      <div role="status" className="notice notice--success">
+      <div role="status" className="notice notice--success" ref={focusOnMount} tabIndex={-1}>
         <p>{step.message}</p>
         <ul>
           {step.towns.map((town) => (
@@ -203,13 +213,11 @@ export default function OutageAlertForm({ rules, channels, hints, children }: Ou
         onSubmit={submitted(() => void codeForm.submit(confirm))}
         aria-busy={busy}
       >
-        <div role="status">
-          <p key={step.sent} className="notice notice--success">
-            {step.message}
-          </p>
-        </div>
+        <p key={step.sent} role="status" className="notice notice--success" ref={focusOnMount} tabIndex={-1}>
+          {step.message}
+        </p>
         <ErrorSummary errors={codeForm.errors} labels={codeForm.labels} />
-        <Field {...codeForm.text('code')} hint={hints.code} />
+        <Field {...codeForm.text('code')} hint={texts.code} />
         <div className="form__actions">
           <button type="submit" className="button" disabled={busy}>
             {codeForm.sending && <span className="spinner" aria-hidden="true" />}
@@ -225,7 +233,7 @@ export default function OutageAlertForm({ rules, channels, hints, children }: Ou
   }
 
   const channel = form.values.channel as AlertChannel;
-  const phone = { ...form.text('phone'), hint: hints.phone };
+  const phone = { ...form.text('phone'), hint: texts.phone };
   const choice = form.choice('towns');
   return (
     <form
@@ -240,7 +248,7 @@ export default function OutageAlertForm({ rules, channels, hints, children }: Ou
       <ChoiceField {...form.choice('channel')} label={channels.legend} options={channels.options} />
       {/* The field the chosen radio reveals: one phone for the three ways to a phone. */}
       {channel === 'correo' ? (
-        <Field {...form.text('email')} hint={hints.email} />
+        <Field {...form.text('email')} hint={texts.email} />
       ) : (
         <FieldFrame {...phone}>
           <input
@@ -270,7 +278,7 @@ export default function OutageAlertForm({ rules, channels, hints, children }: Ou
       )}
       {towns === null && (
         <p className="form-error" role="alert">
-          No pudimos cargar las localidades. Recargue la página en unos minutos.
+          {texts.noTowns}
         </p>
       )}
       <PrivacyNote section={channel === 'correo' ? 'avisos-de-cortes-por-correo' : 'avisos-de-cortes-por-telefono'} />

@@ -123,7 +123,9 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
   expect(await pageViolations(page), 'the phone field revealed, with an error').toEqual([]);
   await shots(page, testInfo, 'alertas-telefono');
   await page.getByRole('button', { name: 'Suscribirme' }).click();
+  // The code's step takes the form's place, its notice focused: a screen reader reads it.
   await expect(page.getByRole('status')).toContainText(phoneAlertMessages.subscribed('sms'));
+  await expect(page.getByRole('status')).toBeFocused();
 
   const first = await phoneMessageWith(PHONE, 'su codigo para recibir avisos');
   expect(first.channel).toBe('sms');
@@ -142,6 +144,8 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
   await expect
     .poll(async () => (await phoneMessages(PHONE)).filter((message) => message.reference?.startsWith('ALE-')).length)
     .toBe(2);
+  await expect(page.getByRole('status')).toBeFocused();
+  await expect(page.locator('#code-error')).toHaveCount(0);
   const codes = (await phoneMessages(PHONE)).filter((message) => message.reference?.startsWith('ALE-'));
   await code.fill(codeIn(codes[0]!));
   await page.getByRole('button', { name: 'Confirmar' }).click();
@@ -151,6 +155,7 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
   const confirmed = page.getByRole('status');
   await expect(confirmed).toContainText(phoneAlertMessages.confirmed('sms'));
   await expect(confirmed.getByRole('listitem')).toHaveText(['Coyhaique']);
+  await expect(confirmed).toBeFocused();
   expect(await query('SELECT channel, towns FROM outage_subscriptions WHERE phone = $1', [PHONE])).toEqual([
     { channel: 'sms', towns: ['coyhaique'] },
   ]);

@@ -32,12 +32,16 @@ export const alertChannels: { legend: string; options: { value: AlertChannel; la
   ],
 };
 
-/** The hints of the fields the radios reveal, and of a phone's code, which the page gives the island. */
-export const alertFieldHints = {
+/**
+ * The hints of the fields the radios reveal and of a phone's code, and the words for a page
+ * without its towns (not filled by its function), which the page gives the island.
+ */
+export const alertFormTexts = {
   email: 'Le enviaremos un enlace para confirmar la suscripción.',
   phone:
     'Celular (+56 9 …) o teléfono fijo de la región de Aysén (+56 67 …). Un teléfono fijo recibe los avisos por llamada de voz.',
   code: 'Los 6 dígitos del mensaje o de la llamada.',
+  noTowns: 'No pudimos cargar las localidades. Recargue la página en unos minutos.',
 };
 
 /** The form's values as it checks them: the field of the other channel is there, unused. */

@@ -62,10 +62,15 @@ test('a visitor subscribes to Coyhaique, confirms by the mailed link, gets one m
   await query(`DELETE FROM outage_subscriptions WHERE lower(email) = $1`, [EMAIL]);
   await page.goto('/cortes');
   await page.getByRole('link', { name: 'suscríbase a los avisos de cortes' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos de cortes por correo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Avisos de cortes por correo o teléfono');
 
-  // Without a town: the error summary names the field.
-  await page.getByLabel('Correo electrónico').fill(EMAIL);
+  // E-mail is the default; without a town, the error summary names the field.
+  await expect(page.getByRole('radio', { name: 'Correo electrónico' })).toBeChecked();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
+    'href',
+    '/privacidad#avisos-de-cortes-por-correo',
+  );
+  await page.getByRole('textbox', { name: 'Dirección de correo electrónico' }).fill(EMAIL);
   await page.getByRole('button', { name: 'Suscribirme' }).click();
   await expect(page.getByRole('alert').getByRole('link')).toHaveText('Localidades: Seleccione al menos una localidad.');
 

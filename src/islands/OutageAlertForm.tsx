@@ -9,7 +9,6 @@ import { CheckboxesField } from './forms/CheckboxesField.tsx';
 import { ChoiceField, type ChoiceOption } from './forms/ChoiceField.tsx';
 import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
-import { describedBy, FieldFrame } from '../ui/forms/FieldFrame.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import type { Option } from './forms/SelectField.tsx';
 import { useSchemaForm, type FieldSpec, type SendOutcome } from '../ui/forms/use-schema-form.ts';
@@ -26,7 +25,8 @@ const fields = {
     autoComplete: 'email',
   },
   // The hints of the fields a radio reveals, and the code's, come from the page (`texts`).
-  phone: { label: 'Teléfono' },
+  // type="tel" brings the phone keypad; no inputmode needed.
+  phone: { label: 'Teléfono', type: 'tel', autoComplete: 'tel' },
   towns: { label: 'Localidades', hint: 'Elija una o más.' },
 } satisfies Record<Exclude<FormField, 'code'>, FieldSpec>;
 
@@ -233,7 +233,6 @@ export default function OutageAlertForm({ rules, channels, texts, children }: Ou
   }
 
   const channel = form.values.channel as AlertChannel;
-  const phone = { ...form.text('phone'), hint: texts.phone };
   const choice = form.choice('towns');
   return (
     <form
@@ -250,22 +249,7 @@ export default function OutageAlertForm({ rules, channels, texts, children }: Ou
       {channel === 'correo' ? (
         <Field {...form.text('email')} hint={texts.email} />
       ) : (
-        <FieldFrame {...phone}>
-          <input
-            id="phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            value={phone.value}
-            maxLength={phone.maxLength}
-            required={phone.required}
-            disabled={phone.disabled}
-            aria-describedby={describedBy('phone', phone.hint, phone.error)}
-            aria-invalid={phone.error ? true : undefined}
-            onChange={(event) => phone.onChange(event.target.value)}
-          />
-        </FieldFrame>
+        <Field {...form.text('phone')} hint={texts.phone} />
       )}
       {towns === undefined && children}
       {towns && (

@@ -108,7 +108,6 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
   await expect(page.getByRole('textbox', { name: 'Dirección de correo electrónico' })).toHaveCount(0);
   const phone = page.getByRole('textbox', { name: 'Teléfono' });
   await expect(phone).toHaveAttribute('type', 'tel');
-  await expect(phone).toHaveAttribute('inputmode', 'tel');
   await expect(phone).toHaveAttribute('autocomplete', 'tel');
   await expect(page.getByRole('main').getByRole('link', { name: 'Política de privacidad' })).toHaveAttribute(
     'href',
@@ -192,8 +191,13 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
   const reply = /El sitio respondió: «(.+)»/.exec((await answered.textContent())!)![1]!;
   await expect(page.getByRole('listitem').filter({ hasText: reply })).toBeVisible();
 
-  // Staff see it on the outage's page, in both themes.
-  const row = 'Siguen sin agua (respuestas por SMS)';
+  // Staff see it on the outage's page, in both themes, with the alerts by channel; then mark it answered.
+  const value = (section: string, term: string) =>
+    page
+      .getByRole('region', { name: section })
+      .getByRole('term')
+      .filter({ hasText: term })
+      .locator('xpath=following-sibling::dd[1]');
   for (const theme of adminThemes) {
     await page.addInitScript(
       (chosen) =>
@@ -205,12 +209,40 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
     );
     await page.goto(`/admin/cortes/${outageId}`);
     await expect(page.locator('.admin')).toHaveAttribute('data-theme', theme);
-    const realTimes = page.getByRole('region', { name: 'Horas reales' });
-    await expect(
-      realTimes.getByRole('term').filter({ hasText: row }).locator('xpath=following-sibling::dd[1]'),
-    ).toHaveText('1 teléfono respondió SIGO SIN AGUA al aviso de reposición');
+    await expect(value('Siguen sin agua', 'Respuestas SIGO SIN AGUA al aviso de reposición')).toHaveText(
+      '1 teléfono respondió SIGO SIN AGUA al aviso de reposición.',
+    );
+    await expect(value('Siguen sin agua', 'Sin atender')).toHaveText('1 teléfono');
+    // The publication's and the restoration's texts, each taken by the provider.
+    const sms = page
+      .getByRole('region', { name: 'Avisos a suscriptores' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'SMS', exact: true }) });
+    await expect(sms.first()).toBeVisible();
     await expectNoAdminViolations(page, theme, `/admin/cortes/${outageId}`);
+    if (screenshotsWanted)
+      for (const [path, name, loaded] of [
+        [`/admin/cortes/${outageId}`, 'corte', 'Mensajes de cada aviso, por canal'],
+        ['/admin/cortes', 'cortes', /^Cortes, los vigentes primero/],
+        ['/admin/correo', 'correo', /^(Correos sin enviar|No hay correos pendientes)/],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByText(loaded).first()).toBeVisible({ timeout: 20_000 });
+        // The list's setting of the billing phones, unfolded.
+        if (name === 'cortes') {
+          await page.getByText('Avisos por teléfono a los clientes').click();
+          await expect(page.getByRole('button', { name: 'Guardar' })).toBeVisible();
+        }
+        for (const width of [375, 1280]) {
+          await page.setViewportSize({ width, height: 900 });
+          await screenshot(page, testInfo, `admin-${name}-${theme}-${width}.png`, { fullPage: true });
+        }
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+    await page.goto(`/admin/cortes/${outageId}`);
   }
+  await page.getByRole('button', { name: 'Marcar como atendidas' }).click();
+  await expect(value('Siguen sin agua', 'Sin atender')).toHaveText('Ninguna');
 
   // BAJA: the subscription goes, and the next cut in Coyhaique reaches the phone no more.
   await textFromPhone(page, 'BAJA');

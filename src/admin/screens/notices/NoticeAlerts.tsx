@@ -7,10 +7,18 @@ import { SummarySection } from '../../components/SummaryList.tsx';
 type Channel = keyof typeof outboxChannelLabels;
 const CHANNELS = Object.keys(outboxChannelLabels) as Channel[];
 
-/** "120 por correo, 45 por SMS y 2 por llamada de voz", or that nobody is subscribed. */
+/** How each channel reaches a subscriber, in a sentence. */
+const byChannel = {
+  email: 'por correo',
+  sms: 'por SMS',
+  whatsapp: 'por WhatsApp',
+  voz: 'por llamada',
+} as const satisfies Record<Channel, string>;
+
+/** "120 por correo, 45 por SMS y 2 por llamada", or that nobody is subscribed. */
 function audienceText(audience: Alerts['audience']): string {
   const parts = CHANNELS.filter((channel) => (audience[channel] ?? 0) > 0).map(
-    (channel) => `${audience[channel]} por ${outboxChannelLabels[channel].toLowerCase()}`,
+    (channel) => `${audience[channel]} ${byChannel[channel]}`,
   );
   if (parts.length === 0) return 'Nadie está suscrito a sus localidades.';
   return new Intl.ListFormat('es', { type: 'conjunction' }).format(parts);

@@ -7,7 +7,13 @@ import {
   paidOnlineHoursAgo,
   serviceNumbers,
 } from './helpers/accounts-import.ts';
-import { ADMIN_SHELL, adminShellMarkup, adminThemes as themes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import {
+  ADMIN_SHELL,
+  adminShellMarkup,
+  adminThemes as themes,
+  expectNoAdminViolations,
+  useAdminTheme,
+} from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { caseIdOf, complaintArrivalFor, sendComplaint, uniqueName } from './helpers/cases.ts';
 import { adminScreenshots, screenshot, screenshotsWanted } from './helpers/screenshots.ts';
@@ -38,15 +44,6 @@ const screens = [
   '/admin/primer-administrador',
 ];
 
-/** Stores the theme the way the settings popover does, before the app reads it. */
-async function useTheme(page: Page, theme: (typeof themes)[number]) {
-  await page.addInitScript(
-    (chosen) =>
-      localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen })),
-    theme,
-  );
-}
-
 /** Every Content-Security-Policy violation the page reports (the app must run under the site's CSP). */
 function cspViolations(page: Page): string[] {
   const violations: string[] = [];
@@ -68,7 +65,7 @@ test.beforeAll(async () => {
 for (const theme of themes) {
   test.describe(`theme ${theme}`, () => {
     test.beforeEach(async ({ page }) => {
-      await useTheme(page, theme);
+      await useAdminTheme(page, theme);
     });
 
     test('/login has no WCAG 2.2 AA violations, with and without errors', async ({ page }) => {
@@ -150,7 +147,7 @@ for (const theme of themes) {
       // Signed out, as the person creating the first administrator is; the status as on a new site.
       // A new tab: the session lives in the first tab's sessionStorage.
       const visitor = await page.context().newPage();
-      await useTheme(visitor, theme);
+      await useAdminTheme(visitor, theme);
       await visitor.route('/api/bootstrap', (route) =>
         route.fulfill({ json: { success: true, data: { status: 'available' } } }),
       );

@@ -1,4 +1,4 @@
-import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { adminThemes, expectNoAdminViolations, useAdminTheme } from './helpers/admin-axe.ts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -210,14 +210,7 @@ for (const theme of adminThemes) {
   }) => {
     test.slow();
     const reference = await sendDenuncia(request, 'Texto de la denuncia para revisar la accesibilidad.');
-    await page.addInitScript(
-      (chosen) =>
-        localStorage.setItem(
-          'settings',
-          JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen }),
-        ),
-      theme,
-    );
+    await useAdminTheme(page, theme);
     await useSession(page, e2eCompliance);
     await page.setExtraHTTPHeaders({ 'X-Local-Now': READ_ON });
     for (const width of [390, 1280]) {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { useAdminTheme } from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 
 const app = (page: import('@playwright/test').Page) => page.locator('.admin');
@@ -89,9 +90,7 @@ test('an invalid stored theme logs a warning and uses the light theme', async ({
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
   });
-  await page.addInitScript(() =>
-    localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: 'NEON' })),
-  );
+  await useAdminTheme(page, 'NEON');
   await page.goto('/admin/pagos');
   await expect(app(page)).toHaveAttribute('data-theme', 'LIGHT');
   expect(warnings.some((text) => text.includes('Tema no válido') && text.includes('NEON'))).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { adminThemes, expectNoAdminViolations, useAdminTheme } from './helpers/admin-axe.ts';
 import { useAdminSessions } from './helpers/admin-session.ts';
 import { sendComplaintForm } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
@@ -100,12 +100,7 @@ test.describe('Cuentas: a service for staff', () => {
   useAdminSessions();
   for (const theme of adminThemes)
     test(`shows 100002, which has no RUT, printable, and passes axe (${theme})`, async ({ page }, testInfo) => {
-      await page.addInitScript((chosen) => {
-        localStorage.setItem(
-          'settings',
-          JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen }),
-        );
-      }, theme);
+      await useAdminTheme(page, theme);
       await page.goto('/admin/cuentas/importar');
       await page
         .getByRole('navigation', { name: 'Cuentas' })

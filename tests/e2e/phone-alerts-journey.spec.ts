@@ -1,7 +1,7 @@
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { phoneAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
 import { fitsOneSegment } from '../../src/shared/phone-alerts/gsm7.ts';
-import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { adminThemes, expectNoAdminViolations, useAdminTheme } from './helpers/admin-axe.ts';
 import { ensureAdmin, useSession } from './helpers/admin-session.ts';
 import { uniqueName } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
@@ -199,14 +199,7 @@ test('a phone subscribed by SMS on /cortes/alertas gets the emergency cut and it
       .filter({ hasText: term })
       .locator('xpath=following-sibling::dd[1]');
   for (const theme of adminThemes) {
-    await page.addInitScript(
-      (chosen) =>
-        localStorage.setItem(
-          'settings',
-          JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen }),
-        ),
-      theme,
-    );
+    await useAdminTheme(page, theme);
     await page.goto(`/admin/cortes/${outageId}`);
     await expect(page.locator('.admin')).toHaveAttribute('data-theme', theme);
     await expect(value('Siguen sin agua', 'Respuestas SIGO SIN AGUA al aviso de reposición')).toHaveText(

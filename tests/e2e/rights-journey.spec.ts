@@ -6,7 +6,7 @@ import { longDate } from '../../src/shared/time/long-date.ts';
 import { thirdPartyTexts } from '../../src/shared/rights/desk/texts.ts';
 import { confirmTexts, exportTexts, rightsMailTexts, rightsMessages } from '../../src/shared/rights/texts.ts';
 import { e2eAdmin, ensureAdmin } from './helpers/admin-session.ts';
-import { adminThemes, expectNoAdminViolations } from './helpers/admin-axe.ts';
+import { adminThemes, expectNoAdminViolations, useAdminTheme } from './helpers/admin-axe.ts';
 import { atServer, staffCaseRow } from './helpers/cases.ts';
 import { query } from './helpers/database.ts';
 import { sendDenuncia } from './helpers/denuncias.ts';
@@ -163,14 +163,7 @@ test('an acceso request is confirmed, searched without the denuncia, extended on
   ).toBeVisible();
   // The desk in both themes: axe, and a look on a phone and a desktop.
   for (const theme of adminThemes) {
-    await staff.evaluate(
-      (chosen) =>
-        localStorage.setItem(
-          'settings',
-          JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen }),
-        ),
-      theme,
-    );
+    await useAdminTheme(staff, theme);
     await staff.reload();
     await expect(staff.locator('.admin')).toHaveAttribute('data-theme', theme);
     await expect(found.getByRole('listitem').first()).toBeVisible();

@@ -5,6 +5,15 @@ import { wcagViolations } from './axe.ts';
 export const adminThemes = ['ONE_DARK', 'LIGHT'] as const;
 export type AdminTheme = (typeof adminThemes)[number];
 
+/** Stores `theme` the way the settings popover does, before the app reads it (any string: a test of a bad one). */
+export async function useAdminTheme(page: Page, theme: string) {
+  await page.addInitScript(
+    (chosen) =>
+      localStorage.setItem('settings', JSON.stringify({ direction: 'ltr', responsiveFontSizes: true, theme: chosen })),
+    theme,
+  );
+}
+
 // The rules whose outcome depends on colours. A theme sets colours only (the same DOM, the same
 // names and roles), so the other rules would repeat in the second theme what they found in the
 // first: they run once, and the second theme runs these alone (axe is most of the admin screens'

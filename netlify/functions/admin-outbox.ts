@@ -4,9 +4,9 @@ import { adminRoutes, answer } from '../../src/server/admin-endpoint.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { loadStoredAttachment } from '../../src/server/mail/deliver.ts';
 import { getMailSender } from '../../src/server/mail/index.ts';
-import { deliverDue, deliverDuePhoneMessages } from '../../src/server/outbox/outbox.ts';
+import { deliverDue } from '../../src/server/outbox/outbox.ts';
 import { countStalled, listUnsent, retryNow, type Redeliver } from '../../src/server/outbox/unsent.ts';
-import { getPhoneSender } from '../../src/server/phone-alerts/index.ts';
+import { startPhoneSender } from '../../src/server/phone-alerts/send-queue.ts';
 import { NotFound } from '../../src/server/errors.ts';
 
 /**
@@ -20,8 +20,8 @@ export default adminRoutes({
     POST: async ({ db, admin, params, req }) => {
       const redeliver: Redeliver = async (channel, ids) => {
         if (channel === 'email') return deliverDue(db, getMailSender(), loadStoredAttachment, { ids, limit: 1 });
-        const origin = settings.siteAddress({ url: new URL(req.url).origin });
-        return deliverDuePhoneMessages(db, await getPhoneSender(origin), origin, { ids, limit: 1 });
+        // A phone's goes by the background sender, the one function with the provider's SDK: due now, sent within seconds.
+        return startPhoneSender(settings.siteAddress({ url: new URL(req.url).origin }));
       };
       const mail = await retryNow(db, admin, params.mailId, redeliver);
       if (mail === undefined) throw new NotFound(outboxMessages.notFound);

@@ -15,7 +15,7 @@ import { json, parseInput, readInput, readJson } from '../../src/server/http.ts'
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { confirmPhone, subscribePhone } from '../../src/server/outage-alerts/phone-subscriptions.ts';
 import { confirm, subscribe, unsubscribe } from '../../src/server/outage-alerts/subscriptions.ts';
-import { deliverDuePhones } from '../../src/server/phone-alerts/deliver.ts';
+import { startPhoneSender } from '../../src/server/phone-alerts/send-queue.ts';
 import { publicRoutes } from '../../src/server/route-table.ts';
 
 /** A request about a phone's alerts rather than an e-mail's: it names a phone. */
@@ -35,9 +35,11 @@ export default publicRoutes({
       if (namesPhone(body)) {
         const input = parseInput(PhoneAlertSubscriptionSchema, body);
         // The code is sent to the phone: a deploy that cannot reach phones answers 503 rather than store it unsent.
-        await settings.phone(settings.siteAddress(context.site));
+        const origin = settings.siteAddress(context.site);
+        await settings.phone(origin);
         await subscribePhone(getDatabase(), input);
-        context.waitUntil(deliverDuePhones(context.site));
+        // By the one function that carries the provider's SDK, started now: it sends within seconds.
+        context.waitUntil(startPhoneSender(origin));
         return json({
           success: true,
           message: phoneAlertMessages.subscribed(input.channel),

@@ -5,17 +5,13 @@ import { errorSummary } from '../../src/server/error-summary.ts';
 import { forgetPastAcknowledgements } from '../../src/server/mail/acknowledgements.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { config as settings } from '../../src/server/config.ts';
-import { deliverDuePhones } from '../../src/server/phone-alerts/deliver.ts';
 import { phonesStillDue, startPhoneSender } from '../../src/server/phone-alerts/send-queue.ts';
-
-/** The phones' messages a run sends itself; more are the background sender's. */
-const PHONES_PER_RUN = 50;
 
 /**
  * Retries mail and phone messages whose first delivery failed (design.md: a provider outage delays a
- * message, never loses it): up to 50 mails (a batch of alerts is never split) and 50 phone messages
- * within the run's deadline (src/server/deadline.ts); the rest of the mail is due on the next run,
- * and phones still due start the background sender (phone-alerts/send-queue.ts). First it forgets the acknowledgement
+ * message, never loses it): up to 50 mails (a batch of alerts is never split) within the run's
+ * deadline (src/server/deadline.ts), the rest due on the next run; phones' messages still due start
+ * the background sender (phone-alerts/send-queue.ts). First it forgets the acknowledgement
  * counts of past days (src/server/mail/acknowledgements.ts), one statement.
  */
 export default async (_req: Request, context: Context): Promise<Response> => {
@@ -23,11 +19,9 @@ export default async (_req: Request, context: Context): Promise<Response> => {
   await forgetPastAcknowledgements(getDatabase()).catch((error: unknown) =>
     console.error(`outbox: past acknowledgement counts not deleted: ${errorSummary(error)}`),
   );
-  await Promise.all([
-    deliverDueMail({ limit: 50, deadline }),
-    deliverDuePhones(context.site, { limit: PHONES_PER_RUN, deadline }),
-  ]);
-  // More due than a run sends (the quiet hours ended at 08:00, a start that never came): the background sender takes them.
+  await deliverDueMail({ limit: 50, deadline });
+  // Phones' messages due and unsent (a failure to retry, the end of the quiet hours at 08:00, a start
+  // that never came): the background sender, the one function with the provider's SDK, takes them.
   if (await phonesStillDue(getDatabase())) await startPhoneSender(settings.siteAddress(context.site));
   return new Response(null, { status: 204 });
 };

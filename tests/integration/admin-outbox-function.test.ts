@@ -115,16 +115,21 @@ describe('POST /api/admin/outbox/{id}/retry', () => {
     expect((await retry(id)).status).toBe(404);
   });
 
-  it("sends a phone's message through the phone provider, not as a mail", async () => {
+  it("makes a phone's message due and leaves it to the background sender, never to the mail lane", async () => {
     const [{ id }] = (await db().query<{ id: string }>(
-      `INSERT INTO outbox (reference, recipient, subject, body, context, channel, status, problem)
-       VALUES ('COR-12', '+56987654321', 'Corte', 'Texto', 'dev', 'sms', 'held', 'provider') RETURNING id::text`,
+      `INSERT INTO outbox (reference, recipient, subject, body, context, channel, status, problem, next_attempt_at)
+       VALUES ('COR-12', '+56987654321', 'Corte', 'Texto', 'dev', 'sms', 'held', 'provider', now() + interval '1 hour')
+       RETURNING id::text`,
     )) as [{ id: string }];
     expect((await get('/api/admin/outbox')).body.data.mails).toMatchObject([{ id, channel: 'sms' }]);
-    // The test's site has no phone simulator to take it: the attempt is the phone lane's, and it failed.
     const { status, body } = await retry(id);
     expect(status).toBe(200);
-    expect(body.data.mail).toMatchObject({ id, channel: 'sms', status: 'pending', problem: 'provider', attempts: 1 });
+    expect(body.data.mail).toMatchObject({ id, channel: 'sms', status: 'pending', attempts: 0 });
+    const [row] = await db().query<{ due: boolean }>(
+      'SELECT next_attempt_at <= now() AS due FROM outbox WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ due: true });
     expect(await readdir(environment.outboxDir)).not.toContainEqual(expect.stringMatching(/^COR-12/));
   });
 

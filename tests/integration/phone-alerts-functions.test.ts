@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import phoneAlerts, { config as webhooksConfig } from '../../netlify/functions/phone-alerts.ts';
 import { twilioSignature } from '../../scripts/lib/twilio-simulator.ts';
 import { config } from '../../src/server/config.ts';
+import { PHONE_SENDER_PATH } from '../../src/server/phone-alerts/send-queue.ts';
 import { phoneAlertMessages } from '../../src/shared/outage-alerts/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { testContext } from '../helpers/functions.ts';
@@ -49,7 +50,8 @@ const inbound = (body: string, sid = 'SM' + '1'.repeat(32), options = {}) =>
   );
 
 describe('POST /api/cortes/alertas with a phone', () => {
-  it('normalises the number, stores it unconfirmed and answers that a code was sent', async () => {
+  it('normalises the number, stores it unconfirmed, queues its code and starts the sender of phones', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 202 }));
     expect(await callSubscriptions('/api/cortes/alertas', { phone: '9 8765 4321', towns: ['coyhaique'] })).toEqual({
       status: 200,
       body: { success: true, message: phoneAlertMessages.subscribed('sms') },
@@ -58,6 +60,8 @@ describe('POST /api/cortes/alertas with a phone', () => {
       { phone: PHONE, channel: 'sms', confirmed_at: null },
     ]);
     expect(await db().query(`SELECT recipient, channel FROM outbox`)).toEqual([{ recipient: PHONE, channel: 'sms' }]);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([`${ORIGIN}${PHONE_SENDER_PATH}`]);
+    fetch.mockRestore();
   });
 
   it.each([

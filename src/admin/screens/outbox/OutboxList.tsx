@@ -79,10 +79,13 @@ function RetryButton({ mail }: { mail: UnsentMail }) {
       notify(
         after === null
           ? { kind: 'success', text: `Correo ${mail.reference} enviado.` }
-          : {
-              kind: 'error',
-              text: `El correo ${mail.reference} no se pudo enviar: ${mailProblems[after.problem ?? 'provider']}`,
-            },
+          : // A phone's message goes by the background sender, seconds later: the answer cannot say yet.
+            after.channel !== 'email' && after.status === 'pending'
+            ? { kind: 'success', text: `El mensaje ${mail.reference} quedó en cola: se envía en unos segundos.` }
+            : {
+                kind: 'error',
+                text: `El correo ${mail.reference} no se pudo enviar: ${mailProblems[after.problem ?? 'provider']}`,
+              },
       );
       void client.invalidateQueries({ queryKey: ['outbox'] });
     },

@@ -471,5 +471,3 @@ export function createTwilioSimulator({
     },
   };
 }
-
-export type TwilioSimulator = ReturnType<typeof createTwilioSimulator>;

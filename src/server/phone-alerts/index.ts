@@ -10,7 +10,7 @@ export type { PhoneMessage, PhoneSender } from './phone-sender.ts';
  * The text a test phone receives for `to`: its real recipient first, then as much of the alert as
  * one GSM-7 segment still holds (the alert alone fills one: shared/phone-alerts/gsm7.ts).
  */
-export function addressedTo(to: string, body: string): string {
+function addressedTo(to: string, body: string): string {
   let text = `Prueba, para ${to}: ${body}`;
   while (!fitsOneSegment(text)) text = text.slice(0, -1);
   return text;

@@ -5,7 +5,7 @@ import { NotAllowed } from '../errors.ts';
 import { invalidText, readUrlEncoded } from '../input-text.ts';
 
 /** The largest webhook read: Twilio's form of an inbound text or a status is well under 2 KB. */
-export const MAX_WEBHOOK_BYTES = 16 * 1024;
+const MAX_WEBHOOK_BYTES = 16 * 1024;
 
 const notSigned = 'La solicitud no viene firmada por el proveedor de mensajería.';
 

@@ -1,7 +1,12 @@
 import * as z from 'zod/mini';
 import { fieldRules, type FieldRules } from '../fields.ts';
 import { PHONE_CHANNELS, phoneChannelLabels } from '../phone-alerts/channels.ts';
-import { OutageAlertSubscriptionSchema, PhoneAlertCodeSchema, PhoneAlertSubscriptionSchema } from './schema.ts';
+import {
+  OutageAlertSubscriptionSchema,
+  PhoneAlertCodeSchema,
+  PhoneAlertFieldsSchema,
+  PhoneAlertSubscriptionSchema,
+} from './schema.ts';
 
 /**
  * The form of /cortes/alertas (OutageAlertForm): how the alerts arrive, by e-mail (the default) or
@@ -44,17 +49,12 @@ export const alertFormTexts = {
   noTowns: 'No pudimos cargar las localidades. Recargue la página en unos minutos.',
 };
 
-/** The form's values as it checks them: the field of the other channel is there, unused. */
-export interface OutageAlertFormValues {
-  channel: AlertChannel;
-  email: string;
-  phone: string;
-  towns: string[];
-}
-
 /** The body the form posts for its channel: the e-mail's request, or the phone's with its channel. */
 export const subscriptionRequest = ({ channel, email, phone, towns }: OutageAlertFormValues) =>
   channel === 'correo' ? { email, towns } : { phone, towns, channel };
+
+/** The form's values as it checks them: the field of the other channel is there, unused. */
+export type OutageAlertFormValues = z.infer<typeof OutageAlertFormSchema>;
 
 /**
  * The form's schema: the request of its channel (subscriptionRequest) passes that request's schema,
@@ -73,16 +73,13 @@ export const OutageAlertFormSchema = z
     }),
   );
 
-/** A phone's request before its landline rule: its fields' rules. */
-const phoneRequest = PhoneAlertSubscriptionSchema._zod.def.in;
-
 /**
  * What the page tells the form of each field (maxlength, required) before its schemas load: each
  * field's from the request that carries it. The channel is always answered (e-mail by default).
  */
 export const outageAlertFormRules = (): FieldRules<'channel' | 'email' | 'phone' | 'towns' | 'code'> => ({
   ...fieldRules(OutageAlertSubscriptionSchema),
-  ...fieldRules(phoneRequest),
+  ...fieldRules(PhoneAlertFieldsSchema),
   ...fieldRules(PhoneAlertCodeSchema),
   channel: { required: true },
 });

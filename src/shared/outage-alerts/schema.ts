@@ -89,12 +89,15 @@ const alertPhoneField = z.pipe(
  * POST /api/cortes/alertas with a phone: its towns and channel. A landline hears its alerts, so its
  * channel is a call whatever the default; asking a text for it is refused.
  */
+/** Its fields, each with its own rule, before the landline's rule that ties two of them. */
+export const PhoneAlertFieldsSchema = z.object({
+  phone: alertPhoneField,
+  towns: OutageAlertSubscriptionSchema.shape.towns,
+  channel: z.optional(z.enum(PHONE_CHANNELS, { error: phoneAlertMessages.channel })),
+});
+
 export const PhoneAlertSubscriptionSchema = z.pipe(
-  z.object({
-    phone: alertPhoneField,
-    towns: OutageAlertSubscriptionSchema.shape.towns,
-    channel: z.optional(z.enum(PHONE_CHANNELS, { error: phoneAlertMessages.channel })),
-  }),
+  PhoneAlertFieldsSchema,
   z.transform(({ phone, towns, channel }, context) => {
     if (phone.kind === 'fijo' && channel !== undefined && channel !== 'voz')
       context.issues.push({ code: 'custom', message: phoneAlertMessages.landline, input: channel, path: ['channel'] });

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PhoneChannel } from '../../src/shared/phone-alerts/channels.ts';
-import { phoneChannelLabels } from '../../src/shared/phone-alerts/channels.ts';
+import { phoneChannelLabels, type PhoneChannel } from '../../src/shared/phone-alerts/channels.ts';
+import { chileMinute } from '../../src/shared/time/format.ts';
 import { e164 } from '../../src/shared/phone.ts';
 
 /**
@@ -352,7 +352,7 @@ export function createTwilioSimulator({
     const items = received
       .map(
         (item) =>
-          `<li><p><strong>${phoneChannelLabels[item.channel]}</strong>, ${escapeHtml(new Date(item.at).toLocaleString('es-CL', { timeZone: 'America/Santiago' }))} (${escapeHtml(item.status)})</p><p>${escapeHtml(item.body)}</p></li>`,
+          `<li><p><strong>${phoneChannelLabels[item.channel]}</strong>, ${escapeHtml(chileMinute(item.at))} (${escapeHtml(item.status)})</p><p>${escapeHtml(item.body)}</p></li>`,
       )
       .join('');
     return page(

@@ -4,7 +4,9 @@ import { getDatabase } from '../../src/server/db/index.ts';
 import { scheduledRunDeadline } from '../../src/server/deadline.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
+import { noticesPending } from '../../src/server/outage-alerts/notices.ts';
 import { startPhoneSender } from '../../src/server/phone-alerts/send-queue.ts';
+import { runWhenDue } from '../../src/server/work-markers/markers.ts';
 
 /** The last part of the run, for sending what it queued. */
 const MAIL_MS = 15_000;
@@ -21,9 +23,13 @@ const MAIL_MS = 15_000;
 export default async (_req: Request, context: Context): Promise<Response> => {
   const deadline = scheduledRunDeadline();
   const origin = settings.siteAddress(context.site);
-  const { mails, phones, notices } = await queueOutageAlerts(getDatabase(), origin, {
-    deadline: deadline.earlier(MAIL_MS),
+  const db = getDatabase();
+  const run = await runWhenDue('outage-alerts', async () => {
+    const result = await queueOutageAlerts(db, origin, { deadline: deadline.earlier(MAIL_MS) });
+    return { result, nextDue: (await noticesPending(db)) ? new Date() : null };
   });
+  if (run.reason === 'idle') return Response.json({ mails: 0, phones: 0, notices: 0 });
+  const { mails, phones, notices } = run.result;
   if (mails > 0 || phones > 0 || notices > 0)
     console.log(`outage-alerts: ${mails} mails and ${phones} phone messages queued, ${notices} notices done`);
   // A town's phones take longer than a run at the provider's pace: the background sender sends them.

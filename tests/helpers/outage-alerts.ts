@@ -1,5 +1,6 @@
 import subscriptions from '../../netlify/functions/outage-alerts-subscriptions.ts';
 import alertsFunction from '../../netlify/functions/outage-alerts.ts';
+import { forgetRunRecords } from './work-markers.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { deadlineIn } from '../../src/server/deadline.ts';
 import { queueOutageAlerts } from '../../src/server/outage-alerts/fan-out.ts';
@@ -15,6 +16,7 @@ export const oneBatchRun = (db: Database, origin: string) => () =>
 
 /** The scheduled function of the alerts, run once for a site at `origin`: answers its JSON. */
 export async function runScheduledAlerts(origin: string): Promise<unknown> {
+  await forgetRunRecords();
   const response = await alertsFunction(
     new Request('http://localhost/.netlify/functions/outage-alerts', { method: 'POST' }),
     testContext({}, 'dev', origin).context,

@@ -4,6 +4,7 @@ import { createServerAdapter } from '@whatwg-node/server';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import bills from '../../netlify/functions/payments-bills.ts';
 import reconcile from '../../netlify/functions/payments-reconcile.ts';
+import { forgetRunRecords } from './work-markers.ts';
 import tbkReturn from '../../netlify/functions/payments-return.ts';
 import * as adminPayments from '../../netlify/functions/admin-payments.ts';
 import { createWebpaySimulator } from '../../scripts/lib/webpay-simulator.ts';
@@ -133,6 +134,7 @@ export async function returnFromWebpay(location: string) {
 
 /** One run of the scheduled reconciliation, as `npm start` or Netlify runs it: its report. */
 export async function runReconciliation() {
+  await forgetRunRecords();
   const { context, settle } = testContext();
   const response = await reconcile(
     new Request('http://localhost/.netlify/functions/payments-reconcile', { method: 'POST' }),

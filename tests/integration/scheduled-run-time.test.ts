@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { forgetRunRecords } from '../helpers/work-markers.ts';
 import casesDigest from '../../netlify/functions/cases-digest.ts';
 import denunciaReminders from '../../netlify/functions/denuncias-reminders.ts';
 import outageAlerts from '../../netlify/functions/outage-alerts.ts';
@@ -33,6 +34,8 @@ vi.mock('../../src/server/deadline.ts', async (importOriginal) => {
 });
 
 const environment = useLocalEnvironment();
+// Each test's rows are written behind the port, which no marker sees: every run looks.
+beforeEach(forgetRunRecords);
 const webpay = useWebpaySimulator();
 const db = () => environment.database.db;
 const resend = useFakeResend();

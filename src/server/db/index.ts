@@ -6,6 +6,7 @@ import type { Database } from './database.ts';
 import { createNeonDatabase } from './neon-database.ts';
 import { createPgDatabase } from './pg-database.ts';
 import { untilAnonymised } from './preview-gate.ts';
+import { markingQueues } from '../work-markers/queueing.ts';
 
 export type { Database, Statement } from './database.ts';
 
@@ -17,10 +18,11 @@ let database: Database | undefined;
  * (the HTTP client it gives re-reads the connection string). Local mode: the embedded Postgres
  * of the local emulation over one wire-protocol connection (see pg-database.ts), or the real
  * PostgreSQL `npm start` was given, over several. A deploy preview's is refused until production's
- * anonymiser marked its branch (preview-gate.ts).
+ * anonymiser marked its branch (preview-gate.ts). Every statement that gives a scheduled run work marks
+ * its queue once committed (work-markers/queueing.ts).
  */
 export function getDatabase(): Database {
-  if (!database) database = config.isLocal() ? localDatabase() : netlifyDatabase();
+  if (!database) database = markingQueues(config.isLocal() ? localDatabase() : netlifyDatabase());
   return database;
 }
 

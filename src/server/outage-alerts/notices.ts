@@ -32,6 +32,15 @@ export interface Letter {
   phone: (origin: string) => PhoneAlert;
 }
 
+/** Whether a notice of either kind is not done yet: what `outage-alerts` records for its next run. */
+export const noticesPending = (db: Database) =>
+  db
+    .query<{ pending: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM outage_notices WHERE done_at IS NULL)
+           OR EXISTS (SELECT 1 FROM advisory_notices WHERE done_at IS NULL) AS pending`,
+    )
+    .then(([row]) => row?.pending ?? false);
+
 /** The notices not done yet of both kinds, oldest first (the steps' order), at most `limit`. */
 export const pendingNotices = (db: Database, limit: number) =>
   db

@@ -149,6 +149,20 @@ const CLAIM_BATCH = 5;
 const DUE = (table: string) => `${table}.status IN ('pending', 'sending') AND ${table}.next_attempt_at <= now()`;
 
 /**
+ * When the context's next message of either lane is due (a retry's delay, the end of the quiet
+ * hours, a claim's lease), or null when none waits: what `outbox-retry` records for its next run
+ * (work-markers/markers.ts).
+ */
+export async function nextOutboxAttempt(db: Database): Promise<Date | null> {
+  const [row] = await db.query<{ due: Date | null }>(
+    `SELECT min(next_attempt_at) AS due FROM outbox
+     WHERE status IN ('pending', 'sending') AND ${ownMail('outbox.context', '$1')}`,
+    [deployContext()],
+  );
+  return row?.due ? new Date(row.due) : null;
+}
+
+/**
  * Claims up to `wanted` due mails of the context, each with the rest of its batch. A batch is
  * claimed whole or not at all: the advisory lock keeps every other run off its rows until this
  * statement ends, and by then they are not due. The claim's order is the one of the index of

@@ -71,6 +71,20 @@ export async function reconcileBill(
     : { kind: 'settled', status: current.status };
 }
 
+/**
+ * When the next bill becomes due for the reconciliation, or null when none will: what
+ * `payments-reconcile` records for its next run (work-markers/markers.ts).
+ */
+export async function nextReconciliation(db: Database): Promise<Date | null> {
+  const [row] = await db.query<{ due: Date | null }>(
+    `SELECT min(CASE b.status WHEN 'pending' THEN b.created_at + ${RETURN_GRACE}
+                              WHEN 'committing' THEN b.claimed_at + ${CLAIM_LEASE}
+                              ELSE b.next_refund_at END) AS due
+     FROM bills b WHERE b.token IS NOT NULL AND b.status IN ('pending', 'committing', 'refund_pending')`,
+  );
+  return row?.due ? new Date(row.due) : null;
+}
+
 export interface ReconciliationRun {
   /** How many bills came to each outcome. */
   outcomes: Partial<Record<Reconciliation['kind'] | 'error', number>>;

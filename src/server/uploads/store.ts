@@ -1,24 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { getStore } from '@netlify/blobs';
 import type { UploadPurpose } from '../../shared/uploads/schema.ts';
-import { config, MissingSettingError } from '../config.ts';
-import { runtimeDeployContext } from '../deploy-context.ts';
+import { contextStore, contextStoreName } from '../blob-stores.ts';
 import { seal, unseal } from '../encryption.ts';
 
-/**
- * Blob stores are site-wide: a preview writing to production's store would mix its uploads with
- * production's and could read them. Production keeps `uploads`; every other deploy
- * context has its own store, `uploads-<context>` (all deploy previews share one, all branch
- * deploys another, as their variables are per context). Locally, outside Netlify's runtime, the
- * emulated store is `uploads`; in production mode a request whose context is unknown touches no
- * store (503), rather than guess production's.
- */
-export function uploadStoreName(deployContext: string | undefined, local: boolean): string {
-  if (deployContext === 'production') return 'uploads';
-  if (deployContext) return `uploads-${deployContext.toLowerCase().replace(/[^a-z0-9-]/g, '-')}`.slice(0, 64);
-  if (local) return 'uploads';
-  throw new MissingSettingError('deploy context', "Netlify's runtime gave no deploy context: no file store is used.");
-}
+/** The uploads' store of a deploy context (blob-stores.ts): `uploads`, or `uploads-<context>`. */
+export const uploadStoreName = (deployContext: string | undefined, local: boolean): string =>
+  contextStoreName('uploads', deployContext, local);
 
 /**
  * Uploaded files in Netlify Blobs, emulated locally by @netlify/dev, in the store of the deploy
@@ -26,8 +13,7 @@ export function uploadStoreName(deployContext: string | undefined, local: boolea
  * the utility by mail (design.md, "Uploads"); files staff publish are served one by one by
  * GET /api/files/{id}/{name}.
  */
-export const uploadStore = () =>
-  getStore({ name: uploadStoreName(runtimeDeployContext(), config.isLocal()), consistency: 'strong' });
+export const uploadStore = () => contextStore('uploads');
 
 export type UploadStore = ReturnType<typeof uploadStore>;
 

@@ -21,7 +21,7 @@ import { runWhenDue } from '../../src/server/work-markers/markers.ts';
 export default async (_req: Request, context: Context): Promise<Response> => {
   const deadline = scheduledRunDeadline();
   const db = getDatabase();
-  const run = await runWhenDue('outbox', async () => {
+  await runWhenDue('outbox', async () => {
     await forgetPastAcknowledgements(db).catch((error: unknown) =>
       console.error(`outbox: past acknowledgement counts not deleted: ${errorSummary(error)}`),
     );

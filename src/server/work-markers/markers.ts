@@ -73,14 +73,19 @@ async function read<T>(store: MarkerStore, key: string, schema: z.ZodMiniType<T>
 }
 
 /** Whether a run must look at the database now, and why (no database query). */
-export async function lookReason(queue: WorkQueue, store: MarkerStore, now: Date): Promise<LookReason> {
+export async function lookReason(
+  queue: WorkQueue,
+  store: MarkerStore,
+  now: Date,
+  clockSkewMs = CLOCK_SKEW_MS,
+): Promise<LookReason> {
   const [record, write] = await Promise.all([
     read(store, runKey(queue), runRecord),
     read(store, writtenKey(queue), written),
   ]);
   if (record === undefined || record === 'failed' || write === 'failed') return 'no-record';
   if (now.getTime() - Date.parse(record.lookedAt) >= DAILY_CHECK_MS) return 'daily';
-  if (write && Date.parse(write.at) >= Date.parse(record.lookedAt) - CLOCK_SKEW_MS) return 'written';
+  if (write && Date.parse(write.at) >= Date.parse(record.lookedAt) - clockSkewMs) return 'written';
   if (record.nextDue !== null && Date.parse(record.nextDue) <= now.getTime()) return 'due';
   return 'idle';
 }
@@ -101,10 +106,14 @@ export type Run<T> = { reason: 'idle' } | { reason: Exclude<LookReason, 'idle'>;
 export async function runWhenDue<T>(
   queue: WorkQueue,
   look: () => Promise<Look<T>>,
-  { store = markerStore(), now = () => new Date() }: { store?: MarkerStore; now?: () => Date } = {},
+  {
+    store = markerStore(),
+    now = () => new Date(),
+    clockSkewMs,
+  }: { store?: MarkerStore; now?: () => Date; clockSkewMs?: number } = {},
 ): Promise<Run<T>> {
   const lookedAt = now();
-  const reason = await lookReason(queue, store, lookedAt);
+  const reason = await lookReason(queue, store, lookedAt, clockSkewMs);
   if (reason === 'idle') return { reason };
   const { result, nextDue } = await look();
   // Every look reads the whole queue: it is the daily check too.

@@ -34,7 +34,7 @@ export function markingQueues(db: Database, mark: Mark = (queue) => markWork(que
   const marked = async (texts: string[]) => {
     const queues = queuesWrittenBy(texts);
     if (queues.length === 0) return;
-    const marks = Promise.all(queues.map(mark));
+    const marks = Promise.all(queues.map((queue) => mark(queue)));
     const later = afterAnswer();
     if (later) later(marks);
     else await marks;

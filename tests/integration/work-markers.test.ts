@@ -94,6 +94,16 @@ describe('a marker the run cannot trust, or one that was lost', () => {
     expect(await lookReason('outbox', markerStore(), new Date())).toBe('no-record');
   });
 
+  it('the daily look falls at the start of an hour, with the hourly runs, and is never more than a day apart', async () => {
+    const store = markerStore();
+    const at = (iso: string) => new Date(iso);
+    await store.setJSON('run/outbox', { lookedAt: '2026-12-01T10:30:00.000Z', nextDue: null });
+    expect(await lookReason('outbox', store, at('2026-12-02T09:20:00.000Z'))).toBe('idle');
+    expect(await lookReason('outbox', store, at('2026-12-02T10:02:00.000Z'))).toBe('daily');
+    expect(await lookReason('outbox', store, at('2026-12-02T10:10:00.000Z'))).toBe('idle');
+    expect(await lookReason('outbox', store, at('2026-12-02T10:30:00.000Z'))).toBe('daily');
+  });
+
   it('the daily check finds a mail whose marker was lost', async () => {
     // Queued behind the port: the test's own connection marks nothing, as a failed marker write would.
     await db().batch([enqueueMail({ to: 'perdido@example.com', subject: 'Aviso', text: 'Texto' }, 'CON-LOST2345')]);

@@ -29,6 +29,12 @@ export type WorkQueue = (typeof WORK_QUEUES)[number];
 export const CLOCK_SKEW_MS = 60_000;
 /** The longest a run goes without looking at the database, whatever its markers say. */
 export const DAILY_CHECK_MS = 24 * 60 * 60 * 1000;
+/**
+ * The daily look comes up to an hour early to fall in an hour's first minutes (HOUR_START_MINUTES),
+ * when the hourly functions wake the database anyway: an idle site's compute wakes once an hour.
+ */
+const HOUR_MS = 60 * 60 * 1000;
+const HOUR_START_MINUTES = 5;
 
 const written = z.object({ at: z.iso.datetime() });
 const runRecord = z.object({ lookedAt: z.iso.datetime(), nextDue: z.nullable(z.iso.datetime()) });
@@ -84,7 +90,9 @@ export async function lookReason(
     read(store, writtenKey(queue), written),
   ]);
   if (record === undefined || record === 'failed' || write === 'failed') return 'no-record';
-  if (now.getTime() - Date.parse(record.lookedAt) >= DAILY_CHECK_MS) return 'daily';
+  const sinceLook = now.getTime() - Date.parse(record.lookedAt);
+  if (sinceLook >= DAILY_CHECK_MS) return 'daily';
+  if (sinceLook >= DAILY_CHECK_MS - HOUR_MS && now.getUTCMinutes() < HOUR_START_MINUTES) return 'daily';
   if (write && Date.parse(write.at) >= Date.parse(record.lookedAt) - clockSkewMs) return 'written';
   if (record.nextDue !== null && Date.parse(record.nextDue) <= now.getTime()) return 'due';
   return 'idle';

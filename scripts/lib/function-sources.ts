@@ -1,6 +1,6 @@
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { PAGE_HEADERS_MODULE, pageHeadersModule } from './page-headers.ts';
 
 /**
@@ -22,6 +22,27 @@ export const FUNCTIONS_DIRECTORY = '.netlify/functions-bundled';
 export const LOCAL_ONLY_PACKAGES = ['nodemailer'];
 
 /**
+ * Lighter stand-ins for what the functions reach but never run (docs/performance.md, "Cold
+ * starts"), by the import they replace: Node's own WebSocket for `ws`, a postcss that refuses for
+ * sanitize-html's style parsing (turned off), a postal-mime that refuses for Resend's forwarding of
+ * received mail (never used), and React's string renderer alone for the page
+ * functions' renderToStaticMarkup (react-dom/server brings the streaming one too, 280 KB).
+ */
+const substitutes = (projectRoot: string): Record<string, string> => ({
+  ws: path.join(projectRoot, 'scripts/lib/substitutes/ws.ts'),
+  postcss: path.join(projectRoot, 'scripts/lib/substitutes/postcss.ts'),
+  'postal-mime': path.join(projectRoot, 'scripts/lib/substitutes/postal-mime.ts'),
+  htmlparser2: path.join(projectRoot, 'node_modules/htmlparser2/dist/esm/Parser.js'),
+  'react-dom/server': path.join(projectRoot, 'node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js'),
+});
+
+/**
+ * Required only behind a switch the functions never turn (pg's `native` getter): left unresolved
+ * rather than bundled, for a require that never runs.
+ */
+const NEVER_REQUIRED = ['pg-native'];
+
+/**
  * Packages no function may carry: local mode's (above), and what the business days once brought
  * along with date-holidays (moment-timezone's zone data and astronomia's tables, 3.7 MB), now a
  * table of Chile's holidays (src/shared/time/chile-holidays.ts). PGlite is the local emulation's database.
@@ -33,6 +54,13 @@ const FORBIDDEN_PACKAGES = [
   'date-holidays-parser',
   'moment-timezone',
   'astronomia',
+  // Replaced or left out above: one that comes back has found a way round them.
+  'ws',
+  'postcss',
+  'source-map-js',
+  'postal-mime',
+  'pg-native',
+  'libpq',
 ];
 
 /** The forbidden packages a bundle's inputs (esbuild's metafile) come from. */
@@ -61,6 +89,26 @@ const pageHeadersPlugin = (projectRoot: string): Plugin => ({
   },
 });
 
+/** How esbuild bundles a function, whatever its entry and output. */
+export const functionBuildOptions = (projectRoot: string) =>
+  ({
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    // Whitespace and syntax only, never the names: a stack trace in the function logs still names
+    // each function (on one long line), and the bundles are a sixth smaller to compile.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    external: [...LOCAL_ONLY_PACKAGES, ...NEVER_REQUIRED],
+    alias: substitutes(projectRoot),
+    // React's production build only (the page functions render with react-dom/server): without
+    // it both builds are bundled and the development one runs.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    banner: { js: REQUIRE_SHIM },
+    plugins: [pageHeadersPlugin(projectRoot)],
+  }) satisfies BuildOptions;
+
 /**
  * Bundles every function (or those named) into `directory` (emptied first), a folder two levels
  * below the project (FUNCTIONS_DIRECTORY for a deploy), and returns its path; fails naming a bundle
@@ -74,19 +122,10 @@ export async function bundleFunctionSources(projectRoot: string, directory: stri
     .map((file) => path.join(sources, file));
   await rm(outdir, { recursive: true, force: true });
   const { metafile } = await build({
+    ...functionBuildOptions(projectRoot),
     entryPoints,
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    external: LOCAL_ONLY_PACKAGES,
-    // React's production build only (the page functions render with react-dom/server): without
-    // it both builds are bundled and the development one runs.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    banner: { js: REQUIRE_SHIM },
-    plugins: [pageHeadersPlugin(projectRoot)],
     metafile: true,
     logLevel: 'warning',
   });

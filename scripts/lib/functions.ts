@@ -8,7 +8,7 @@ import * as cookie from 'cookie';
 import { parse } from 'smol-toml';
 import { fingerprint } from './fingerprint.ts';
 import { bundleFunctionSources, FUNCTIONS_DIRECTORY } from './function-sources.ts';
-import { AYSEN_TIME_ZONE } from '../../src/shared/time/zone.ts';
+import { aysenTimeZone } from '../../src/shared/time/zone.ts';
 
 /**
  * Netlify Functions for the local server: bundled once as a deploy bundles them (esbuild's modules,
@@ -252,7 +252,7 @@ export async function invokeFunction(
     cookies,
     deploy: { branch: 'local', context: 'dev', id: '0', published: false },
     flags: { get: () => undefined },
-    geo: { city: 'Coyhaique', country: { code: 'CL', name: 'Chile' }, timezone: AYSEN_TIME_ZONE },
+    geo: { city: 'Coyhaique', country: { code: 'CL', name: 'Chile' }, timezone: aysenTimeZone() },
     ip,
     json: (input: unknown) => Response.json(input),
     log: console.log,

@@ -10,7 +10,7 @@ const COLUMNS = 'id::int AS id, active, "order", short_title, title, name, url_f
 const audit = { entity: 'report', entityId: 'id', summary: 'title' } as const;
 
 // An empty file address is no file: stored as NULL, as the public list expects.
-const values = (input: ReportInput) => [
+const values = async (input: ReportInput) => [
   input.active,
   input.order,
   input.short_title,
@@ -18,7 +18,7 @@ const values = (input: ReportInput) => [
   input.name,
   input.url_file || null,
   input.url_file_2 || null,
-  sanitizeReportText(input.text),
+  await sanitizeReportText(input.text),
 ];
 
 export const listReports = (db: Database) => db.query<Report>(`SELECT ${COLUMNS} FROM reports ORDER BY "order", id`);
@@ -29,7 +29,7 @@ export const findReport = async (db: Database, id: string) =>
 export async function createReport(db: Database, admin: SignedInAdmin, input: ReportInput): Promise<Report> {
   const [report] = await changeAndAudit<Report>(db, {
     change: `INSERT INTO reports (active, "order", short_title, title, name, url_file, url_file_2, text) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${COLUMNS}`,
-    params: values(input),
+    params: await values(input),
     admin,
     action: 'create',
     ...audit,
@@ -46,7 +46,7 @@ export async function updateReport(
   const [report] = await changeAndAudit<Report>(db, {
     change: `UPDATE reports SET active = $2, "order" = $3, short_title = $4, title = $5, name = $6, url_file = $7, url_file_2 = $8, text = $9
              WHERE id = $1 RETURNING ${COLUMNS}`,
-    params: [id, ...values(input)],
+    params: [id, ...(await values(input))],
     admin,
     action: 'update',
     ...audit,

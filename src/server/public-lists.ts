@@ -26,7 +26,9 @@ export async function listActiveReports(db: Database): Promise<Report[]> {
      FROM reports WHERE active ORDER BY "order", id`,
   );
   // Sanitised again on the way out, so no stored markup can ever reach a visitor as script.
-  return rows.map((row) => ({ ...row, id: Number(row.id), text: sanitizeReportText(row.text) }));
+  return Promise.all(
+    rows.map(async (row) => ({ ...row, id: Number(row.id), text: await sanitizeReportText(row.text) })),
+  );
 }
 
 export async function listVisibleEducationDocuments(db: Database): Promise<EducationDocument[]> {

@@ -1,4 +1,4 @@
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 
 /**
  * The markup a news item (comunicado) may carry: paragraphs, emphasis, two heading levels,
@@ -14,6 +14,15 @@ const REPORT_TEXT: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   // Pasted text often brings the presentational tags; they mean the same emphasis.
   transformTags: { b: 'strong', i: 'em', strike: 's' },
+  // No style is allowed, so none is parsed: the functions' bundles leave postcss out (scripts/lib/function-sources.ts).
+  parseStyleAttributes: false,
 };
 
-export const sanitizeReportText = (html: string): string => sanitizeHtml(html, REPORT_TEXT);
+/**
+ * `html` with only that markup left. sanitize-html (its HTML parser and entity tables) is imported
+ * by the first text sanitised, not with the functions that carry it (docs/performance.md, "Cold starts").
+ */
+export async function sanitizeReportText(html: string): Promise<string> {
+  const { default: sanitize } = await import('sanitize-html');
+  return sanitize(html, REPORT_TEXT);
+}

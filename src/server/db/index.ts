@@ -1,14 +1,17 @@
-import { getDatabase as getNetlifyDatabase, MissingDatabaseConnectionError } from '@netlify/database';
-import pg from 'pg';
-import { config, MissingSettingError } from '../config.ts';
-import { runtimeDeployContext } from '../deploy-context.ts';
+import { config } from '../config.ts';
 import type { Database } from './database.ts';
-import { createNeonDatabase } from './neon-database.ts';
-import { createPgDatabase } from './pg-database.ts';
-import { untilAnonymised } from './preview-gate.ts';
+import { lazyDatabase } from './lazy-database.ts';
 import { markingQueues } from '../work-markers/queueing.ts';
 
 export type { Database, Statement } from './database.ts';
+
+/**
+ * The drivers (Netlify Database's, with Neon's and pg's clients beneath it: 28 ms of a cold start
+ * and most of a function's bundle) are imported by the first statement, not by the function's
+ * import: a function answers what needs no database (a refused request, a scheduled run with no
+ * work) without paying for them (docs/performance.md, "Cold starts").
+ */
+const drivers = () => import('./drivers.ts');
 
 let database: Database | undefined;
 
@@ -22,33 +25,14 @@ let database: Database | undefined;
  * its queue once committed (work-markers/queueing.ts).
  */
 export function getDatabase(): Database {
-  if (!database) database = markingQueues(config.isLocal() ? localDatabase() : netlifyDatabase());
+  if (!database)
+    database = markingQueues(
+      lazyDatabase(async () => {
+        const { localDatabase, netlifyDatabase } = await drivers();
+        return config.isLocal() ? localDatabase() : netlifyDatabase();
+      }),
+    );
   return database;
-}
-
-function localDatabase(): Database {
-  const pool = new pg.Pool({ connectionString: config.localDatabaseUrl(), max: config.localDatabaseConnections() });
-  return createPgDatabase(pool);
-}
-
-function netlifyDatabase(): Database {
-  const { db, connectionString } = netlifyConnection();
-  return runtimeDeployContext() === 'deploy-preview' ? untilAnonymised(db, connectionString) : db;
-}
-
-function netlifyConnection(connectionString?: string): { db: Database; connectionString: string } {
-  try {
-    const connection = getNetlifyDatabase(connectionString ? { connectionString } : {});
-    const db =
-      connection.driver === 'serverless'
-        ? createNeonDatabase(connection.httpClient)
-        : createPgDatabase(connection.pool);
-    return { db, connectionString: connection.connectionString };
-  } catch (error) {
-    if (error instanceof MissingDatabaseConnectionError)
-      throw new MissingSettingError('NETLIFY_DB_URL', 'Netlify Database is not provisioned for this site.');
-    throw error;
-  }
 }
 
 /**
@@ -56,9 +40,7 @@ function netlifyConnection(connectionString?: string): { db: Database; connectio
  * (src/server/preview-anonymisation.ts); locally, and in the tests, over one connection.
  */
 export const databaseAt = (connectionString: string): Database =>
-  config.isLocal()
-    ? createPgDatabase(new pg.Pool({ connectionString, max: 1 }))
-    : netlifyConnection(connectionString).db;
+  lazyDatabase(async () => (await drivers()).databaseAt(connectionString));
 
 /** A timestamptz column as the API answers it: ISO 8601 in UTC, whatever the driver returns. */
 export const isoTime = (column: string): string =>

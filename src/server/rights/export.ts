@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { strToU8, zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import { chileMinute } from '../../shared/time/format.ts';
 import { longDate } from '../../shared/time/long-date.ts';
 import type { ExportData } from '../../shared/rights/records/schema.ts';
@@ -28,6 +28,8 @@ import { exportKey, getBytes, putBytes, type UploadStore } from '../uploads/stor
 import { readUpload } from '../uploads/files.ts';
 import { confirmedRightsRequest, type RightsRequestRow } from './request.ts';
 import { exportedData } from './search.ts';
+
+const utf8 = new TextEncoder();
 
 /**
  * Acceso and portabilidad answered with one action: a ZIP of the requester's own records and of
@@ -81,7 +83,7 @@ function csvOf(records: ExportRecord[]): Uint8Array {
     ...(withFiles ? [record.files.map((file) => file.path).join(' | ')] : []),
     ...(withMatch ? [record.thirdParty?.reason ?? ''] : []),
   ]);
-  return strToU8(
+  return utf8.encode(
     stringify([header, ...rows], {
       bom: true,
       delimiter: ';',
@@ -119,7 +121,7 @@ function readmeOf(data: ExportData, present: RecordSource[], files: number): Uin
     readme.denuncias,
   ];
   // Windows' Notepad among the readers: CRLF.
-  return strToU8(`${lines.join('\r\n')}\r\n`);
+  return utf8.encode(`${lines.join('\r\n')}\r\n`);
 }
 
 /** The ZIP: LEAME.txt, datos.json, one CSV per source with records, and archivos/ with their files. */
@@ -148,9 +150,11 @@ async function zipOf(
   const present = recordSourceKeys.filter((source) => records.some((record) => record.source === source));
   const zip: Zippable = {
     'LEAME.txt': readmeOf(data, present, Object.keys(stored).length),
-    'datos.json': strToU8(JSON.stringify(data, null, 2)),
+    'datos.json': utf8.encode(JSON.stringify(data, null, 2)),
   };
   for (const source of present) zip[csvFiles[source]] = csvOf(records.filter((record) => record.source === source));
+  // fflate builds its tables as it loads: imported by the first export, not with the functions that carry it.
+  const { zipSync } = await import('fflate');
   return { zip: zipSync({ ...zip, ...stored }, { mtime: at }), records: records.length };
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { fileTypeFromBuffer } from 'file-type';
 import {
   checkFile,
   csvPurposes,
@@ -40,6 +39,8 @@ const CV_TYPES: Record<string, string> = {
 const UNKNOWN_TYPE = 'application/octet-stream';
 
 export async function checkBytes(purpose: UploadPurpose, fileName: string, bytes: Uint8Array): Promise<string> {
+  // file-type and its tokenizers are imported by the first file sniffed, not with the functions that carry them.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = (await fileTypeFromBuffer(bytes))?.mime ?? UNKNOWN_TYPE;
   if (purpose === 'cv' && CV_TYPES[extensionOf(fileName)] !== sniffed) throw fileRefused(uploadMessages.cvType);
   // Text has no magic number: anything recognised (an Excel workbook renamed .csv) is not a CSV.

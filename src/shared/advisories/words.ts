@@ -1,5 +1,6 @@
 import { capTexts } from '../cap/texts.ts';
 import { advisoryKindLabels, type AdvisoryKind, type PublicAdvisory, type RestrictionLevel } from './schema.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /**
  * How a notice is named in a sentence: the admin's headings, the audit log and the alert mails
@@ -11,10 +12,10 @@ export const advisoryName = (kind: AdvisoryKind, level: RestrictionLevel | null)
   level === null ? advisoryKindLabels[kind] : `${advisoryKindLabels[kind]} (nivel ${level})`;
 
 // Spanish's own conjunction rules ("Aysén e Ibáñez"), as the browser and Node both know them.
-const towns = new Intl.ListFormat('es', { type: 'conjunction' });
+const townsFormat = onFirstUse(() => new Intl.ListFormat('es', { type: 'conjunction' }));
 
 /** "Coyhaique, Puerto Aysén y Cochrane". */
-export const townList = (names: readonly string[]): string => towns.format(names);
+export const townList = (names: readonly string[]): string => townsFormat().format(names);
 
 /** A notice in one line: "Restricción de uso del agua (nivel 2) en Coyhaique y Balmaceda". */
 export function advisoryTitle({

@@ -1,5 +1,6 @@
 import { formatAmount } from '../payments/texts.ts';
 import { longMonth } from '../time/long-date.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /** Mi consumo's Spanish texts (schema.ts holds its shapes). */
 
@@ -39,9 +40,9 @@ export const leakTestSteps = [
 /** The start of a reclamo about a bill, written for the visitor who comes from /consumo. */
 export const complaintAboutBill = (period: string) => `Reclamo por la boleta de ${longMonth(period)}: `;
 
-const m3Number = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+const m3Number = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }));
 /** "8", "7,5": a volume's figure, to one decimal. */
-export const m3Figure = (volume: number) => m3Number.format(volume);
+export const m3Figure = (volume: number) => m3Number().format(volume);
 /** "8 m³", "7,5 m³": a volume without its sign, which the sentence says. */
 const m3 = (volume: number) => `${m3Figure(Math.abs(volume))} m³`;
 const moreOrLess = (value: number) => (value > 0 ? 'más' : 'menos');

@@ -1,4 +1,5 @@
 import { PLANNED_NOTICE_HOURS } from '../outages/notice.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /**
  * What /indicadores says, and how it writes its figures (Aysén's numbers: a comma for decimals).
@@ -28,13 +29,13 @@ export function formatShare({ count, of }: { count: number; of: number }): strin
   return `${count} de ${of} (${percent} %)`;
 }
 
-const decimal = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 });
+const decimal = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }));
 
 /** "3,5 días hábiles", "1 día hábil"; "sin datos" for none. */
 export function formatBusinessDays(days: number | null): string {
   if (days === null) return NO_DATA;
   const rounded = Math.round(days * 10) / 10;
-  return `${decimal.format(rounded)} ${rounded === 1 ? 'día hábil' : 'días hábiles'}`;
+  return `${decimal().format(rounded)} ${rounded === 1 ? 'día hábil' : 'días hábiles'}`;
 }
 
 export const OTHER_LOCALITIES = 'Otras localidades o sin indicar';

@@ -1,4 +1,5 @@
 import { SUPPLY_DAY_HOURS } from './supply-days.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
 /**
  * How the public pages, ¿Me afecta?, the staff export and /indicadores say art. 25 A's counting
@@ -23,12 +24,12 @@ export const RECORDS_NOTE =
   'Estas cifras provienen de los registros de este sitio. La compensación se abona en la boleta, que es la que la confirma.';
 
 /** Amounts are written with formatAmount (src/shared/payments/texts.ts): "$12.345". */
-const dayNumber = new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 });
+const dayNumber = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionDigits: 2 }));
 
 /** "1 día sin suministro", "0,75 días sin suministro", "2 días sin suministro". */
 export function formatSupplyDays(days: number): string {
   const rounded = Math.round(days * 100) / 100;
-  return `${dayNumber.format(rounded)} ${rounded === 1 ? 'día' : 'días'} sin suministro`;
+  return `${dayNumber().format(rounded)} ${rounded === 1 ? 'día' : 'días'} sin suministro`;
 }
 
 /** A real duration: "5 h 30 min", "26 h", "45 min". */

@@ -1,11 +1,23 @@
-import { AYSEN_TIME_ZONE } from './zone.ts';
+import { aysenTimeZone } from './zone.ts';
+import { onFirstUse } from '../on-first-use.ts';
 
-/** A formatter that reads instants on Aysén's clock. */
-export const aysenFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
-  new Intl.DateTimeFormat(locale, { ...options, timeZone: AYSEN_TIME_ZONE });
+/** What the site asks of a formatter of Aysén's clock. */
+export type AysenFormat = Pick<Intl.DateTimeFormat, 'format' | 'formatToParts'>;
+
+/**
+ * A formatter that reads instants on Aysén's clock, made by its first use: modules declare theirs
+ * at the top, and a function's import does not pay for the zone data (zone.ts).
+ */
+export function aysenFormat(locale: string, options: Intl.DateTimeFormatOptions): AysenFormat {
+  const format = onFirstUse(() => new Intl.DateTimeFormat(locale, { ...options, timeZone: aysenTimeZone() }));
+  return {
+    format: (instant) => format().format(instant),
+    formatToParts: (instant) => format().formatToParts(instant),
+  };
+}
 
 /** The fields `format` writes of an instant, by type: `{ day: '05', month: '03', … }`. */
-export const partsOf = (format: Intl.DateTimeFormat, instant: Date): Record<string, string> =>
+export const partsOf = (format: AysenFormat, instant: Date): Record<string, string> =>
   Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
 
 const wallTime = aysenFormat('en-CA', {
@@ -32,7 +44,7 @@ export const chileHour = (instant: Date): number => Number(chileNow(instant).sli
 /**
  * Aysén's wall clock and instants, for `<input type="datetime-local">`: staff type the time of
  * Coyhaique and the API takes ISO 8601 with its offset (OutageInputSchema). The offset is the one
- * in force at that instant in AYSEN_TIME_ZONE (−03:00 all year since 2025; Chile's other regions
+ * in force at that instant in Aysén's zone (zone.ts) (−03:00 all year since 2025; Chile's other regions
  * change theirs twice a year, and the zone's data may one day say the same of Aysén).
  */
 

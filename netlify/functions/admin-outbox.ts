@@ -20,7 +20,7 @@ export default adminRoutes({
     POST: async ({ db, admin, params, req }) => {
       const redeliver: Redeliver = async (channel, ids) => {
         if (channel === 'email') return deliverDue(db, getMailSender(), loadStoredAttachment, { ids, limit: 1 });
-        // A phone's goes by the background sender, the one function with the provider's SDK: due now, sent within seconds.
+        // A phone's goes by the background sender, the one function that sends to phones: due now, sent within seconds.
         return startPhoneSender(settings.siteAddress({ url: new URL(req.url).origin }));
       };
       const mail = await retryNow(db, admin, params.mailId, redeliver);

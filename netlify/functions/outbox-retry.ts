@@ -27,7 +27,7 @@ export default async (_req: Request, context: Context): Promise<Response> => {
     );
     await deliverDueMail({ limit: 50, deadline });
     // Phones' messages due and unsent (a failure to retry, the end of the quiet hours at 08:00, a start
-    // that never came): the background sender, the one function with the provider's SDK, takes them.
+    // that never came): the background sender, the one function that sends to phones, takes them.
     if (await phonesStillDue(db)) await startPhoneSender(settings.siteAddress(context.site));
     return { result: null, nextDue: await nextOutboxAttempt(db) };
   });

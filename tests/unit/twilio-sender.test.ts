@@ -101,7 +101,7 @@ const file = async (sid: string) =>
   JSON.parse(await readFile(path.join(directory, `${sid}.json`), 'utf8')) as Record<string, unknown>;
 const record = (sid: string) => network.simulator.records.find((r) => r.sid === sid)!;
 
-describe('the Twilio sender, through the SDK against the simulator', () => {
+describe('the Twilio sender, through the REST API against the simulator', () => {
   it('texts an SMS from TWILIO_FROM, and the simulator writes it as one JSON file', async () => {
     const { providerId } = await createTwilioSender(settings()).send(message());
     expect(providerId).toMatch(/^SM[0-9a-f]{32}$/);

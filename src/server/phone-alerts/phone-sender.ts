@@ -12,7 +12,7 @@ export interface PhoneMessage {
 }
 
 /**
- * The phone port: Twilio's SDK in production, and in local mode the same SDK against the local
+ * The phone port: Twilio's REST API in production, and in local mode the same requests to the local
  * simulator (scripts/lib/twilio-simulator.ts). Its errors are the outbox's
  * (outbox/delivery-errors.ts): a refusal of this number or of the account, a 429 with its
  * Retry-After, anything else passing trouble that is tried again. `signal` ends a request still

@@ -1,5 +1,3 @@
-import type { Twilio } from 'twilio';
-import type RequestClient from 'twilio/lib/base/RequestClient';
 import { DeliveryRefusedError, DeliveryThrottledError } from '../outbox/delivery-errors.ts';
 import type { PhoneMessage, PhoneSender } from './phone-sender.ts';
 
@@ -19,7 +17,7 @@ export interface TwilioSettings {
   whatsappContentSid: string | undefined;
   /** The messages a second the numbers take; the outbox paces its requests to it. */
   requestsPerSecond: number;
-  /** Where the SDK's requests go instead of https://api.twilio.com: the local simulator. */
+  /** Where the requests go instead of https://api.twilio.com: the local simulator. */
   apiBaseUrl: string | undefined;
 }
 
@@ -59,8 +57,7 @@ const REJECTED_CODES = new Set([
 const THROTTLED_WAIT_MS = 1_000;
 // A Retry-After beyond an hour is not believed: the message is tried again after one.
 const LONGEST_WAIT_MS = 3_600_000;
-// The SDK's RequestClient takes no AbortSignal; a request cut at the run's deadline is let go and
-// ends at this timeout at the latest (sentSince finds whether Twilio took it).
+// A request Twilio has not answered within this is given up: a passing failure, tried again.
 const REQUEST_TIMEOUT_MS = 10_000;
 // sentSince reads the newest messages or calls to one number: an attempt cut minutes ago is among them.
 const LOOKUP_LIMIT = 20;
@@ -98,68 +95,80 @@ export function refusal({ statusCode, body, headers }: TwilioAnswer): Error {
   return new Error(description);
 }
 
-/** The SDK, loaded on the first request: a function that never sends never pays its import. */
-async function connect(settings: TwilioSettings): Promise<{ client: Twilio; sdk: typeof import('twilio') }> {
-  const { default: sdk } = await import('twilio');
-  /**
-   * The SDK's documented way to own its HTTP ("Use a custom HTTP Client", its README): the
-   * `httpClient` option, here its own exported RequestClient extended. Its `edge` and `region`
-   * options only rename the host within twilio.com, so the simulator is reached by rewriting the
-   * origin of each request, paging links included. Each error answer becomes the outbox's error
-   * here, where its headers are still known: the SDK's RestException drops Retry-After.
-   */
-  class OutboxRequestClient extends sdk.RequestClient {
-    override async request<TData>(options: RequestClient.RequestOptions<TData>) {
-      const target = new URL(options.uri);
-      const uri = settings.apiBaseUrl ? `${settings.apiBaseUrl}${target.pathname}${target.search}` : options.uri;
-      const answer = await super.request<TData>({ ...options, uri, timeout: REQUEST_TIMEOUT_MS });
-      if (answer.statusCode >= 400) throw refusal(answer);
-      return answer;
+const TWILIO_API = 'https://api.twilio.com';
+
+/** The resources the sender reads and writes, as Twilio's REST API (2010-04-01) names them. */
+type Resource = 'Messages' | 'Calls';
+type Created = { sid: string };
+type Listed = { sid: string; date_created: string; body?: string };
+
+/**
+ * Twilio's REST API over fetch: the four requests the sender makes (create and list, of messages
+ * and of calls), form-encoded with HTTP Basic authentication as Twilio documents them. Not the
+ * official SDK: it was 6.8 MB of a function's bundle and 113 ms of its cold start
+ * (docs/performance.md, "Cold starts"), for four requests; tests/unit/twilio-sender.test.ts runs
+ * them against the local simulator, which answers as Twilio's API does. An error answer becomes
+ * the outbox's error here, where its Retry-After is still known.
+ */
+function twilioApi(settings: TwilioSettings) {
+  const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+  const url = (resource: Resource, query?: URLSearchParams) =>
+    `${settings.apiBaseUrl ?? TWILIO_API}/2010-04-01/Accounts/${settings.accountSid}/${resource}.json${query ? `?${query}` : ''}`;
+
+  async function request<T>(target: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+    // A request the run's deadline cut is a passing failure: sentSince finds whether Twilio took it.
+    const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(signal ? [signal] : [])];
+    try {
+      const answer = await fetch(target, {
+        ...init,
+        headers: { Authorization: authorization, Accept: 'application/json', ...init.headers },
+        signal: AbortSignal.any(signals),
+      });
+      const body = await answer.text();
+      if (answer.status >= 400)
+        throw refusal({ statusCode: answer.status, body, headers: Object.fromEntries(answer.headers) });
+      return JSON.parse(body) as T;
+    } catch (error) {
+      if (signal?.aborted) throw new Error('Twilio did not answer before the run ended.');
+      throw error;
     }
   }
-  const client = sdk(settings.accountSid, settings.authToken, { httpClient: new OutboxRequestClient() });
-  return { client, sdk };
+
+  return {
+    create: (resource: Resource, fields: Record<string, string | string[] | undefined>, signal?: AbortSignal) => {
+      const form = new URLSearchParams();
+      for (const [name, value] of Object.entries(fields))
+        for (const one of [value ?? []].flat()) form.append(name, one);
+      return request<Created>(url(resource), { method: 'POST', body: form }, signal);
+    },
+    /** The newest `LOOKUP_LIMIT` of `resource` between two numbers, as Twilio lists them. */
+    async list(resource: Resource, { to, from }: { to: string; from: string }, signal?: AbortSignal) {
+      const query = new URLSearchParams({ To: to, From: from, PageSize: String(LOOKUP_LIMIT) });
+      const page = await request<Record<string, Listed[]>>(url(resource, query), { method: 'GET' }, signal);
+      return page[resource.toLowerCase()] ?? [];
+    },
+  };
 }
 
-/** `work`, or an error of its own once `signal` aborts: a passing failure, tried again. */
-function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
-  if (!signal) return work;
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(new Error('Twilio did not answer before the run ended.'));
-    if (signal.aborted) return abort();
-    signal.addEventListener('abort', abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
+/** Text as XML character data: what TwiML's <Say> reads aloud, never markup. */
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * The TwiML of an alert's call: the text twice, a second apart, so a listener who picked up late
  * still hears it whole. Polly.Mia (Amazon Polly, es-MX), one of the voices Twilio's <Say> documents:
- * Polly has no Chilean voice, and Mexican Spanish is the Latin American one it has. The SDK's
- * builder escapes the text as XML.
+ * Polly has no Chilean voice, and Mexican Spanish is the Latin American one it has.
  */
-function callTwiml(sdk: typeof import('twilio'), text: string): string {
-  const response = new sdk.twiml.VoiceResponse();
-  const voice = { language: 'es-MX', voice: 'Polly.Mia' } as const;
-  response.say(voice, text);
-  response.pause({ length: 1 });
-  response.say(voice, text);
-  return response.toString();
+function callTwiml(text: string): string {
+  const say = `<Say language="es-MX" voice="Polly.Mia">${xmlText(text)}</Say>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><Response>${say}<Pause length="1"/>${say}</Response>`;
 }
 
 // A call's status callback names only `completed` unless asked for the others (Twilio's Call resource).
 const CALL_EVENTS = ['initiated', 'ringing', 'answered', 'completed'];
 
-/** Twilio's Programmable Messaging (texts, WhatsApp) and Voice, through its official SDK. */
+/** Twilio's Programmable Messaging (texts, WhatsApp) and Voice, through its REST API. */
 export function createTwilioSender(settings: TwilioSettings): PhoneSender {
-  let connection: ReturnType<typeof connect> | undefined;
-  const connected = () => {
-    connection ??= connect(settings).catch((error: unknown) => {
-      connection = undefined;
-      throw error;
-    });
-    return connection;
-  };
+  const api = twilioApi(settings);
   // Without a WhatsApp sender the channel is not available: its alerts go as texts (config.phone()).
   const addresses = ({ to, channel }: Pick<PhoneMessage, 'to' | 'channel'>) =>
     channel === 'whatsapp' && settings.whatsappFrom
@@ -170,26 +179,33 @@ export function createTwilioSender(settings: TwilioSettings): PhoneSender {
     requestInterval: Math.ceil(1000 / settings.requestsPerSecond),
 
     async send(message, signal) {
-      const { client, sdk } = await untilAborted(connected(), signal);
       const { to, from } = addresses(message);
-      const created: Promise<{ sid: string }> =
+      const created =
         message.channel === 'voz'
-          ? client.calls.create({
-              to,
-              from,
-              twiml: callTwiml(sdk, message.body),
-              statusCallback: message.statusCallback,
-              statusCallbackEvent: CALL_EVENTS,
-            })
-          : client.messages.create({
-              to,
-              from,
-              ...(message.channel === 'whatsapp' && settings.whatsappFrom && settings.whatsappContentSid
-                ? { contentSid: settings.whatsappContentSid, contentVariables: JSON.stringify({ 1: message.body }) }
-                : { body: message.body }),
-              statusCallback: message.statusCallback,
-            });
-      return { providerId: (await untilAborted(created, signal)).sid };
+          ? await api.create(
+              'Calls',
+              {
+                To: to,
+                From: from,
+                Twiml: callTwiml(message.body),
+                StatusCallback: message.statusCallback,
+                StatusCallbackEvent: CALL_EVENTS,
+              },
+              signal,
+            )
+          : await api.create(
+              'Messages',
+              {
+                To: to,
+                From: from,
+                ...(message.channel === 'whatsapp' && settings.whatsappFrom && settings.whatsappContentSid
+                  ? { ContentSid: settings.whatsappContentSid, ContentVariables: JSON.stringify({ 1: message.body }) }
+                  : { Body: message.body }),
+                StatusCallback: message.statusCallback,
+              },
+              signal,
+            );
+      return { providerId: created.sid };
     },
 
     /**
@@ -198,16 +214,12 @@ export function createTwilioSender(settings: TwilioSettings): PhoneSender {
      * the one created since `since` (to the second, as Twilio dates it) with the same text.
      */
     async sentSince(message, since, signal) {
-      const { client } = await untilAborted(connected(), signal);
-      const { to, from } = addresses(message);
       const after = Math.floor(since.getTime() / 1000) * 1000;
-      if (message.channel === 'voz') {
-        const calls = await untilAborted(client.calls.list({ to, from, limit: LOOKUP_LIMIT }), signal);
-        return calls.find((call) => call.dateCreated.getTime() >= after)?.sid;
-      }
-      const messages = await untilAborted(client.messages.list({ to, from, limit: LOOKUP_LIMIT }), signal);
+      const created = (listed: Listed) => Date.parse(listed.date_created) >= after;
+      if (message.channel === 'voz') return (await api.list('Calls', addresses(message), signal)).find(created)?.sid;
+      const messages = await api.list('Messages', addresses(message), signal);
       // A template's message is its words around the text.
-      return messages.find((sent) => sent.dateCreated.getTime() >= after && sent.body.includes(message.body))?.sid;
+      return messages.find((sent) => created(sent) && (sent.body ?? '').includes(message.body))?.sid;
     },
   };
 }

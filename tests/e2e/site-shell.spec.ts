@@ -141,3 +141,18 @@ test('the API holds 50 concurrent requests with 50 correct answers', async ({ re
   expect(bodies.every((body) => body.success === true)).toBe(true);
   expect(new Set(bodies.map((body) => body.data.reference)).size).toBe(50);
 });
+
+test('the brand draws its drop in the page, 40 px and hidden from readers, with no request for it', async ({
+  page,
+}) => {
+  const images: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/contacto', { waitUntil: 'domcontentloaded' });
+  const drop = page.getByRole('banner').getByRole('link', { name: site.shortName }).locator('svg');
+  await expect(drop).toHaveAttribute('aria-hidden', 'true');
+  expect(await drop.boundingBox()).toMatchObject({ width: 40, height: 40 });
+  // The tab's icon is the browser's own fetch of the icon link, not an image of the page.
+  expect(images.filter((path) => path === '/favicon.svg')).toEqual([]);
+});

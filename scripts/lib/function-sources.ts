@@ -43,6 +43,12 @@ const substitutes = (projectRoot: string): Record<string, string> => ({
 const NEVER_REQUIRED = ['pg-native'];
 
 /**
+ * What the substitutes and NEVER_REQUIRED leave out, with what those packages bring: one that comes
+ * back into a bundle has found a way round them.
+ */
+export const LEFT_OUT_PACKAGES = ['ws', 'postcss', 'source-map-js', 'postal-mime', 'pg-native', 'libpq'];
+
+/**
  * Packages no function may carry: local mode's (above), and what the business days once brought
  * along with date-holidays (moment-timezone's zone data and astronomia's tables, 3.7 MB), now a
  * table of Chile's holidays (src/shared/time/chile-holidays.ts). PGlite is the local emulation's database.
@@ -54,13 +60,7 @@ const FORBIDDEN_PACKAGES = [
   'date-holidays-parser',
   'moment-timezone',
   'astronomia',
-  // Replaced or left out above: one that comes back has found a way round them.
-  'ws',
-  'postcss',
-  'source-map-js',
-  'postal-mime',
-  'pg-native',
-  'libpq',
+  ...LEFT_OUT_PACKAGES,
 ];
 
 /** The forbidden packages a bundle's inputs (esbuild's metafile) come from. */

@@ -13,7 +13,7 @@ export async function pingDatabase(
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    // getDatabase() itself throws in a deploy without a database: that is down too.
+    // The first statement throws in a deploy without a database (db/index.ts opens it then): that is down too.
     await Promise.race([Promise.resolve().then(() => database().query('SELECT 1')), timeout]);
     return { ok: true };
   } catch (error) {

@@ -65,25 +65,29 @@ describe('what a function bundle may carry', () => {
     expect(await bundleOf(SUBSTITUTED, { asFunctions: true })).toEqual([]);
   });
 
-  it('still sanitises, renders and connects as the packages it substitutes would', { timeout: 60_000 }, async () => {
-    const outDir = await mkdtemp(path.join(tmpdir(), 'function-substitutes-'));
-    outDirs.push(outDir);
-    const outfile = path.join(outDir, 'substituted.mjs');
-    await build({
-      ...functionBuildOptions(projectRoot),
-      stdin: { contents: SUBSTITUTED, resolveDir: projectRoot, loader: 'ts' },
-      outfile,
-      logLevel: 'silent',
-    });
-    const { stdout } = await promisify(execFile)(process.execPath, [outfile]);
-    expect(JSON.parse(stdout)).toEqual({
-      database: 'function',
-      resend: 'function',
-      markup: '<p class="aviso">Agua &amp; luz</p>',
-      sanitised: '<p>Hola <strong>mundo</strong></p>',
-      nodeWebSocket: true,
-    });
-  });
+  it(
+    'still sanitises, renders and imports the drivers as the packages it substitutes would',
+    { timeout: 60_000 },
+    async () => {
+      const outDir = await mkdtemp(path.join(tmpdir(), 'function-substitutes-'));
+      outDirs.push(outDir);
+      const outfile = path.join(outDir, 'substituted.mjs');
+      await build({
+        ...functionBuildOptions(projectRoot),
+        stdin: { contents: SUBSTITUTED, resolveDir: projectRoot, loader: 'ts' },
+        outfile,
+        logLevel: 'silent',
+      });
+      const { stdout } = await promisify(execFile)(process.execPath, [outfile]);
+      expect(JSON.parse(stdout)).toEqual({
+        database: 'function',
+        resend: 'function',
+        markup: '<p class="aviso">Agua &amp; luz</p>',
+        sanitised: '<p>Hola <strong>mundo</strong></p>',
+        nodeWebSocket: true,
+      });
+    },
+  );
 
   it(
     'ships a function that mails and counts business days as its bundle alone, without a package beside it',

@@ -129,7 +129,9 @@ function twilioApi(settings: TwilioSettings) {
         throw refusal({ statusCode: answer.status, body, headers: Object.fromEntries(answer.headers) });
       return JSON.parse(body) as T;
     } catch (error) {
-      if (signal?.aborted) throw new Error('Twilio did not answer before the run ended.');
+      // Twilio's own refusals stay what they are; an answer the run cut is a failure of its own.
+      if (signal?.aborted && !(error instanceof DeliveryRefusedError || error instanceof DeliveryThrottledError))
+        throw new Error('Twilio did not answer before the run ended.');
       throw error;
     }
   }

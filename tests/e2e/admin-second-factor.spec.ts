@@ -1,7 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { authMessages } from '../../src/shared/auth/schema.ts';
-import { e2eCompliance, ensureAdmin, nextTotpCode, useSession, type TestAdmin } from './helpers/admin-session.ts';
+import {
+  e2eCompliance,
+  ensureAdmin,
+  nextTotpCode,
+  typePassword,
+  useSession,
+  type TestAdmin,
+} from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
 
 /** The second factor at /login, and a compliance role that opens the desk only to its owner. */
@@ -31,10 +38,7 @@ async function newAccount(label: string): Promise<TestAdmin> {
 
 /** Signs in at /login for the first time: enrols TOTP from the key shown, keeps the recovery codes. Answers the secret. */
 async function enrolAtFirstSignIn(page: Page, admin: TestAdmin): Promise<string> {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(admin.email);
-  await page.getByLabel('Contraseña').fill(admin.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await typePassword(page, admin);
   const key = page.getByLabel('Clave de configuración');
   // The password is checked with scrypt at OWASP's cost: slow on a busy machine.
   await expect(key).toBeVisible({ timeout: 20_000 });
@@ -64,10 +68,7 @@ test('the first sign-in enrols TOTP; the next asks for a code of it', async ({ p
   // that secret. Clearing this tab's storage instead raced the app's own move to /login
   // (net::ERR_ABORTED on the test's navigation).
   const visit = await page.context().newPage();
-  await visit.goto('/login');
-  await visit.getByLabel('Correo electrónico').fill(admin.email);
-  await visit.getByLabel('Contraseña').fill(admin.password);
-  await visit.getByRole('button', { name: 'Ingresar' }).click();
+  await typePassword(visit, admin);
   await expect(visit.getByText('Ingrese el código que muestra su aplicación de autenticación.')).toBeVisible();
   await visit.getByLabel('Código de verificación').fill(await nextTotpCode(admin.email, secret));
   await visit.getByRole('button', { name: 'Verificar' }).click();

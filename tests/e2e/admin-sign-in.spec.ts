@@ -8,6 +8,7 @@ import {
   forgetFailedSignIns,
   nextTotpCode,
   signIn,
+  typePassword,
   type TestAdmin,
 } from './helpers/admin-session.ts';
 import { query } from './helpers/database.ts';
@@ -79,10 +80,7 @@ test('after 5 failures the server asks to wait, and the screen says so', async (
 
 /** At /login, the admin's e-mail and password: the second step's code field is shown. */
 async function passwordStep(page: Page, admin: TestAdmin) {
-  await page.goto('/login');
-  await page.getByLabel('Correo electrónico').fill(admin.email);
-  await page.getByLabel('Contraseña').fill(admin.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await typePassword(page, admin);
   // The password is checked with scrypt: slow on a busy machine.
   await expect(page.getByLabel('Código de verificación')).toBeVisible({ timeout: 20_000 });
 }

@@ -86,16 +86,21 @@ export async function nextTotpCode(email: string, secret = e2eTotpSecret): Promi
   return totpAt(now, secret);
 }
 
+/** The password step at `path` (/login), as a person types it: the second step comes next. */
+export async function typePassword(page: Page, admin: TestAdmin, path = '/login'): Promise<void> {
+  await page.goto(path);
+  await page.getByLabel('Correo electrónico').fill(admin.email);
+  await page.getByLabel('Contraseña').fill(admin.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
 /**
  * Signs in through /login as a person does, with the second factor (enrolling the secret shown
  * at an account's first sign-in), and waits for the first admin screen. Two tests of one admin
  * may take the same code at once: the one refused takes the next.
  */
 export async function signIn(page: Page, admin: TestAdmin = e2eAdmin, path = '/login'): Promise<void> {
-  await page.goto(path);
-  await page.getByLabel('Correo electrónico').fill(admin.email);
-  await page.getByLabel('Contraseña').fill(admin.password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await typePassword(page, admin, path);
   const profile = page.getByRole('button', { name: new RegExp(`Perfil de ${admin.name}`) });
   const codeField = page.getByLabel('Código de verificación');
   // The password is checked with scrypt at OWASP's cost: slow on a busy machine.

@@ -142,7 +142,7 @@ test('the API holds 50 concurrent requests with 50 correct answers', async ({ re
   expect(new Set(bodies.map((body) => body.data.reference)).size).toBe(50);
 });
 
-test('the brand draws its drop in the page, 40 px and hidden from readers, with no request for it', async ({
+test('the brand draws its drop in the page, 40 px and hidden from readers, and names it as the icon: no request for either', async ({
   page,
 }) => {
   const images: string[] = [];
@@ -153,6 +153,10 @@ test('the brand draws its drop in the page, 40 px and hidden from readers, with 
   const drop = page.getByRole('banner').getByRole('link', { name: site.shortName }).locator('svg');
   await expect(drop).toHaveAttribute('aria-hidden', 'true');
   expect(await drop.boundingBox()).toMatchObject({ width: 40, height: 40 });
-  // The tab's icon is the browser's own fetch of the icon link, not an image of the page.
   expect(images.filter((path) => path === '/favicon.svg')).toEqual([]);
+  // The tab's icon is the same drop, in the icon link's address.
+  const icon = (await page.locator('link[rel="icon"]').getAttribute('href'))!;
+  expect(icon).toMatch(/^data:image\/svg\+xml,/);
+  const favicon = await page.request.get('/favicon.svg');
+  expect(decodeURIComponent(icon.slice('data:image/svg+xml,'.length))).toBe((await favicon.text()).trim());
 });

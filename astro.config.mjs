@@ -81,11 +81,11 @@ export default defineConfig({
   site: siteUrl(process.env) ?? 'https://www.example.com',
   output: 'static',
   trailingSlash: 'never',
-  // The CSS in the page, not a file: a stylesheet is a second round trip before the first paint,
-  // 150 ms on Lighthouse's mobile line and 300 ms on the rural one, more than the page's whole
-  // budget left (docs/performance.md, "Largest paint"). A page has one stylesheet (BaseLayout's,
-  // or the admin's), so the CSP header names one hash for each, which a CSS edit changes:
-  // inlineCodeCsp fails the build until netlify.toml says the new one, and prints the line.
+  // The CSS in the page, not a file: a stylesheet file is a second round trip before the first
+  // paint, 150 ms on Lighthouse's mobile line and 300 ms on the rural one (docs/performance.md,
+  // "One stylesheet a page, in the page"). A page carries one sheet (the public pages', the
+  // admin's, the map pages'), so the CSP header names a hash for each, which a CSS edit changes:
+  // inlineCodeCsp then fails the build and prints the line to write in netlify.toml.
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),

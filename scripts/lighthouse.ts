@@ -35,7 +35,7 @@ interface Targets {
  * The lines a page is measured on. `default` is Lighthouse's own mobile profile (RTT 150 ms,
  * 1.6 Mbps, CPU 4× slower) with docs/performance.md's targets. `rural` is a weak line of an Aysén
  * locality: twice the latency and under half the bandwidth, where a page must still show
- * its content within 2 s (issue 44; the "good" LCP of Core Web Vitals is 2.5 s).
+ * its content within 2 s (the "good" largest paint of Core Web Vitals is 2.5 s).
  */
 const profiles = {
   default: { throttling: undefined, targets: { performance: 100, lcpMs: 1000, tbtMs: 50, cls: 0.01 } },

@@ -82,7 +82,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   // The CSS in the page, not a file: a stylesheet file is a second round trip before the first
-  // paint, 150 ms on Lighthouse's mobile line and 300 ms on the rural one (docs/performance.md,
+  // paint, about 170 ms on Lighthouse's mobile line and 300 ms on the rural one (docs/performance.md,
   // "One stylesheet a page, in the page"). A page carries one sheet (the public pages', the
   // admin's, the map pages'), so the CSP header names a hash for each, which a CSS edit changes:
   // inlineCodeCsp then fails the build and prints the line to write in netlify.toml.

@@ -102,8 +102,9 @@ test('npm start serves files by byte ranges, as Netlify does: a video player ask
   expect(await first.body()).toEqual((await whole.body()).subarray(0, 2));
 });
 
-// Pages carry their icon (BaseLayout) and the admin names /favicon.svg; a document with no <link rel="icon"> (robots.txt, a PDF, a feed) still
-// makes browsers and link previews ask for /favicon.ico, and a 404 there is noise in every log.
+// Pages carry their icon (BaseLayout) and the admin names /favicon.svg; a document with no
+// <link rel="icon"> (robots.txt, a PDF, a feed) still makes browsers and link previews ask for
+// /favicon.ico, and a 404 there is noise in every log.
 test('the site answers /favicon.ico with the icon', async ({ request }) => {
   const icon = await request.get('/favicon.ico');
   expect(icon.status()).toBe(200);

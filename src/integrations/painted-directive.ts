@@ -1,22 +1,7 @@
 import type { ClientDirective } from 'astro';
+import { firstContentfulPaint } from '../components/first-contentful-paint.ts';
 
-/** Resolves once the browser reports the page's first contentful paint (hydrate-after-paint.ts). */
-function firstContentfulPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    // Browsers without the Paint Timing API (Safari before 14.1): after the next frame.
-    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-      requestAnimationFrame(() => setTimeout(resolve));
-      return;
-    }
-    const observer = new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      observer.disconnect();
-      resolve();
-    });
-    observer.observe({ type: 'paint', buffered: true });
-  });
-}
-
+/** Hydrates once the browser reports the page's first contentful paint (hydrate-after-paint.ts). */
 const painted: ClientDirective = async (load) => {
   await firstContentfulPaint();
   const hydrate = await load();

@@ -1,4 +1,3 @@
-import 'leaflet/dist/leaflet.css';
 import { useEffect } from 'react';
 import { MapContainer, Marker, Popup, useMap } from 'react-leaflet';
 import MapTiles from './MapTiles.tsx';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Place } from '../shared/places/schema.ts';
+import { leafletStylesheet } from './leaflet-stylesheet.ts';
 
 interface PlacesMapProps {
   places: Place[];
@@ -10,8 +11,9 @@ interface PlacesMapProps {
   label: string;
 }
 
-// Leaflet touches `window` when imported: loaded only in the browser, after the list renders.
-const MapView = lazy(() => import('./MapView.tsx'));
+// Leaflet touches `window` when imported: loaded only in the browser, after the list renders, with
+// its stylesheet (leaflet-stylesheet.ts), which would otherwise be in the page's own.
+const MapView = lazy(() => Promise.all([import('./MapView.tsx'), leafletStylesheet()]).then(([module]) => module));
 
 /**
  * A list of places (readable without JavaScript) beside a Leaflet map; choosing a place moves

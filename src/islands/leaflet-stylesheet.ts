@@ -1,9 +1,10 @@
 import href from 'leaflet/dist/leaflet.css?url';
 
 /**
- * Leaflet's stylesheet for /cortes' map, which loads only once the list shows outages. Imported
- * as CSS, Astro linked it in the page's head, where it held the first paint of every visit: on a
- * rural line its 7 KB were a second render-blocking request, and LCP 2.8 s. Linked here
+ * Leaflet's stylesheet, for the maps of /cortes (once the list shows outages), /oficinas and
+ * /puntodedescarga. Imported as CSS, Astro put it in the page: on /cortes a second render-blocking
+ * request (a rural LCP of 2.8 s), and written into /oficinas' own stylesheet, 5.5 KB of brotli
+ * that took the page past the 14.6 KB a new connection sends in its first round trip. Linked here
  * when the map loads; the map waits for it (an unstyled map spills out of its room). A failed
  * stylesheet resolves too: the map's own failure shows the fallback.
  */

@@ -10,6 +10,7 @@ import { hydrateAfterPaint } from './src/integrations/hydrate-after-paint.ts';
 import { inlineCodeCsp } from './src/integrations/inline-code-csp.ts';
 import { modulePreload } from './src/integrations/module-preload.ts';
 import { placeholderCheck } from './src/integrations/placeholder-check.ts';
+import { scriptsAfterPaint } from './src/integrations/scripts-after-paint.ts';
 import { serviceWorker } from './src/integrations/service-worker.ts';
 import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
@@ -107,6 +108,10 @@ export default defineConfig({
     }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),
+    // The carousel's script and the home page's dialogs and band wait for the first paint, as the
+    // islands with `client:painted` do (the largest paint's figure). Before inlineCodeCsp: their
+    // loaders are inline code.
+    scriptsAfterPaint(['Carousel.astro', 'index.astro']),
     // netlify.toml's CSP names the hash of every inline script and style the build leaves, and no other.
     inlineCodeCsp(),
     // The chunks a page's scripts import are fetched beside them, not after them, so no chain of

@@ -11,6 +11,9 @@ for (const [route, count] of [
     const carousel = page.locator('.carousel');
     const slides = carousel.locator('.carousel__slide');
     await expect(slides).toHaveCount(count);
+    // The carousel's script comes once the page has painted (scripts-after-paint.ts), and gives
+    // the other slides their pictures' sources: the arrows work from then on.
+    await expect(carousel.locator('[data-srcset]')).toHaveCount(0);
     // The slide inside the carousel's frame, checked to be the only one not inert.
     const active = () =>
       carousel.evaluate((root) => {

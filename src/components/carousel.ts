@@ -69,8 +69,12 @@ export function startCarousel(root: HTMLElement) {
       delete element.dataset.src;
     }
   };
-  if (document.readyState === 'complete') fetchImages();
-  else window.addEventListener('load', fetchImages, { once: true });
+  // In a task of their own once the browser is idle: this script runs after the first paint
+  // (scripts-after-paint.ts), where a long task counts as blocking time.
+  const whenIdle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(fetchImages, { timeout: 1_000 }) : setTimeout(fetchImages);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 
   const show = (to: number, from = visiblePosition()) => {
     fetchImages();

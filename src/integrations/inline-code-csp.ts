@@ -7,9 +7,10 @@ import { directivesOf, netlifyPolicy } from './analytics-csp.ts';
 
 /*
  * netlify.toml's Content-Security-Policy header allows no 'unsafe-inline': an inline <script> or
- * <style> runs only if the header names its hash. The build leaves little inline code (the CSS and
- * the page scripts are files, astro.config.mjs): Astro's island runtime, which Astro always writes
- * inline, and the web-analytics loader when content/site.json sets one. Their hashes are written in
+ * <style> runs only if the header names its hash. The build leaves a few kinds of inline code: each
+ * page's stylesheet and its page scripts under 1 KB (astro.config.mjs), the loaders of the scripts
+ * that wait for the first paint (scripts-after-paint.ts), Astro's island runtime, which Astro always
+ * writes inline, and the web-analytics loader when content/site.json sets one. Their hashes are written in
  * netlify.toml rather than generated into a `_headers` file: Netlify lets netlify.toml override a
  * `_headers` rule for the same path and header, and a `/*` rule and a page's own rule both match a
  * page, so one reviewed policy for every path is the one that cannot be half-applied. This check

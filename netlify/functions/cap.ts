@@ -6,7 +6,13 @@ import { capDocumentOf, currentCapMessages } from '../../src/server/cap/store.ts
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
 import { NotFound } from '../../src/server/errors.ts';
-import { arrivalOf, methodNotAllowed, publicFeed, withErrorHandling } from '../../src/server/http.ts';
+import {
+  arrivalOf,
+  immutableDocument,
+  methodNotAllowed,
+  publicFeed,
+  withErrorHandling,
+} from '../../src/server/http.ts';
 
 // Aggregators and the maps of radios and municipalities read these from their own pages: public
 // data, the same for everyone, never with credentials.
@@ -14,7 +20,7 @@ const ANYONE = { 'Access-Control-Allow-Origin': '*' };
 
 /**
  * GET /cap/alertas.atom (the index of the current alerts) and /cap/{identifier}.xml (one CAP 1.2
- * message). The sender and every link are the site's address (SITE_URL, else Netlify's), never the
+ * message, kept as first served: cached as immutable, with an ETag). The sender and every link are the site's address (SITE_URL, else Netlify's), never the
  * request's host, so a message reads the same whichever address it was fetched from.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
@@ -29,7 +35,7 @@ export default withErrorHandling(async (req: Request, context: Context) => {
   }
   const document = await capDocumentOf(db, identifier, issuer);
   if (document === undefined) throw new NotFound(capTexts.notFound);
-  return publicFeed(document, 'application/cap+xml; charset=utf-8', ANYONE);
+  return immutableDocument(req, document, 'application/cap+xml; charset=utf-8', ANYONE);
 });
 
 export const config: Config = { path: ['/cap/alertas.atom', '/cap/:identifier.xml'] };

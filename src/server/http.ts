@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import type * as z from 'zod/mini';
 import type { ApiFailure } from '../shared/api.ts';
@@ -31,6 +32,30 @@ export const publicJson = (body: unknown): Response => json(body, 200, PUBLIC_MI
 /** A public feed every visitor sees the same (RSS, iCalendar, CAP, GeoJSON), kept a minute like the lists. */
 export const publicFeed = (body: string, contentType: string, headers: HeadersInit = {}): Response =>
   new Response(body, { headers: { ...PUBLIC_MINUTE, 'Content-Type': contentType, ...headers } });
+
+/** Whether `ifNoneMatch` (the request's header) names `etag`, weakly compared as RFC 9110 asks. */
+const matches = (ifNoneMatch: string | null, etag: string): boolean =>
+  ifNoneMatch !== null &&
+  ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+
+/**
+ * A public document that never changes once served (a CAP message, kept as first served): cached
+ * for a year as immutable, with a strong validator, and 304 to a client that already has it.
+ */
+export function immutableDocument(
+  req: Request,
+  body: string,
+  contentType: string,
+  headers: HeadersInit = {},
+): Response {
+  const etag = `"${createHash('sha256').update(body).digest('base64url')}"`;
+  const common = { 'Cache-Control': 'public, max-age=31536000, immutable', ETag: etag, ...headers };
+  if (matches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: common });
+  return new Response(body, { headers: { ...common, 'Content-Type': contentType } });
+}
 
 /** A failure the visitor can read (ApiFailureSchema: the text as both `error` and `message`). */
 export const failure = (

@@ -22,11 +22,11 @@ const hoursFromNow = (hours: number) => new Date(Date.now() + hours * 3_600_000)
 const SITE = 'https://www.aguas.example';
 const SENDER = 'www.aguas.example';
 
-async function call(path: string): Promise<Response> {
+async function call(path: string, headers: HeadersInit = {}): Promise<Response> {
   const identifier = /^\/cap\/([^/]+)\.xml$/.exec(path)?.[1];
   const { context } = testContext(identifier ? { identifier } : {}, 'production', SITE);
   const handler = path === '/cortes.geojson' ? geojson : cap;
-  return handler(new Request(`http://localhost${path}`), context);
+  return handler(new Request(`http://localhost${path}`, { headers }), context);
 }
 
 const parser = new XMLParser({
@@ -53,8 +53,18 @@ async function capDocument(identifier: string): Promise<{ xml: string; alert: Al
   const response = await call(`/cap/${identifier}.xml`);
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toBe('application/cap+xml; charset=utf-8');
-  expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+  expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   const xml = await response.text();
+  // Its validator: a client that has it gets 304, without the document.
+  const etag = response.headers.get('etag')!;
+  expect(etag).toMatch(/^"[\w-]{43}"$/);
+  for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+    const again = await call(`/cap/${identifier}.xml`, { 'If-None-Match': ifNoneMatch });
+    expect(again.status, ifNoneMatch).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+  }
+  expect((await call(`/cap/${identifier}.xml`, { 'If-None-Match': '"other"' })).status).toBe(200);
   const validation = await validateCap(xml);
   expect(validation.report).toContain('- validates');
   expect(validation.valid).toBe(true);

@@ -247,9 +247,9 @@ describe('every message', () => {
     });
   });
 
-  it('keeps a headline to 160 characters on one line', () => {
+  it('keeps a headline under 140 characters on one line', () => {
     const long = infoOf(anOutage('programado', { sectors: `Sector\n${'Norte '.repeat(40)}` })).headline;
-    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long.length).toBeLessThanOrEqual(140);
     expect(long.startsWith('Corte programado en Coyhaique: Sector; Norte Norte')).toBe(true);
     expect(long).not.toContain('\n');
     expect(long.endsWith('…')).toBe(true);

@@ -57,8 +57,11 @@ export interface CapInfo {
  */
 export const TOWN_RADIUS_KM = 3;
 
-/** CAP 1.2 (3.2.2, headline): "160 characters may be a useful target limit". */
-const HEADLINE_MAX = 160;
+/**
+ * CAP 1.2 (3.2.2, headline) calls 160 characters "a useful target limit"; Google's Public Alerts
+ * ask for under 140, which a phone's alert shows whole.
+ */
+const HEADLINE_MAX = 140;
 
 /** CAP's "lat,lon radius" (WGS 84, latitude first), to a micro-degree. */
 const circle = (town: Pick<OutageTown, 'latitude' | 'longitude'>): string =>

@@ -16,6 +16,7 @@ import { siteUrl } from './src/integrations/placeholders.ts';
 import { analytics } from './src/shared/analytics.ts';
 import { ADVISORY_TEMPLATE } from './src/shared/advisories/template.ts';
 import { OFFLINE_PAGE } from './src/shared/offline/pages.ts';
+import { TOKEN_PAGES } from './src/shared/token-pages.ts';
 
 const isDev = process.argv.includes('dev');
 /** A page script below this size goes into the page (`assetsInlineLimit` below): about a file's headers. */
@@ -96,15 +97,16 @@ export default defineConfig({
     // `client:painted`: islands whose scripts wait for the first paint (the largest paint's figure).
     hydrateAfterPaint(),
     // Not in the sitemap: the admin, the payment returns, /login, the template of each notice's
-    // page, whose own path answers 404 (src/shared/advisories/template.ts), and /sin-conexion, the
-    // page shown offline, nobody's search result.
+    // page, whose own path answers 404 (src/shared/advisories/template.ts), /sin-conexion, the
+    // page shown offline, and the pages a mailed link opens (noindex), nobody's search result.
     sitemap({
       filter: (page) =>
         !page.includes('/admin') &&
         !page.includes('/tbk-') &&
         !page.endsWith('/login') &&
         !page.endsWith(ADVISORY_TEMPLATE.path) &&
-        !page.endsWith(OFFLINE_PAGE),
+        !page.endsWith(OFFLINE_PAGE) &&
+        !TOKEN_PAGES.includes(new URL(page).pathname),
     }),
     // The web-analytics host of content/site.json must be the one netlify.toml's CSP allows.
     analyticsCsp(analytics),

@@ -4,6 +4,7 @@ import { site } from '../../src/shared/site.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 import { query } from './helpers/database.ts';
 import { shiftAndLargestPaint } from './helpers/paint-metrics.ts';
+import { expectOnlyTheRegistration } from './helpers/page-scripts.ts';
 
 // In order, in one worker: the home band names the first notice in force, so this file's notices
 // must not be on screen while another of its tests looks at the band.
@@ -126,7 +127,7 @@ test.describe('/avisos', () => {
     );
     // No island: the page's one script is the offline pages' registration (quality-gates.spec.ts).
     await expect(page.locator('astro-island, [data-island]')).toHaveCount(0);
-    await expect(page.locator('script[src]')).toHaveAttribute('src', /\/OfflineRegistration\./);
+    await expectOnlyTheRegistration(page);
     await context.close();
     await liftAdvisory(id);
   });

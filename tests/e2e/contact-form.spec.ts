@@ -177,9 +177,8 @@ test('text typed before the form comes alive is kept and sent', async ({ browser
   const page = await browser.newPage();
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  // The islands' code, held; not the offline worker's registration, a module script of the page
-  // itself, which the document's DOMContentLoaded waits for (the visitor sees the form meanwhile).
-  await page.route(/\/_astro\/(?!OfflineRegistration\.)[^/]+\.js$/, async (route) => {
+  // The islands' code, held (the offline worker's registration is in the page itself).
+  await page.route(/\/_astro\/[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();
   });

@@ -183,7 +183,9 @@ for (const form of pages) {
       else if ('check' in early) await field.check({ timeout: 5_000 });
       else await field.selectOption({ label: early.option }, { timeout: 5_000 });
     }
-    expect(holds, 'the scripts were held while typing').toBeGreaterThan(0);
+    // The islands ask for their scripts once the page has painted (client:painted), which may come
+    // after the typing: held from then on, as the next line checks.
+    await expect.poll(() => holds, { message: 'the scripts were held while typing' }).toBeGreaterThan(0);
     await expect(page.locator('astro-island[ssr]').first()).toBeAttached();
 
     release();

@@ -5,6 +5,7 @@ import { RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
 import { pageViolations } from './helpers/site-shell-axe.ts';
 import { query } from './helpers/database.ts';
 import { screenshot } from './helpers/screenshots.ts';
+import { expectOnlyTheRegistration } from './helpers/page-scripts.ts';
 
 /**
  * /indicadores on records of a town of this file's own, so the other files' outages and reclamos,
@@ -80,7 +81,7 @@ for (const width of [390, 1280])
     // Server-rendered HTML only: no island, and the one script is the offline pages' registration
     // (quality-gates.spec.ts).
     await expect(page.locator('astro-island, [data-island]')).toHaveCount(0);
-    await expect(page.locator('script[src]')).toHaveAttribute('src', /\/OfflineRegistration\./);
+    await expectOnlyTheRegistration(page);
     expect(await pageViolations(page)).toEqual([]);
     await screenshot(page, testInfo, `indicadores-${width}.png`, { fullPage: true });
   });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import site from '../../content/site.json' with { type: 'json' };
 import { shiftOfEveryFrame } from './helpers/paint-metrics.ts';
+import { TOKEN_PAGES } from '../../src/shared/token-pages.ts';
 
 // Spec §2: every public route that is not a form or the payment flow, with its page heading.
 const pages: [string, RegExp][] = [
@@ -82,6 +83,12 @@ test('the home page carries Organization structured data and the site has a site
     expect(sitemap).toContain(`${route}</loc>`);
   expect(sitemap).not.toContain('/404');
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
+  // The pages a mailed link opens are one person's step: out of the sitemap and of search results.
+  for (const route of TOKEN_PAGES) {
+    expect(sitemap, route).not.toContain(`${route}</loc>`);
+    expect(await (await request.get(route)).text(), route).toContain('<meta name="robots" content="noindex">');
+  }
+  expect(await (await request.get('/contacto')).text()).not.toContain('name="robots"');
 });
 
 test('/marco-regulatorio opens the regulator in a new tab and returns the visitor to where they were', async ({

@@ -8,6 +8,7 @@ import { builtPages } from './helpers/built-pages.ts';
 import { JS_BUDGET_KB } from './helpers/js-budget.ts';
 import { wcagViolations } from './helpers/axe.ts';
 import { pageViolations, SHELL_PAGE, SHELL_WIDTH } from './helpers/site-shell-axe.ts';
+import { REGISTRATION_SCRIPT } from './helpers/page-scripts.ts';
 
 const pages = builtPages();
 
@@ -21,13 +22,7 @@ const gzipped = (scripts: { path: string; body: Buffer }[]) =>
   }, 0);
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-/**
- * The one script a page without islands runs: the registration of the offline pages' service
- * worker (src/components/OfflineRegistration.astro), written into the page (astro.config.mjs,
- * `assetsInlineLimit`), by what it does and within its size (gzip, bytes), so that any other
- * script, a file among them, or this one grown, still fails the gate.
- */
-const REGISTRATION_SCRIPT = /navigator\.serviceWorker\.register\(/;
+/** The registration's size at most (gzip, bytes): grown, it still fails the gate. */
 const REGISTRATION_GZIP_BYTES = 256;
 
 // zod's classic API names its schemas' constructors `ZodObject`, `ZodString`…; zod/mini's are

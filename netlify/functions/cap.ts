@@ -20,8 +20,9 @@ const ANYONE = { 'Access-Control-Allow-Origin': '*' };
 
 /**
  * GET /cap/alertas.atom (the index of the current alerts) and /cap/{identifier}.xml (one CAP 1.2
- * message, kept as first served: cached as immutable, with an ETag). The sender and every link are the site's address (SITE_URL, else Netlify's), never the
- * request's host, so a message reads the same whichever address it was fetched from.
+ * message, kept as first served: cached as immutable, with an ETag). The sender and every link are
+ * the site's address (SITE_URL, else Netlify's), never the request's host, so a message reads the
+ * same whichever address it was fetched from.
  */
 export default withErrorHandling(async (req: Request, context: Context) => {
   if (req.method !== 'GET') return methodNotAllowed(['GET']);

@@ -28,7 +28,8 @@ export type InlineCode = Record<Hashed, string[]> & {
   blockedAttributes: string[];
 };
 
-const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** The CSP source that allows an inline script or style of exactly `text`. */
+export const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const isHash = (source: string) => /^'sha(256|384|512)-/.test(source);
 
 /** A `<script>` without src runs unless its type marks a data block (JSON-LD is one). */

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { transformSync } from 'esbuild';
 import { firstContentfulPaint } from '../components/first-contentful-paint.ts';
+import { sourceHash } from './inline-code-csp.ts';
 
 /*
  * The page scripts of the given components, fetched once the page has painted rather than as it
@@ -20,8 +20,6 @@ import { firstContentfulPaint } from '../components/first-contentful-paint.ts';
  * `client:painted` uses), and the loader's hash goes into the page's CSP `<meta>`; netlify.toml's
  * header must name it too, which inlineCodeCsp, run after this, checks.
  */
-
-const sourceHash = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The inline module that imports `src` once the page has painted, minified as the build's scripts are. */
 export const afterPaintLoader = (src: string): string =>

@@ -1,4 +1,5 @@
 // The behaviour of OutagesBand.astro, run by the home page's script (src/pages/index.astro).
+import { spanishList } from '../shared/spanish-list.ts';
 
 // No zod here (its weight is most of the budget): only what the band names is read, and a
 // broken answer counts as an empty list, so it never shows a wrong band.
@@ -14,9 +15,7 @@ async function listOf(path: string, key: string): Promise<Record<string, unknown
 }
 
 const names = (values: unknown[]) =>
-  new Intl.ListFormat('es', { type: 'conjunction' }).format(
-    [...new Set(values)].filter((name): name is string => typeof name === 'string'),
-  );
+  spanishList([...new Set(values)].filter((name): name is string => typeof name === 'string'));
 
 function showAdvisory(advisoryBand: HTMLElement, advisory: Record<string, unknown>, inForce: number) {
   const healthKinds = advisoryBand.dataset.health!.split(' ');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as adminAdvisories from '../../netlify/functions/admin-advisories.ts';
 import { advisoryAdminMessages } from '../../src/shared/advisories/admin/schema.ts';
 import { advisoryMessages } from '../../src/shared/advisories/schema.ts';
-import { townList } from '../../src/shared/advisories/words.ts';
+import { spanishList } from '../../src/shared/spanish-list.ts';
 import { townListSql } from '../../src/server/advisories/manage.ts';
 import { fieldMessages } from '../../src/shared/fields.ts';
 import { outageMessages } from '../../src/shared/outages/schema.ts';
@@ -121,7 +121,7 @@ describe('POST /api/admin/advisories', () => {
     ];
     for (const names of lists) {
       const [row] = await db().query<{ list: string }>(`SELECT ${townListSql('$1::text[]')} AS list`, [names]);
-      expect(row!.list, JSON.stringify(names)).toBe(townList(names));
+      expect(row!.list, JSON.stringify(names)).toBe(spanishList(names));
     }
   });
 

@@ -17,7 +17,7 @@ import {
   type CapSource,
 } from '../../src/server/cap/messages.ts';
 import type { CapNotice } from '../../src/server/cap/info.ts';
-import { capTime } from '../../src/server/cap/time.ts';
+import { aysenIso } from '../../src/shared/time/wall-clock.ts';
 
 /**
  * The CAP mapping of each type (src/shared/cap/mapping.ts), as the README's table states it, and
@@ -208,7 +208,7 @@ describe('every message', () => {
 
   it('is sent from the site’s host, on Aysén’s clock with its offset, in whole seconds', () => {
     expect(messages[1]).toMatchObject({ sender: 'www.aguas.example', sent: '2026-03-05T10:00:07-03:00' });
-    expect(capTime('2026-07-01T03:59:59.999Z')).toBe('2026-07-01T00:59:59-03:00');
+    expect(aysenIso('2026-07-01T03:59:59.999Z')).toBe('2026-07-01T00:59:59-03:00');
   });
 
   it('expires at the expected end, never sooner than 6 hours after it is sent; a Cancel after 24 hours', () => {

@@ -6,7 +6,8 @@ import {
   expectedEnd,
   isHealthKind,
 } from '../../shared/advisories/public-texts.ts';
-import { advisoryTitle, townList } from '../../shared/advisories/words.ts';
+import { advisoryTitle } from '../../shared/advisories/words.ts';
+import { spanishList } from '../../shared/spanish-list.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import type { OutageTown } from '../../shared/outages/schema.ts';
 
@@ -76,7 +77,7 @@ function AdvisoryFacts({ advisory, withStatus = false }: { advisory: PublicAdvis
   return (
     <dl className="advisory__facts">
       <dt>{texts.towns}</dt>
-      <dd>{townList(advisory.towns.map((town) => town.name))}</dd>
+      <dd>{spanishList(advisory.towns.map((town) => town.name))}</dd>
       {advisory.sectors && (
         <>
           <dt>{texts.sectors}</dt>

@@ -6,7 +6,8 @@ import {
   type AdvisoryStatus,
   type RestrictionLevel,
 } from '../../shared/advisories/schema.ts';
-import { advisoryName, townList } from '../../shared/advisories/words.ts';
+import { advisoryName } from '../../shared/advisories/words.ts';
+import { spanishList } from '../../shared/spanish-list.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import { messages } from '../../shared/messages.ts';
 import { auditedChange } from '../audit.ts';
@@ -33,7 +34,7 @@ export const advisoryWords = (
   level: RestrictionLevel | null,
   townNames: readonly string[],
   startsAt: string,
-): string => `${advisoryName(kind, level)} en ${townList(townNames)}, desde ${chileMinute(startsAt)}`;
+): string => `${advisoryName(kind, level)} en ${spanishList(townNames)}, desde ${chileMinute(startsAt)}`;
 
 /** The status and words of an existing notice; undefined when there is none. */
 export async function advisoryState(
@@ -83,7 +84,7 @@ const columnsOf = (input: AdvisoryInput) => [
 ];
 
 /**
- * townList (src/shared/advisories/words.ts) in SQL over `names`, a text[] in order, for the log of a
+ * spanishList (src/shared/spanish-list.ts) in SQL over `names`, a text[] in order, for the log of a
  * statement that reads the towns' names itself. Spanish says "e" for "y" before a name that sounds
  * /i/, in ICU's words one starting with "i", or "hi" followed by neither "a" nor "e";
  * admin-advisories-function.test.ts checks that both read alike.

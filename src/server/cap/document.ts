@@ -2,7 +2,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { capTexts } from '../../shared/cap/texts.ts';
 import { site } from '../../shared/site.ts';
 import { capDocumentUrl, type CapIssuer, type CapMessage } from './messages.ts';
-import { capTime } from './time.ts';
+import { aysenIso } from '../../shared/time/wall-clock.ts';
 
 /**
  * The XML of a CAP message (/cap/{identifier}.xml) and of the Atom index of the current ones
@@ -76,7 +76,7 @@ export function capAtomIndex(messages: readonly CapMessage[], issuer: CapIssuer,
       title: capTexts.feedTitle,
       subtitle: capTexts.feedSubtitle,
       // The newest message; with none, now (Atom requires the element).
-      updated: newestFirst[0]?.sent ?? capTime(now.getTime()),
+      updated: newestFirst[0]?.sent ?? aysenIso(now.getTime()),
       author: { name: site.name, uri: issuer.origin },
       link: [
         { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': self },

@@ -12,11 +12,13 @@ import {
   type CapUrgency,
 } from '../../shared/cap/mapping.ts';
 import { advisoryTitle } from '../../shared/advisories/words.ts';
-import { capTexts, townList } from '../../shared/cap/texts.ts';
+import { capTexts } from '../../shared/cap/texts.ts';
+import { spanishList } from '../../shared/spanish-list.ts';
 import { outageTitle } from '../../shared/outages/format.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import type { OutageTown, PublicOutage, SupplyPoint } from '../../shared/outages/schema.ts';
-import { capExpiry, capTime } from './time.ts';
+import { capExpiry } from './time.ts';
+import { aysenIso } from '../../shared/time/wall-clock.ts';
 
 /** A notice row: when it was written (ISO 8601, UTC, whole seconds) and, for an update, its text. */
 export interface CapNotice {
@@ -99,7 +101,7 @@ export function outageInfo(
   const closedAt = chileMinute(notice.sentAt);
   return {
     ...profileOf(outageCapType(outage.kind), msgType),
-    onset: cancel ? undefined : capTime(outage.startsAt),
+    onset: cancel ? undefined : aysenIso(outage.startsAt),
     expires: capExpiry(notice.sentAt, outage.endsAt, cancel),
     headline: headline(
       cancel
@@ -137,12 +139,12 @@ export function advisoryInfo(
   const cancel = msgType === 'Cancel';
   const texts = capTexts.advisory;
   const level = advisory.restrictionLevel;
-  const towns = townList(advisory.towns.map((town) => town.name));
+  const towns = spanishList(advisory.towns.map((town) => town.name));
   const title = advisoryTitle(advisory);
   const place = [texts.towns(towns), advisory.sectors && texts.sectors(advisory.sectors)];
   return {
     ...profileOf(advisoryCapType(advisory.kind, level), msgType),
-    onset: cancel ? undefined : capTime(advisory.startsAt),
+    onset: cancel ? undefined : aysenIso(advisory.startsAt),
     expires: capExpiry(notice.sentAt, advisory.endsAt, cancel),
     headline: headline(cancel ? texts.lifted(title) : msgType === 'Update' ? capTexts.update(title) : title),
     description: cancel

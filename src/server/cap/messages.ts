@@ -1,7 +1,7 @@
 import type { PublicAdvisory } from '../../shared/advisories/schema.ts';
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { advisoryInfo, outageInfo, type CapInfo, type CapMsgType, type CapNotice } from './info.ts';
-import { capTime } from './time.ts';
+import { aysenIso } from '../../shared/time/wall-clock.ts';
 
 /**
  * The CAP 1.2 messages of an outage or a notice (OASIS CAP 1.2; docs/reference/outages-public-api.md): one
@@ -65,7 +65,7 @@ export function capMessages(source: CapSource, notices: readonly CapNotice[], is
     const msgType: CapMsgType =
       notice.kind === 'closed' || notice.kind === 'lifted' ? 'Cancel' : index === 0 ? 'Alert' : 'Update';
     const identifier = capIdentifier(source.entity, entityId, notice.id);
-    const sent = capTime(notice.sentAt);
+    const sent = aysenIso(notice.sentAt);
     const info =
       source.entity === 'corte'
         ? outageInfo(source.outage, source.town, notice, msgType, issuer.origin)

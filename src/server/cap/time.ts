@@ -1,4 +1,4 @@
-import { chileLocalToIso, isoToChileLocal } from '../../shared/time/wall-clock.ts';
+import { aysenIso } from '../../shared/time/wall-clock.ts';
 
 /** When CAP messages are sent and expire (docs/reference/outages-public-api.md, "CAP"). */
 
@@ -23,19 +23,10 @@ export const MIN_VALIDITY_HOURS = 6;
  */
 export const OPEN_ENDED_VALIDITY_HOURS = 7 * 24;
 
-/**
- * An instant as CAP writes it: Aysén's wall time with the offset in force then ("-03:00"), in whole
- * seconds (CAP 1.2, 3.3.2: no fractions, no "Z").
- */
-export function capTime(instant: string | number): string {
-  const iso = new Date(instant).toISOString();
-  return chileLocalToIso(`${isoToChileLocal(iso)}:${iso.slice(17, 19)}`);
-}
-
 /** A message's `expires`: the expected end, never sooner than MIN_VALIDITY_HOURS after it is sent. */
 export function capExpiry(sentAt: string, expectedEnd: string | null, cancel: boolean): string {
   const sent = Date.parse(sentAt);
-  if (cancel) return capTime(sent + CANCEL_LISTED_HOURS * HOUR);
-  if (expectedEnd === null) return capTime(sent + OPEN_ENDED_VALIDITY_HOURS * HOUR);
-  return capTime(Math.max(Date.parse(expectedEnd), sent + MIN_VALIDITY_HOURS * HOUR));
+  if (cancel) return aysenIso(sent + CANCEL_LISTED_HOURS * HOUR);
+  if (expectedEnd === null) return aysenIso(sent + OPEN_ENDED_VALIDITY_HOURS * HOUR);
+  return aysenIso(Math.max(Date.parse(expectedEnd), sent + MIN_VALIDITY_HOURS * HOUR));
 }

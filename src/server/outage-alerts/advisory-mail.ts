@@ -1,5 +1,6 @@
 import { restrictionLevelRules, type AdvisoryKind, type RestrictionLevel } from '../../shared/advisories/schema.ts';
-import { advisoryName, townList } from '../../shared/advisories/words.ts';
+import { advisoryName } from '../../shared/advisories/words.ts';
+import { spanishList } from '../../shared/spanish-list.ts';
 import { UNSUBSCRIBE_PATH } from '../../shared/outage-alerts/schema.ts';
 import type { SupplyPoint } from '../../shared/outages/schema.ts';
 import { site } from '../../shared/site.ts';
@@ -24,7 +25,7 @@ export interface AdvisoryNoticeRow {
   supply_points: Pick<SupplyPoint, 'name' | 'address' | 'hours'>[];
 }
 
-const where = (notice: AdvisoryNoticeRow) => townList(notice.town_names);
+const where = (notice: AdvisoryNoticeRow) => spanishList(notice.town_names);
 
 /** "Aviso: Hervir el agua antes de consumirla en Puerto Aysén", then ": actualización" or "Aviso levantado: …". */
 export function advisoryAlertSubject(notice: AdvisoryNoticeRow): string {

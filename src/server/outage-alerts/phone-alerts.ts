@@ -1,5 +1,6 @@
 import { isHealthKind } from '../../shared/advisories/public-texts.ts';
-import { advisoryName, townList } from '../../shared/advisories/words.ts';
+import { advisoryName } from '../../shared/advisories/words.ts';
+import { spanishList } from '../../shared/spanish-list.ts';
 import { site } from '../../shared/site.ts';
 import { chileMinute } from '../../shared/time/format.ts';
 import type { AdvisoryNoticeRow } from './advisory-mail.ts';
@@ -41,7 +42,7 @@ export function outagePhoneAlert(notice: NoticeRow, origin: string): PhoneAlert 
 
 /** An aviso's notice to a phone: published, changed or lifted. */
 export function advisoryPhoneAlert(notice: AdvisoryNoticeRow, origin: string): PhoneAlert {
-  const what = `${advisoryName(notice.advisory_kind, notice.restriction_level)} en ${townList(notice.town_names)}`;
+  const what = `${advisoryName(notice.advisory_kind, notice.restriction_level)} en ${spanishList(notice.town_names)}`;
   const address = `${origin}/avisos/${notice.advisory_id}`;
   const urgent = isHealthKind(notice.advisory_kind);
   if (notice.kind === 'lifted')

@@ -1,6 +1,6 @@
 import { capTexts } from '../cap/texts.ts';
 import { advisoryKindLabels, type AdvisoryKind, type PublicAdvisory, type RestrictionLevel } from './schema.ts';
-import { onFirstUse } from '../on-first-use.ts';
+import { spanishList } from '../spanish-list.ts';
 
 /**
  * How a notice is named in a sentence: the admin's headings, the audit log and the alert mails
@@ -11,12 +11,6 @@ import { onFirstUse } from '../on-first-use.ts';
 export const advisoryName = (kind: AdvisoryKind, level: RestrictionLevel | null): string =>
   level === null ? advisoryKindLabels[kind] : `${advisoryKindLabels[kind]} (nivel ${level})`;
 
-// Spanish's own conjunction rules ("Aysén e Ibáñez"), as the browser and Node both know them.
-const townsFormat = onFirstUse(() => new Intl.ListFormat('es', { type: 'conjunction' }));
-
-/** "Coyhaique, Puerto Aysén y Cochrane". */
-export const townList = (names: readonly string[]): string => townsFormat().format(names);
-
 /** A notice in one line: "Restricción de uso del agua (nivel 2) en Coyhaique y Balmaceda". */
 export function advisoryTitle({
   kind,
@@ -24,6 +18,6 @@ export function advisoryTitle({
   towns,
 }: Pick<PublicAdvisory, 'kind' | 'restrictionLevel' | 'towns'>) {
   const label = advisoryKindLabels[kind];
-  const named = townList(towns.map((town) => town.name));
+  const named = spanishList(towns.map((town) => town.name));
   return capTexts.advisory.title(restrictionLevel ? capTexts.advisory.level(label, restrictionLevel) : label, named);
 }

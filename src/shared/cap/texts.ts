@@ -44,7 +44,3 @@ export const capTexts = {
     liftedAt: (time: string) => `El aviso fue levantado el ${time}.`,
   },
 } as const;
-
-/** "Coyhaique, Puerto Aysén y Balmaceda". */
-export const townList = (names: readonly string[]): string =>
-  new Intl.ListFormat('es', { style: 'long', type: 'conjunction' }).format(names);

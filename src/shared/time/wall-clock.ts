@@ -74,3 +74,13 @@ export function chileLocalToIso(local: string): string {
 
 /** An instant as the datetime-local input shows it in Chile: "2026-03-05T09:00". */
 export const isoToChileLocal = (iso: string): string => chileNow(new Date(iso));
+
+/**
+ * An instant written on Aysén's clock: its wall time with the offset in force then, in whole
+ * seconds ("2026-12-03T22:42:05-03:00"), as CAP 1.2 writes times (3.3.2: no fractions, no "Z") and
+ * GET /api/outages its instants, so that a browser shows them without a formatter (AysenInstantSchema).
+ */
+export function aysenIso(instant: string | number | Date): string {
+  const iso = new Date(instant).toISOString();
+  return chileLocalToIso(`${isoToChileLocal(iso)}:${iso.slice(17, 19)}`);
+}

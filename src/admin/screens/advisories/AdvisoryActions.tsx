@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import type { AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import { AdvisoryLiftSchema } from '../../../shared/advisories/schema.ts';
-import { townList } from '../../../shared/advisories/words.ts';
+import { spanishList } from '../../../shared/spanish-list.ts';
 import { notify } from '../../../ui/notifications.ts';
 import { failureMessage } from '../../api-client.ts';
 import { AdminForm } from '../../forms/AdminForm.tsx';
@@ -11,7 +11,7 @@ import { useAdminForm } from '../../forms/use-admin-form.ts';
 import { PUBLIC_DELAY_NOTE } from '../../resources.ts';
 import { useAdvisoryChange } from './advisory-api.ts';
 
-const townsOf = (advisory: AdminAdvisory) => townList(advisory.towns.map((town) => town.name));
+const townsOf = (advisory: AdminAdvisory) => spanishList(advisory.towns.map((town) => town.name));
 
 /** Publicar: shown on /avisos and mailed to the subscribers of its towns. */
 export function PublishAction({ advisory }: { advisory: AdminAdvisory }) {

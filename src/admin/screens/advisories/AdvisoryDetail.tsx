@@ -1,6 +1,7 @@
 import { AdvisoryUpdateInputSchema, type AdminAdvisory } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryKindLabels, advisoryStatusLabels, restrictionLevelRules } from '../../../shared/advisories/schema.ts';
-import { advisoryName, townList } from '../../../shared/advisories/words.ts';
+import { advisoryName } from '../../../shared/advisories/words.ts';
+import { spanishList } from '../../../shared/spanish-list.ts';
 import { chileMinute } from '../../../shared/time/format.ts';
 import { SummarySection } from '../../components/SummaryList.tsx';
 import { NoticeAlerts } from '../notices/NoticeAlerts.tsx';
@@ -19,7 +20,7 @@ export default function AdvisoryDetail() {
 }
 
 function AdvisoryScreen({ advisory }: { advisory: AdminAdvisory }) {
-  const towns = townList(advisory.towns.map((town) => town.name));
+  const towns = spanishList(advisory.towns.map((town) => town.name));
   return (
     <>
       <SummarySection

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { AdvisoryListQuerySchema, type AdminAdvisorySummary } from '../../../shared/advisories/admin/schema.ts';
 import { advisoryStatuses, advisoryStatusLabels } from '../../../shared/advisories/schema.ts';
-import { advisoryName, townList } from '../../../shared/advisories/words.ts';
+import { advisoryName } from '../../../shared/advisories/words.ts';
+import { spanishList } from '../../../shared/spanish-list.ts';
 import { chileMinute } from '../../../shared/time/format.ts';
 import type { Column } from '../../components/DataTable.tsx';
 import { lastUpdateColumn, NoticeList } from '../notices/NoticeList.tsx';
@@ -13,7 +14,7 @@ const advisoryColumns: Column<AdminAdvisorySummary>[] = [
     rowHeader: true,
     cell: (row) => <Link to={row.id}>{advisoryName(row.kind, row.restrictionLevel)}</Link>,
   },
-  { header: 'Localidades', cell: (row) => townList(row.towns.map((town) => town.name)) },
+  { header: 'Localidades', cell: (row) => spanishList(row.towns.map((town) => town.name)) },
   { header: 'Desde', className: 'nowrap', cell: (row) => chileMinute(row.startsAt) },
   {
     header: 'Término esperado',

@@ -1,5 +1,6 @@
 import { noticeKindLabels, type AlertCounts, type NoticeAlerts as Alerts } from '../../../shared/notices/alerts.ts';
 import { outboxChannelLabels } from '../../../shared/outbox/schema.ts';
+import { spanishList } from '../../../shared/spanish-list.ts';
 import { chileMinute } from '../../../shared/time/format.ts';
 import { DataTable, type Column } from '../../components/DataTable.tsx';
 import { SummarySection } from '../../components/SummaryList.tsx';
@@ -21,7 +22,7 @@ function audienceText(audience: Alerts['audience']): string {
     (channel) => `${audience[channel]} ${byChannel[channel]}`,
   );
   if (parts.length === 0) return 'Nadie está suscrito a sus localidades.';
-  return new Intl.ListFormat('es', { type: 'conjunction' }).format(parts);
+  return spanishList(parts);
 }
 
 interface Row extends AlertCounts {

@@ -1,6 +1,7 @@
+import type { Ref } from 'react';
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { outageKindLabels, outageStatusLabels } from '../../shared/outages/schema.ts';
-import { chileMinute } from '../../shared/time/format.ts';
+import { aysenInstantMinute } from '../../shared/time/aysen-instant.ts';
 
 interface OutageListProps {
   outages: PublicOutage[];
@@ -38,12 +39,13 @@ export default function OutageList({
 
 /**
  * The map's room while it loads, the same size as the map: the server's page holds it below its
- * list when there are outages, the island while Leaflet loads, so the map moves nothing when it
- * comes (without it the page moved by 0.49). Without JavaScript there is no map, and no room.
+ * list when there are outages, the island until the room nears the window and while Leaflet then
+ * loads, so the map moves nothing when it comes (without it the page moved by 0.49). Without
+ * JavaScript there is no map, and no room.
  */
-export function MapSpace() {
+export function MapSpace({ ref }: { ref?: Ref<HTMLDivElement> }) {
   return (
-    <div className="map map--space">
+    <div ref={ref} className="map map--space">
       <p>Cargando mapa…</p>
     </div>
   );
@@ -60,9 +62,9 @@ function OutageCard({ outage }: { outage: PublicOutage }) {
         <dt>Estado</dt>
         <dd>{outageStatusLabels[outage.status]}</dd>
         <dt>Inicio</dt>
-        <dd>{chileMinute(outage.startsAt)}</dd>
+        <dd>{aysenInstantMinute(outage.startsAt)}</dd>
         <dt>Reposición estimada</dt>
-        <dd>{chileMinute(outage.endsAt)}</dd>
+        <dd>{aysenInstantMinute(outage.endsAt)}</dd>
         {outage.streets && (
           <>
             <dt>Calles</dt>
@@ -77,7 +79,7 @@ function OutageCard({ outage }: { outage: PublicOutage }) {
         )}
         <dt>Última actualización</dt>
         <dd>
-          {chileMinute(lastUpdate?.createdAt ?? outage.updatedAt)}
+          {aysenInstantMinute(lastUpdate?.createdAt ?? outage.updatedAt)}
           {lastUpdate && `: ${lastUpdate.body}`}
         </dd>
       </dl>

@@ -2,6 +2,7 @@ import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { currentStatuses } from '../../shared/outages/schema.ts';
 import type { Database, Statement } from '../db/index.ts';
 import { readOne, type Read } from '../db/reads.ts';
+import { aysenIso } from '../../shared/time/wall-clock.ts';
 
 /**
  * What the public reads of the outages: /cortes, GET /api/outages, the feeds and the
@@ -22,10 +23,18 @@ const columns = `o.id::text AS id, o.kind, o.town, t.name AS "townName", o.secto
 
 type Row = Omit<PublicOutage, 'updates' | 'supplyPoints'> & { updates: string; supplyPoints: string };
 
-// json_agg travels as text: the pg and Neon drivers would otherwise parse it differently.
+// json_agg travels as text: the pg and Neon drivers would otherwise parse it differently. The
+// instants leave on Aysén's clock (AysenInstantSchema), converted here: the database's zone data
+// is not relied on (src/shared/time/zone.ts).
 const parsed = (row: Row): PublicOutage => ({
   ...row,
-  updates: JSON.parse(row.updates),
+  startsAt: aysenIso(row.startsAt),
+  endsAt: aysenIso(row.endsAt),
+  updatedAt: aysenIso(row.updatedAt),
+  updates: (JSON.parse(row.updates) as PublicOutage['updates']).map((update) => ({
+    ...update,
+    createdAt: aysenIso(update.createdAt),
+  })),
   supplyPoints: JSON.parse(row.supplyPoints),
 });
 

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { serviceNumber } from '../payments/schema.ts';
 import { fieldMessages, isoInstant, optionalText, requiredText } from '../fields.ts';
 import { PLANNED_NOTICE_HOURS } from './notice.ts';
+import { AysenInstantSchema } from '../time/aysen-instant.ts';
 
 /**
  * Cortes de agua: what staff publish and /cortes, its feeds and the alerts show. The
@@ -135,21 +136,25 @@ export const PublicOutageSchema = z.object({
   townName: z.string(),
   sectors: z.string(),
   streets: z.string(),
-  startsAt: z.string(),
-  endsAt: z.string(),
+  startsAt: AysenInstantSchema,
+  endsAt: AysenInstantSchema,
   cause: z.string(),
   status: z.enum(outageStatuses),
-  updatedAt: z.string(),
-  updates: z.array(z.object({ body: z.string(), createdAt: z.string() })),
+  updatedAt: AysenInstantSchema,
+  updates: z.array(z.object({ body: z.string(), createdAt: AysenInstantSchema })),
   supplyPoints: z.array(SupplyPointSchema),
 });
 export type PublicOutage = z.infer<typeof PublicOutageSchema>;
 
-/** GET /api/outages: the current and upcoming outages and every town (the filter and the map). */
+/**
+ * GET /api/outages: the current and upcoming outages and every town (the filter and the map), and
+ * when the list was read ("Actualizado a las", on Aysén's clock rather than the visitor's).
+ */
 export const OutagesResponseSchema = z.object({
   success: z.literal(true),
   outages: z.array(PublicOutageSchema),
   towns: z.array(OutageTownSchema),
+  readAt: AysenInstantSchema,
 });
 export type OutagesResponse = z.infer<typeof OutagesResponseSchema>;
 

@@ -301,6 +301,17 @@ test.describe('home dialogs', () => {
     expect(fetched.some(poster)).toBe(false);
   });
 
+  // The browser builds a video's controls on their first render: in the page's HTML, that was in
+  // the task that opens the modal, the home page's longest (home-dialogs.ts).
+  test("the video's controls come with its dialog, not in the page's HTML", async ({ page }) => {
+    const { video } = dialogs(page);
+    const html = await (await page.request.get('/')).text();
+    expect(html).toMatch(/<video (?![^>]*\bcontrols\b)[^>]*preload="none"/);
+    await page.goto('/');
+    await expect(video).toBeVisible();
+    await expect(video.locator('video')).toHaveAttribute('controls', '');
+  });
+
   test('the video dialog is 60% of the window and the hours image at most 800 px', async ({ page }) => {
     const { video, hours } = dialogs(page);
     await page.setViewportSize({ width: 1400, height: 900 });

@@ -2,15 +2,17 @@ import { lazy, Suspense, useEffect, useState, type ReactNode, type SubmitEvent }
 import type { FieldRules } from '../../shared/fields.ts';
 import type { OutageLookupHistory, OutagesResponse } from '../../shared/outages/schema.ts';
 import { OutagesResponseSchema } from '../../shared/outages/schema.ts';
-import { formatClock } from '../../shared/time/format.ts';
+import { aysenInstantClock } from '../../shared/time/aysen-instant.ts';
 import { callApi } from '../../ui/api.ts';
 import { Field } from '../../ui/forms/Field.tsx';
 import { useSchemaForm, type FieldSpec } from '../../ui/forms/use-schema-form.ts';
 import { leafletStylesheet } from '../leaflet-stylesheet.ts';
 import OutageList, { MapSpace } from './OutageList.tsx';
+import { useNearWindow } from '../use-near-window.ts';
 
 // Leaflet touches `window` when imported, and is most of the page's weight: loaded after the list,
-// with its stylesheet (leaflet-stylesheet.ts), which would otherwise hold the page's first paint.
+// once the map's room nears the window (use-near-window.ts), with its stylesheet
+// (leaflet-stylesheet.ts), which would otherwise hold the page's first paint.
 const OutagesMap = lazy(() =>
   Promise.all([import('./OutagesMap.tsx'), leafletStylesheet()]).then(([module]) => module),
 );
@@ -45,18 +47,19 @@ interface OutagesBoardProps {
  * which need the island, are not shown (global.css).
  */
 export default function OutagesBoard({ rules, tiles, children }: OutagesBoardProps) {
-  const [data, setData] = useState<{ body: OutagesResponse; at: string }>();
+  const [data, setData] = useState<OutagesResponse>();
   const [refreshFailed, setRefreshFailed] = useState(false);
   const [town, setTown] = useState('');
   const [mapFailed, setMapFailed] = useState(false);
   const [lookup, setLookup] = useState<{ town: string; history: OutageLookupHistory }>();
   const form = useSchemaForm(fields, rules, { draftKey: 'draft:cortes', clearOnSuccess: false });
+  const [mapRoom, mapNear] = useNearWindow();
 
   useEffect(() => {
     const load = async () => {
       const answer = await callApi('/api/outages', OutagesResponseSchema);
       setRefreshFailed(!answer.ok);
-      if (answer.ok) setData({ body: answer.body, at: new Date().toISOString() });
+      if (answer.ok) setData(answer.body);
     };
     void load();
     const timer = setInterval(() => void load(), REFRESH_MS);
@@ -85,15 +88,15 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
     });
   };
 
-  const outages = data?.body.outages ?? [];
-  const towns = data?.body.towns ?? [];
+  const outages = data?.outages ?? [];
+  const towns = data?.towns ?? [];
   const shown = town ? outages.filter((outage) => outage.town === town) : outages;
   const townName = towns.find((candidate) => candidate.slug === town)?.name;
   return (
     <div className="outages">
       <p className="outages__updated" role="status">
         {data
-          ? `Actualizado a las ${formatClock(data.at)}${refreshFailed ? '. No pudimos actualizarlo después; se reintentará en unos minutos.' : ''}`
+          ? `Actualizado a las ${aysenInstantClock(data.readAt)}${refreshFailed ? '. No pudimos actualizarlo después; se reintentará en unos minutos.' : ''}`
           : refreshFailed
             ? 'No pudimos actualizar el listado. Se muestra el de la carga de la página.'
             : 'Actualizando el listado…'}
@@ -149,11 +152,15 @@ export default function OutagesBoard({ rules, tiles, children }: OutagesBoardPro
             towns={towns}
             {...(townName && { emptyText: `No hay cortes vigentes ni programados en ${townName}.` })}
           />
-          {shown.length > 0 && !mapFailed && (
-            <Suspense fallback={<MapSpace />}>
-              <OutagesMap outages={shown} towns={towns} tiles={tiles} onTilesFailed={() => setMapFailed(true)} />
-            </Suspense>
-          )}
+          {shown.length > 0 &&
+            !mapFailed &&
+            (mapNear ? (
+              <Suspense fallback={<MapSpace />}>
+                <OutagesMap outages={shown} towns={towns} tiles={tiles} onTilesFailed={() => setMapFailed(true)} />
+              </Suspense>
+            ) : (
+              <MapSpace ref={mapRoom} />
+            ))}
           {mapFailed && (
             <p className="places__fallback" role="status">
               El mapa no está disponible en este momento. Los cortes y los puntos de abastecimiento están en la lista.

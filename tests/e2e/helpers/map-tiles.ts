@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 // No internet here: the map tiles are served by the test, as a tile server would.
 const tile = readFileSync(path.resolve(import.meta.dirname, '../../../public/favicon.svg'));
@@ -10,3 +10,13 @@ export const serveTiles = (page: Page) =>
   page.route('https://tile.openstreetmap.org/**', (route) =>
     route.fulfill({ status: 200, contentType: 'image/svg+xml', body: tile }),
   );
+
+/**
+ * /cortes' map, brought near the window: it loads only then (use-near-window.ts), and under the
+ * list it is out of the window.
+ */
+export async function scrollToOutagesMap(page: Page) {
+  const room = page.locator('.outages .map').first();
+  await room.scrollIntoViewIfNeeded();
+  await expect(page.locator('.leaflet-container')).toBeVisible();
+}

@@ -7,7 +7,8 @@
  * the profile's targets is flagged, and the command then exits 1: a check, not only a report.
  *
  * Measures the server at LIGHTHOUSE_URL, or the one on http://localhost:$PORT (8888), or an
- * `npm start` it starts (scripts/lib/local-server.ts): compressed like Netlify's answers.
+ * `npm start` it starts (scripts/lib/local-server.ts): compressed like Netlify's answers. A local
+ * server is measured on a day of outages (withCurrentNotices).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import playwrightConfig from '../tests/playwright.config.ts';
+import { commandDatabase } from './lib/command-database.ts';
 import { useLocalServer } from './lib/local-server.ts';
 import { median } from './lib/median.ts';
 import { ADVISORY_TEMPLATE } from '../src/shared/advisories/template.ts';
@@ -179,17 +181,55 @@ function misses(figures: Record<keyof Figures, number>, targets: Targets): strin
   return missed;
 }
 
+/**
+ * Runs `measure` with an outage in progress in Coyhaique (with a supply point) and a water
+ * restriction there in the local database, and removes them after. The home page's band, /cortes'
+ * list and map and /avisos then do the work they do on a day of outages: measured on an empty
+ * database they hid it, and on the e2e runs' leftovers the figures changed from one day to the next.
+ */
+async function withCurrentNotices(measure: () => Promise<void>) {
+  const db = await commandDatabase();
+  const [outage] = await db.query<{ id: string }>(
+    `INSERT INTO outages (kind, town, sectors, streets, starts_at, ends_at, status, cause, published_at)
+     VALUES ('emergencia', 'coyhaique', 'Población Lighthouse', 'Calle Medición 100 al 400',
+             now() - interval '1 hour', now() + interval '4 hours', 'en_curso', 'Rotura de matriz', now())
+     RETURNING id::text`,
+  );
+  await db.query(
+    `INSERT INTO outage_supply_points (outage_id, name, address, latitude, longitude, hours)
+     VALUES ($1, 'Estanque móvil', 'Plaza de Armas, Coyhaique', -45.5714, -72.0684, '08:00 a 20:00')`,
+    [outage!.id],
+  );
+  const [advisory] = await db.query<{ id: string }>(
+    `WITH advisory AS (
+       INSERT INTO advisories (kind, restriction_level, starts_at, ends_at, instructions, status, published_at)
+       VALUES ('restriccion', 2, now() - interval '1 hour', now() + interval '2 days',
+               'Riegue solo de noche.', 'publicado', now())
+       RETURNING id)
+     INSERT INTO advisory_towns (advisory_id, town) SELECT id, 'coyhaique' FROM advisory RETURNING advisory_id::text AS id`,
+  );
+  try {
+    await measure();
+  } finally {
+    await db.query('DELETE FROM outages WHERE id = $1', [outage!.id]);
+    await db.query('DELETE FROM advisories WHERE id = $1', [advisory!.id]);
+    await db.close();
+  }
+}
+
 const { profile, routes: given } = parseArguments(process.argv.slice(2));
 const { throttling, targets } = profiles[profile];
 const routes = given.length > 0 ? given : publicRoutes();
 const server = await useLocalServer(process.env.LIGHTHOUSE_URL);
 const chromium = await launchChromium();
 const missed: string[] = [];
-try {
+const measureAll = async () => {
   const line = throttling
     ? `RTT ${throttling.rttMs} ms, ${throttling.throughputKbps} kbps, CPU ${throttling.cpuSlowdownMultiplier}× slower`
     : "Lighthouse's mobile defaults";
-  console.log(`Lighthouse ${runs} runs of ${routes.length} pages on ${server.base}\n`);
+  console.log(
+    `Lighthouse ${runs} runs of ${routes.length} pages on ${server.base}${process.env.LIGHTHOUSE_URL ? '' : ', with an outage and a notice current'}\n`,
+  );
   console.log(`| route (profile ${profile}: ${line}) | perf | LCP | TBT | CLS | JS gz | targets |`);
   console.log('| --- | --- | --- | --- | --- | --- | --- |');
   for (const route of routes) {
@@ -211,6 +251,10 @@ try {
     );
     process.exitCode = 1;
   }
+};
+try {
+  if (process.env.LIGHTHOUSE_URL) await measureAll();
+  else await withCurrentNotices(measureAll);
 } finally {
   await chromium.close();
   await server.stop();

@@ -215,3 +215,22 @@ for (const form of pages) {
     for (const early of form.early) await expectKept(page, early);
   });
 }
+
+// A module graph runs whole in the task its last module arrives in: React's and the island's
+// together were one long task (/cortes: 112 ms on Lighthouse's phone CPU). client:painted runs the
+// renderer's first (src/integrations/painted-directive.ts), then asks for the island's own.
+test("an island's own module is asked for once its renderer's has arrived and run", async ({ page }) => {
+  await page.goto('/contacto');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  const { renderer, component } = await page.evaluate(() => {
+    const island = document.querySelector('astro-island')!;
+    const timing = (attribute: string) =>
+      performance.getEntriesByName(new URL(island.getAttribute(attribute)!, location.href).href)[0] as
+        | PerformanceResourceTiming
+        | undefined;
+    const [renderer, component] = [timing('renderer-url'), timing('component-url')];
+    return { renderer: renderer?.responseEnd, component: component?.startTime };
+  });
+  expect(renderer).toBeGreaterThan(0);
+  expect(component).toBeGreaterThanOrEqual(renderer!);
+});

@@ -226,8 +226,7 @@ test("an island's own module is asked for once its renderer's has arrived and ru
     const island = document.querySelector('astro-island')!;
     const timing = (attribute: string) =>
       performance.getEntriesByName(new URL(island.getAttribute(attribute)!, location.href).href)[0] as
-        | PerformanceResourceTiming
-        | undefined;
+        PerformanceResourceTiming | undefined;
     const [renderer, component] = [timing('renderer-url'), timing('component-url')];
     return { renderer: renderer?.responseEnd, component: component?.startTime };
   });

@@ -27,6 +27,8 @@ const SiteSchema = z.object({
     compliance: z.email(),
     /** Where visitors exercise their rights over their personal data (/privacidad, Ley 21.719). */
     privacy: z.email(),
+    /** Where a vulnerability of the site is reported (/.well-known/security.txt, RFC 9116). */
+    security: z.email(),
   }),
   social: z.array(z.object({ name: z.string(), url: z.url() })),
   /** External pages the site links to or embeds. */

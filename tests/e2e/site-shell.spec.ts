@@ -160,3 +160,24 @@ test('the brand draws its drop in the page, 40 px and hidden from readers, and n
   const favicon = await page.request.get('/favicon.svg');
   expect(decodeURIComponent(icon.slice('data:image/svg+xml,'.length))).toBe((await favicon.text()).trim());
 });
+
+test('a phone finds the home-screen icon and the manifest in every page’s head, and a reporter the security contact', async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto('/contacto', { waitUntil: 'load' });
+  const touchIcon = (await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'))!;
+  const manifestPath = (await page.locator('link[rel="manifest"]').getAttribute('href'))!;
+  // Linked, not fetched with the page.
+  expect(fetched.filter((path) => path === touchIcon || path === manifestPath)).toEqual([]);
+  const icon = await page.request.get(touchIcon);
+  expect(icon.headers()['content-type']).toBe('image/png');
+  const manifest = await page.request.get(manifestPath);
+  expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  const { icons } = (await manifest.json()) as { icons: { src: string }[] };
+  for (const { src } of icons) expect((await page.request.get(src)).status(), src).toBe(200);
+  const security = await page.request.get('/.well-known/security.txt');
+  expect(security.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await security.text()).toContain(`Contact: mailto:${site.mailboxes.security}`);
+});

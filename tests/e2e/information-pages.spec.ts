@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import site from '../../content/site.json' with { type: 'json' };
 import { shiftOfEveryFrame } from './helpers/paint-metrics.ts';
 import { TOKEN_PAGES } from '../../src/shared/token-pages.ts';
@@ -89,6 +90,26 @@ test('the home page carries Organization structured data and the site has a site
     expect(await (await request.get(route)).text(), route).toContain('<meta name="robots" content="noindex">');
   }
   expect(await (await request.get('/contacto')).text()).not.toContain('name="robots"');
+});
+
+test('a shared link shows the page’s own title and address and a picture of the size the networks show whole', async ({
+  page,
+}) => {
+  await page.goto('/tarifas');
+  const meta = (property: string) => page.locator(`meta[property="${property}"]`).getAttribute('content');
+  const canonical = (await page.locator('link[rel="canonical"]').getAttribute('href'))!;
+  expect(await meta('og:url')).toBe(canonical);
+  expect(new URL(canonical).pathname).toBe('/tarifas');
+  expect(await meta('og:title')).toBe(await page.title());
+  const image = new URL((await meta('og:image'))!);
+  // Absolute, at the site's address, as the networks' crawlers need it.
+  expect(image.origin).toBe(new URL(canonical).origin);
+  const picture = await page.request.get(image.pathname);
+  expect(picture.headers()['content-type']).toBe('image/jpeg');
+  expect([await meta('og:image:width'), await meta('og:image:height')]).toEqual(['1200', '630']);
+  expect(await sharp(await picture.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
+  expect(await meta('og:image:alt')).toBeTruthy();
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
 });
 
 test('/marco-regulatorio opens the regulator in a new tab and returns the visitor to where they were', async ({

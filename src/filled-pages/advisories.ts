@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { escapeMarkup } from '../shared/escape-markup.ts';
 import { AdvisoryDetail, CurrentAdvisories, PastAdvisories } from '../components/advisories/AdvisoryList.tsx';
 import { currentAdvisoriesRead, findPublicAdvisory, pastAdvisoriesRead } from '../server/advisories/public.ts';
 import { specialAnnouncement } from '../server/advisories/structured-data.ts';
@@ -40,9 +41,6 @@ export const advisoriesPage: FilledPage<{ current: PublicAdvisory[]; past: Publi
     }),
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 const CANONICAL = /<link rel="canonical" href="([^"]+)"/;
 
 /**
@@ -64,9 +62,9 @@ export const advisoryPage: FilledPage<PublicAdvisory> = {
     const pageUrl = new URL(`/avisos/${advisory.id}`, canonical).href;
     return fillMarkers(
       page
-        .replace(CANONICAL, () => `<link rel="canonical" href="${escapeHtml(pageUrl)}"`)
-        .replaceAll(ADVISORY_TEMPLATE.title, () => escapeHtml(advisoryTitle(advisory)))
-        .replaceAll(ADVISORY_TEMPLATE.description, () => escapeHtml(advisorySummary(advisory))),
+        .replace(CANONICAL, () => `<link rel="canonical" href="${escapeMarkup(pageUrl)}"`)
+        .replaceAll(ADVISORY_TEMPLATE.title, () => escapeMarkup(advisoryTitle(advisory)))
+        .replaceAll(ADVISORY_TEMPLATE.description, () => escapeMarkup(advisorySummary(advisory))),
       {
         [MARKERS.advisoryJsonLd]: () =>
           `<script type="application/ld+json">${jsonLd(specialAnnouncement(advisory, pageUrl))}</script>`,

@@ -157,7 +157,7 @@ describe('the feeds', () => {
       'Corte programado en Puerto Aysén: Sector Ribera Norte',
     ]);
     const planned = items[1]!;
-    expect(planned.link).toBe(`http://localhost/cortes#corte-${plannedId}`);
+    expect(planned.link).toBe(`http://localhost/cortes?corte=${plannedId}#corte-${plannedId}`);
     expect(planned.description).toContain(
       'Punto de abastecimiento: Camión aljibe, Plaza de Armas, Coyhaique (08:00 a 20:00)',
     );

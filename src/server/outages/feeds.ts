@@ -2,6 +2,7 @@ import { Feed } from 'feed';
 import ical from 'ical-generator';
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { outageSummary, outageTitle } from '../../shared/outages/format.ts';
+import { escapeMarkup } from '../../shared/escape-markup.ts';
 import { site } from '../../shared/site.ts';
 
 /**
@@ -10,8 +11,14 @@ import { site } from '../../shared/site.ts';
  * (an emergency has no announced time to put in a calendar).
  */
 
-/** RSS 2.0 of /cortes/feed.xml; `origin` is the site's address the request came to. */
-export function outagesRss(outages: PublicOutage[], origin: string): string {
+/**
+ * RSS 2.0 of /cortes/feed.xml; `origin` is the site's address the request came to. Readers take an
+ * item's description as HTML: the summary's lines go as paragraphs of escaped text (as plain text a
+ * sector written "<norte>" vanished and the lines ran together). Each item links to /cortes with its
+ * own query, the fragment after it: a parser that drops fragments gave every item the same link.
+ * An empty feed was built "1 January 1970": it says now.
+ */
+export function outagesRss(outages: PublicOutage[], origin: string, now = new Date()): string {
   const page = `${origin}/cortes`;
   const feed = new Feed({
     title: `Cortes de agua: ${site.name}`,
@@ -22,7 +29,7 @@ export function outagesRss(outages: PublicOutage[], origin: string): string {
     copyright: site.name,
     generator: false,
     feedLinks: { rss: `${origin}/cortes/feed.xml` },
-    updated: new Date(Math.max(0, ...outages.map((outage) => Date.parse(outage.updatedAt)))),
+    updated: outages.length > 0 ? new Date(Math.max(...outages.map((outage) => Date.parse(outage.updatedAt)))) : now,
   });
   for (const outage of outages)
     feed.addItem({
@@ -30,8 +37,11 @@ export function outagesRss(outages: PublicOutage[], origin: string): string {
       // The same outage keeps its id across updates, so a reader shows it once, refreshed.
       id: `${page}#corte-${outage.id}`,
       guid: `${page}#corte-${outage.id}`,
-      link: `${page}#corte-${outage.id}`,
-      description: outageSummary(outage),
+      link: `${page}?corte=${outage.id}#corte-${outage.id}`,
+      description: outageSummary(outage)
+        .split('\n')
+        .map((line) => `<p>${escapeMarkup(line)}</p>`)
+        .join(''),
       date: new Date(outage.updatedAt),
     });
   return feed.rss2();

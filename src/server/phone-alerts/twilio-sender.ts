@@ -1,5 +1,6 @@
 import { DeliveryRefusedError, DeliveryThrottledError } from '../outbox/delivery-errors.ts';
 import type { PhoneMessage, PhoneSender } from './phone-sender.ts';
+import { escapeMarkup } from '../../shared/escape-markup.ts';
 
 /** What the Twilio sender needs: config.phone() (src/server/config.ts). */
 export interface TwilioSettings {
@@ -152,16 +153,13 @@ function twilioApi(settings: TwilioSettings) {
   };
 }
 
-/** Text as XML character data: what TwiML's <Say> reads aloud, never markup. */
-const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * The TwiML of an alert's call: the text twice, a second apart, so a listener who picked up late
  * still hears it whole. Polly.Mia (Amazon Polly, es-MX), one of the voices Twilio's <Say> documents:
  * Polly has no Chilean voice, and Mexican Spanish is the Latin American one it has.
  */
 function callTwiml(text: string): string {
-  const say = `<Say language="es-MX" voice="Polly.Mia">${xmlText(text)}</Say>`;
+  const say = `<Say language="es-MX" voice="Polly.Mia">${escapeMarkup(text)}</Say>`;
   return `<?xml version="1.0" encoding="UTF-8"?><Response>${say}<Pause length="1"/>${say}</Response>`;
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
@@ -17,6 +17,8 @@ import { analytics } from './src/shared/analytics.ts';
 import { ADVISORY_TEMPLATE } from './src/shared/advisories/template.ts';
 import { OFFLINE_PAGE } from './src/shared/offline/pages.ts';
 import { TOKEN_PAGES } from './src/shared/token-pages.ts';
+import { reportPath } from './src/shared/news/item-keys.ts';
+import { PUBLISHED_SITEMAP } from './src/server/published-sitemap.ts';
 
 const isDev = process.argv.includes('dev');
 /** A page script below this size goes into the page (`assetsInlineLimit` below): about a file's headers. */
@@ -79,10 +81,17 @@ function chunkTest({ packages = [], paths = [] }) {
 // (src/server/config.ts). A build never sets it, so a deploy runs in production mode.
 if (isDev) process.env.APP_MODE = 'local';
 
+// The public address, for the sitemap and canonical links: SITE_URL, else Netlify's URL. A
+// production build has one or fails (placeholderCheck); the example address serves local builds.
+const site = siteUrl(process.env) ?? 'https://www.example.com';
+
+/** The fixed comunicados' pages (content/news, a file each), which a function answers. */
+const fixedNewsPages = readdirSync(new URL('./content/news/', import.meta.url))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => new URL(reportPath(file.slice(0, -'.md'.length)), site).href);
+
 export default defineConfig({
-  // The public address, for the sitemap and canonical links: SITE_URL, else Netlify's URL. A
-  // production build has one or fails (placeholderCheck); the example address serves local builds.
-  site: siteUrl(process.env) ?? 'https://www.example.com',
+  site,
   output: 'static',
   trailingSlash: 'never',
   // The CSS in the page, not a file: a stylesheet file is a second round trip before the first
@@ -99,7 +108,10 @@ export default defineConfig({
     // Not in the sitemap: the admin, the payment returns, /login, the template of each notice's
     // page, whose own path answers 404 (src/shared/advisories/template.ts), /sin-conexion, the
     // page shown offline, and the pages a mailed link opens (noindex), nobody's search result.
+    // Added: the fixed comunicados' pages, and the index names the sitemap of what staff publish.
     sitemap({
+      customPages: fixedNewsPages,
+      customSitemaps: [new URL(PUBLISHED_SITEMAP, site).href],
       filter: (page) =>
         !page.includes('/admin') &&
         !page.includes('/tbk-') &&

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { escapeMarkup } from '../shared/escape-markup.ts';
 import { AdvisoryDetail, CurrentAdvisories, PastAdvisories } from '../components/advisories/AdvisoryList.tsx';
 import { currentAdvisoriesRead, findPublicAdvisory, pastAdvisoriesRead } from '../server/advisories/public.ts';
 import { specialAnnouncement } from '../server/advisories/structured-data.ts';
@@ -10,12 +9,12 @@ import { PUBLIC_MINUTE } from '../server/http.ts';
 import { outageTownsRead } from '../server/outages/public.ts';
 import { advisorySummary } from '../shared/advisories/public-texts.ts';
 import type { PublicAdvisory } from '../shared/advisories/schema.ts';
-import { ADVISORY_TEMPLATE } from '../shared/advisories/template.ts';
 import { advisoryTitle } from '../shared/advisories/words.ts';
 import type { OutageTown } from '../shared/outages/schema.ts';
 import { jsonLd } from '../shared/structured-data.ts';
 import { fillMarkers, type FilledPage } from './filled-page.ts';
 import { MARKERS } from './markers.ts';
+import { canonicalUrl, fillHead } from './page-head.ts';
 
 /**
  * /avisos and /avisos/{id} (docs/features/advisories.md, "What the public sees"), cached a minute:
@@ -41,12 +40,10 @@ export const advisoriesPage: FilledPage<{ current: PublicAdvisory[]; past: Publi
     }),
 };
 
-const CANONICAL = /<link rel="canonical" href="([^"]+)"/;
-
 /**
- * /avisos/{id}: the notice's template with the notice, its title and summary in the head, its own
- * canonical address and its JSON-LD; the site's 404 page for a draft, an unknown or malformed id
- * (the template's own path among them).
+ * /avisos/{id}: the notice's template with the notice, its title, summary and own address in the
+ * head, and its JSON-LD; the site's 404 page for a draft, an unknown or malformed id (the
+ * template's own path among them).
  */
 export const advisoryPage: FilledPage<PublicAdvisory> = {
   // Any path below /avisos/, a longer one too: findPublicAdvisory takes only an id.
@@ -56,20 +53,17 @@ export const advisoryPage: FilledPage<PublicAdvisory> = {
   cacheControl: MINUTE,
   read: (db, { 0: id }) => findPublicAdvisory(db, id!),
   fill: (page, advisory) => {
-    // The template's canonical link names the site's public address (astro.config.mjs's `site`).
-    const canonical = CANONICAL.exec(page)?.[1];
-    if (!canonical) throw new Error("The notice's template has no canonical link.");
-    const pageUrl = new URL(`/avisos/${advisory.id}`, canonical).href;
-    return fillMarkers(
-      page
-        .replace(CANONICAL, () => `<link rel="canonical" href="${escapeMarkup(pageUrl)}"`)
-        .replaceAll(ADVISORY_TEMPLATE.title, () => escapeMarkup(advisoryTitle(advisory)))
-        .replaceAll(ADVISORY_TEMPLATE.description, () => escapeMarkup(advisorySummary(advisory))),
-      {
-        [MARKERS.advisoryJsonLd]: () =>
-          `<script type="application/ld+json">${jsonLd(specialAnnouncement(advisory, pageUrl))}</script>`,
-        [MARKERS.advisory]: () => renderToStaticMarkup(createElement(AdvisoryDetail, { advisory })),
-      },
-    );
+    // The template's words (ADVISORY_TEMPLATE) are its head's, which the notice's replace.
+    const filled = fillHead(page, {
+      title: advisoryTitle(advisory),
+      description: advisorySummary(advisory),
+      path: `/avisos/${advisory.id}`,
+      type: 'article',
+    });
+    return fillMarkers(filled, {
+      [MARKERS.advisoryJsonLd]: () =>
+        `<script type="application/ld+json">${jsonLd(specialAnnouncement(advisory, canonicalUrl(filled)))}</script>`,
+      [MARKERS.advisory]: () => renderToStaticMarkup(createElement(AdvisoryDetail, { advisory })),
+    });
   },
 };

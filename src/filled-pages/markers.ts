@@ -6,6 +6,8 @@
 export const MARKERS = {
   /** /cortes, inside the OutagesBoard island (src/pages/cortes.astro). */
   outagesList: '<!--cortes:lista-->',
+  /** /cortes, after the board: each town's calendar. */
+  outageCalendars: '<!--cortes:calendarios-->',
   /** /cortes/alertas, inside the OutageAlertForm island. */
   alertTowns: '<!--cortes:localidades-->',
   /** /cortes/historial. */

@@ -9,8 +9,10 @@ import { listOutageTowns, outageTownsRead, publicOutagesRead } from '../server/o
 import { fieldRules } from '../shared/fields.ts';
 import { OutageAlertSubscriptionSchema } from '../shared/outage-alerts/schema.ts';
 import type { OutageTown, PublicOutage } from '../shared/outages/schema.ts';
+import { TownCalendars } from '../components/outages/TownCalendars.tsx';
 import { fillMarkers, type FilledPage } from './filled-page.ts';
 import { MARKERS } from './markers.ts';
+import { canonicalUrl } from './page-head.ts';
 
 /**
  * /cortes and /cortes/alertas (docs/features/outages.md), cached a minute, so a change shows within
@@ -39,6 +41,8 @@ export const outagesPage: FilledPage<{ outages: PublicOutage[]; towns: OutageTow
             outages.length > 0 && createElement(MapSpace),
           ),
         ),
+      [MARKERS.outageCalendars]: () =>
+        renderToStaticMarkup(createElement(TownCalendars, { towns, siteAddress: new URL(canonicalUrl(page)).origin })),
     }),
 };
 

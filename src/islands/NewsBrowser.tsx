@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { REPORT_QUERY, reportKey, resolveReportKey } from '../shared/news/item-keys.ts';
+import {
+  keyOfPath,
+  REPORT_QUERY,
+  REPORTS_PATH,
+  reportKey,
+  reportPath,
+  resolveReportKey,
+} from '../shared/news/item-keys.ts';
 import type { Report } from '../shared/news/schema.ts';
 import { PageData, pageData } from '../ui/page-data.tsx';
 
@@ -25,7 +32,7 @@ interface NewsItems {
 
 /**
  * /comunicados (spec §2): the sidebar of dynamic and fixed items; the key in the URL selects the
- * item shown. The function news-page writes the list and the item the URL names into the
+ * item shown, each item at its own address (/comunicados/{key}). The function news-page writes the list and the item the URL names into the
  * prerendered page on each request (src/filled-pages/news.ts), inside this island, which keeps
  * that HTML until the visitor chooses an item and then shows it without loading a page, from the
  * same data.
@@ -41,12 +48,15 @@ export default function NewsBrowser({ children }: { children?: ReactNode }) {
   useEffect(() => {
     // Without the function's data (`astro dev`), the fixed items alone.
     items.current = { fixed: pageData(FIXED_NEWS_DATA_ID) ?? [], dynamic: pageData(REPORTS_DATA_ID) ?? [] };
-    const read = () => setRequested(new URLSearchParams(window.location.search).get(REPORT_QUERY));
+    const read = () =>
+      setRequested(
+        keyOfPath(window.location.pathname) ?? new URLSearchParams(window.location.search).get(REPORT_QUERY),
+      );
     // One listener for the page's links and the island's: the page's HTML stays as it is (its
     // largest paint among it) until a choice.
     const choose = (event: MouseEvent) => {
       const href = (event.target as Element).closest('a')?.getAttribute('href');
-      if (!href?.startsWith(`?${REPORT_QUERY}=`)) return;
+      if (!href?.startsWith(`${REPORTS_PATH}/`)) return;
       event.preventDefault();
       window.history.pushState(null, '', href);
       focusHeading.current = true;
@@ -62,6 +72,10 @@ export default function NewsBrowser({ children }: { children?: ReactNode }) {
   }, []);
 
   useEffect(() => {
+    if (requested === undefined) return;
+    // The tab and the history name the item, as its own page's title does ("… | the site's name").
+    const title = heading.current?.textContent;
+    if (title) document.title = `${title} | ${document.title.split(' | ').at(-1)}`;
     if (!focusHeading.current) return;
     focusHeading.current = false;
     heading.current?.focus();
@@ -126,10 +140,7 @@ function News({
         <ul>
           {listed.map(({ key, label }) => (
             <li key={key}>
-              <a
-                href={`?${REPORT_QUERY}=${encodeURIComponent(key)}`}
-                aria-current={key === selected ? 'page' : undefined}
-              >
+              <a href={reportPath(key)} aria-current={key === selected ? 'page' : undefined}>
                 {label}
               </a>
             </li>

@@ -83,6 +83,12 @@ test('the home page carries Organization structured data and the site has a site
   for (const route of ['/nosotros', '/oficinas', '/contacto', '/preguntas-frecuentes'])
     expect(sitemap).toContain(`${route}</loc>`);
   expect(sitemap).not.toContain('/404');
+  // Each fixed comunicado's page; the index names the sitemap of what staff publish, which lists the rest.
+  expect(sitemap).toContain('/comunicados/compromiso</loc>');
+  expect(await (await request.get('/sitemap-index.xml')).text()).toContain('/sitemap-publicaciones.xml</loc>');
+  const published = await request.get('/sitemap-publicaciones.xml');
+  expect(published.headers()['content-type']).toBe('application/xml; charset=utf-8');
+  expect(await published.text()).toMatch(/\/comunicados\/comunicado-\d+<\/loc>/);
   expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
   // The pages a mailed link opens are one person's step: out of the sitemap and of search results.
   for (const route of TOKEN_PAGES) {

@@ -6,7 +6,8 @@ const nav = (page: import('@playwright/test').Page) => page.getByRole('navigatio
 const itemHeading = (page: import('@playwright/test').Page) => page.locator('.news__item h2').first();
 const island = (page: import('@playwright/test').Page) => page.locator('astro-island[component-url*="/NewsBrowser."]');
 /** The dynamic items' links, by their key. */
-const dynamicLinks = (page: import('@playwright/test').Page) => nav(page).locator('a[href^="?item=comunicado-"]');
+const dynamicLinks = (page: import('@playwright/test').Page) =>
+  nav(page).locator('a[href^="/comunicados/comunicado-"]');
 
 test('shows the women-certification item by default, and the sidebar has the 11 fixed items and the active dynamic ones', async ({
   page,
@@ -14,44 +15,96 @@ test('shows the women-certification item by default, and the sidebar has the 11 
   await page.goto('/comunicados');
   await expect(nav(page).getByRole('link', { name: 'Mantención red Coyhaique' })).toBeVisible();
   // The 11 fixed items, whatever staff publish beside them meanwhile (admin-content.spec.ts).
-  await expect(nav(page).locator('a:not([href^="?item=comunicado-"])')).toHaveCount(11);
+  await expect(nav(page).locator('a:not([href^="/comunicados/comunicado-"])')).toHaveCount(11);
   await expect(nav(page).getByRole('link', { name: 'Aviso retirado' })).toHaveCount(0);
   await expect(nav(page).locator('[aria-current="page"]')).toHaveCount(1);
   const defaultTitle = await itemHeading(page).textContent();
   expect(defaultTitle).toMatch(/certific/i);
 });
 
-test('choosing an item shows it and puts its key in the URL; back returns to the last one', async ({ page }) => {
+test('choosing an item shows it at its own address and names it in the tab; back returns to the last one', async ({
+  page,
+}) => {
   await page.goto('/comunicados');
   // Before the island runs, a link opens its item's page, as without JavaScript.
   await expect(island(page)).not.toHaveAttribute('ssr');
   const first = await itemHeading(page).textContent();
-  const link = nav(page).locator('a[href="?item=compromiso"]');
+  const firstTitle = await page.title();
+  const link = nav(page).locator('a[href="/comunicados/compromiso"]');
   await link.click();
-  await expect(page).toHaveURL(/\?item=compromiso$/);
+  await expect(page).toHaveURL(/\/comunicados\/compromiso$/);
   await expect(link).toHaveAttribute('aria-current', 'page');
   await expect(itemHeading(page)).not.toHaveText(first!);
   // Its text too, not only its heading: Astro's slots once kept the first item's text.
   await expect(page.locator('.news__item')).toContainText('Calidad de servicio y cercanía');
   await expect(page.locator('.news__item')).not.toContainText('igualdad de género');
   await expect(itemHeading(page)).toBeFocused();
+  await expect(page).toHaveTitle(`${await itemHeading(page).textContent()} | ${firstTitle.split(' | ').at(-1)}`);
   await page.goBack();
   await expect(itemHeading(page)).toHaveText(first!);
 });
 
-test('a shared link opens its item, including a dynamic one', async ({ page }) => {
-  await page.goto('/comunicados?item=refuerzo-invierno');
-  await expect(nav(page).locator('[aria-current="page"]')).toHaveAttribute('href', '?item=refuerzo-invierno');
+test('an item’s own address opens it, with its title, summary and address for a shared link', async ({ page }) => {
+  await page.goto('/comunicados/refuerzo-invierno');
+  await expect(nav(page).locator('[aria-current="page"]')).toHaveAttribute('href', '/comunicados/refuerzo-invierno');
   await expect(itemHeading(page)).toHaveText(/invierno/i);
+  const heading = await itemHeading(page).textContent();
+  expect(await page.title()).toBe(`${heading} | Aguas Patagonia de Aysén`);
+  const meta = (selector: string, attribute = 'content') => page.locator(selector).getAttribute(attribute);
+  expect(new URL((await meta('link[rel="canonical"]', 'href'))!).pathname).toBe('/comunicados/refuerzo-invierno');
+  expect(new URL((await meta('meta[property="og:url"]'))!).pathname).toBe('/comunicados/refuerzo-invierno');
+  expect(await meta('meta[property="og:type"]')).toBe('article');
+  const description = (await meta('meta[name="description"]'))!;
+  expect(description.length).toBeGreaterThan(40);
+  expect(description.length).toBeLessThanOrEqual(160);
+  expect(await page.locator('.news__item').textContent()).toContain(description.replace(/…$/, '').slice(0, 40));
+  // A dynamic item's too.
+  await page.goto('/comunicados');
   const link = dynamicLinks(page).filter({ hasText: 'Mantención red Coyhaique' });
-  await page.goto(`/comunicados${await link.getAttribute('href')}`);
+  await page.goto((await link.getAttribute('href'))!);
   await expect(link).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('.news__item')).toContainText('mantención');
 });
 
-test('an unknown key falls back to the Covid-benefit item', async ({ page }) => {
+test('a link shared before, with ?item=, still opens its item, naming its own address as canonical', async ({
+  page,
+}) => {
+  await page.goto('/comunicados?item=refuerzo-invierno');
+  await expect(nav(page).locator('[aria-current="page"]')).toHaveAttribute('href', '/comunicados/refuerzo-invierno');
+  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute('href'))!).pathname).toBe(
+    '/comunicados/refuerzo-invierno',
+  );
+});
+
+test('an unknown key falls back to the Covid-benefit item; an unknown address is the site’s 404', async ({ page }) => {
   await page.goto('/comunicados?item=no-existe');
-  await expect(nav(page).locator('[aria-current="page"]')).toHaveAttribute('href', '?item=beneficio-covid');
+  await expect(nav(page).locator('[aria-current="page"]')).toHaveAttribute('href', '/comunicados/beneficio-covid');
+  const missing = await page.goto('/comunicados/no-existe');
+  expect(missing!.status()).toBe(404);
+  await expect(nav(page)).toHaveCount(0);
+});
+
+test('the feeds are named on the pages they belong to, and the news feed lists the comunicados', async ({
+  page,
+  request,
+}) => {
+  const alternates = async (path: string) => {
+    await page.goto(path);
+    return page
+      .locator('link[rel="alternate"]')
+      .evaluateAll((links) => links.map((link) => `${link.getAttribute('type')} ${link.getAttribute('href')}`));
+  };
+  expect(await alternates('/comunicados')).toEqual(['application/rss+xml /comunicados.xml']);
+  expect(await alternates('/cortes')).toEqual([
+    'application/rss+xml /cortes/feed.xml',
+    'application/atom+xml /cap/alertas.atom',
+  ]);
+  expect(await alternates('/avisos')).toEqual(['application/atom+xml /cap/alertas.atom']);
+  expect(await alternates('/')).toHaveLength(3);
+  expect(await alternates('/contacto')).toEqual([]);
+  const feed = await request.get('/comunicados.xml');
+  expect(feed.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+  expect(await feed.text()).toContain('/comunicados/comunicado-');
 });
 
 test("the page's HTML lists the dynamic items, then the fixed ones, and shows the item the URL names, without JavaScript or any API; the island lists the same", async ({
@@ -69,14 +122,14 @@ test("the page's HTML lists the dynamic items, then the fixed ones, and shows th
   const dynamicCount = await dynamicLinks(html).count();
   expect(dynamicCount).toBeGreaterThan(0);
   // The dynamic items first, then the 11 fixed ones.
-  await expect(nav(html).locator(`li:nth-child(-n + ${dynamicCount}) a[href^="?item=comunicado-"]`)).toHaveCount(
+  await expect(nav(html).locator(`li:nth-child(-n + ${dynamicCount}) a[href^="/comunicados/comunicado-"]`)).toHaveCount(
     dynamicCount,
   );
   expect(listed).toHaveLength(dynamicCount + 11);
   await expect(nav(html).getByRole('link', { name: 'Aviso retirado' })).toHaveCount(0);
   // A dynamic item's own address, as a crawler follows the list's links.
   await nav(html).getByRole('link', { name: 'Mantención red Coyhaique' }).click();
-  await expect(html).toHaveURL(/\?item=comunicado-\d+$/);
+  await expect(html).toHaveURL(/\/comunicados\/comunicado-\d+$/);
   await expect(html.locator('.news__item')).toContainText('mantención');
   await expect(nav(html).locator('[aria-current="page"]')).toHaveText('Mantención red Coyhaique');
   // And a fixed one's.

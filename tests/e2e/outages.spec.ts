@@ -134,6 +134,29 @@ test.describe('/cortes', () => {
     expect(await (await request.get('/cortes/cochrane.ics')).text()).not.toContain(outage.sectors);
   });
 
+  test("each town's calendar is a link to subscribe and its address, with no address to edit by hand", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/cortes');
+    const calendars = page.locator('details.town-calendars');
+    await calendars.getByText('Agregar a mi calendario los cortes programados de una localidad').click();
+    const subscribe = calendars.getByRole('link', { name: 'Suscribirse al calendario de Coyhaique' });
+    await expect(subscribe).toBeVisible();
+    const towns = await query<{ slug: string }>('SELECT slug FROM outage_towns');
+    await expect(calendars.getByRole('link', { name: /^Suscribirse al calendario de / })).toHaveCount(towns.length);
+    expect(await subscribe.getAttribute('href')).toMatch(/^webcal:\/\/[^/]+\/cortes\/coyhaique\.ics$/);
+    const address = await calendars
+      .getByRole('link', { name: 'Dirección del calendario de Coyhaique' })
+      .getAttribute('href');
+    expect(address).toMatch(/^https?:\/\/[^/]+\/cortes\/coyhaique\.ics$/);
+    const calendar = await request.get(new URL(address!).pathname);
+    expect(await calendar.text()).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT1H');
+    await testInfo.attach('cortes-calendarios-390', { body: await calendars.screenshot(), contentType: 'image/png' });
+    expect(await pageViolations(page)).toEqual([]);
+  });
+
   // Aysén stays on UTC−3 all year (America/Coyhaique); mainland Chile is on UTC−4 in
   // July. The visitor's browser is set to Santiago's clock: a time written on the visitor's clock,
   // or on Santiago's, would read 08:00.

@@ -189,8 +189,13 @@ export const publicFunctions: FuzzedFunction[] = [
   { name: 'files', routes: [get('/api/files/:id/:name', { params: { name: 'informe.pdf' } })] },
   { name: 'health', routes: [get('/api/health')] },
   { name: 'indicators-page', routes: [get('/indicadores')] },
-  { name: 'news-page', routes: [get('/comunicados')] },
-  { name: 'indicators', routes: [get('/api/indicadores'), get('/indicadores.csv')] },
+  { name: 'news-page', routes: [get('/comunicados'), get('/comunicados/:key')] },
+  { name: 'published-sitemap', routes: [get('/sitemap-publicaciones.xml')] },
+  { name: 'news-feed', routes: [get('/comunicados.xml')] },
+  {
+    name: 'indicators',
+    routes: [get('/api/indicadores'), get('/indicadores.csv'), get('/indicadores-excel.csv')],
+  },
   {
     name: 'invitations',
     routes: [

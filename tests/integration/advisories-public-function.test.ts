@@ -10,6 +10,7 @@ import { filledPageAnswer } from '../../src/filled-pages/filled-page.ts';
 import { inlineCodeOf } from '../../src/integrations/inline-code-csp.ts';
 import { AdvisoriesResponseSchema, restrictionLevelRules } from '../../src/shared/advisories/schema.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
+import { builtHead } from '../helpers/built-pages.ts';
 import { postJson, testContext } from '../helpers/functions.ts';
 
 const environment = useLocalEnvironment();
@@ -63,9 +64,7 @@ let folder: string;
 
 /** A built page as Astro writes it, small: the layout's head with its canonical link, and a body. */
 const builtPage = (pathname: string, title: string, description: string, head: string, body: string) =>
-  `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>${title} | Aguas Patagonia de Aysén</title>` +
-  `<meta name="description" content="${description}"><link rel="canonical" href="https://www.example.com${pathname}">` +
-  `<meta property="og:title" content="${title} | Aguas Patagonia de Aysén">${head}</head>` +
+  `<!DOCTYPE html><html lang="es">${builtHead(title, description, pathname, head)}` +
   `<body><main id="contenido">${body}</main></body></html>`;
 
 beforeAll(async () => {
@@ -456,6 +455,8 @@ describe('/avisos/{id} (the page function)', () => {
     expect(html).toContain(
       'content="Hervir el agua antes de consumirla en Villa &quot;X&quot; &lt;b&gt;. Aviso vigente',
     );
-    expect(() => noticeFiller.fill('<head></head><!--aviso:contenido-->', boil!)).toThrow('canonical');
+    expect(() => noticeFiller.fill('<head></head><!--aviso:contenido-->', boil!)).toThrow(
+      "The built page's head has no title.",
+    );
   });
 });

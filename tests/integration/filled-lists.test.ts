@@ -20,12 +20,15 @@ const environment = useLocalEnvironment();
 // the marker as its content; /comunicados also holds its fixed items as data.
 vi.mock(import('node:fs/promises'), async (original) => {
   const actual = await original();
-  const built = (marker: string) =>
-    `<!DOCTYPE html><html lang="es"><head><title>Página</title></head><body><main><astro-island>${marker}</astro-island></main></body></html>`;
+  const { builtHead } = await import('../helpers/built-pages.ts');
+  const built = (pathname: string, marker: string) =>
+    `<!DOCTYPE html><html lang="es">${builtHead('Página', 'Una página.', pathname)}<body><main><astro-island>${marker}</astro-island></main></body></html>`;
   const pages: Record<string, string> = {
-    'educacion.html': built('<!--educacion:galerias-->'),
-    'nosotros.html': built('<!--nosotros:documentos-->'),
+    '404.html': built('/404', '<h1>Página no encontrada</h1>'),
+    'educacion.html': built('/educacion', '<!--educacion:galerias-->'),
+    'nosotros.html': built('/nosotros', '<!--nosotros:documentos-->'),
     'comunicados.html': built(
+      '/comunicados',
       `<!--comunicados:lista--></astro-island><script type="application/json" id="comunicados-fijos">${JSON.stringify([
         {
           key: 'certificacion-mujeres',
@@ -160,9 +163,11 @@ describe('/comunicados (the page function)', () => {
       ).map(({ id, short_title }) => [short_title, id]),
     );
   const navLinks = (html: string) =>
-    [...html.slice(html.indexOf('<nav')).matchAll(/<a href="\?item=([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g)].map(
-      ([, key, current, label]) => `${key}${current ? ' *' : ''} ${label}`,
-    );
+    [
+      ...html
+        .slice(html.indexOf('<nav'))
+        .matchAll(/<a href="\/comunicados\/([^"]+)"( aria-current="page")?>([^<]+)<\/a>/g),
+    ].map(([, key, current, label]) => `${key}${current ? ' *' : ''} ${label}`);
   const article = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
 
   it('lists the active dynamic items by their order, then the fixed ones, and shows the default item, with the dynamic ones as data for the island', async () => {
@@ -207,6 +212,72 @@ describe('/comunicados (the page function)', () => {
     expect(article(unknown.html)).toContain('Beneficio Covid</h2>');
   });
 
+  const headOf = (html: string) => {
+    const head = html.slice(0, html.indexOf('</head>'));
+    const value = (pattern: RegExp) => pattern.exec(head)?.[1];
+    return {
+      title: value(/<title>([^<]*)<\/title>/),
+      description: value(/<meta name="description" content="([^"]*)"/),
+      canonical: value(/<link rel="canonical" href="([^"]*)"/),
+      ogUrl: value(/<meta property="og:url" content="([^"]*)"/),
+      ogTitle: value(/<meta property="og:title" content="([^"]*)"/),
+      ogDescription: value(/<meta property="og:description" content="([^"]*)"/),
+      ogType: value(/<meta property="og:type" content="([^"]*)"/),
+    };
+  };
+
+  it('gives each item a page of its own: its title, summary and address in the head, for search engines and shared links', async () => {
+    const ids = await reportIds();
+    const key = `comunicado-${ids['Mantención red']}`;
+    const dynamic = await fetchPage(newsPage, `/comunicados/${key}`);
+    expect(dynamic.response.status).toBe(200);
+    expect(article(dynamic.html)).toContain('Mantención de la red</h2>');
+    expect(navLinks(dynamic.html).filter((link) => link.includes(' * '))).toEqual([`${key} * Mantención red`]);
+    expect(headOf(dynamic.html)).toEqual({
+      title: 'Mantención de la red | Aguas Patagonia de Aysén',
+      description: 'Cortes breves.',
+      canonical: `https://www.example.com/comunicados/${key}`,
+      ogUrl: `https://www.example.com/comunicados/${key}`,
+      ogTitle: 'Mantención de la red | Aguas Patagonia de Aysén',
+      ogDescription: 'Cortes breves.',
+      ogType: 'article',
+    });
+    const fixed = await fetchPage(newsPage, '/comunicados/compromiso');
+    expect(article(fixed.html)).toContain('Nuestro compromiso con Aysén</h2>');
+    expect(headOf(fixed.html)).toMatchObject({
+      title: 'Nuestro compromiso con Aysén | Aguas Patagonia de Aysén',
+      description: 'Con la región.',
+      canonical: 'https://www.example.com/comunicados/compromiso',
+    });
+  });
+
+  it('answers 404 with the site’s page for a key no active item has, and a HEAD by the same rule', async () => {
+    const ids = await reportIds();
+    for (const pathname of [`/comunicados/comunicado-${ids.Retirado}`, '/comunicados/no-existe', '/comunicados/']) {
+      const { response, html } = await fetchPage(newsPage, pathname);
+      expect(response.status, pathname).toBe(pathname === '/comunicados/' ? 200 : 404);
+      if (response.status === 404) expect(html).toContain('Página no encontrada');
+    }
+    expect((await newsPage(get('/comunicados/no-existe', 'HEAD'), testContext().context)).status).toBe(404);
+    expect((await newsPage(get('/comunicados/compromiso', 'HEAD'), testContext().context)).status).toBe(200);
+  });
+
+  it('keeps /comunicados as built, and names the item’s own address as canonical for ?item=', async () => {
+    const landing = await fetchPage(newsPage, '/comunicados');
+    expect(headOf(landing.html)).toMatchObject({
+      title: 'Página | Aguas Patagonia de Aysén',
+      canonical: 'https://www.example.com/comunicados',
+      ogType: 'website',
+    });
+    const shared = await fetchPage(newsPage, '/comunicados?item=compromiso');
+    expect(headOf(shared.html)).toMatchObject({
+      title: 'Nuestro compromiso con Aysén | Aguas Patagonia de Aysén',
+      canonical: 'https://www.example.com/comunicados/compromiso',
+    });
+    const unknown = await fetchPage(newsPage, '/comunicados?item=no-existe');
+    expect(headOf(unknown.html).canonical).toBe('https://www.example.com/comunicados/beneficio-covid');
+  });
+
   it("answers with netlify.toml's page headers, cached a minute; a HEAD without the page", async () => {
     const { response } = await fetchPage(newsPage, '/comunicados?item=compromiso');
     expect(response.headers.get('content-security-policy')).toBe(
@@ -216,6 +287,6 @@ describe('/comunicados (the page function)', () => {
     const head = await newsPage(get('/comunicados', 'HEAD'), testContext().context);
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    expect(newsPageConfig).toEqual({ path: '/comunicados' });
+    expect(newsPageConfig).toEqual({ path: ['/comunicados', '/comunicados/:key'] });
   });
 });

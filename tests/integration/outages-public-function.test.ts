@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
+import ICAL from 'ical.js';
 import ical, { type CalendarComponent, type VEvent } from 'node-ical';
 import { beforeAll, describe, expect, it } from 'vitest';
 import feeds from '../../netlify/functions/outages-feeds.ts';
@@ -11,6 +12,7 @@ import { pageHeaders } from '../../scripts/lib/page-headers.ts';
 import { alertsPage, outagesPage } from '../../src/filled-pages/outages.ts';
 import { OutagesResponseSchema, outageLookupMessages } from '../../src/shared/outages/schema.ts';
 import { SUPPLY_DAY_FORMULA, SUPPLY_DAY_RULE } from '../../src/shared/outages/supply-days-texts.ts';
+import { builtHead } from '../helpers/built-pages.ts';
 import { useLocalEnvironment } from '../helpers/database.ts';
 import { failureBody, postJson, testContext } from '../helpers/functions.ts';
 
@@ -176,6 +178,32 @@ describe('the feeds', () => {
     expect(event!.end!.getTime() - event!.start.getTime()).toBe(4 * 3_600_000);
   });
 
+  it('is a calendar two readers accept, refreshed hourly, with a component even for a town without a planned cut', async () => {
+    for (const town of ['coyhaique', 'cochrane']) {
+      const text = await (await feeds(get(`/cortes/${town}.ics`), testContext({ town }).context)).text();
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      expect(calendar.getFirstPropertyValue('refresh-interval')?.toString(), town).toBe('PT1H');
+      expect(calendar.getFirstPropertyValue('x-published-ttl'), town).toBe('PT1H');
+      // RFC 5545: at least one component; Aysén's zone, UTC-3 all year.
+      const components = calendar.getAllSubcomponents().map((component) => component.name);
+      expect(components, town).toEqual(town === 'cochrane' ? ['vtimezone'] : ['vevent', 'vtimezone']);
+      const zone = new ICAL.Timezone(calendar.getFirstSubcomponent('vtimezone')!);
+      expect(zone.tzid).toBe('America/Coyhaique');
+      expect(
+        Object.values(ical.sync.parseICS(text)).some((entry) => entry?.type === 'VTIMEZONE'),
+        town,
+      ).toBe(true);
+      // The event's instant is the same to both readers.
+      const event = calendar.getFirstSubcomponent('vevent');
+      if (event) {
+        const [parsed] = Object.values(ical.sync.parseICS(text)).filter(
+          (entry): entry is VEvent => (entry as CalendarComponent | undefined)?.type === 'VEVENT',
+        );
+        expect(new ICAL.Event(event).startDate.toJSDate().getTime()).toBe(parsed!.start.getTime());
+      }
+    }
+  });
+
   it('another town gets its own and an unknown one 404', async () => {
     const aysen = await feeds(get('/cortes/puerto-aysen.ics'), testContext({ town: 'puerto-aysen' }).context);
     const events = Object.values(ical.sync.parseICS(await aysen.text())).filter(
@@ -216,7 +244,7 @@ describe('POST /api/outages/lookup (¿Me afecta?)', () => {
 });
 
 describe('/cortes without JavaScript (the page function)', () => {
-  const page = '<main><h2>Cortes</h2><!--cortes:lista--></main>';
+  const page = `<html>${builtHead('Cortes', 'Cortes.', '/cortes')}<main><h2>Cortes</h2><!--cortes:lista--><!--cortes:calendarios--></main></html>`;
 
   it('puts the outages grouped by town in the prerendered page', async () => {
     const { outages: listed, towns } = OutagesResponseSchema.parse(
@@ -233,6 +261,24 @@ describe('/cortes without JavaScript (the page function)', () => {
     const empty = outagesPage.fill(page, { outages: [], towns });
     expect(empty).toContain('No hay cortes vigentes ni programados.');
     expect(empty).not.toContain('map--space');
+  });
+
+  it("links each town's calendar, to subscribe (webcal:) and by its address, on the site's own address", async () => {
+    const { outages: listed, towns } = OutagesResponseSchema.parse(
+      await (await outages(get('/api/outages'), testContext().context)).json(),
+    );
+    const html = outagesPage.fill(page, { outages: listed, towns });
+    expect(html).not.toContain('<!--cortes:calendarios-->');
+    const links = [...html.matchAll(/<li>([^<:]+): <a href="([^"]+)">Suscribirse.*?<a href="([^"]+)">Dirección/g)].map(
+      ([, name, subscribe, address]) => ({ name, subscribe, address }),
+    );
+    expect(links).toHaveLength(towns.length);
+    expect(links[0]).toEqual({
+      name: 'Coyhaique',
+      subscribe: 'webcal://www.example.com/cortes/coyhaique.ics',
+      address: 'https://www.example.com/cortes/coyhaique.ics',
+    });
+    expect(html).toContain('<summary>Agregar a mi calendario los cortes programados de una localidad</summary>');
   });
 
   it('puts the towns in /cortes/alertas: its checkboxes, enabled before the island, and their data for it', async () => {

@@ -47,6 +47,8 @@ import * as jobs from '../../netlify/functions/jobs.ts';
 import * as motorhome from '../../netlify/functions/motorhome.ts';
 import * as news from '../../netlify/functions/news.ts';
 import * as newsPage from '../../netlify/functions/news-page.ts';
+import * as publishedSitemap from '../../netlify/functions/published-sitemap.ts';
+import * as newsFeed from '../../netlify/functions/news-feed.ts';
 import * as outageAlertsSubscriptions from '../../netlify/functions/outage-alerts-subscriptions.ts';
 import * as phoneAlerts from '../../netlify/functions/phone-alerts.ts';
 import * as outages from '../../netlify/functions/outages.ts';
@@ -116,24 +118,10 @@ vi.mock(import('../../src/server/cap/store.ts'), async (original) => {
   };
 });
 
-// The page functions fill the build's pages (dist/), which a function test does not build: each is
-// a page with every marker the functions fill.
-const BUILT_PAGE =
-  '<!DOCTYPE html><html lang="es"><head><title>AVISO_TITULO</title><meta name="description" content="AVISO_DESCRIPCION">' +
-  '<link rel="canonical" href="https://www.aguasaysen.cl/avisos/plantilla"><!--aviso:json-ld--></head><body><main>' +
-  '<!--cortes:lista--><!--cortes:localidades--><!--cortes:historial--><!--avisos:vigentes--><!--avisos:anteriores-->' +
-  '<!--aviso:contenido--><!--indicadores:cifras--><!--tbk-final:comprobante--><!--/tbk-final:comprobante-->' +
-  '<!--educacion:galerias--><!--nosotros:documentos--><!--comunicados:lista--><!--consumo:resultado--><!--/consumo:resultado-->' +
-  '<script type="application/json" id="comunicados-fijos">[]</script>' +
-  '</main></body></html>';
-vi.mock(import('node:fs/promises'), async (original) => {
-  const actual = await original();
-  const readFile = ((file: Parameters<typeof actual.readFile>[0], ...rest: unknown[]) =>
-    String(file).includes('/dist/') && String(file).endsWith('.html')
-      ? Promise.resolve(BUILT_PAGE)
-      : (actual.readFile as (...args: unknown[]) => Promise<unknown>)(file, ...rest)) as typeof actual.readFile;
-  return { ...actual, default: { ...actual.default, readFile }, readFile };
-});
+// The page functions fill the build's pages (dist/), which a function test does not build.
+vi.mock(import('node:fs/promises'), async (original) =>
+  (await import('../helpers/built-pages.ts')).withBuiltPages(original),
+);
 
 interface FunctionModule {
   default: (req: Request, context: Context) => Promise<Response>;
@@ -645,6 +633,12 @@ const publicRows: [string, Row][] = [
   ['GET /indicadores', { fn: indicatorsPage, call: () => get('/indicadores'), status: 200, trips: 1 }],
   ['GET /api/reports', { fn: news, call: () => get('/api/reports'), status: 200, trips: 1 }],
   ['GET /comunicados', { fn: newsPage, call: () => get('/comunicados?item=beneficio-covid'), status: 200, trips: 1 }],
+  ['GET /comunicados/{key}', { fn: newsPage, call: () => get('/comunicados/compromiso'), status: 200, trips: 1 }],
+  ['GET /comunicados.xml', { fn: newsFeed, call: () => get('/comunicados.xml'), status: 200, trips: 1 }],
+  [
+    'GET /sitemap-publicaciones.xml',
+    { fn: publishedSitemap, call: () => get('/sitemap-publicaciones.xml'), status: 200, trips: 1 },
+  ],
   [
     'HEAD /comunicados',
     { fn: newsPage, call: () => ({ method: 'HEAD', path: '/comunicados' }), status: 200, trips: 0 },

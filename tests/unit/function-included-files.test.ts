@@ -82,10 +82,10 @@ const functions = [
   },
   {
     name: 'news-page',
-    files: ['dist/comunicados.html'],
+    files: ['dist/404.html', 'dist/comunicados.html'],
     module: 'news',
     config: comunicadosPageConfig,
-    path: '/comunicados',
+    path: ['/comunicados', '/comunicados/:key'],
   },
 ];
 

@@ -3,6 +3,8 @@ import ical from 'ical-generator';
 import type { OutageTown, PublicOutage } from '../../shared/outages/schema.ts';
 import { outageSummary, outageTitle } from '../../shared/outages/format.ts';
 import { escapeMarkup } from '../../shared/escape-markup.ts';
+import { FEEDS } from '../../shared/feeds.ts';
+import { townCalendarPath } from '../../shared/outages/calendars.ts';
 import { site } from '../../shared/site.ts';
 
 /**
@@ -28,7 +30,7 @@ export function outagesRss(outages: PublicOutage[], origin: string, now = new Da
     language: 'es-CL',
     copyright: site.name,
     generator: false,
-    feedLinks: { rss: `${origin}/cortes/feed.xml` },
+    feedLinks: { rss: `${origin}${FEEDS.outages.href}` },
     updated: outages.length > 0 ? new Date(Math.max(...outages.map((outage) => Date.parse(outage.updatedAt)))) : now,
   });
   for (const outage of outages)
@@ -47,12 +49,34 @@ export function outagesRss(outages: PublicOutage[], origin: string, now = new Da
   return feed.rss2();
 }
 
-/** The iCalendar of a town's planned outages (/cortes/<town>.ics). */
+/**
+ * Aysén's zone as iCalendar describes one: UTC-3 all year since 2025 (tzdata's America/Coyhaique).
+ * The events' times are UTC; the zone is the calendar's one component when it has no event, as RFC
+ * 5545 requires one, and names Aysén's clock to a client that shows it.
+ */
+const AYSEN_TIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:America/Coyhaique',
+  'BEGIN:STANDARD',
+  'DTSTART:20250101T000000',
+  'TZOFFSETFROM:-0300',
+  'TZOFFSETTO:-0300',
+  'TZNAME:-03',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+/** How often a subscribed calendar asks again: a planned cut is announced 48 hours ahead. */
+const CALENDAR_REFRESH_SECONDS = 60 * 60;
+
+/** The iCalendar of a town's planned outages (/cortes/<town>.ics); a valid calendar with none too. */
 export function plannedOutagesCalendar(town: OutageTown, outages: PublicOutage[], origin: string): string {
   const calendar = ical({
     name: `Cortes programados en ${town.name}`,
     prodId: { company: site.name, product: 'cortes', language: 'ES' },
-    url: `${origin}/cortes/${town.slug}.ics`,
+    url: `${origin}${townCalendarPath(town.slug)}`,
+    // REFRESH-INTERVAL (RFC 7986) and X-PUBLISHED-TTL, which Outlook and Apple's calendars read.
+    ttl: CALENDAR_REFRESH_SECONDS,
   });
   for (const outage of outages.filter((item) => item.town === town.slug && item.kind === 'programado'))
     calendar.createEvent({
@@ -63,7 +87,9 @@ export function plannedOutagesCalendar(town: OutageTown, outages: PublicOutage[]
       summary: outageTitle(outage),
       description: outageSummary(outage),
       location: `${outage.sectors}, ${outage.townName}`,
-      url: `${origin}/cortes#corte-${outage.id}`,
+      url: `${origin}/cortes?corte=${outage.id}#corte-${outage.id}`,
     });
-  return calendar.toString();
+  const text = calendar.toString();
+  if (!text.endsWith('END:VCALENDAR')) throw new Error('ical-generator ended the calendar otherwise.');
+  return `${text.slice(0, -'END:VCALENDAR'.length)}${AYSEN_TIMEZONE}\r\nEND:VCALENDAR\r\n`;
 }

@@ -96,9 +96,12 @@ test('reads the same without JavaScript', async ({ browser }) => {
   await context.close();
 });
 
-test('its CSV and JSON links answer the same figures', async ({ page, request }) => {
+test('its CSV (for Excel and for programs) and JSON links answer the same figures', async ({ page, request }) => {
   await page.goto('/indicadores');
-  const csvHref = await page.getByRole('link', { name: 'Indicadores en CSV' }).getAttribute('href');
+  const csvHref = await page
+    .getByRole('link', { name: 'Indicadores en CSV estándar, para programas' })
+    .getAttribute('href');
+  const excelHref = await page.getByRole('link', { name: /^Indicadores para Excel/ }).getAttribute('href');
   const jsonHref = await page.getByRole('link', { name: 'Indicadores en JSON' }).getAttribute('href');
 
   const csv = await request.get(csvHref!);
@@ -108,6 +111,13 @@ test('its CSV and JSON links answer the same figures', async ({ page, request })
   expect(lines[0]).toBe('localidad,nombre,indicador,valor,numerador,denominador');
   expect(lines).toContain(`${town.slug},${town.name},programados_avisados_48_horas_pct,50,1,2`);
   expect(lines).toContain(`${town.slug},${town.name},duracion_mediana_horas,3,,`);
+
+  // Excel with Chile's settings: a BOM, ';' between cells, the decimal comma.
+  const excel = new Uint8Array(await (await request.get(excelHref!)).body());
+  expect([...excel.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const excelLines = new TextDecoder().decode(excel.slice(3)).split('\r\n');
+  expect(excelLines[0]).toBe('localidad;nombre;indicador;valor;numerador;denominador');
+  expect(excelLines).toContain(`${town.slug};${town.name};programados_avisados_48_horas_pct;50;1;2`);
 
   const json = await request.get(jsonHref!);
   expect(json.status()).toBe(200);

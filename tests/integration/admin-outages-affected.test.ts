@@ -85,12 +85,13 @@ describe('GET /api/admin/outages/{id}/afectados.csv', () => {
   });
 
   it.each([
-    ['3 h: the fraction hours ÷ 4', '2026-03-02T09:00:00-03:00', '2026-03-02T12:00:00-03:00', '0.75', '4500', '6048'],
+    // The days with the decimal comma, as Excel reads them in Chile (csv-export.ts, CSV_DIALECTS).
+    ['3 h: the fraction hours ÷ 4', '2026-03-02T09:00:00-03:00', '2026-03-02T12:00:00-03:00', '0,75', '4500', '6048'],
     [
       '1 h 10 min: two decimals, the credit from the exact days',
       '2026-03-02T09:00:00-03:00',
       '2026-03-02T10:10:00-03:00',
-      '0.29',
+      '0,29',
       '1750',
       '2352',
     ],

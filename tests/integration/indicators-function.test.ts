@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import indicators, { config as indicatorsConfig } from '../../netlify/functions/indicators.ts';
 import indicatorsPage, { config as indicatorsPageConfig } from '../../netlify/functions/indicators-page.ts';
@@ -13,6 +14,7 @@ import type { Database } from '../../src/server/db/index.ts';
 import { lastTwelveMonths } from '../../src/shared/time/last-twelve-months.ts';
 import { indicatorsDownload } from '../../src/server/indicators/download.ts';
 import { readIndicators } from '../../src/server/indicators/public.ts';
+import { indicatorsCsv } from '../../src/server/indicators/csv.ts';
 import { chileLocalToIso } from '../../src/shared/time/wall-clock.ts';
 import { IndicatorsResponseSchema, type Indicators } from '../../src/shared/indicators/schema.ts';
 import { RECORDS_NOTE } from '../../src/shared/outages/supply-days-texts.ts';
@@ -372,7 +374,7 @@ describe('GET /api/indicadores', () => {
     const post = await indicators(get('/api/indicadores', 'POST'), testContext().context);
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    expect(indicatorsConfig).toEqual({ path: ['/api/indicadores', '/indicadores.csv'] });
+    expect(indicatorsConfig).toEqual({ path: ['/api/indicadores', '/indicadores.csv', '/indicadores-excel.csv'] });
   });
 });
 
@@ -418,6 +420,26 @@ describe('/indicadores.csv', () => {
       denominador: '0',
     });
     expect(rows.at(-1)!.localidad).toBe('total');
+  });
+
+  it('for Excel: what a double-click opens in Chile, read back by two CSV parsers with that dialect', async () => {
+    const response = await indicatorsDownload(get('/indicadores-excel.csv'), environment.database.db, now);
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="indicadores-excel.csv"');
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes.slice(3));
+    expect(text.split('\r\n')[0]).toBe('localidad;nombre;indicador;valor;numerador;denominador');
+    const rows = parse(text, { columns: true, delimiter: ';' }) as Record<string, string>[];
+    const programs = parse(indicatorsCsv(await readIndicators(environment.database.db, now), 'programs'), {
+      columns: true,
+    }) as Record<string, string>[];
+    // The same figures, the decimals with a comma.
+    expect(rows).toEqual(programs.map((row) => ({ ...row, valor: row.valor!.replace('.', ',') })));
+    const median = rows.find((row) => row.localidad === 'coyhaique' && row.indicador === 'duracion_mediana_horas');
+    expect(median).toMatchObject({ nombre: 'Coyhaique', valor: '4,75' });
+    const papa = Papa.parse<Record<string, string>>(text, { header: true, delimiter: ';', skipEmptyLines: true });
+    expect(papa.errors).toEqual([]);
+    expect(papa.data).toEqual(rows);
   });
 
   it('answers HEAD with the headers only, through its function', async () => {

@@ -1,11 +1,11 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
 import { OTHER_LOCALITIES } from '../../shared/indicators/texts.ts';
-import { neutralise } from '../csv-export.ts';
+import { csvOptions, type CsvDialect } from '../csv-export.ts';
 
 /**
- * /indicadores.csv, for programs more than spreadsheets: RFC 4180 (`,` between cells, CRLF),
- * UTF-8, a header row, one row per town and figure and then the total's, decimals with a dot, an
+ * /indicadores.csv (for programs) and /indicadores-excel.csv (for a spreadsheet), each in its
+ * dialect (csv-export.ts): a header row, one row per town and figure and then the total's, an
  * empty value where the page says "sin datos". A share's row carries its two counts, and its
  * value as a percentage with two decimals.
  */
@@ -44,7 +44,7 @@ const figures = (row: TownIndicators): Figure[] => [
   ...complaintFigures(row),
 ];
 
-export function indicatorsCsv(indicators: Indicators): string {
+export function indicatorsCsv(indicators: Indicators, dialect: CsvDialect): string {
   const lines = (town: string, name: string, rows: Figure[]) =>
     rows.map(([indicator, value, numerator, denominator]) => [
       town,
@@ -60,12 +60,7 @@ export function indicatorsCsv(indicators: Indicators): string {
       ...lines('otras', OTHER_LOCALITIES, complaintFigures(indicators.otherLocalities)),
       ...lines(indicators.total.town, indicators.total.townName, figures(indicators.total)),
     ],
-    {
-      header: true,
-      columns: HEADER,
-      record_delimiter: 'windows',
-      // Town names are staff's text: none may run as a formula in a spreadsheet.
-      cast: { string: neutralise },
-    },
+    // Town names are staff's text: the dialect lets none run as a formula in a spreadsheet.
+    csvOptions(dialect, HEADER),
   );
 }

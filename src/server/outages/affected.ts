@@ -108,7 +108,7 @@ async function* accountsOf(db: Database, town: string, batchSize: number): Async
 /**
  * The columns for the billing system: the service as its own export names it, the outage (so a
  * row read apart from its file still says which outage credits it), the days as a
- * number with a dot and at most two decimals, the credit in whole pesos (empty when the previous
+ * number with at most two decimals (a comma, as the staff's exports write them: csv-export.ts), the credit in whole pesos (empty when the previous
  * bill is not known) and, for force majeure, why the days are 0. Every account of an outage has
  * its days; the credit is computed from the exact days, as ¿Me afecta? tells the customer.
  */
@@ -118,7 +118,7 @@ function affectedColumns(outageId: string, interruption: Interruption): CsvColum
   return [
     ['service_number', (row) => row.service_number],
     ['corte_id', () => outageId],
-    ['dias_sin_suministro', () => String(Math.round(days * 100) / 100)],
+    ['dias_sin_suministro', () => Math.round(days * 100) / 100],
     [
       'credito_estimado',
       ({ previous_bill_amount: amount, previous_bill_days: billDays }) =>

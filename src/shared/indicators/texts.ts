@@ -46,7 +46,9 @@ export const indicatorTexts = {
   generated: (at: string) => `Cifras calculadas el ${at}.`,
   refresh: 'Las cifras se actualizan solas: un cambio en los registros se refleja aquí en menos de un minuto.',
   downloads: 'Descargue las mismas cifras:',
-  csv: 'Indicadores en CSV',
+  /** The spreadsheet's file and the programs' (src/server/csv-export.ts, CSV_DIALECTS). */
+  excel: 'Indicadores para Excel (CSV con punto y coma y coma decimal)',
+  csv: 'Indicadores en CSV estándar, para programas',
   json: 'Indicadores en JSON',
   town: 'Localidad',
   outages: {

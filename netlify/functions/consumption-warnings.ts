@@ -6,7 +6,7 @@ import {
 } from '../../src/shared/consumption/warnings.ts';
 import { optOutOfWarnings } from '../../src/server/consumption/warnings.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/server/http.ts';
+import { json, methodNotAllowed, readUnsubscription, withErrorHandling } from '../../src/server/http.ts';
 
 /**
  * POST /api/consumo/avisos/baja: the token of a high-consumption warning's link stops the
@@ -14,7 +14,7 @@ import { json, methodNotAllowed, readInput, withErrorHandling } from '../../src/
  */
 export default withErrorHandling(async (req: Request) => {
   if (req.method !== 'POST') return methodNotAllowed(['POST']);
-  const { token } = await readInput(req, WarningOptOutSchema, 1_024);
+  const { token } = await readUnsubscription(req, WarningOptOutSchema, 1_024);
   await optOutOfWarnings(getDatabase(), token);
   return json({ success: true, message: warningMessages.optedOut } satisfies WarningOptOutAnswer);
 });

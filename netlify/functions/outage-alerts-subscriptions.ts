@@ -11,7 +11,7 @@ import {
 } from '../../src/shared/outage-alerts/schema.ts';
 import { config as settings } from '../../src/server/config.ts';
 import { getDatabase } from '../../src/server/db/index.ts';
-import { json, parseInput, readInput, readJson } from '../../src/server/http.ts';
+import { json, parseInput, readJson, readUnsubscription } from '../../src/server/http.ts';
 import { deliverDueMail } from '../../src/server/mail/deliver.ts';
 import { confirmPhone, subscribePhone } from '../../src/server/outage-alerts/phone-subscriptions.ts';
 import { confirm, subscribe, unsubscribe } from '../../src/server/outage-alerts/subscriptions.ts';
@@ -24,7 +24,7 @@ const namesPhone = (body: unknown) => typeof body === 'object' && body !== null 
 /**
  * /api/cortes/alertas: POST a subscription, of an e-mail (mails the confirmation link) or of a
  * phone (sends it a code); /confirmar POSTs the token of a mailed link or a phone and its code,
- * and /baja the token of a mailed link (a phone leaves by texting BAJA). The towns to choose from are in the page's HTML
+ * and /baja the token of a mailed link, from the page's button or the mail's one-click unsubscription (a phone leaves by texting BAJA). The towns to choose from are in the page's HTML
  * (outages-page). Confirming and
  * unsubscribing are POSTs a visitor's button sends, never a GET: mail scanners open links.
  */
@@ -79,7 +79,7 @@ export default publicRoutes({
   },
   '/api/cortes/alertas/baja': {
     POST: async ({ req }) => {
-      const { token } = await readInput(req, OutageAlertTokenSchema, 1_024);
+      const { token } = await readUnsubscription(req, OutageAlertTokenSchema, 1_024);
       const outcome = await unsubscribe(getDatabase(), token);
       return json({ success: true, message: outageAlertMessages[outcome] } satisfies OutageAlertDoneAnswer);
     },

@@ -162,6 +162,33 @@ export async function readForm<S extends z.ZodMiniType>(
 }
 
 /**
+ * The token of an unsubscription, sent two ways: by the page's button, as JSON (readInput), or by
+ * a mail program's one-click unsubscription (RFC 8058, the List-Unsubscribe header of a bulk mail:
+ * mail/mail.ts), which POSTs `List-Unsubscribe=One-Click` as a form to the address the header
+ * names, the token in its query. Never a GET: mail scanners open links.
+ */
+export async function readUnsubscription<S extends z.ZodMiniType>(
+  req: Request,
+  schema: S,
+  maxBytes: number,
+): Promise<z.output<S>> {
+  const token = new URL(req.url).searchParams.get('token');
+  if (token === null) return readInput(req, schema, maxBytes);
+  const type = req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded' && type !== 'multipart/form-data')
+    throw new RequestRefused(415, refusals.notOneClick);
+  if (Number(req.headers.get('content-length') ?? 0) > maxBytes) throw new RequestRefused(413, refusals.bodyTooLarge);
+  let oneClick: boolean;
+  try {
+    oneClick = (await req.formData()).get('List-Unsubscribe') === 'One-Click';
+  } catch {
+    throw new RequestRefused(400, refusals.notOneClick);
+  }
+  if (!oneClick) throw new RequestRefused(400, refusals.notOneClick);
+  return parseInput(schema, { token });
+}
+
+/**
  * The body of every JSON endpoint: read as JSON (415, 413, 400 as readJson says) and validated by
  * its shared schema; what is Invalid answers 400, or `status` where the spec gives 400 another
  * meaning.

@@ -12,6 +12,8 @@ export const refusals = {
   /** A page's form posted as anything but a form (application/x-www-form-urlencoded). */
   notForm: 'La solicitud debe enviarse como formulario (application/x-www-form-urlencoded).',
   invalidMultipart: 'La solicitud no es un formulario válido o llegó incompleta.',
+  /** A POST to a mail's one-click unsubscription address (RFC 8058) whose body is not `List-Unsubscribe=One-Click`. */
+  notOneClick: 'La solicitud de baja debe enviarse como List-Unsubscribe=One-Click.',
   bodyTooLarge: 'La solicitud es demasiado grande.',
   methodNotAllowed: 'Método no permitido.',
   /** A path of a function that none of its routes serves. */

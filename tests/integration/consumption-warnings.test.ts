@@ -9,7 +9,7 @@ import { uploadStore } from '../../src/server/uploads/store.ts';
 import { ConsumptionWarningsSchema, warningMessages } from '../../src/shared/consumption/warnings.ts';
 import { callFunction, read, signedInAdmin, useAdminEnvironment } from '../helpers/admin.ts';
 import { serviceWithHistory, type Reading } from '../helpers/consumption.ts';
-import { refused } from '../helpers/functions.ts';
+import { refused, testContext } from '../helpers/functions.ts';
 
 /** The warning before a high bill: the threshold, once per service and period, who is mailed and the opt-out. */
 
@@ -222,6 +222,29 @@ describe('POST /api/consumo/avisos/baja', () => {
     read(await callFunction(optOutFunction, 'POST', '/api/consumo/avisos/baja', { body: { token } }));
   const mailedToken = async () =>
     /\/consumo\/avisos\/baja\?token=([A-Za-z0-9_-]{43})/.exec((await mails()).at(-1)!.body)![1]!;
+
+  it('takes the one-click unsubscription (RFC 8058) the mail’s List-Unsubscribe header names', async () => {
+    const written = await imported('200402', six(10), 40, 'rosa@correo.cl');
+    await warnHighConsumption(db(), [written], ORIGIN);
+    const token = await mailedToken();
+    const [row] = await db().query<{ list_unsubscribe: string }>(
+      `SELECT list_unsubscribe FROM outbox ORDER BY id DESC LIMIT 1`,
+    );
+    expect(row!.list_unsubscribe).toBe(`${ORIGIN}/api/consumo/avisos/baja?token=${token}`);
+    const { context } = testContext();
+    const response = await optOutFunction.default(
+      new Request(row!.list_unsubscribe, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      }),
+      context,
+    );
+    expect(response.status).toBe(200);
+    expect(
+      await db().query(`SELECT service_number FROM consumption_warning_opt_outs WHERE service_number = '200402'`),
+    ).toHaveLength(1);
+  });
 
   it('stops the service’s warnings; opting out again answers the same', async () => {
     const written = await imported('200401', six(10), 40, 'rosa@correo.cl');

@@ -377,6 +377,41 @@ describe('the alerts', () => {
     expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
   });
 
+  it('carry a one-click unsubscription (RFC 8058) that a mail program POSTs, with the alert’s own token', async () => {
+    await confirmedSubscriber('rosa@correo.cl', ['coyhaique']);
+    await notice('coyhaique', 'published');
+    await queueOutageAlerts(db(), ORIGIN);
+    const [row] = await db().query<{ body: string; list_unsubscribe: string }>(
+      `SELECT body, list_unsubscribe FROM outbox WHERE reference LIKE 'COR-%'`,
+    );
+    const token = /\/cortes\/alertas\/baja\?token=([A-Za-z0-9_-]{43})/.exec(row!.body)![1]!;
+    expect(row!.list_unsubscribe).toBe(`${ORIGIN}/api/cortes/alertas/baja?token=${token}`);
+    const oneClick = (body: BodyInit, type?: string) => {
+      const { context } = testContext();
+      return subscriptions(
+        new Request(row!.list_unsubscribe, {
+          method: 'POST',
+          body,
+          ...(type ? { headers: { 'content-type': type } } : {}),
+        }),
+        context,
+      );
+    };
+    // What is not a one-click POST changes nothing.
+    expect((await oneClick('List-Unsubscribe=Otro', 'application/x-www-form-urlencoded')).status).toBe(400);
+    expect((await oneClick('List-Unsubscribe=One-Click', 'text/plain')).status).toBe(415);
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toHaveLength(1);
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    // A multipart form, as RFC 8058 also allows: its own boundary in the content type.
+    const response = await oneClick(form);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true, message: outageAlertMessages.unsubscribed });
+    expect(await db().query(`SELECT 1 FROM outage_subscriptions`)).toEqual([]);
+    // Once used, the same POST finds nothing.
+    expect((await oneClick('List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded')).status).toBe(404);
+  });
+
   it('go out in batches across runs, the oldest notice first, without duplicates', async () => {
     for (let i = 0; i < 5; i++) await confirmedSubscriber(`vecino${i}@correo.cl`, ['coyhaique']);
     const first = await notice('coyhaique');

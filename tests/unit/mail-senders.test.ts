@@ -34,6 +34,28 @@ describe('the Resend sender, against a local fake of the Resend API', () => {
     });
   });
 
+  it('gives a bulk mail the one-click unsubscription headers Gmail and Yahoo require (RFC 8058), alone and in a batch', async () => {
+    const oneClick = 'https://www.aguasdeaysen.cl/api/cortes/alertas/baja?token=abc';
+    const bulk = { ...mail, listUnsubscribe: oneClick };
+    const headers = { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    const sender = createResendSender('re_test_key', 'Aguas <no-responder@example.com>');
+    await sender.send(bulk, 'COR-7-1');
+    await sender.sendBatch(
+      [
+        { mail: bulk, key: 'COR-7-2' },
+        { mail, key: 'CON-1-1' },
+      ],
+      'batch',
+    );
+    const [single, batch] = resend.requests;
+    expect(single!.body).toMatchObject({ headers });
+    const [first, second] = batch!.body as Record<string, unknown>[];
+    expect(first).toMatchObject({ headers });
+    // A mail that is no subscription's carries none.
+    expect(second).not.toHaveProperty('headers');
+    expect(single!.body).not.toHaveProperty('listUnsubscribe');
+  });
+
   describe('chosen by configuration', () => {
     beforeEach(() => {
       process.env.APP_MODE = 'local';
@@ -206,6 +228,15 @@ describe('the local file sender', () => {
     expect(eml).toMatch(/^To: contacto@example\.com$/m);
     expect(eml).toMatch(/^Reply-To: ana@example\.com$/m);
     expect(eml).toContain('CON-AAAA2222');
+  });
+
+  it('writes a bulk mail with its one-click unsubscription headers', async () => {
+    const oneClick = 'https://www.aguasdeaysen.cl/api/consumo/avisos/baja?token=xyz';
+    await createFileSender(dir, 'x@example.com').send({ ...mail, listUnsubscribe: oneClick }, 'CON-AAAA2222-9');
+    // Headers unfolded (RFC 5322: a line break before whitespace continues the header).
+    const eml = (await readFile(path.join(dir, 'CON-AAAA2222-9.eml'), 'utf8')).replace(/\r?\n[ \t]+/g, ' ');
+    expect(eml).toContain(`List-Unsubscribe: <${oneClick}>`);
+    expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   });
 
   it("names the file without the key's deploy context: the folder is one local server's", async () => {

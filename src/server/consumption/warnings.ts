@@ -16,7 +16,7 @@ import { isoTime, type Database, type Statement } from '../db/index.ts';
 import { NotFound } from '../errors.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import { deployContext } from '../mail/context.ts';
-import { MAX_BATCH_MAILS } from '../mail/mail.ts';
+import { MAX_BATCH_MAILS, oneClickUnsubscribe } from '../mail/mail.ts';
 import { blockedMailbox } from '../mail/mailbox.ts';
 import { blockedService } from '../rights/blocks.ts';
 
@@ -141,8 +141,8 @@ function warningStatement(candidate: Candidate, origin: string, warnedAt: string
              ON CONFLICT (service_number, period) DO NOTHING
              RETURNING service_number, period, email),
            mailed AS (
-             INSERT INTO outbox (reference, recipient, subject, body, context, batch_id)
-             SELECT ${warningReferenceOf('warned')}, email, $8, $9, $10, $11 FROM warned WHERE email IS NOT NULL
+             INSERT INTO outbox (reference, recipient, subject, body, context, batch_id, list_unsubscribe)
+             SELECT ${warningReferenceOf('warned')}, email, $8, $9, $10, $11, $12 FROM warned WHERE email IS NOT NULL
              RETURNING 1)
            SELECT (SELECT count(*) FROM warned)::int AS warned, (SELECT count(*) FROM mailed)::int AS mailed`,
     params: [
@@ -157,6 +157,7 @@ function warningStatement(candidate: Candidate, origin: string, warnedAt: string
       warningText(candidate, origin, token),
       deployContext(),
       batchId,
+      oneClickUnsubscribe(origin, WARNING_OPT_OUT_PATH, token),
     ],
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
-import type { BatchItem, Mail, MailSender } from './mail.ts';
+import { listUnsubscribeHeaders, type BatchItem, type Mail, type MailSender } from './mail.ts';
 
 /**
  * Local mode: each mail becomes an RFC 5322 `.eml` file that any mail client opens, named by its
@@ -17,12 +17,13 @@ export function createFileSender(directory: string, from: string): MailSender {
     composer ??= import('nodemailer').then(({ default: nodemailer }) =>
       nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
     );
-    const { attachments, ...rest } = mail;
+    const { attachments, listUnsubscribe: _, ...rest } = mail;
     const info = await (
       await composer
     ).sendMail({
       from,
       ...rest,
+      headers: listUnsubscribeHeaders(mail),
       ...(attachments
         ? { attachments: attachments.map(({ filename, content }) => ({ filename, content: Buffer.from(content) })) }
         : {}),

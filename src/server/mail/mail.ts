@@ -6,8 +6,27 @@ export interface Mail {
   subject: string;
   text: string;
   replyTo?: string;
+  /**
+   * A bulk mail's one-click unsubscription: the https address a mail program POSTs
+   * `List-Unsubscribe=One-Click` to (RFC 8058), which Gmail and Yahoo require of bulk senders.
+   */
+  listUnsubscribe?: string;
   attachments?: { filename: string; content: Uint8Array }[];
 }
+
+/**
+ * The one-click address of an unsubscription page's token: the API its button posts to, which is
+ * the page's path under /api (/cortes/alertas/baja → /api/cortes/alertas/baja), and which reads
+ * the token from the query for a one-click POST (http.ts, readUnsubscription).
+ */
+export const oneClickUnsubscribe = (origin: string, pagePath: string, token: string): string =>
+  `${origin}/api${pagePath}?token=${encodeURIComponent(token)}`;
+
+/** The headers a mail with `listUnsubscribe` carries, for every sender alike. */
+export const listUnsubscribeHeaders = (mail: Pick<Mail, 'listUnsubscribe'>): Record<string, string> =>
+  mail.listUnsubscribe
+    ? { 'List-Unsubscribe': `<${mail.listUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : {};
 
 /** The most mails one batch request carries: Resend's batch endpoint takes up to 100. */
 export const MAX_BATCH_MAILS = 100;

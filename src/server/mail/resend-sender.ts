@@ -1,6 +1,6 @@
 import { Resend } from 'resend';
 import { DeliveryRefusedError, DeliveryThrottledError } from '../outbox/delivery-errors.ts';
-import type { BatchItem, Mail, MailSender } from './mail.ts';
+import { listUnsubscribeHeaders, type BatchItem, type Mail, type MailSender } from './mail.ts';
 
 // Resend's error names (https://resend.com/docs/api-reference/errors) that retrying cannot fix.
 const CONFIGURATION_ERRORS = new Set([
@@ -61,6 +61,7 @@ const fields = (from: string, mail: Mail) => ({
   subject: mail.subject,
   text: mail.text,
   ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+  ...(mail.listUnsubscribe ? { headers: listUnsubscribeHeaders(mail) } : {}),
 });
 
 /**

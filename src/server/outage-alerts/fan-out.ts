@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Statement } from '../db/index.ts';
 import { deadlineIn, type Deadline } from '../deadline.ts';
 import { deployContext } from '../mail/context.ts';
-import { MAX_BATCH_MAILS } from '../mail/mail.ts';
+import { MAX_BATCH_MAILS, oneClickUnsubscribe } from '../mail/mail.ts';
 import { blockedMailbox } from '../mail/mailbox.ts';
 import { hashToken, newToken } from '../link-tokens.ts';
 import type { PhoneChannel } from '../../shared/phone-alerts/channels.ts';
+import { UNSUBSCRIBE_PATH } from '../../shared/outage-alerts/schema.ts';
 import { sendableAt } from '../../shared/phone-alerts/quiet-hours.ts';
 import { letterOf, noticeSources, pendingNotices, type Letter, type PendingNotice } from './notices.ts';
 import { phoneAlertBody } from './phone-text.ts';
@@ -118,8 +119,8 @@ function alertStatement(
              INSERT INTO ${alerts} (notice_id, subscription_id, unsubscribe_token_hash)
              SELECT $1, id, $3 FROM outage_subscriptions WHERE id = $2 AND confirmed_at IS NOT NULL
              ON CONFLICT DO NOTHING RETURNING subscription_id)
-           INSERT INTO outbox (reference, recipient, subject, body, context, batch_id)
-           SELECT $4, $5, $6, $7, $8, $9 FROM claimed RETURNING 1`,
+           INSERT INTO outbox (reference, recipient, subject, body, context, batch_id, list_unsubscribe)
+           SELECT $4, $5, $6, $7, $8, $9, $10 FROM claimed RETURNING 1`,
     params: [
       notice.id,
       recipient.id,
@@ -130,6 +131,7 @@ function alertStatement(
       letter.text(origin, token),
       deployContext(),
       batchId,
+      oneClickUnsubscribe(origin, UNSUBSCRIBE_PATH, token),
     ],
   };
 }

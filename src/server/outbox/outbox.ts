@@ -62,6 +62,7 @@ interface OutboxRow {
   reference: string;
   recipient: string;
   reply_to: string | null;
+  list_unsubscribe: string | null;
   subject: string;
   body: string;
   attempts: number;
@@ -90,7 +91,7 @@ export const OUTBOX_COLUMNS = 'reference, recipient, reply_to, subject, body, at
 
 /** Empties a delivered mail: what stays is its reference, status, attempts and dates (retention, a rights erasure). */
 export const EMPTY_MAIL = `recipient = '', reply_to = NULL, subject = '', body = '', last_error = NULL,
-  attachment_upload_id = NULL, redacted_at = now()`;
+  attachment_upload_id = NULL, list_unsubscribe = NULL, redacted_at = now()`;
 
 /**
  * The statement that stores `mail` for delivery; run it in the same batch as the submission.
@@ -188,7 +189,8 @@ const claim = (db: Database, lane: PaceLane, context: string, ids: string[] | un
      )
      UPDATE outbox SET status = 'sending', attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
      WHERE id = ANY(ARRAY(SELECT id FROM claimed)) AND ${DUE('outbox')}
-     RETURNING id, channel, created_at, reference, recipient, reply_to, subject, body, attempts, attachment_upload_id, batch_id,
+     RETURNING id, channel, created_at, reference, recipient, reply_to, list_unsubscribe, subject, body, attempts,
+       attachment_upload_id, batch_id,
        (SELECT file_name FROM uploads WHERE uploads.id = outbox.attachment_upload_id) AS attachment_name,
        id = ANY(ARRAY(SELECT id FROM lead)) AS lead`,
     [ids ?? null, wanted, context, lane === 'email'],
@@ -257,6 +259,7 @@ const mailOf = (row: OutboxRow): Mail => ({
   subject: row.subject,
   text: row.body,
   ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+  ...(row.list_unsubscribe ? { listUnsubscribe: row.list_unsubscribe } : {}),
 });
 
 /** A mail's own idempotency key: the context that sends it, then its reference and row. */

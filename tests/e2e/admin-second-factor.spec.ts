@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
 import { Secret, TOTP } from 'otpauth';
+import sharp from 'sharp';
 import { authMessages } from '../../src/shared/auth/schema.ts';
 import {
   e2eCompliance,
@@ -9,7 +12,9 @@ import {
   useSession,
   type TestAdmin,
 } from './helpers/admin-session.ts';
+import { adminThemes, expectNoAdminViolations, useAdminTheme } from './helpers/admin-axe.ts';
 import { query } from './helpers/database.ts';
+import { screenshot } from './helpers/screenshots.ts';
 
 /** The second factor at /login, and a compliance role that opens the desk only to its owner. */
 
@@ -39,13 +44,24 @@ async function newAccount(label: string): Promise<TestAdmin> {
 /** Signs in at /login for the first time: enrols TOTP from the key shown, keeps the recovery codes. Answers the secret. */
 async function enrolAtFirstSignIn(page: Page, admin: TestAdmin): Promise<string> {
   await typePassword(page, admin);
-  const key = page.getByLabel('Clave de configuración');
+  const key = page.getByLabel('Clave de configuración', { exact: true });
   // The password is checked with scrypt at OWASP's cost: slow on a busy machine.
   await expect(key).toBeVisible({ timeout: 20_000 });
   const secret = (await key.textContent())!.replaceAll(' ', '');
   await expect(page.getByRole('link', { name: 'abrirla con la clave ya ingresada' })).toHaveAttribute(
     'href',
     new RegExp(`^otpauth://totp/.*secret=${secret}`),
+  );
+  // The QR code says the same URI, read back from its pixels by a decoder no one on the team wrote.
+  const qr = page.getByRole('img', { name: 'Código QR de la clave de configuración' });
+  await expect(qr.locator('svg')).toBeVisible();
+  const { data, info } = await sharp(await qr.screenshot())
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
+  expect(decoded?.data).toBe(
+    await page.getByRole('link', { name: 'abrirla con la clave ya ingresada' }).getAttribute('href'),
   );
   await page.getByLabel('Código de verificación').fill('000000');
   await page.getByRole('button', { name: 'Activar y entrar' }).click();
@@ -54,6 +70,21 @@ async function enrolAtFirstSignIn(page: Page, admin: TestAdmin): Promise<string>
   await page.getByRole('button', { name: 'Activar y entrar' }).click();
   await expect(page.getByRole('heading', { name: 'Sus códigos de recuperación' })).toBeVisible();
   await expect(page.getByRole('listitem')).toHaveCount(10);
+  const codes = await page.getByRole('listitem').allTextContents();
+  // Kept by a download and by the clipboard, both holding every code.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Descargar los códigos' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('codigos-de-recuperacion.txt');
+  const file = await readFile((await download.path())!, 'utf8');
+  for (const code of codes) expect(file).toContain(code);
+  await expect(page.getByRole('status').filter({ hasText: 'Códigos descargados' })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copiar los códigos' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Códigos copiados' })).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  for (const code of codes) expect(copied).toContain(code);
   await page.getByRole('button', { name: 'Ya los guardé, continuar' }).click();
   await expect(profileButton(page, admin)).toBeVisible();
   return secret;
@@ -74,6 +105,29 @@ test('the first sign-in enrols TOTP; the next asks for a code of it', async ({ p
   await visit.getByRole('button', { name: 'Verificar' }).click();
   await expect(profileButton(visit, admin)).toBeVisible();
 });
+
+for (const theme of adminThemes)
+  test(`the enrolment shows its QR code beside the key, in room of its own (${theme})`, async ({ page }, testInfo) => {
+    test.slow();
+    const admin = await newAccount(`Tema${theme}`);
+    try {
+      await useAdminTheme(page, theme);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await typePassword(page, admin);
+      const key = page.getByLabel('Clave de configuración', { exact: true });
+      await expect(key).toBeVisible({ timeout: 20_000 });
+      const qr = page.getByRole('img', { name: 'Código QR de la clave de configuración' });
+      await expect(qr.locator('svg')).toBeVisible();
+      // Its room is kept before its code loads: the key below does not move when it comes.
+      const box = (await qr.boundingBox())!;
+      expect(Math.round(box.width)).toBe(Math.round(box.height));
+      expect(box.width).toBeGreaterThanOrEqual(180);
+      await screenshot(page, testInfo, `second-factor-enrolment-${theme}-390.png`, { fullPage: true });
+      await expectNoAdminViolations(page, theme, 'the enrolment');
+    } finally {
+      await query('DELETE FROM admins WHERE email = $1', [admin.email]);
+    }
+  });
 
 test('a granted compliance role ends the sessions and keeps the desk closed until the owner sets their own password and second factor', async ({
   page,

@@ -105,7 +105,7 @@ export async function signIn(page: Page, admin: TestAdmin = e2eAdmin, path = '/l
   const codeField = page.getByLabel('Código de verificación');
   // The password is checked with scrypt at OWASP's cost: slow on a busy machine.
   await expect(codeField).toBeVisible({ timeout: 20_000 });
-  const key = page.getByLabel('Clave de configuración');
+  const key = page.getByLabel('Clave de configuración', { exact: true });
   if (await key.isVisible()) {
     const secret = (await key.textContent())!.replaceAll(' ', '');
     await codeField.fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));

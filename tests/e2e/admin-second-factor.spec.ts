@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import jsQR from 'jsqr';
 import { Secret, TOTP } from 'otpauth';
-import sharp from 'sharp';
 import { authMessages } from '../../src/shared/auth/schema.ts';
 import {
   e2eCompliance,
@@ -14,6 +12,7 @@ import {
 } from './helpers/admin-session.ts';
 import { adminThemes, expectNoAdminViolations, useAdminTheme } from './helpers/admin-axe.ts';
 import { query } from './helpers/database.ts';
+import { qrCodeText } from '../helpers/qr-code.ts';
 import { screenshot } from './helpers/screenshots.ts';
 
 /** The second factor at /login, and a compliance role that opens the desk only to its owner. */
@@ -55,12 +54,7 @@ async function enrolAtFirstSignIn(page: Page, admin: TestAdmin): Promise<string>
   // The QR code says the same URI, read back from its pixels by a decoder no one on the team wrote.
   const qr = page.getByRole('img', { name: 'Código QR de la clave de configuración' });
   await expect(qr.locator('svg')).toBeVisible();
-  const { data, info } = await sharp(await qr.screenshot())
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const decoded = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
-  expect(decoded?.data).toBe(
+  expect(await qrCodeText(await qr.screenshot())).toBe(
     await page.getByRole('link', { name: 'abrirla con la clave ya ingresada' }).getAttribute('href'),
   );
   await page.getByLabel('Código de verificación').fill('000000');

@@ -21,7 +21,7 @@ import { Field } from '../ui/forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
 import { labelOptions, SelectField } from './forms/SelectField.tsx';
-import { sendWithFile } from '../ui/upload.ts';
+import { sendWithFile, type UploadProgress } from '../ui/upload.ts';
 import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 
 const fields = {
@@ -62,6 +62,7 @@ export default function DenunciaForm({ rules }: { rules: FieldRules<DenunciaFiel
   const form = useSchemaForm(fields, rules, { schema: loadSchema });
   const [step, setStep] = useState<1 | 2>(1);
   const [file, setFile] = useState<File>();
+  const [progress, setProgress] = useState<UploadProgress>();
   const [failure, setFailure] = useState<string>();
   const [leaving, setLeaving] = useState(false);
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -83,7 +84,8 @@ export default function DenunciaForm({ rules }: { rules: FieldRules<DenunciaFiel
     const fileProblem = file ? checkFile('denuncia', file.name, file.size) : undefined;
     void form.submit(
       async (denuncia) => {
-        const answer = await sendWithFile('/api/denuncias', denuncia, file, 'denuncia');
+        const answer = await sendWithFile('/api/denuncias', denuncia, file, 'denuncia', setProgress);
+        setProgress(undefined);
         if (answer.ok) {
           setLeaving(true);
           try {
@@ -182,6 +184,7 @@ export default function DenunciaForm({ rules }: { rules: FieldRules<DenunciaFiel
             hint="Hasta 10 MB. Formatos: jpg, jpeg, png, gif, mp3, mp4, mov, wmv, doc, docx, xls, xlsx, txt, ppt, pptx o heic."
             error={form.errors.file}
             disabled={sending}
+            progress={progress}
             onChange={(chosen) => {
               setFile(chosen);
               form.setError('file', chosen ? checkFile('denuncia', chosen.name, chosen.size) : undefined);

@@ -8,7 +8,7 @@ import { ErrorSummary } from '../ui/forms/ErrorSummary.tsx';
 import { Field } from '../ui/forms/Field.tsx';
 import { FileField } from './forms/FileField.tsx';
 import { PrivacyNote } from './forms/PrivacyNote.tsx';
-import { sendWithFile } from '../ui/upload.ts';
+import { sendWithFile, type UploadProgress } from '../ui/upload.ts';
 import { useSchemaForm, type FieldSpec } from '../ui/forms/use-schema-form.ts';
 import { notify } from '../ui/notifications.ts';
 
@@ -27,13 +27,15 @@ export default function JobApplicationForm({ rules }: { rules: FieldRules<JobFie
   const form = useSchemaForm(fields, rules, { schema: loadSchema, draftKey: 'draft:trabaje-con-nosotros' });
   const [file, setFile] = useState<File>();
   const [inputKey, setInputKey] = useState(0);
+  const [progress, setProgress] = useState<UploadProgress>();
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = file ? checkFile('cv', file.name, file.size) : uploadMessages.missingCv;
     void form.submit(
       async (application) => {
-        const answer = await sendWithFile('/api/job', application, file, 'cv');
+        const answer = await sendWithFile('/api/job', application, file, 'cv', setProgress);
+        setProgress(undefined);
         if (answer.ok) {
           const { reference } = answer.body.data;
           notify({
@@ -76,6 +78,7 @@ export default function JobApplicationForm({ rules }: { rules: FieldRules<JobFie
         required
         error={form.errors.file}
         disabled={form.sending}
+        progress={progress}
         onChange={(chosen) => {
           setFile(chosen);
           form.setError('file', chosen ? checkFile('cv', chosen.name, chosen.size) : undefined);

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import PostalMime from 'postal-mime';
 import { query } from './helpers/database.ts';
 import { mailTo, outboxMails } from './helpers/outbox.ts';
+import { screenshot } from './helpers/screenshots.ts';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -73,6 +74,42 @@ test('a 9.9 MB CV goes in chunks under the 6 MB limit and arrives intact in stor
   expect(stored).toEqual({ sha256: sha256(cv), status: 'attached' });
   const mail = await sentMail(reference);
   expect(sha256(new Uint8Array(mail.attachments[0]!.content as ArrayBuffer))).toBe(sha256(cv));
+});
+
+test('a large CV shows its progress on a slow line, and a chunk that fails is sent again, not the whole file', async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  const cv = pdf(9_900_000);
+  await fill(page, { name: 'CV lento.pdf', buffer: cv });
+  // A slow line: each chunk answers 1.5 s late, and the second's first attempt is lost on the way.
+  const attempts = new Map<string, number>();
+  await page.route('**/api/uploads/*/chunks/*', async (route) => {
+    const index = route.request().url().split('/').at(-1)!;
+    attempts.set(index, (attempts.get(index) ?? 0) + 1);
+    if (index === '1' && attempts.get(index) === 1) return route.abort('connectionreset');
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    return route.continue();
+  });
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  const bar = page.locator('.file-progress progress');
+  await expect(bar).toBeVisible();
+  await expect(page.locator('.file-progress')).toContainText('Enviando el archivo: 0 %');
+  // After the first chunk, 4 MB of 9.9.
+  await expect(page.locator('.file-progress')).toContainText('Enviando el archivo: 40 %');
+  expect(Number(await bar.getAttribute('value'))).toBeCloseTo(4_000_000 / 9_900_000, 2);
+  await screenshot(page.locator('form'), testInfo, 'trabaje-con-nosotros-progreso.png');
+  await expect(page.locator('.file-progress')).toContainText('Enviando el archivo: 81 %', { timeout: 20_000 });
+  const status = page.getByRole('status');
+  await expect(status).toContainText('Mensaje enviado.', { timeout: 30_000 });
+  await expect(bar).toHaveCount(0);
+  expect(Object.fromEntries(attempts)).toEqual({ '0': 1, '1': 2, '2': 1 });
+  const reference = (await status.textContent())!.match(/EMP-[2-9A-Z]{8}/)![0];
+  const [stored] = await query<{ sha256: string }>(
+    'SELECT u.sha256 FROM job_applications a JOIN uploads u ON u.id = a.cv_upload_id WHERE a.reference = $1',
+    [reference],
+  );
+  expect(stored!.sha256).toBe(sha256(cv));
 });
 
 test('a file of 10,000,001 bytes is refused with the spec message, in the browser and by the server', async ({

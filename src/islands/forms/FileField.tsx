@@ -1,4 +1,5 @@
 import { describedBy, FieldFrame } from '../../ui/forms/FieldFrame.tsx';
+import type { UploadProgress } from '../../ui/upload.ts';
 
 interface FileFieldProps {
   id: string;
@@ -8,11 +9,13 @@ interface FileFieldProps {
   error?: string | undefined;
   required?: boolean;
   disabled?: boolean;
+  /** The chosen file on its way, while the form sends it (postWithFile's onProgress). */
+  progress?: UploadProgress | undefined;
   onChange: (file: File | undefined) => void;
 }
 
-/** A file input with hint and error wired like Field. */
-export function FileField({ id, label, hint, accept, error, required, disabled, onChange }: FileFieldProps) {
+/** A file input with hint and error wired like Field, and the file's progress while it is sent. */
+export function FileField({ id, label, hint, accept, error, required, disabled, progress, onChange }: FileFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error} required={required}>
       <input
@@ -25,6 +28,19 @@ export function FileField({ id, label, hint, accept, error, required, disabled, 
         aria-invalid={error ? true : undefined}
         onChange={(event) => onChange(event.target.files?.[0])}
       />
+      {progress !== undefined && (
+        <p className="file-progress">
+          <progress
+            max={1}
+            {...(progress === 'sending' ? {} : { value: progress })}
+            aria-labelledby={`${id}-progress`}
+          />
+          {/* Polite, not a status role: the form's own status says when it is sent. */}
+          <span id={`${id}-progress`} aria-live="polite">
+            {progress === 'sending' ? 'Enviando el archivo…' : `Enviando el archivo: ${Math.round(progress * 100)} %`}
+          </span>
+        </p>
+      )}
     </FieldFrame>
   );
 }

@@ -7,7 +7,7 @@ import { checkFile } from '../../../shared/uploads/texts.ts';
 import { ErrorSummary } from '../../../ui/forms/ErrorSummary.tsx';
 import { Field } from '../../../ui/forms/Field.tsx';
 import { FileField } from '../../forms/FileField.tsx';
-import { postWithFile } from '../../../ui/upload.ts';
+import { postWithFile, type UploadProgress } from '../../../ui/upload.ts';
 import { useSchemaForm, type FieldSpec } from '../../../ui/forms/use-schema-form.ts';
 
 const fields = {
@@ -41,6 +41,7 @@ export function ReplyForm({ receipt, rules, onSent }: Props) {
   const [fileInput, setFileInput] = useState(0);
   const [failure, setFailure] = useState<string>();
   const [sent, setSent] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress>();
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -49,7 +50,15 @@ export function ReplyForm({ receipt, rules, onSent }: Props) {
     const fileProblem = file ? checkFile('denuncia', file.name, file.size) : undefined;
     void form.submit(
       async (message) => {
-        const answer = await postWithFile('/api/denuncias/seguimiento/mensajes', loadAnswer, message, file, 'denuncia');
+        const answer = await postWithFile(
+          '/api/denuncias/seguimiento/mensajes',
+          loadAnswer,
+          message,
+          file,
+          'denuncia',
+          setProgress,
+        );
+        setProgress(undefined);
         if (answer.ok) {
           setFile(undefined);
           setFileInput((key) => key + 1);
@@ -77,6 +86,7 @@ export function ReplyForm({ receipt, rules, onSent }: Props) {
         hint="Hasta 10 MB. Formatos: jpg, jpeg, png, gif, mp3, mp4, mov, wmv, doc, docx, xls, xlsx, txt, ppt, pptx o heic."
         error={form.errors.file}
         disabled={form.sending}
+        progress={progress}
         onChange={(chosen) => {
           setFile(chosen);
           form.setError('file', chosen ? checkFile('denuncia', chosen.name, chosen.size) : undefined);

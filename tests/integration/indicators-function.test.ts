@@ -317,6 +317,33 @@ describe('/indicadores (the page function)', () => {
     }
   });
 
+  it('draws one figure of each table by town, its bars as long as the figures and written as the table writes them', async () => {
+    const html = await (await indicatorsPageAnswer(get('/indicadores'), environment.database.db, files, now)).text();
+    /** A chart's bars by town: the length of each, and its text. */
+    const bars = (section: string) => {
+      const start = html.indexOf(`<h2 id="${section}">`);
+      const svg = html.slice(start, html.indexOf('</svg>', start));
+      expect(svg).toMatch(
+        /<figure class="figure-bars"><figcaption>[^<]+<\/figcaption><svg viewBox="0 0 360 \d+" role="img" aria-label="Gráfico: [^"]+\. Las cifras están en la tabla\."/,
+      );
+      return Object.fromEntries(
+        [
+          ...svg.matchAll(
+            /<g><text[^>]*>([^<]+)<\/text>(?:<rect class="figure-bars__bar"[^>]* width="([\d.]+)"[^>]*><\/rect>)?<text class="figure-bars__figure"[^>]*>([^<]+)<\/text><\/g>/g,
+          ),
+        ].map(([, town, width, text]) => [town, { width: width === undefined ? null : Number(width), text }]),
+      );
+    };
+    // The outages' total: Coyhaique's 10, the largest, is the longest bar (184 units).
+    expect(bars('indicadores-cortes').Coyhaique).toEqual({ width: 184, text: '10' });
+    expect(Object.keys(bars('indicadores-cortes'))).toHaveLength(8);
+    // A share: 75 % of the 184 units of 100 %; a town with nothing to count has no bar.
+    expect(bars('indicadores-duracion').Coyhaique).toEqual({ width: 138, text: '75 %' });
+    expect(bars('indicadores-duracion').Cochrane).toEqual({ width: null, text: 'sin datos' });
+    expect(bars('indicadores-aviso')['Puerto Aysén']).toEqual({ width: null, text: 'sin datos' });
+    expect(bars('indicadores-reclamos').Coyhaique).toEqual({ width: 92, text: '50 %' });
+  });
+
   it("answers with netlify.toml's page headers, cached a minute, and no inline code", async () => {
     const response = await indicatorsPageAnswer(get('/indicadores'), environment.database.db, files, now);
     expect(response.headers.get('content-security-policy')).toBe(

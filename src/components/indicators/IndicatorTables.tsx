@@ -1,22 +1,48 @@
 import type { ReactNode } from 'react';
-import type { Indicators, TownIndicators } from '../../shared/indicators/schema.ts';
+import type { Indicators, Share, TownIndicators } from '../../shared/indicators/schema.ts';
 import {
   formatBusinessDays,
   formatShare,
   indicatorTexts as texts,
   NO_DATA,
   OTHER_LOCALITIES,
+  sharePercent,
 } from '../../shared/indicators/texts.ts';
 import { chileDay, chileMinute } from '../../shared/time/format.ts';
 import { formatDuration } from '../../shared/outages/supply-days-texts.ts';
+import { FigureBars } from '../charts/FigureBars.tsx';
 
 /**
  * /indicadores' figures as tables, rendered by the server into the prerendered page
  * (src/filled-pages/indicators.ts): static markup, no island, so the page loads no JavaScript.
- * Each table is described by the sentence under it that says how its figures are computed.
+ * Each table is described by the sentence under it that says how its figures are computed, and
+ * one of its figures is drawn above it by town (FigureBars), the table its text equivalent.
  */
 
 type Column = [header: string, cell: (row: TownIndicators) => ReactNode];
+
+/** The figure a table's chart draws by town: its header in the table, its length and its text. */
+interface Chart {
+  title: string;
+  value: (row: TownIndicators) => number | null;
+  text: (row: TownIndicators) => string;
+  /** The longest bar's value: 100 for a share, else the largest town's. */
+  max?: number;
+}
+
+/** A share as a chart draws it: its exact percentage, written as the table writes it; no data when it counts nothing. */
+const shareChart = (title: string, share: (row: TownIndicators) => Share): Chart => ({
+  title,
+  value: (row) => {
+    const { count, of } = share(row);
+    return of === 0 ? null : (count / of) * 100;
+  },
+  text: (row) => {
+    const percent = sharePercent(share(row));
+    return percent === null ? NO_DATA : `${percent} %`;
+  },
+  max: 100,
+});
 
 function FigureTable({
   id,
@@ -25,6 +51,8 @@ function FigureTable({
   columns,
   rows,
   total,
+  towns,
+  chart,
 }: {
   id: string;
   title: string;
@@ -32,11 +60,20 @@ function FigureTable({
   columns: Column[];
   rows: { name: string; cells: ReactNode[] }[];
   total: TownIndicators;
+  /** The towns the chart draws, in the table's order. */
+  towns: TownIndicators[];
+  chart: Chart;
 }) {
+  const values = towns.map(chart.value);
   // The scrolling frame is the region the heading names (one landmark per table, focusable to scroll).
   return (
     <section className="indicators__figure">
       <h2 id={id}>{title}</h2>
+      <FigureBars
+        title={chart.title}
+        bars={towns.map((town, index) => ({ label: town.townName, value: values[index]!, text: chart.text(town) }))}
+        max={chart.max ?? Math.max(0, ...values.map((value) => value ?? 0))}
+      />
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must be focusable (WCAG 2.1.1, axe scrollable-region-focusable) */}
       <div className="table-scroll" role="region" aria-labelledby={id} tabIndex={0}>
         <table
@@ -129,6 +166,12 @@ export function IndicatorTables({ indicators }: { indicators: Indicators }) {
         columns={outageColumns}
         rows={byTown(indicators, outageColumns)}
         total={indicators.total}
+        towns={indicators.towns}
+        chart={{
+          title: texts.outages.chart,
+          value: (row) => row.outages.total,
+          text: (row) => String(row.outages.total),
+        }}
       />
       <FigureTable
         id="indicadores-duracion"
@@ -137,6 +180,8 @@ export function IndicatorTables({ indicators }: { indicators: Indicators }) {
         columns={durationColumns}
         rows={byTown(indicators, durationColumns)}
         total={indicators.total}
+        towns={indicators.towns}
+        chart={shareChart(texts.durations.within12, (row) => row.durations.restoredWithin12Hours)}
       />
       <FigureTable
         id="indicadores-aviso"
@@ -145,6 +190,8 @@ export function IndicatorTables({ indicators }: { indicators: Indicators }) {
         columns={noticeColumns}
         rows={byTown(indicators, noticeColumns)}
         total={indicators.total}
+        towns={indicators.towns}
+        chart={shareChart(texts.notice.announced, (row) => row.plannedNotice)}
       />
       <FigureTable
         id="indicadores-reclamos"
@@ -156,6 +203,8 @@ export function IndicatorTables({ indicators }: { indicators: Indicators }) {
           { name: OTHER_LOCALITIES, cells: complaintColumns.map(([, cell]) => cell(others)) },
         ]}
         total={indicators.total}
+        towns={indicators.towns}
+        chart={shareChart(texts.complaints.within, (row) => row.complaints.answeredWithin10BusinessDays)}
       />
     </div>
   );

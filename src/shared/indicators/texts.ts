@@ -20,13 +20,18 @@ export const COMPLAINT_ANSWER_BUSINESS_DAYS = 10;
 export const NO_DATA = 'sin datos';
 
 /**
- * "3 de 4 (75 %)"; "sin datos" for 0 of 0. The percentage is rounded to a whole number, except that
- * it says 100 % only when all are, and 0 % only when none is: 199 of 200 reads 99 %, not 100 %.
+ * A share's percentage as the page writes it, null for 0 of 0: rounded to a whole number, except
+ * that it says 100 only when all are, and 0 only when none is: 199 of 200 reads 99, not 100.
  */
-export function formatShare({ count, of }: { count: number; of: number }): string {
-  if (of === 0) return NO_DATA;
-  const percent = Math.min(Math.max(Math.round((count / of) * 100), count > 0 ? 1 : 0), count < of ? 99 : 100);
-  return `${count} de ${of} (${percent} %)`;
+export function sharePercent({ count, of }: { count: number; of: number }): number | null {
+  if (of === 0) return null;
+  return Math.min(Math.max(Math.round((count / of) * 100), count > 0 ? 1 : 0), count < of ? 99 : 100);
+}
+
+/** "3 de 4 (75 %)"; "sin datos" for 0 of 0. */
+export function formatShare(share: { count: number; of: number }): string {
+  const percent = sharePercent(share);
+  return percent === null ? NO_DATA : `${share.count} de ${share.of} (${percent} %)`;
 }
 
 const decimal = onFirstUse(() => new Intl.NumberFormat('es-CL', { maximumFractionDigits: 1 }));
@@ -57,6 +62,8 @@ export const indicatorTexts = {
       'Cuenta los cortes publicados en el sitio que comenzaron en el período (según la hora real de corte, o la anunciada si no se registró), ' +
       'sin los cancelados, que no ocurrieron, ni los borradores, que nunca se publicaron. ' +
       'Un corte es programado o no programado según su tipo; los que la SISS calificó de fuerza mayor se cuentan entre los no programados y además aparte.',
+    /** The chart above the table (FigureBars). */
+    chart: 'Total de cortes por localidad',
     planned: 'Programados',
     unplanned: 'No programados',
     forceMajeure: 'De ellos, fuerza mayor calificada por la SISS',

@@ -347,6 +347,34 @@ describe('/cortes/historial (the page function)', () => {
     expect(html).toContain('No hubo cortes publicados en Balmaceda en los últimos 12 meses.');
   });
 
+  it('draws each town’s number of outages above the tables, as many bars as towns, each with its count', async () => {
+    const html = await page();
+    const chart = html.slice(html.indexOf('<figure class="figure-bars">'), html.indexOf('</figure>'));
+    expect(chart).toContain('<figcaption>Cortes por localidad en el período</figcaption>');
+    expect(chart).toContain('aria-label="Gráfico: Cortes por localidad en el período. Las cifras están en la tabla."');
+    const counted = Object.fromEntries(
+      [
+        ...chart.matchAll(/<g><text[^>]*>([^<]+)<\/text>.*?<text class="figure-bars__figure"[^>]*>(\d+)<\/text><\/g>/g),
+      ].map(([, town, count]) => [town, Number(count)]),
+    );
+    // As many as each town's table has rows.
+    for (const [town, count] of Object.entries(counted)) {
+      const slug = /id="historial-([a-z-]+)">([^<]+)<\/h2>/g;
+      const section = [...html.matchAll(slug)].find(([, , name]) => name === town)?.[1];
+      const rows = section
+        ? (
+            html
+              .slice(html.indexOf(`id="historial-${section}-tabla"`))
+              .split('</table>')[0]!
+              .match(/<tr id="historial-corte-/g) ?? []
+          ).length
+        : 0;
+      expect(count, town).toBe(html.includes(`id="historial-${section}-tabla"`) ? rows : 0);
+    }
+    expect(counted.Balmaceda).toBe(0);
+    expect(counted.Coyhaique).toBeGreaterThan(0);
+  });
+
   it('shows each outage with its windows, durations, days and, for a planned one, its notice', async () => {
     const html = await page();
     expect(rowOf(html, ids.long)).toEqual([

@@ -9,15 +9,23 @@ import { causeClassLabels, type OutageHistoryEntry, type OutageHistoryTown } fro
 import { chileMinute } from '../../shared/time/format.ts';
 import { supplyDays } from '../../shared/outages/supply-days.ts';
 import { forceMajeureNote, formatSupplyDays } from '../../shared/outages/supply-days-texts.ts';
+import { FigureBars } from '../charts/FigureBars.tsx';
 
 /**
  * /cortes/historial's tables, rendered by the server into the prerendered page
  * (src/filled-pages/outages-history.ts): static markup, no island, so the page loads no JavaScript.
+ * Above them, each town's number of outages drawn as bars (FigureBars), the tables its text.
  */
 export default function OutageHistory({ since, towns }: { since: string; towns: OutageHistoryTown[] }) {
+  const counts = towns.map((town) => town.outages.length);
   return (
     <div className="outage-history">
       <p>Cortes publicados desde el {formatDate(since)} hasta hoy, los más recientes primero.</p>
+      <FigureBars
+        title={texts.chart}
+        bars={towns.map((town, index) => ({ label: town.name, value: counts[index]!, text: String(counts[index]) }))}
+        max={Math.max(0, ...counts)}
+      />
       {towns.map((town) => (
         <section key={town.slug} aria-labelledby={`historial-${town.slug}`}>
           <h2 id={`historial-${town.slug}`}>{town.name}</h2>

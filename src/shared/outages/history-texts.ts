@@ -12,6 +12,8 @@ const HOUR = 3_600_000;
 const hoursBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / HOUR;
 
 export const historyTexts = {
+  /** The chart above the tables (FigureBars). */
+  chart: 'Cortes por localidad en el período',
   title: 'Historial de cortes',
   description:
     'Los cortes de agua de los últimos 12 meses en cada localidad de la Región de Aysén: horario anunciado, duración real, aviso previo y días sin suministro.',

@@ -74,6 +74,8 @@ export const TABLES: Record<string, TableRule> = {
       subject: `'Correo de prueba'`,
       body: fake.text,
       last_error: 'NULL',
+      // A production subscriber's one-click unsubscription: no preview needs it.
+      list_unsubscribe: 'NULL',
     },
   },
   contact_messages: {

@@ -39,8 +39,10 @@ export const JS_BUDGET_KB: Record<string, number> = {
   '/privacidad/derechos/descarga': 72,
   // Its form is in the built HTML; what it loads before the visitor signs in.
   // 91 since the fetch helper serves files too (see /educacion below): 90.0 KB measured; 92 since
-  // the admin's calls go through the islands' fetch (src/ui/api.ts): 91.0 KB, 3 bytes over 91.
-  '/login': 92,
+  // the admin's calls go through the islands' fetch (src/ui/api.ts): 91.0 KB, 3 bytes over 91; 93
+  // since the enrolment's recovery codes are copied and downloaded and its QR code waits for its
+  // library (imported by the first enrolment shown): 92.0 KB, 8 bytes over 92.
+  '/login': 93,
   '/nosotros': 84,
   // 82.0 KB; 83 since the one public fetch helper (src/ui/api.ts) also serves the rights export's
   // file answer (src/ui/api-file.ts): its shared request and failure steps cost it 52 bytes.

@@ -3,8 +3,7 @@ import { parseRssFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
 import { newsRss } from '../../src/server/news-feed.ts';
 import { outagesRss } from '../../src/server/outages/feeds.ts';
-import type { PublicOutage } from '../../src/shared/outages/schema.ts';
-import { aysenIso } from '../../src/shared/time/wall-clock.ts';
+import { publicOutage } from '../helpers/public-outages.ts';
 
 /**
  * The site's two RSS feeds read by two more readers no one on the team wrote, beside rss-parser and
@@ -14,27 +13,11 @@ import { aysenIso } from '../../src/shared/time/wall-clock.ts';
 
 const origin = 'https://www.aguasdeaysen.cl';
 
-const outage = (id: string, sectors: string, updatedAt: string): PublicOutage => ({
-  id,
-  kind: 'programado',
-  town: 'coyhaique',
-  townName: 'Coyhaique',
-  sectors,
-  streets: '',
-  startsAt: aysenIso('2026-12-10T12:00:00Z'),
-  endsAt: aysenIso('2026-12-10T16:00:00Z'),
-  cause: 'Cambio de matriz',
-  status: 'publicado',
-  updatedAt: aysenIso(updatedAt),
-  updates: [],
-  supplyPoints: [],
-});
-
 const feeds = {
   '/cortes/feed.xml': outagesRss(
     [
-      outage('7', 'Sector <norte> & "sur"', '2026-12-01T10:00:00Z'),
-      outage('8', 'Villa Los Ñires', '2026-12-02T10:00:00Z'),
+      publicOutage('7', 'Sector <norte> & "sur"', '2026-12-01T10:00:00Z'),
+      publicOutage('8', 'Villa Los Ñires', '2026-12-02T10:00:00Z'),
     ],
     origin,
   ),

@@ -2,26 +2,9 @@ import { parseFeed } from '@rowanmanning/feed-parser';
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { outagesRss } from '../../src/server/outages/feeds.ts';
-import type { PublicOutage } from '../../src/shared/outages/schema.ts';
-import { aysenIso } from '../../src/shared/time/wall-clock.ts';
+import { publicOutage } from '../helpers/public-outages.ts';
 
 const origin = 'https://www.aguasdeaysen.cl';
-
-const outage = (id: string, sectors: string, updatedAt: string): PublicOutage => ({
-  id,
-  kind: 'programado',
-  town: 'coyhaique',
-  townName: 'Coyhaique',
-  sectors,
-  streets: '',
-  startsAt: aysenIso('2026-12-10T12:00:00Z'),
-  endsAt: aysenIso('2026-12-10T16:00:00Z'),
-  cause: 'Cambio de matriz',
-  status: 'publicado',
-  updatedAt: aysenIso(updatedAt),
-  updates: [],
-  supplyPoints: [],
-});
 
 /** What a reader shows of an item's HTML description: its text, tags gone, entities read. */
 const shownText = (html: string) =>
@@ -37,8 +20,8 @@ const shownText = (html: string) =>
 describe('/cortes/feed.xml as feed readers read it', () => {
   const xml = outagesRss(
     [
-      outage('7', 'Sector <norte> & "sur"', '2026-12-01T10:00:00Z'),
-      outage('8', 'Villa Los Ñires', '2026-12-02T10:00:00Z'),
+      publicOutage('7', 'Sector <norte> & "sur"', '2026-12-01T10:00:00Z'),
+      publicOutage('8', 'Villa Los Ñires', '2026-12-02T10:00:00Z'),
     ],
     origin,
   );

@@ -13,10 +13,12 @@ export const serveTiles = (page: Page) =>
 
 /**
  * /cortes' map, brought near the window: it loads only then (use-near-window.ts), and under the
- * list it is out of the window.
+ * list it is out of the window. Brought again until it shows: the island may hydrate and redraw the
+ * list after a first scroll, and its room then moves out of the window before it is watched.
  */
 export async function scrollToOutagesMap(page: Page) {
-  const room = page.locator('.outages .map').first();
-  await room.scrollIntoViewIfNeeded();
-  await expect(page.locator('.leaflet-container')).toBeVisible();
+  await expect(async () => {
+    await page.locator('.outages .map').first().scrollIntoViewIfNeeded();
+    await expect(page.locator('.leaflet-container')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }

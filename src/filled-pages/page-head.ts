@@ -1,5 +1,4 @@
 import { escapeMarkup } from '../shared/escape-markup.ts';
-import { site } from '../shared/site.ts';
 
 /**
  * The head of a page one function fills for many addresses (a notice, a comunicado): the title,
@@ -7,7 +6,7 @@ import { site } from '../shared/site.ts';
  * writes it, rewritten for the one the request names.
  */
 export interface PageHead {
-  /** The page's own title; " | " and the site's name follow it, as BaseLayout does. */
+  /** The page's own title; " | " and the site's name (the page's `og:site_name`) follow it, as BaseLayout does. */
   title: string;
   description: string;
   /** Its canonical path ('/comunicados/compromiso'), on the site's public address. */
@@ -23,23 +22,28 @@ const TAGS = {
   ogTitle: tag('<meta property="og:title" content='),
   ogDescription: tag('<meta property="og:description" content='),
   ogType: tag('<meta property="og:type" content='),
+  siteName: tag('<meta property="og:site_name" content='),
   canonical: tag('<link rel="canonical" href='),
   ogUrl: tag('<meta property="og:url" content='),
 } as const;
 
-/** The address `page`'s canonical link names, as written (on the site's public address, astro.config.mjs's `site`). */
-export function canonicalUrl(page: string): string {
-  const link = TAGS.canonical.exec(page);
-  if (!link) throw new Error("The built page's head has no canonical link.");
-  return link[0].slice(link[1]!.length + 1, -1);
+/** The value of one of the head's tags, as the built page wrote it. */
+function valueOf(page: string, name: 'canonical' | 'siteName'): string {
+  const found = TAGS[name].exec(page);
+  if (!found) throw new Error(`The built page's head has no ${name}.`);
+  return found[0].slice(found[1]!.length + 1, -1);
 }
+
+/** The address `page`'s canonical link names (on the site's public address, astro.config.mjs's `site`). */
+export const canonicalUrl = (page: string): string => valueOf(page, 'canonical');
 
 /** `page` with its head naming `head`; throws for a page BaseLayout did not write. */
 export function fillHead(page: string, head: PageHead): string {
   const missing = Object.entries(TAGS).find(([, pattern]) => !pattern.test(page));
   if (missing) throw new Error(`The built page's head has no ${missing[0]}.`);
   const url = escapeMarkup(new URL(head.path, canonicalUrl(page)).href);
-  const title = escapeMarkup(`${head.title} | ${site.name}`);
+  // The site's name as the built page wrote it, escaped, so the title always ends as BaseLayout's.
+  const title = `${escapeMarkup(head.title)} | ${valueOf(page, 'siteName')}`;
   const description = escapeMarkup(head.description);
   const attribute = (value: string) => (_: string, start: string) => `${start}"${value}"`;
   return page

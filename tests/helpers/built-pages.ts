@@ -7,7 +7,8 @@ export const builtHead = (title: string, description: string, pathname: string, 
   return (
     `<head><meta charset="utf-8"><title>${title} | Aguas Patagonia de Aysén</title>` +
     `<meta name="description" content="${description}"><link rel="canonical" href="${url}">` +
-    `<meta property="og:type" content="website"><meta property="og:title" content="${title} | Aguas Patagonia de Aysén">` +
+    `<meta property="og:type" content="website"><meta property="og:site_name" content="Aguas Patagonia de Aysén">` +
+    `<meta property="og:title" content="${title} | Aguas Patagonia de Aysén">` +
     `<meta property="og:description" content="${description}"><meta property="og:url" content="${url}">${extra}</head>`
   );
 };

@@ -32,21 +32,20 @@ const fixedKeys = onFirstUse(async () => {
   return new Set(pageDataIn<FixedNewsItem[]>(page, FIXED_NEWS_DATA_ID).map((item) => item.key));
 });
 
-/** The key, title and text of every item the page can show. */
-const itemsOf = (page: string, reports: Report[]) => [
-  ...reports.map((report) => ({ key: reportKey(report), title: report.title, html: report.text })),
-  ...pageDataIn<FixedNewsItem[]>(page, FIXED_NEWS_DATA_ID),
-];
-
 function fill(page: string, { reports, requested }: NewsData, head: boolean): string {
-  const items = itemsOf(page, reports);
+  const fixed = pageDataIn<FixedNewsItem[]>(page, FIXED_NEWS_DATA_ID);
+  // The key, title and text of every item the page can show.
+  const items = [
+    ...reports.map((report) => ({ key: reportKey(report), title: report.title, html: report.text })),
+    ...fixed,
+  ];
   const key = resolveReportKey(requested, new Set(items.map((item) => item.key)));
   const item = items.find((candidate) => candidate.key === key);
   const filled = fillMarkers(page, {
     [MARKERS.news]: () =>
       renderToStaticMarkup(
         createElement(ServerNews, {
-          fixed: pageDataIn<FixedNewsItem[]>(page, FIXED_NEWS_DATA_ID),
+          fixed,
           dynamic: reports,
           requested: key,
         }),

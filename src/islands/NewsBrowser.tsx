@@ -32,8 +32,8 @@ interface NewsItems {
 
 /**
  * /comunicados (spec §2): the sidebar of dynamic and fixed items; the key in the URL selects the
- * item shown, each item at its own address (/comunicados/{key}). The function news-page writes the list and the item the URL names into the
- * prerendered page on each request (src/filled-pages/news.ts), inside this island, which keeps
+ * item shown, each item at its own address (/comunicados/{key}). The function news-page writes the
+ * list and the item the URL names into the prerendered page on each request (src/filled-pages/news.ts), inside this island, which keeps
  * that HTML until the visitor chooses an item and then shows it without loading a page, from the
  * same data.
  */

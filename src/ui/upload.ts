@@ -44,20 +44,14 @@ export async function uploadInChunks(
   const { uploadId } = started.body.data;
   for (let index = 0; index * CHUNK_SIZE < file.size; index++) {
     const chunk = file.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE);
-    let sent = await callApi(`/api/uploads/${uploadId}/chunks/${index}`, acknowledgement(), {
-      method: 'PUT',
-      headers,
-      body: chunk,
-    });
+    const put = () =>
+      callApi(`/api/uploads/${uploadId}/chunks/${index}`, acknowledgement(), { method: 'PUT', headers, body: chunk });
+    let sent = await put();
     // One chunk that fails is sent again, not the whole file.
     for (const delay of CHUNK_RETRY_DELAYS_MS) {
       if (sent.ok || !worthRetrying(sent.status)) break;
       await pause(delay);
-      sent = await callApi(`/api/uploads/${uploadId}/chunks/${index}`, acknowledgement(), {
-        method: 'PUT',
-        headers,
-        body: chunk,
-      });
+      sent = await put();
     }
     if (!sent.ok) return { ok: false, failure: sent };
     onProgress?.(Math.min(file.size, (index + 1) * CHUNK_SIZE));

@@ -1,6 +1,6 @@
 /**
- * One figure by town as horizontal bars, drawn on the server into a filled page (/indicadores): an
- * SVG, no chart script in the browser. The table beside it stays the figures' text equivalent, so
+ * One figure by town as horizontal bars, drawn on the server into a filled page (/indicadores,
+ * /cortes/historial): an SVG, no chart script in the browser. The table beside it stays the figures' text equivalent, so
  * the drawing is one image named by its title, and each bar carries its figure as written in the
  * table. A town without data has no bar and says so.
  */
